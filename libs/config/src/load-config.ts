@@ -1,0 +1,46 @@
+import type { AppName } from '@custody/contracts';
+import { type AppConfig, appConfigSchemas } from './schemas';
+
+export class ConfigError extends Error {
+  readonly variables: string[];
+  constructor(app: string, problems: { variable: string; message: string }[]) {
+    super(
+      `Invalid configuration for ${app}:\n` +
+        problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+    this.variables = problems.map((p) => p.variable);
+  }
+}
+
+/**
+ * Reads and validates an app's environment. Empty variables count as unset, so `FOO=` in a shell
+ * falls back to the default instead of failing validation in a confusing way.
+ */
+export function loadConfig<A extends AppName>(
+  app: A,
+  env: Record<string, string | undefined> = process.env,
+): AppConfig<A> {
+  const schema = appConfigSchemas[app];
+  const present = Object.fromEntries(
+    Object.keys(schema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      app,
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? '(root)'),
+        message: issue.message,
+      })),
+    );
+  }
+  return result.data as AppConfig<A>;
+}
+
+/** The variable names an app reads (docker-compose and docs are checked against these). */
+export function configVariables(app: AppName): string[] {
+  return Object.keys(appConfigSchemas[app].shape);
+}

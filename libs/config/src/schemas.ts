@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { AppName } from '@custody/contracts';
+
+function urlWithProtocol(protocols: string[], fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    }, `Must be a URL with protocol ${protocols.join(' or ')}`);
+}
+
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+
+/** Variables every process reads. */
+const common = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AMQP_URL: urlWithProtocol(['amqp', 'amqps'], 'amqp://guest:guest@localhost:5672'),
+  /** Prefix of every queue and exchange name; empty in production, unique per test run. */
+  MQ_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9-]*$/, 'Lower-case letters, digits and dashes only')
+    .default(''),
+  /** Declare durable queues as quorum queues (a RabbitMQ cluster); classic on one broker. */
+  MQ_QUORUM_QUEUES: flag(false),
+  RPC_TIMEOUT_MS: integer(1, 300_000, 10_000),
+  RPC_PREFETCH: integer(1, 1000, 32),
+  SHUTDOWN_TIMEOUT_MS: integer(100, 300_000, 15_000),
+};
+
+const database = {
+  DATABASE_URL: urlWithProtocol(['postgres', 'postgresql'], 'postgres://localhost:5432/custody'),
+  DATABASE_POOL_SIZE: integer(1, 200, 10),
+  OUTBOX_POLL_INTERVAL_MS: integer(10, 600_000, 1_000),
+  EVENT_MAX_ATTEMPTS: integer(1, 100, 5),
+};
+
+const redis = {
+  REDIS_URL: urlWithProtocol(['redis', 'rediss'], 'redis://localhost:6379'),
+  /** Prefix of every Redis key (and BullMQ queue), unique per test run. */
+  REDIS_KEY_PREFIX: z.string().default('custody'),
+};
+
+const port = (fallback: number) => ({ PORT: integer(0, 65_535, fallback) });
+
+export const appConfigSchemas = {
+  gateway: z.object({
+    ...common,
+    ...redis,
+    ...port(3000),
+    /** Largest JSON body the gateway accepts, in bytes. */
+    BODY_LIMIT_BYTES: integer(1_024, 50 * 1024 * 1024, 1024 * 1024),
+    READINESS_TIMEOUT_MS: integer(1, 60_000, 2_000),
+    /** Public base URL of the gateway, used in OpenAPI `servers` and `Link` headers. */
+    PUBLIC_BASE_URL: z.string().optional(),
+  }),
+  identity: z.object({ ...common, ...database, ...port(3101) }),
+  'wallet-ledger': z.object({ ...common, ...database, ...port(3102) }),
+  trading: z.object({ ...common, ...database, ...redis, ...port(3103) }),
+  signing: z.object({ ...common, ...database, ...port(3104) }),
+  issuer: z.object({ ...common, ...database, ...port(3105) }),
+  notifier: z.object({ ...common, ...database, ...redis, ...port(3106) }),
+} satisfies Record<AppName, z.ZodObject>;
+
+export type AppConfigSchemas = typeof appConfigSchemas;
+export type AppConfig<A extends AppName> = z.output<AppConfigSchemas[A]>;
+/** The part of the config every service (not the gateway) shares. */
+export type ServiceConfig = AppConfig<'identity'>;

@@ -1,0 +1,4 @@
+export * from './services';
+export * from './topology';
+export * from './rpc';
+export * from './events';

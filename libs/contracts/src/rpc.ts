@@ -1,0 +1,67 @@
+import type { ServiceName } from './services';
+
+/**
+ * RPC method names per service. A method is addressed as (service, method); names are stable
+ * wire identifiers, so add new ones rather than renaming.
+ */
+export const RPC_METHODS = {
+  common: {
+    /** Every service answers it; the gateway's /readyz and the ping route use it. */
+    ping: 'system.ping',
+  },
+} as const;
+
+/** Who is calling, as the gateway authenticated them. Filled in by the identity issue. */
+export interface AuthContext {
+  /** The client (API account) that holds the token. */
+  clientId: string;
+  /** The tenant whose data the caller may see; admins see every tenant. */
+  tenantId: string;
+  audience: 'general' | 'admin';
+  /** Set when the token was issued for one end user only. */
+  userId?: string;
+  scopes?: string[][];
+}
+
+/** The message a caller sends to `rpc.<service>`. */
+export interface RpcRequest<P = unknown> {
+  method: string;
+  params: P;
+  auth?: AuthContext;
+  /** Safe to run twice (reads). A redelivered non-idempotent request is refused, not re-run. */
+  idempotent: boolean;
+}
+
+export interface RpcErrorBody {
+  status: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+  errors?: { path: string; message: string }[];
+}
+
+export type RpcReply<R = unknown> = { ok: true; result: R } | { ok: false; error: RpcErrorBody };
+
+export interface PingResult {
+  service: ServiceName;
+  instanceId: string;
+  uptimeSeconds: number;
+  checks: Record<string, 'ok' | 'failed'>;
+}
+
+/** A list answer: the page of items and the total count before paging. */
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+/** The parsed, validated list query that the gateway hands to a service. */
+export interface ListQuery {
+  page: number;
+  /** 0 = all records. */
+  limit: number;
+  sort: { field: string; direction: 'asc' | 'desc' };
+  createdAfter?: string;
+  createdBefore?: string;
+  externalReference?: string;
+}

@@ -1,0 +1,29 @@
+import type { ServiceName } from './services';
+
+/**
+ * RabbitMQ names, in one place. DO NOT RENAME any of them: queues and exchanges are durable, and a
+ * renamed one leaves messages behind in the old one. `namespace` is empty in production; tests set
+ * it so that parallel runs never share a queue.
+ */
+export const TOPOLOGY = {
+  /** Topic exchange for domain events; routing key = event name. */
+  eventsExchange: 'events',
+  /** Dead-letter exchange; routing key = the name of the queue the message died in. */
+  deadLetterExchange: 'events.dlx',
+  /** Direct reply-to pseudo-queue of RabbitMQ (fixed by the broker). */
+  replyTo: 'amq.rabbitmq.reply-to',
+  rpcQueue: (service: ServiceName) => `rpc.${service}`,
+  eventQueue: (consumer: string) => `${consumer}.events`,
+  deadLetterQueue: (queue: string) => `${queue}.dlq`,
+} as const;
+
+export function namespaced(namespace: string, name: string): string {
+  return namespace ? `${namespace}.${name}` : name;
+}
+
+/** Message header names carried on every RPC and event message. */
+export const HEADERS = {
+  requestId: 'x-request-id',
+  deadline: 'x-deadline',
+  attempts: 'x-attempts',
+} as const;

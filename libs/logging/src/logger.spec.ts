@@ -1,0 +1,47 @@
+import { Writable } from 'node:stream';
+import { createLogger, maskEmail, runWithContext } from './index';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { lines, logger: createLogger({ service: 'test', destination }) };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines with the service name and the request id of the current context', () => {
+    const { lines, logger } = capture();
+    runWithContext({ requestId: 'req-1', tenantId: 't-1' }, () => logger.info('hello'));
+    logger.info('outside');
+    expect(lines[0]).toMatchObject({ service: 'test', requestId: 'req-1', tenantId: 't-1', msg: 'hello' });
+    expect(lines[1]).not.toHaveProperty('requestId');
+  });
+
+  it('masks secrets and personal data at any depth', () => {
+    const { lines, logger } = capture();
+    logger.info(
+      {
+        password: 'hunter2',
+        body: { email: 'a@b.c', user: { idNumber: '12345678Z', legalPerson: { phoneNumber: '+34600' } } },
+        headers: { authorization: 'Bearer abc.def' },
+      },
+      'request',
+    );
+    const text = JSON.stringify(lines[0]);
+    for (const secret of ['hunter2', 'a@b.c', '12345678Z', '+34600', 'abc.def']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('[redacted]');
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps the first letter and the domain only', () => {
+    expect(maskEmail('jane.doe@example.com')).toBe('j***@example.com');
+    expect(maskEmail('nonsense')).toBe('***');
+  });
+});

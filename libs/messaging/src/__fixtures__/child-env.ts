@@ -1,0 +1,17 @@
+// Shared by the child-process fixtures that the crash tests kill.
+import { createLogger } from '@custody/logging';
+import { createDatabase, createPool } from '@custody/persistence';
+import { Broker } from '../broker';
+
+export function childSetup() {
+  const env = (name: string): string => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} is required`);
+    return value;
+  };
+  const logger = createLogger({ service: 'fixture', level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+  const databaseUrl = env('DATABASE_URL');
+  const pool = createPool(databaseUrl);
+  const broker = new Broker({ url: env('AMQP_URL'), namespace: env('MQ_NAMESPACE'), logger });
+  return { env, logger, databaseUrl, pool, db: createDatabase(pool), broker };
+}

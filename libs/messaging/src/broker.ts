@@ -1,0 +1,171 @@
+import { EventEmitter } from 'node:events';
+import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Options } from 'amqplib';
+import { namespaced, TOPOLOGY, type ServiceName } from '@custody/contracts';
+import type { Logger } from '@custody/logging';
+
+/** Something that needs channels: it (re)opens them on every (re)connect. */
+export interface BrokerComponent {
+  attach(connection: ChannelModel): Promise<void>;
+  /** The connection is gone: drop channels, fail what waits on them. */
+  detach(): void;
+}
+
+export interface BrokerOptions {
+  url: string;
+  /** Prefix of every queue and exchange (tests); empty in production. */
+  namespace?: string;
+  quorumQueues?: boolean;
+  logger: Logger;
+  /** Shown in RabbitMQ's connection list. */
+  connectionName?: string;
+}
+
+/**
+ * One AMQP connection per process, re-established with backoff whenever it drops. Components
+ * (RPC server/client, relay, consumers) register once and are re-attached after each reconnect.
+ */
+export class Broker extends EventEmitter {
+  private connection: ChannelModel | undefined;
+  private readonly components = new Set<BrokerComponent>();
+  private closing = false;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private connecting: Promise<void> | undefined;
+
+  constructor(private readonly options: BrokerOptions) {
+    super();
+  }
+
+  get isConnected(): boolean {
+    return this.connection !== undefined;
+  }
+
+  get logger(): Logger {
+    return this.options.logger;
+  }
+
+  /** Connects, retrying until it succeeds or `close()` is called. */
+  connect(): Promise<void> {
+    this.connecting ??= this.connectWithRetry().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connectWithRetry(): Promise<void> {
+    let delay = 100;
+    while (!this.closing) {
+      try {
+        await this.open();
+        return;
+      } catch (error) {
+        this.logger.warn({ err: error, retryInMs: delay }, 'RabbitMQ connection failed');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, 5_000);
+      }
+    }
+  }
+
+  private async open(): Promise<void> {
+    const connection = await amqp.connect(this.options.url, {
+      clientProperties: { connection_name: this.options.connectionName ?? 'custody' },
+    });
+    connection.on('error', (error) => this.logger.warn({ err: error }, 'RabbitMQ connection error'));
+    connection.on('close', () => {
+      if (this.connection !== connection) return;
+      this.connection = undefined;
+      for (const component of this.components) component.detach();
+      this.emit('disconnected');
+      if (!this.closing) {
+        this.logger.warn('RabbitMQ connection lost; reconnecting');
+        this.reconnectTimer = setTimeout(() => void this.connect(), 100);
+      }
+    });
+    this.connection = connection;
+    for (const component of this.components) await component.attach(connection);
+    this.logger.info('RabbitMQ connected');
+    this.emit('connected');
+  }
+
+  async register(component: BrokerComponent): Promise<void> {
+    this.components.add(component);
+    if (this.connection) await component.attach(this.connection);
+  }
+
+  unregister(component: BrokerComponent): void {
+    this.components.delete(component);
+  }
+
+  /** Waits until connected (or rejects after `timeoutMs`). */
+  async waitUntilConnected(timeoutMs: number): Promise<void> {
+    if (this.connection) return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.off('connected', onConnected);
+        reject(new Error('RabbitMQ not connected in time'));
+      }, timeoutMs);
+      const onConnected = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.once('connected', onConnected);
+    });
+  }
+
+  /** Closes the connection for good (graceful shutdown; tests that simulate an outage use `dropConnection`). */
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.reconnectTimer);
+    const connection = this.connection;
+    this.connection = undefined;
+    for (const component of this.components) component.detach();
+    if (connection) await connection.close().catch(() => undefined);
+  }
+
+  /** Drops the live connection as a network failure would; the broker reconnects by itself. */
+  async dropConnection(): Promise<void> {
+    const connection = this.connection;
+    if (!connection) return;
+    // Closing the socket (not the AMQP connection) is what a broker restart looks like.
+    const socket = (connection.connection as unknown as { stream: { destroy(e: Error): void } }).stream;
+    socket.destroy(new Error('simulated network failure'));
+    await new Promise((resolve) => this.once('disconnected', resolve));
+  }
+
+  // ---- names and queue declarations shared by every component ----
+
+  name(base: string): string {
+    return namespaced(this.options.namespace ?? '', base);
+  }
+
+  rpcQueue(service: ServiceName): string {
+    return this.name(TOPOLOGY.rpcQueue(service));
+  }
+
+  get eventsExchange(): string {
+    return this.name(TOPOLOGY.eventsExchange);
+  }
+
+  get deadLetterExchange(): string {
+    return this.name(TOPOLOGY.deadLetterExchange);
+  }
+
+  queueOptions(extra: Options.AssertQueue = {}): Options.AssertQueue {
+    return {
+      durable: true,
+      ...extra,
+      arguments: {
+        ...(this.options.quorumQueues ? { 'x-queue-type': 'quorum' } : {}),
+        ...(extra.arguments ?? {}),
+      },
+    };
+  }
+
+  async assertEventsExchange(channel: Channel | ConfirmChannel): Promise<void> {
+    await channel.assertExchange(this.eventsExchange, 'topic', { durable: true });
+  }
+}
+
+/** Logs channel errors instead of crashing on an unhandled 'error' event. */
+export function guardChannel(channel: Channel, logger: Logger, what: string): void {
+  channel.on('error', (error) => logger.warn({ err: error }, `${what}: channel error`));
+}

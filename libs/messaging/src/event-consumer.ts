@@ -1,0 +1,178 @@
+import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { sql } from 'drizzle-orm';
+import { HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
+import { failpoint, FAILPOINTS } from '@custody/faults';
+import { runWithContext, type Logger } from '@custody/logging';
+import { type Database, type Transaction, quoteIdent, withTransaction } from '@custody/persistence';
+import { type Broker, type BrokerComponent, guardChannel } from './broker';
+import { InFlight } from './in-flight';
+
+export type EventHandler = (event: EventEnvelope, tx: Transaction) => Promise<void>;
+
+export interface EventConsumerOptions {
+  broker: Broker;
+  db: Database;
+  /** The consuming service's schema, which holds its inbox table. */
+  schema: string;
+  /** Names the durable queue `<consumer>.events` and the inbox rows. */
+  consumer: string;
+  /** One handler per event name; the queue is bound to exactly these names. */
+  handlers: Record<string, EventHandler>;
+  logger: Logger;
+  prefetch?: number;
+  /** Attempts before a failing message goes to `<queue>.dlq`. */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+}
+
+/**
+ * Consumes events with manual acks. Each event's effect runs in one transaction together with its
+ * inbox row, so a redelivered event (relay retry, consumer crash before ack) has no second effect.
+ * A handler that keeps failing sends the message to the dead-letter queue after `maxAttempts`.
+ */
+export class EventConsumer implements BrokerComponent {
+  private channel: ConfirmChannel | undefined;
+  private consumerTag: string | undefined;
+  private stopping = false;
+  private readonly inFlight = new InFlight();
+  private readonly queue: string;
+  private readonly inbox: string;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.queue = options.broker.name(TOPOLOGY.eventQueue(options.consumer));
+    this.inbox = `${quoteIdent(options.schema)}.inbox`;
+  }
+
+  get queueName(): string {
+    return this.queue;
+  }
+
+  get deadLetterQueueName(): string {
+    return TOPOLOGY.deadLetterQueue(this.queue);
+  }
+
+  async start(): Promise<void> {
+    await this.options.broker.register(this);
+  }
+
+  async attach(connection: ChannelModel): Promise<void> {
+    if (this.stopping) return;
+    const { broker } = this.options;
+    const channel = await connection.createConfirmChannel();
+    guardChannel(channel, this.options.logger, 'event consumer');
+    await broker.assertEventsExchange(channel);
+    await channel.assertExchange(broker.deadLetterExchange, 'direct', { durable: true });
+    await channel.assertQueue(this.deadLetterQueueName, broker.queueOptions());
+    await channel.bindQueue(this.deadLetterQueueName, broker.deadLetterExchange, this.queue);
+    await channel.assertQueue(
+      this.queue,
+      broker.queueOptions({
+        deadLetterExchange: broker.deadLetterExchange,
+        deadLetterRoutingKey: this.queue,
+      }),
+    );
+    for (const name of Object.keys(this.options.handlers)) {
+      await channel.bindQueue(this.queue, broker.eventsExchange, name);
+    }
+    await channel.prefetch(this.options.prefetch ?? 16);
+    const { consumerTag } = await channel.consume(this.queue, (msg) => {
+      if (msg) void this.inFlight.track(this.handle(channel, msg));
+    });
+    this.channel = channel;
+    this.consumerTag = consumerTag;
+  }
+
+  detach(): void {
+    this.channel = undefined;
+    this.consumerTag = undefined;
+  }
+
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    const channel = this.channel;
+    if (channel && this.consumerTag) await channel.cancel(this.consumerTag).catch(() => undefined);
+    await this.inFlight.drain(timeoutMs);
+    this.options.broker.unregister(this);
+    this.detach();
+    if (channel) await channel.close().catch(() => undefined);
+  }
+
+  private async handle(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
+    const headers = msg.properties.headers ?? {};
+    const requestId = String(headers[HEADERS.requestId] ?? msg.properties.messageId ?? '');
+    let event: EventEnvelope;
+    try {
+      event = JSON.parse(msg.content.toString('utf8')) as EventEnvelope;
+      if (typeof event.id !== 'string' || typeof event.name !== 'string') throw new Error('not an event');
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'Unparseable event sent to the dead-letter queue');
+      this.settle(channel, () => channel.nack(msg, false, false));
+      return;
+    }
+    try {
+      await runWithContext({ requestId }, () => this.process(event));
+      failpoint(FAILPOINTS.consumerBeforeAck);
+      this.settle(channel, () => channel.ack(msg));
+    } catch (error) {
+      await this.retryOrDeadLetter(channel, msg, event, error);
+    }
+  }
+
+  private async process(event: EventEnvelope): Promise<void> {
+    const handler = this.options.handlers[event.name];
+    await withTransaction(this.options.db, async (tx) => {
+      const inserted = await tx.execute(
+        sql`INSERT INTO ${sql.raw(this.inbox)} (consumer, event_id, event_name)
+            VALUES (${this.options.consumer}, ${event.id}, ${event.name})
+            ON CONFLICT DO NOTHING RETURNING event_id`,
+      );
+      if (inserted.rows.length === 0) return; // already processed: the effect happened once
+      if (handler) await handler(event, tx);
+    });
+  }
+
+  private async retryOrDeadLetter(
+    channel: ConfirmChannel,
+    msg: ConsumeMessage,
+    event: EventEnvelope,
+    error: unknown,
+  ): Promise<void> {
+    const attempts = Number(msg.properties.headers?.[HEADERS.attempts] ?? 0) + 1;
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    if (attempts >= maxAttempts) {
+      this.options.logger.error(
+        { err: error, eventId: event.id, event: event.name, attempts },
+        'Event handler failed for the last time; message dead-lettered',
+      );
+      this.settle(channel, () => channel.nack(msg, false, false));
+      return;
+    }
+    this.options.logger.warn(
+      { err: error, eventId: event.id, event: event.name, attempts },
+      'Event handler failed; retrying',
+    );
+    await new Promise((resolve) => setTimeout(resolve, (this.options.retryDelayMs ?? 200) * attempts));
+    try {
+      // Republish with the attempt count before acking, so a crash in between duplicates (the
+      // inbox absorbs that) rather than loses the message.
+      channel.sendToQueue(this.queue, msg.content, {
+        ...msg.properties,
+        headers: { ...msg.properties.headers, [HEADERS.attempts]: attempts },
+      });
+      await channel.waitForConfirms();
+      this.settle(channel, () => channel.ack(msg));
+    } catch (republishError) {
+      this.options.logger.warn({ err: republishError }, 'Retry republish failed; broker will redeliver');
+    }
+  }
+
+  /** Acks/nacks only on the channel the message came from; a replaced channel means redelivery. */
+  private settle(channel: ConfirmChannel, action: () => void): void {
+    if (channel !== this.channel && !this.stopping) return;
+    try {
+      action();
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'Could not settle message: channel closed');
+    }
+  }
+}

@@ -1,0 +1,204 @@
+import amqp from 'amqplib';
+import { sql } from 'drizzle-orm';
+import type { EventEnvelope } from '@custody/contracts';
+import { enqueueEvent, withTransaction } from '@custody/persistence';
+import { testLogger, testServiceUrls, waitFor } from '@custody/testing';
+import { EventConsumer, type EventHandler } from './event-consumer';
+import { OutboxRelay } from './outbox-relay';
+import { createHarness, type Harness, readyCount, SCHEMA, spawnFixture } from './test-harness';
+
+const EVENT = 'thing.is-created';
+let h: Harness;
+const stoppers: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterEach(async () => {
+  for (const stop of stoppers.splice(0).reverse()) await stop();
+  await h.pool.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.effects`);
+});
+
+afterAll(async () => {
+  await h.close();
+});
+
+async function startedRelay() {
+  const r = relay();
+  await r.start();
+  return r;
+}
+
+function relay() {
+  const r = new OutboxRelay({
+    broker: h.broker,
+    pool: h.pool,
+    databaseUrl: h.database.url,
+    schema: SCHEMA,
+    logger: testLogger(),
+    pollIntervalMs: 50,
+  });
+  stoppers.push(() => r.stop());
+  return r;
+}
+
+const recordEffect: EventHandler = async (event, tx) => {
+  await tx.execute(sql`INSERT INTO svc.effects (event_id) VALUES (${event.id})`);
+};
+
+async function consumer(name: string, handler: EventHandler = recordEffect, maxAttempts = 3) {
+  const c = new EventConsumer({
+    broker: h.broker,
+    db: h.db,
+    schema: SCHEMA,
+    consumer: name,
+    handlers: { [EVENT]: handler },
+    logger: testLogger(),
+    maxAttempts,
+    retryDelayMs: 10,
+  });
+  await c.start();
+  stoppers.push(() => c.stop(2_000));
+  return c;
+}
+
+async function writeEvent(): Promise<EventEnvelope> {
+  return withTransaction(h.db, (tx) => enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n: 1 } }));
+}
+
+async function unsent(): Promise<number> {
+  const { rows } = await h.pool.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE sent_at IS NULL`);
+  return rows[0].n;
+}
+
+/** Declares a plain queue bound to the event so a test can count what was published. */
+async function tap(): Promise<{ count: () => Promise<number>; take: () => Promise<EventEnvelope | undefined> }> {
+  const connection = await amqp.connect(testServiceUrls().amqpUrl);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(h.broker.eventsExchange, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true });
+  await channel.bindQueue(queue, h.broker.eventsExchange, EVENT);
+  stoppers.push(() => connection.close());
+  return {
+    count: async () => (await channel.checkQueue(queue)).messageCount,
+    take: async () => {
+      const msg = await channel.get(queue, { noAck: true });
+      return msg ? (JSON.parse(msg.content.toString()) as EventEnvelope) : undefined;
+    },
+  };
+}
+
+describe('outbox relay', () => {
+  it('publishes an event written in the same transaction as the change', async () => {
+    const probe = await tap();
+    const r = relay();
+    await r.start();
+    const event = await writeEvent();
+    await waitFor(async () => (await probe.count()) === 1, { what: 'the published event' });
+    expect(await probe.take()).toEqual(event);
+    await waitFor(async () => (await unsent()) === 0, { what: 'the row marked sent' });
+  });
+
+  it('publishes nothing for a rolled-back transaction', async () => {
+    const probe = await tap();
+    await expect(
+      withTransaction(h.db, async (tx) => {
+        await enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: {} });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    const r = relay();
+    await r.start();
+    expect(await r.drain()).toBe(0);
+    expect(await probe.count()).toBe(0);
+  });
+
+  it('republishes after a relay killed between publish and mark, and the inbox applies it once', async () => {
+    const probe = await tap();
+    const event = await writeEvent();
+    const child = spawnFixture('relay-child', {
+      DATABASE_URL: h.database.url,
+      AMQP_URL: h.amqpUrl,
+      MQ_NAMESPACE: h.namespace,
+      SCHEMA,
+      FAILPOINTS: 'outbox.after-publish',
+    });
+    expect(await child.exited).toMatchObject({ signal: 'SIGKILL' });
+    // Published once by the dead relay, yet still unsent in the outbox.
+    expect(await probe.count()).toBe(1);
+    expect(await unsent()).toBe(1);
+
+    await consumer('probe');
+    await relay().start();
+    await waitFor(async () => (await unsent()) === 0, { what: 'the retried publish' });
+    expect(await probe.count()).toBe(2); // delivered twice: at-least-once
+    await waitFor(async () => (await readyCount(h.amqpUrl, `${h.namespace}.probe.events`)) === 0);
+    await waitFor(async () => (await h.effects()) >= 1);
+    const { rows } = await h.pool.query(`SELECT event_id FROM ${SCHEMA}.inbox`);
+    expect(rows).toEqual([{ event_id: event.id }]);
+    expect(await h.effects()).toBe(1); // but applied once
+  });
+});
+
+describe('event consumer', () => {
+  it('gets a message redelivered when killed before ack, and applies it once', async () => {
+    await consumer('crashy'); // declares the queue and bindings
+    for (const stop of stoppers.splice(0)) await stop();
+    const event = await writeEvent();
+    await (await startedRelay()).drain();
+    const child = spawnFixture('consumer-child', {
+      DATABASE_URL: h.database.url,
+      AMQP_URL: h.amqpUrl,
+      MQ_NAMESPACE: h.namespace,
+      SCHEMA,
+      CONSUMER: 'crashy',
+      FAILPOINTS: 'consumer.before-ack',
+    });
+    expect(await child.exited).toMatchObject({ signal: 'SIGKILL' });
+    expect(await h.effects()).toBe(1); // its transaction committed before the kill
+    // The broker put the unacked message back.
+    await waitFor(async () => (await readyCount(h.amqpUrl, `${h.namespace}.crashy.events`)) === 1);
+
+    const handled: string[] = [];
+    await consumer('crashy', async (e, tx) => {
+      handled.push(e.id);
+      await recordEffect(e, tx);
+    });
+    await waitFor(async () => (await readyCount(h.amqpUrl, `${h.namespace}.crashy.events`)) === 0);
+    expect(handled).toEqual([]); // the inbox recognised the redelivery
+    expect(await h.effects()).toBe(1);
+    const { rows } = await h.pool.query(`SELECT event_id FROM ${SCHEMA}.inbox`);
+    expect(rows).toEqual([{ event_id: event.id }]);
+  });
+
+  it('dead-letters a message whose handler keeps failing, with no effect left behind', async () => {
+    let attempts = 0;
+    const c = await consumer(
+      'poison',
+      async (event, tx) => {
+        attempts++;
+        await recordEffect(event, tx);
+        throw new Error('cannot handle');
+      },
+      3,
+    );
+    await writeEvent();
+    await (await startedRelay()).drain();
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) === 1, {
+      what: 'the dead-lettered message',
+    });
+    expect(attempts).toBe(3);
+    expect(await h.effects()).toBe(0);
+  });
+
+  it('dead-letters a message that is not an event at all', async () => {
+    const c = await consumer('poison');
+    const connection = await amqp.connect(h.amqpUrl);
+    const channel = await connection.createConfirmChannel();
+    channel.publish(h.broker.eventsExchange, EVENT, Buffer.from('{not json'));
+    await channel.waitForConfirms();
+    await connection.close();
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) >= 1);
+  });
+});

@@ -1,0 +1,6 @@
+export * from './broker';
+export * from './rpc-server';
+export * from './rpc-client';
+export * from './outbox-relay';
+export * from './event-consumer';
+export * from './in-flight';

@@ -1,0 +1,178 @@
+import type { ChannelModel, ConfirmChannel } from 'amqplib';
+import pg from 'pg';
+import type { EventEnvelope } from '@custody/contracts';
+import { failpoint, FAILPOINTS } from '@custody/faults';
+import type { Logger } from '@custody/logging';
+import { outboxChannel, quoteIdent } from '@custody/persistence';
+import { type Broker, type BrokerComponent, guardChannel } from './broker';
+
+export interface OutboxRelayOptions {
+  broker: Broker;
+  pool: pg.Pool;
+  /** Connection string for the LISTEN connection (wake-ups on commit). */
+  databaseUrl: string;
+  schema: string;
+  logger: Logger;
+  batchSize?: number;
+  pollIntervalMs?: number;
+  /** Sent rows older than this are deleted (they are only kept for inspection). */
+  retentionHours?: number;
+}
+
+interface OutboxRow {
+  seq: string;
+  name: string;
+  envelope: EventEnvelope;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * Publishes the schema's outbox to the `events` exchange. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED (replicas share the work), published on a confirm channel, and marked
+ * sent only after the broker confirmed them, in the same transaction that holds the claim. A
+ * crash between publish and mark republishes the rows: delivery is at-least-once and consumers
+ * dedupe by event id.
+ */
+export class OutboxRelay implements BrokerComponent {
+  private channel: ConfirmChannel | undefined;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private listener: pg.Client | undefined;
+  private wake: (() => void) | undefined;
+  private lastPurge = 0;
+  private readonly table: string;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.table = `${quoteIdent(options.schema)}.outbox`;
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    await this.options.broker.register(this);
+    await this.listen();
+    this.loop = this.run();
+  }
+
+  async attach(connection: ChannelModel): Promise<void> {
+    const channel = await connection.createConfirmChannel();
+    guardChannel(channel, this.options.logger, 'outbox relay');
+    await this.options.broker.assertEventsExchange(channel);
+    channel.on('close', () => {
+      if (this.channel === channel) this.channel = undefined;
+    });
+    this.channel = channel;
+    this.wake?.();
+  }
+
+  detach(): void {
+    this.channel = undefined;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.options.broker.unregister(this);
+    await this.listener?.end().catch(() => undefined);
+    await this.channel?.close().catch(() => undefined);
+    this.channel = undefined;
+  }
+
+  /** Publishes everything pending now; returns how many events went out. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.relayBatch();
+      total += sent;
+      if (sent === 0) return total;
+    }
+  }
+
+  private async run(): Promise<void> {
+    const poll = this.options.pollIntervalMs ?? 1_000;
+    while (this.running) {
+      try {
+        await this.drain();
+        await this.purge();
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'Outbox relay batch failed; will retry');
+      }
+      if (!this.running) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, poll);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private async relayBatch(): Promise<number> {
+    const channel = this.channel;
+    if (!channel) return 0;
+    const client = await this.options.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT seq, name, envelope, headers FROM ${this.table}
+          WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.options.batchSize ?? 200],
+      );
+      if (rows.length === 0) {
+        await client.query('COMMIT');
+        return 0;
+      }
+      for (const row of rows) {
+        const ok = channel.publish(
+          this.options.broker.eventsExchange,
+          row.name,
+          Buffer.from(JSON.stringify(row.envelope)),
+          {
+            persistent: true,
+            messageId: row.envelope.id,
+            contentType: 'application/json',
+            timestamp: Math.floor(Date.parse(row.envelope.occurredAt) / 1000),
+            headers: row.headers,
+          },
+        );
+        if (!ok) await new Promise((resolve) => channel.once('drain', resolve));
+      }
+      await channel.waitForConfirms();
+      failpoint(FAILPOINTS.outboxAfterPublish);
+      await client.query(`UPDATE ${this.table} SET sent_at = now() WHERE seq = ANY($1::bigint[])`, [
+        rows.map((row) => row.seq),
+      ]);
+      await client.query('COMMIT');
+      return rows.length;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async purge(): Promise<void> {
+    if (Date.now() - this.lastPurge < 10 * 60_000) return;
+    this.lastPurge = Date.now();
+    await this.options.pool.query(
+      `DELETE FROM ${this.table} WHERE sent_at < now() - make_interval(hours => $1)`,
+      [this.options.retentionHours ?? 24 * 7],
+    );
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    client.on('notification', () => this.wake?.());
+    client.on('error', (error) => {
+      // Polling still covers; try to listen again shortly.
+      this.options.logger.warn({ err: error }, 'Outbox LISTEN connection lost');
+      if (this.running) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${outboxChannel(this.options.schema)}`);
+    this.listener = client;
+  }
+}

@@ -1,0 +1,163 @@
+import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
+import {
+  HEADERS,
+  type AuthContext,
+  type RpcReply,
+  type RpcRequest,
+  type ServiceName,
+} from '@custody/contracts';
+import { AppError, Errors, toAppError } from '@custody/errors';
+import { runWithContext, type Logger } from '@custody/logging';
+import { type Broker, type BrokerComponent, guardChannel } from './broker';
+import { InFlight } from './in-flight';
+
+export interface RpcCallContext {
+  requestId: string;
+  auth: AuthContext | undefined;
+  logger: Logger;
+  /** Epoch ms after which the caller no longer waits. */
+  deadline: number;
+}
+
+export type RpcHandler = (params: unknown, ctx: RpcCallContext) => Promise<unknown>;
+
+export interface RpcServerOptions {
+  broker: Broker;
+  service: ServiceName;
+  handlers: Record<string, RpcHandler>;
+  prefetch: number;
+  logger: Logger;
+  /** Observes each handled call (metrics). */
+  onCall?: (method: string, outcome: 'ok' | 'error', durationMs: number) => void;
+}
+
+/**
+ * Serves `rpc.<service>`: competing consumers, so N replicas share the queue. Replies go to the
+ * caller's direct reply-to. A message is acked only after its reply is sent, and prefetch bounds
+ * the calls in progress.
+ */
+export class RpcServer implements BrokerComponent {
+  private channel: Channel | undefined;
+  private consumerTag: string | undefined;
+  private stopping = false;
+  private readonly inFlight = new InFlight();
+
+  constructor(private readonly options: RpcServerOptions) {}
+
+  async start(): Promise<void> {
+    await this.options.broker.register(this);
+  }
+
+  async attach(connection: ChannelModel): Promise<void> {
+    if (this.stopping) return;
+    const channel = await connection.createChannel();
+    guardChannel(channel, this.options.logger, 'rpc server');
+    const queue = this.options.broker.rpcQueue(this.options.service);
+    await channel.assertQueue(queue, this.options.broker.queueOptions());
+    await channel.prefetch(this.options.prefetch);
+    const { consumerTag } = await channel.consume(queue, (msg) => {
+      if (msg) void this.inFlight.track(this.handle(channel, msg));
+    });
+    this.channel = channel;
+    this.consumerTag = consumerTag;
+  }
+
+  detach(): void {
+    this.channel = undefined;
+    this.consumerTag = undefined;
+  }
+
+  /** Stops taking calls, lets the ones in progress reply, then closes the channel. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    const channel = this.channel;
+    if (channel && this.consumerTag) await channel.cancel(this.consumerTag).catch(() => undefined);
+    await this.inFlight.drain(timeoutMs);
+    this.options.broker.unregister(this);
+    this.detach();
+    if (channel) await channel.close().catch(() => undefined);
+  }
+
+  get callsInProgress(): number {
+    return this.inFlight.size;
+  }
+
+  private async handle(channel: Channel, msg: ConsumeMessage): Promise<void> {
+    const started = Date.now();
+    const headers = msg.properties.headers ?? {};
+    const requestId = String(headers[HEADERS.requestId] ?? msg.properties.correlationId ?? '');
+    const deadline = Number(headers[HEADERS.deadline] ?? started + 60_000);
+    let request: RpcRequest | undefined;
+    let reply: RpcReply;
+    let outcome: 'ok' | 'error' = 'ok';
+    try {
+      if (deadline < started) {
+        // The caller has given up; doing the work now would only add load.
+        this.settle(channel, () => channel.ack(msg));
+        return;
+      }
+      request = parseRequest(msg.content);
+      if (msg.fields.redelivered && !request.idempotent) {
+        // A previous instance may have done it before dying: never run a command twice.
+        throw Errors.unavailable(
+          'The service restarted while handling this request; retry it with the same Idempotency-Key.',
+          'retry_required',
+        );
+      }
+      const handler = this.options.handlers[request.method];
+      if (!handler) throw new AppError(501, 'unknown_method', `Unknown RPC method ${request.method}`);
+      const context = { requestId, ...tenantOf(request.auth) };
+      const logger = this.options.logger.child({ rpc: request.method });
+      const result = await runWithContext(context, () =>
+        handler(request!.params, { requestId, auth: request!.auth, logger, deadline }),
+      );
+      reply = { ok: true, result: result ?? null };
+    } catch (error) {
+      outcome = 'error';
+      const appError = toAppError(error);
+      if (appError.status >= 500) {
+        this.options.logger.error({ err: error, rpc: request?.method, requestId }, 'RPC handler failed');
+      }
+      reply = { ok: false, error: appError.toWire() };
+    } finally {
+      this.options.onCall?.(request?.method ?? 'invalid', outcome, Date.now() - started);
+    }
+    this.settle(channel, () => {
+      if (msg.properties.replyTo) {
+        channel.sendToQueue(msg.properties.replyTo, Buffer.from(JSON.stringify(reply)), {
+          correlationId: msg.properties.correlationId,
+          contentType: 'application/json',
+        });
+      }
+      channel.ack(msg);
+    });
+  }
+
+  /** Replies/acks only on the channel the message came from; a replaced channel means redelivery. */
+  private settle(channel: Channel, action: () => void): void {
+    if (channel !== this.channel && !this.stopping) return;
+    try {
+      action();
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'RPC reply not sent: channel closed');
+    }
+  }
+}
+
+function parseRequest(content: Buffer): RpcRequest {
+  let value: unknown;
+  try {
+    value = JSON.parse(content.toString('utf8'));
+  } catch {
+    throw Errors.badRequest('RPC request is not JSON', 'invalid_rpc_request');
+  }
+  const request = value as Partial<RpcRequest>;
+  if (!request || typeof request.method !== 'string') {
+    throw Errors.badRequest('RPC request has no method', 'invalid_rpc_request');
+  }
+  return { method: request.method, params: request.params, auth: request.auth, idempotent: request.idempotent === true };
+}
+
+function tenantOf(auth: AuthContext | undefined): { tenantId?: string; clientId?: string } {
+  return auth ? { tenantId: auth.tenantId, clientId: auth.clientId } : {};
+}

@@ -1,0 +1,135 @@
+import { AppError, Errors } from '@custody/errors';
+import { currentContext } from '@custody/logging';
+import { testLogger, waitFor } from '@custody/testing';
+import { RpcClient } from './rpc-client';
+import { type RpcHandler, RpcServer } from './rpc-server';
+import { createHarness, type Harness } from './test-harness';
+
+let h: Harness;
+let client: RpcClient;
+const servers: RpcServer[] = [];
+
+async function serve(handlers: Record<string, RpcHandler>, broker = h.broker, prefetch = 8) {
+  const server = new RpcServer({ broker, service: 'identity', handlers, prefetch, logger: testLogger() });
+  await server.start();
+  servers.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  client = new RpcClient({ broker: h.broker, defaultTimeoutMs: 2_000, logger: testLogger() });
+  await client.start();
+});
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop(1_000);
+});
+
+afterAll(async () => {
+  await client.stop();
+  await h.close();
+});
+
+describe('RPC over RabbitMQ', () => {
+  it('returns the handler result to the caller with its auth context and request id', async () => {
+    await serve({
+      echo: async (params, ctx) => ({ params, auth: ctx.auth, requestId: currentContext()?.requestId }),
+    });
+    const auth = { clientId: 'c1', tenantId: 't1', audience: 'general' as const };
+    const result = await client.call('identity', 'echo', { a: 1 }, { auth, requestId: 'req-42' });
+    expect(result).toEqual({ params: { a: 1 }, auth, requestId: 'req-42' });
+  });
+
+  it('carries an AppError back with its status, code and field errors', async () => {
+    await serve({
+      fail: async () => {
+        throw Errors.validation([{ path: 'body.amount', message: 'Required' }]);
+      },
+    });
+    const error = await client.call('identity', 'fail', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ path: 'body.amount' }] });
+  });
+
+  it('hides an unexpected handler error behind an opaque 500', async () => {
+    await serve({
+      crash: async () => {
+        throw new Error('password=hunter2 in /srv/app.ts:12');
+      },
+    });
+    const error = (await client.call('identity', 'crash', {}).catch((e: unknown) => e)) as AppError;
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('internal_error');
+    expect(JSON.stringify(error.toWire())).not.toContain('hunter2');
+  });
+
+  it('answers 501 for a method the service does not have', async () => {
+    await serve({});
+    await expect(client.call('identity', 'nope', {})).rejects.toMatchObject({ status: 501, code: 'unknown_method' });
+  });
+
+  it('fails with 504 when the service does not answer in time', async () => {
+    let release!: () => void;
+    await serve({ slow: () => new Promise((resolve) => (release = () => resolve('late'))) });
+    await expect(client.call('identity', 'slow', {}, { timeoutMs: 200 })).rejects.toMatchObject({
+      status: 504,
+      code: 'upstream_timeout',
+    });
+    release();
+  });
+
+  it('fails with 503 when no instance of the service ever declared its queue', async () => {
+    await expect(client.call('trading', 'ping', {}, { timeoutMs: 2_000 })).rejects.toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+    });
+  });
+
+  it('spreads calls over competing replicas', async () => {
+    const other = h.newBroker();
+    await other.connect();
+    const seen = new Set<string>();
+    const handler = (name: string): RpcHandler => async () => {
+      seen.add(name);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return name;
+    };
+    await serve({ who: handler('a') }, h.broker, 1);
+    await serve({ who: handler('b') }, other, 1);
+    await Promise.all(Array.from({ length: 20 }, () => client.call('identity', 'who', {})));
+    expect(seen).toEqual(new Set(['a', 'b']));
+  });
+
+  it('lets in-flight calls finish when the server stops, and takes no new ones', async () => {
+    let started!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    const server = await serve({
+      work: async () => {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return 'done';
+      },
+    });
+    const inFlight = client.call('identity', 'work', {});
+    await handlerStarted;
+    const stopped = server.stop(5_000);
+    await expect(inFlight).resolves.toBe('done');
+    await stopped;
+    await expect(client.call('identity', 'work', {}, { timeoutMs: 300 })).rejects.toMatchObject({ status: 504 });
+  });
+
+  it('recovers by itself after the broker connection drops', async () => {
+    const broker = h.newBroker();
+    await broker.connect();
+    await serve({ ping: async () => 'pong' }, broker);
+    const caller = new RpcClient({ broker, defaultTimeoutMs: 2_000, logger: testLogger() });
+    await caller.start();
+    await broker.dropConnection();
+    const answer = await waitFor(() => caller.call('identity', 'ping', {}).catch(() => undefined), {
+      what: 'an RPC answer after reconnect',
+    });
+    expect(answer).toBe('pong');
+    await caller.stop();
+  });
+});

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import amqp from 'amqplib';
+import { sql } from 'drizzle-orm';
+import {
+  createDatabase,
+  createPool,
+  migrate,
+  type Database,
+} from '@custody/persistence';
+import {
+  createTestDatabase,
+  deleteMqNamespace,
+  testLogger,
+  testServiceUrls,
+  uniqueName,
+  type TestDatabase,
+} from '@custody/testing';
+import type pg from 'pg';
+import { Broker } from './broker';
+
+export const SCHEMA = 'svc';
+export const CONSUMERS = ['probe', 'crashy', 'poison'];
+
+export interface Harness {
+  database: TestDatabase;
+  pool: pg.Pool;
+  db: Database;
+  namespace: string;
+  broker: Broker;
+  amqpUrl: string;
+  newBroker(): Broker;
+  effects(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** One database and one RabbitMQ namespace for a test file. */
+export async function createHarness(): Promise<Harness> {
+  const { amqpUrl } = testServiceUrls();
+  const database = await createTestDatabase();
+  const pool = createPool(database.url);
+  await migrate(pool, { schema: SCHEMA });
+  await pool.query(`CREATE TABLE ${SCHEMA}.effects (event_id uuid NOT NULL)`);
+  const namespace = uniqueName('t');
+  const brokers: Broker[] = [];
+  const newBroker = () => {
+    const broker = new Broker({ url: amqpUrl, namespace, logger: testLogger() });
+    brokers.push(broker);
+    return broker;
+  };
+  const broker = newBroker();
+  await broker.connect();
+  const db = createDatabase(pool);
+  return {
+    database,
+    pool,
+    db,
+    namespace,
+    broker,
+    amqpUrl,
+    newBroker,
+    async effects() {
+      const result = await db.execute(sql`SELECT count(*)::int AS n FROM svc.effects`);
+      return Number((result.rows[0] as { n: number }).n);
+    },
+    async close() {
+      for (const b of brokers) await b.close();
+      await pool.end();
+      await deleteMqNamespace(namespace, CONSUMERS);
+      await database.drop();
+    },
+  };
+}
+
+/** Starts a fixture under tsx with the given environment; resolves once it prints `ready`. */
+export function spawnFixture(
+  name: string,
+  env: Record<string, string>,
+): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '__fixtures__', `${name}.ts`)], {
+    env: { ...process.env, ...env },
+    cwd: path.resolve(__dirname, '../../..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, output: () => output };
+}
+
+/** Counts messages ready in a queue (not the unacked ones). */
+export async function readyCount(amqpUrl: string, queue: string): Promise<number> {
+  const connection = await amqp.connect(amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    const { messageCount } = await channel.checkQueue(queue);
+    return messageCount;
+  } finally {
+    await connection.close();
+  }
+}

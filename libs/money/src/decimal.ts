@@ -1,0 +1,98 @@
+import DecimalJs from 'decimal.js';
+
+/**
+ * Exact decimal arithmetic for amounts. Amounts travel as canonical decimal strings (plain
+ * notation, no exponent, no superfluous zeros) and are computed with a private decimal.js clone
+ * whose precision far exceeds any asset (78 digits covers uint256 wei). A JS `number` never
+ * holds an amount.
+ */
+const D = DecimalJs.clone({
+  precision: 100,
+  rounding: DecimalJs.ROUND_DOWN,
+  toExpNeg: -1000,
+  toExpPos: 1000,
+});
+type D = InstanceType<typeof D>;
+
+/** Plain decimal notation: optional minus, no leading zeros, optional fraction. */
+export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+/** Non-negative plain decimal notation, the shape of every amount field in requests. */
+export const AMOUNT_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
+
+export class DecimalFormatError extends Error {
+  constructor(value: string) {
+    super(`Not a plain decimal number: ${JSON.stringify(value)}`);
+    this.name = 'DecimalFormatError';
+  }
+}
+
+function toD(value: string): D {
+  if (typeof value !== 'string' || !DECIMAL_PATTERN.test(value)) {
+    throw new DecimalFormatError(String(value));
+  }
+  return new D(value);
+}
+
+/** Canonical rendering: `"0.5"`, `"12"`, `"0.00000001"`; never `"-0"` or an exponent. */
+function render(value: D): string {
+  if (value.isZero()) return '0';
+  return value.toFixed();
+}
+
+export function isDecimal(value: string): boolean {
+  return typeof value === 'string' && DECIMAL_PATTERN.test(value);
+}
+
+/** Re-renders a valid decimal string canonically (`"1.500"` → `"1.5"`). */
+export function canonical(value: string): string {
+  return render(toD(value));
+}
+
+export function add(a: string, b: string): string {
+  return render(toD(a).plus(toD(b)));
+}
+
+export function sub(a: string, b: string): string {
+  return render(toD(a).minus(toD(b)));
+}
+
+export function mul(a: string, b: string): string {
+  return render(toD(a).times(toD(b)));
+}
+
+/** Quotient rounded toward zero to `decimals` places (what a custodian may credit). */
+export function divDown(a: string, b: string, decimals: number): string {
+  const divisor = toD(b);
+  if (divisor.isZero()) throw new RangeError('Division by zero');
+  return render(toD(a).dividedBy(divisor).toDecimalPlaces(decimals, D.ROUND_DOWN));
+}
+
+/** Rounds toward zero to `decimals` places. */
+export function roundDown(a: string, decimals: number): string {
+  return render(toD(a).toDecimalPlaces(decimals, D.ROUND_DOWN));
+}
+
+export function compare(a: string, b: string): -1 | 0 | 1 {
+  return toD(a).comparedTo(toD(b)) as -1 | 0 | 1;
+}
+
+export function isZero(a: string): boolean {
+  return toD(a).isZero();
+}
+
+export function isNegative(a: string): boolean {
+  return toD(a).isNegative() && !toD(a).isZero();
+}
+
+export function negate(a: string): string {
+  return render(toD(a).negated());
+}
+
+/** Number of digits after the point in the canonical form. */
+export function decimalPlaces(a: string): number {
+  return toD(a).decimalPlaces();
+}
+
+export function sum(values: readonly string[]): string {
+  return render(values.reduce((acc, v) => acc.plus(toD(v)), new D(0)));
+}

@@ -1,0 +1,74 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+export type Database = NodePgDatabase<Record<string, never>>;
+export type Transaction = NodePgTransaction<
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+/** Either the database or an open transaction: repository functions accept both. */
+export type Executor = Database | Transaction;
+
+// numeric (1700) and int8 (20) stay strings: amounts and counters never pass through a JS number.
+pg.types.setTypeParser(1700, (value) => value);
+pg.types.setTypeParser(20, (value) => value);
+
+export interface PoolOptions {
+  max?: number;
+  applicationName?: string;
+}
+
+export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'custody',
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle(pool);
+}
+
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+export interface TransactionOptions {
+  isolationLevel?: 'read committed' | 'repeatable read' | 'serializable';
+  /** Extra attempts after a serialization failure or deadlock. */
+  retries?: number;
+}
+
+/** Runs `fn` in one transaction, retrying it whole when PostgreSQL asks for a retry. */
+export async function withTransaction<T>(
+  db: Database,
+  fn: (tx: Transaction) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const retries = options.retries ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(fn, {
+        ...(options.isolationLevel ? { isolationLevel: options.isolationLevel } : {}),
+      });
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).code ??
+        (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= retries || !code || !RETRYABLE_SQLSTATES.has(code)) throw error;
+    }
+  }
+}
+
+/** The SQLSTATE of a pg error, looking through drizzle's wrapping. */
+export function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return undefined;
+}

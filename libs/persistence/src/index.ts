@@ -1,0 +1,5 @@
+export * from './database';
+export * from './messaging-tables';
+export * from './migrate';
+export * from './outbox';
+export * from './list-query';

@@ -1,0 +1,47 @@
+/**
+ * The outbox and inbox every service mounts in its own schema. Written as SQL because they are
+ * created by the migrator before any app migration; `pg_notify` wakes the relay on commit.
+ */
+export function messagingTablesSql(schema: string): string {
+  const s = quoteIdent(schema);
+  const channel = outboxChannel(schema);
+  return `
+CREATE TABLE IF NOT EXISTS ${s}.outbox (
+  seq bigserial PRIMARY KEY,
+  id uuid NOT NULL UNIQUE,
+  name text NOT NULL,
+  tenant_id text,
+  envelope jsonb NOT NULL,
+  headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  sent_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS outbox_unsent_idx ON ${s}.outbox (seq) WHERE sent_at IS NULL;
+
+CREATE TABLE IF NOT EXISTS ${s}.inbox (
+  consumer text NOT NULL,
+  event_id uuid NOT NULL,
+  event_name text NOT NULL,
+  processed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (consumer, event_id)
+);
+
+CREATE OR REPLACE FUNCTION ${s}.outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${channel}', '');
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS outbox_notify ON ${s}.outbox;
+CREATE TRIGGER outbox_notify AFTER INSERT ON ${s}.outbox
+  FOR EACH STATEMENT EXECUTE FUNCTION ${s}.outbox_notify();
+`;
+}
+
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
+}
+
+export function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+  return `"${name}"`;
+}

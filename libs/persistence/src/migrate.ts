@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type pg from 'pg';
+import { messagingTablesSql, quoteIdent } from './messaging-tables';
+
+export interface Migration {
+  version: string;
+  sql: string;
+}
+
+export interface MigrateOptions {
+  schema: string;
+  /** Folder of `NNNN_name.sql` files, applied in name order. */
+  dir?: string;
+}
+
+export interface MigrateResult {
+  applied: string[];
+}
+
+const MESSAGING_VERSION = '0000_messaging';
+
+export function readMigrations(dir: string): Migration[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      version: file.replace(/\.sql$/, ''),
+      sql: readFileSync(path.join(dir, file), 'utf8'),
+    }));
+}
+
+function checksum(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
+
+/**
+ * Applies the schema's pending migrations in one transaction. An advisory lock serialises
+ * replicas starting together; a migration whose file changed after it was applied stops the
+ * start, because the database no longer matches what the code was written against.
+ */
+export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<MigrateResult> {
+  const s = quoteIdent(options.schema);
+  const migrations: Migration[] = [
+    { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
+    ...(options.dir ? readMigrations(options.dir) : []),
+  ];
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${options.schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
+         version text PRIMARY KEY,
+         checksum text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ version: string; checksum: string }>(
+      `SELECT version, checksum FROM ${s}.schema_migrations`,
+    );
+    const done = new Map(rows.map((row) => [row.version, row.checksum]));
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      const sum = checksum(migration.sql);
+      const previous = done.get(migration.version);
+      if (previous !== undefined) {
+        if (previous !== sum) {
+          throw new Error(
+            `Migration ${options.schema}/${migration.version} changed after it was applied; add a new migration instead.`,
+          );
+        }
+        continue;
+      }
+      await client.query(migration.sql);
+      await client.query(`INSERT INTO ${s}.schema_migrations (version, checksum) VALUES ($1, $2)`, [
+        migration.version,
+        sum,
+      ]);
+      applied.push(migration.version);
+    }
+    await client.query('COMMIT');
+    return { applied };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,3 @@
+module.exports = async function globalTeardown() {
+  for (const container of globalThis.__TEST_CONTAINERS__ ?? []) await container.stop();
+};

@@ -1,0 +1,4 @@
+export * from './services';
+export * from './broker';
+export * from './wait';
+export * from './logger';
