@@ -120,7 +120,11 @@ export class RpcServer implements BrokerComponent {
       }
       reply = { ok: false, error: appError.toWire() };
     } finally {
-      this.options.onCall?.(request?.method ?? 'invalid', outcome, Date.now() - started);
+      const durationMs = Date.now() - started;
+      this.options.onCall?.(request?.method ?? 'invalid', outcome, durationMs);
+      runWithContext({ requestId }, () =>
+        this.options.logger.debug({ rpc: request?.method, outcome, durationMs }, 'rpc handled'),
+      );
     }
     this.settle(channel, () => {
       if (msg.properties.replyTo) {

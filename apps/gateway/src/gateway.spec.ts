@@ -1,0 +1,134 @@
+import { deleteMqNamespace, testServiceUrls, uniqueName } from '@custody/testing';
+import { toOpenApiPath } from '@custody/http';
+import { expressRoutes } from './express-routes';
+import { type RunningGateway, startGateway } from './gateway';
+
+let gateway: RunningGateway;
+const namespace = uniqueName('t');
+
+beforeAll(async () => {
+  const { amqpUrl, redisUrl } = testServiceUrls();
+  gateway = await startGateway({
+    AMQP_URL: amqpUrl,
+    REDIS_URL: redisUrl,
+    MQ_NAMESPACE: namespace,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    RPC_TIMEOUT_MS: '1000',
+    READINESS_TIMEOUT_MS: '300',
+    BODY_LIMIT_BYTES: '2048',
+  });
+});
+
+afterAll(async () => {
+  await gateway.stop();
+  await deleteMqNamespace(namespace);
+});
+
+async function call(path: string, init: RequestInit = {}) {
+  const res = await fetch(gateway.url + path, init);
+  const text = await res.text();
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { res, status: res.status, type: res.headers.get('content-type') ?? '', body };
+}
+
+function expectProblem(r: Awaited<ReturnType<typeof call>>, status: number, code: string) {
+  expect(r.status).toBe(status);
+  expect(r.type).toMatch(/^application\/problem\+json/);
+  expect(r.body).toMatchObject({ status, code, title: expect.any(String), detail: expect.any(String) });
+  expect(JSON.stringify(r.body)).not.toMatch(/\n\s+at /);
+}
+
+describe('OpenAPI documents', () => {
+  it('document every endpoint the gateway routes, and nothing it does not', async () => {
+    for (const version of ['v1', 'v2']) {
+      const doc = (await call(`/${version}/openapi.json`)).body;
+      expect(doc.openapi).toBe('3.1.0');
+      const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+        .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method} /${version}${path}`))
+        .sort();
+      const routed = expressRoutes(gateway.app)
+        .filter((r) => r.path.startsWith(`/${version}/`) && r.path !== `/${version}/openapi.json`)
+        .map((r) => `${r.method} ${toOpenApiPath(r.path)}`)
+        .sort();
+      expect(documented).toEqual(routed);
+    }
+    expect(expressRoutes(gateway.app).length).toBeGreaterThan(0);
+  });
+
+  it('serve the API reference page and its assets without any CDN', async () => {
+    const page = await call('/docs');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/https?:\/\//);
+    const bundle = await fetch(`${gateway.url}/docs/assets/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    const init = await call('/docs/init.js');
+    expect(init.body).toContain('/v2/openapi.json');
+  });
+});
+
+describe('HTTP errors at the gateway', () => {
+  it('answers 404 route_not_found for an unknown route', async () => {
+    expectProblem(await call('/v1/no-such-thing'), 404, 'route_not_found');
+  });
+
+  it('answers 400 malformed_json for a broken JSON body', async () => {
+    expectProblem(
+      await call('/v1/anything', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' }),
+      400,
+      'malformed_json',
+    );
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    expectProblem(
+      await call('/v1/anything', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' }),
+      415,
+      'unsupported_media_type',
+    );
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    expectProblem(
+      await call('/v1/anything', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ big: 'x'.repeat(4096) }),
+      }),
+      413,
+      'payload_too_large',
+    );
+  });
+
+  it('answers 400 validation_failed for an unknown service name', async () => {
+    expectProblem(await call('/v1/system/ping/mainframe'), 400, 'validation_failed');
+  });
+
+  it('answers 503 when the service has never been started', async () => {
+    expectProblem(await call('/v1/system/ping/issuer'), 503, 'service_unavailable');
+  });
+});
+
+describe('ops endpoints', () => {
+  it('is alive but not ready while no backend service answers', async () => {
+    expect((await call('/healthz')).status).toBe(200);
+    const ready = await call('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks).toMatchObject({ broker: { status: 'ok' }, redis: { status: 'ok' }, identity: { status: 'failed' } });
+  });
+
+  it('exports Prometheus metrics including HTTP latencies', async () => {
+    await call('/healthz');
+    const metrics = await call('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toContain('http_request_duration_seconds_bucket');
+    expect(metrics.body).toContain('process_cpu_seconds_total');
+  });
+});

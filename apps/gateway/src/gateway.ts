@@ -1,0 +1,112 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Router, type Express } from 'express';
+import { loadConfig, type AppConfig } from '@custody/config';
+import { RPC_METHODS, SERVICES, type PingResult } from '@custody/contracts';
+import { docsRouter } from '@custody/api-docs';
+import { createHttpApp, finishHttpApp, registerRoutes } from '@custody/http';
+import { createLogger, type Logger } from '@custody/logging';
+import { Broker, RpcClient } from '@custody/messaging';
+import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
+import { openApiDocuments } from './docs/openapi';
+import { allRoutes } from './routes';
+
+export interface RunningGateway {
+  url: string;
+  app: Express;
+  config: AppConfig<'gateway'>;
+  logger: Logger;
+  shutdownTimeoutMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The only public HTTP entry: /v1 and /v2 from the route table, their OpenAPI documents, the
+ * /docs reference, and the ops endpoints. Every API call becomes an RPC to a backend service.
+ */
+export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<RunningGateway> {
+  const config = loadConfig('gateway', env);
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const metrics = createMetrics('gateway');
+  const redis = connectRedis(config.REDIS_URL, logger);
+  const broker = new Broker({
+    url: config.AMQP_URL,
+    namespace: config.MQ_NAMESPACE,
+    quorumQueues: config.MQ_QUORUM_QUEUES,
+    logger,
+    connectionName: 'gateway',
+  });
+  await broker.connect();
+  const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
+  await rpc.start();
+
+  const routes = allRoutes({ rpc });
+  const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
+  const app = createHttpApp({ logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, onResponse: metrics.observeHttp });
+
+  let shuttingDown = false;
+  const checks: ReadinessCheck[] = [
+    {
+      name: 'broker',
+      check: async () => {
+        if (!broker.isConnected) throw new Error('not connected');
+      },
+    },
+    { name: 'redis', check: () => redis.ping() },
+    ...SERVICES.map((service) => ({
+      name: service,
+      check: () =>
+        rpc.call<PingResult>(service, RPC_METHODS.common.ping, {}, {
+          idempotent: true,
+          timeoutMs: config.READINESS_TIMEOUT_MS,
+        }),
+    })),
+  ];
+  mountOps(app, {
+    registry: metrics.registry,
+    checks,
+    timeoutMs: config.READINESS_TIMEOUT_MS + 500,
+    isShuttingDown: () => shuttingDown,
+  });
+  app.get('/v1/openapi.json', (_req, res) => {
+    res.json(documents.v1);
+  });
+  app.get('/v2/openapi.json', (_req, res) => {
+    res.json(documents.v2);
+  });
+  app.use('/docs', docsRouter());
+  for (const version of ['v1', 'v2'] as const) {
+    const router = Router();
+    registerRoutes(router, routes.filter((route) => route.version === version));
+    app.use(`/${version}`, router);
+  }
+  finishHttpApp(app, logger);
+
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, `gateway listening on http://localhost:${port}`);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    config,
+    logger,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    async stop() {
+      shuttingDown = true;
+      // Stop accepting connections, let in-flight requests finish, then drop the rest.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS - 1_000);
+      await closed;
+      clearTimeout(forced);
+      await rpc.stop();
+      await broker.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { RPC_METHODS, SERVICES, type PingResult } from '@custody/contracts';
+import { defineRoute } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+
+const pingResultSchema = z.object({
+  service: z.enum(SERVICES),
+  instanceId: z.string(),
+  uptimeSeconds: z.number(),
+  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+});
+
+/** Operations routes. Public until authentication lands; the identity issue makes them admin-only. */
+export function systemRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/system/ping/:service',
+      operationId: 'pingService',
+      summary: 'Round-trip an RPC ping to one backend service',
+      tags: ['system'],
+      auth: 'public',
+      request: { params: z.object({ service: z.enum(SERVICES) }) },
+      responses: { 200: { description: 'The service answered', schema: pingResultSchema } },
+      errorStatuses: [503, 504],
+      handler: async ({ params }) => ({
+        status: 200,
+        body: await rpc.call<PingResult>(params.service, RPC_METHODS.common.ping, {}, { idempotent: true }),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,2 @@
+export * from './openapi';
+export * from './docs-page';

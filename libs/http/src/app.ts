@@ -1,0 +1,130 @@
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import { v7 as uuidv7 } from 'uuid';
+import { AppError, Errors, PROBLEM_CONTENT_TYPE, toAppError, toProblem } from '@custody/errors';
+import { runWithContext, type Logger } from '@custody/logging';
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface HttpAppOptions {
+  logger: Logger;
+  bodyLimitBytes?: number;
+  /** Observes every finished response (metrics). `route` is the matched pattern, if any. */
+  onResponse?: (info: { method: string; route: string; status: number; durationMs: number }) => void;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+  }
+}
+
+export function sendProblem(req: Request, res: Response, error: unknown): void {
+  const problem = toProblem(error, req.originalUrl.split('?')[0]);
+  res.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+}
+
+/** Request id (accepted from `X-Request-Id` or made), context for logs, access log. */
+function requestContext(options: HttpAppOptions): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : uuidv7();
+    req.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = (req.route as { path?: string } | undefined)?.path
+        ? `${req.baseUrl}${(req.route as { path: string }).path}`
+        : 'unmatched';
+      options.onResponse?.({ method: req.method, route, status: res.statusCode, durationMs });
+      runWithContext({ requestId }, () =>
+        options.logger.info(
+          { method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) },
+          'request',
+        ),
+      );
+    });
+    runWithContext({ requestId }, () => next());
+  };
+}
+
+function isJson(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+}
+
+/** A request that carries a body must say it is JSON; anything else is 415, not a silent `{}`. */
+const requireJsonBody: RequestHandler = (req, _res, next) => {
+  const hasBody =
+    req.header('transfer-encoding') !== undefined || Number(req.header('content-length') ?? 0) > 0;
+  if (METHODS_WITH_BODY.has(req.method) && hasBody && !isJson(req.header('content-type') ?? '')) {
+    next(Errors.unsupportedMediaType());
+    return;
+  }
+  next();
+};
+
+/** Maps body-parser failures to stable problem codes. */
+function bodyParserError(error: unknown): AppError | undefined {
+  const type = (error as { type?: string }).type;
+  switch (type) {
+    case 'entity.parse.failed':
+      return Errors.badRequest('The request body is not valid JSON.', 'malformed_json');
+    case 'entity.too.large':
+      return Errors.payloadTooLarge();
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return Errors.unsupportedMediaType('The request body encoding is not supported.');
+    case 'request.aborted':
+      return Errors.badRequest('The request was aborted.', 'request_aborted');
+    default:
+      return undefined;
+  }
+}
+
+/** The express app every HTTP-serving process starts from. Call `finishHttpApp` after routes. */
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext(options));
+  app.use(requireJsonBody);
+  app.use(
+    express.json({
+      limit: options.bodyLimitBytes ?? 1024 * 1024,
+      type: (req) => isJson(String(req.headers['content-type'] ?? '')),
+      strict: true,
+    }),
+  );
+  return app;
+}
+
+/** 404 for unknown routes and the central error handler; no stack or internals ever leave. */
+export function finishHttpApp(app: Express, logger: Logger): void {
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    next(Errors.notFound('route', 'route_not_found'));
+  });
+  const handler: ErrorRequestHandler = (error, req, res, _next) => {
+    const appError = bodyParserError(error) ?? toAppError(error);
+    if (appError.status >= 500) {
+      runWithContext({ requestId: req.requestId }, () =>
+        logger.error({ err: error, method: req.method, path: req.path }, 'request failed'),
+      );
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    sendProblem(req, res, appError);
+  };
+  app.use(handler);
+}

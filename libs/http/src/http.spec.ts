@@ -1,0 +1,213 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Router } from 'express';
+import { z } from 'zod';
+import { amountSchema } from '@custody/money';
+import { testLogger } from '@custody/testing';
+import { createHttpApp, defineRoute, finishHttpApp, listQuerySchema, registerRoutes } from './index';
+
+const items = Array.from({ length: 7 }, (_, i) => ({ id: `i${i}`, createdAt: `2026-01-0${i + 1}T00:00:00.000Z` }));
+
+const routes = [
+  defineRoute({
+    version: 'v1',
+    method: 'post',
+    path: '/things',
+    operationId: 'createThing',
+    summary: 'Create a thing',
+    tags: ['things'],
+    auth: 'public',
+    request: { body: z.object({ name: z.string().min(1), amount: amountSchema() }).strict() },
+    responses: { 201: { description: 'Created' } },
+    handler: async ({ body }) => ({ status: 201, body: { ...body, id: 'x' } }),
+  }),
+  defineRoute({
+    version: 'v1',
+    method: 'get',
+    path: '/things',
+    operationId: 'listThings',
+    summary: 'List things',
+    tags: ['things'],
+    auth: 'public',
+    request: {
+      query: listQuerySchema({ sortFields: ['createdAt', 'id'], externalReference: true, filters: { color: z.enum(['red', 'blue']).optional() } }),
+    },
+    responses: { 200: { description: 'Things' } },
+    handler: async ({ query }) => {
+      const { page, limit, sort } = query.list;
+      const sorted = [...items].sort((a, b) => (sort.direction === 'asc' ? 1 : -1) * a.createdAt.localeCompare(b.createdAt));
+      const pageItems = limit === 0 ? sorted : sorted.slice((page - 1) * limit, page * limit);
+      return { status: 200, body: { items: pageItems, echo: query }, total: items.length };
+    },
+  }),
+  defineRoute({
+    version: 'v1',
+    method: 'post',
+    path: '/things/:id/archive',
+    operationId: 'archiveThing',
+    summary: 'Archive a thing',
+    tags: ['things'],
+    auth: 'public',
+    request: { params: z.object({ id: z.string() }) },
+    responses: { 204: { description: 'Archived' } },
+    handler: async () => ({ status: 204 }),
+  }),
+  defineRoute({
+    version: 'v1',
+    method: 'get',
+    path: '/explode',
+    operationId: 'explode',
+    summary: 'Fails',
+    tags: ['things'],
+    auth: 'public',
+    request: {},
+    responses: { 200: { description: 'never' } },
+    handler: async () => {
+      throw new Error('connection string postgres://admin:pw@db');
+    },
+  }),
+];
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const logger = testLogger();
+  const app = createHttpApp({ logger, bodyLimitBytes: 1024 });
+  const router = Router();
+  registerRoutes(router, routes);
+  app.use('/v1', router);
+  finishHttpApp(app, logger);
+  server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function call(path: string, init: RequestInit = {}) {
+  const res = await fetch(base + path, init);
+  const text = await res.text();
+  return { res, status: res.status, type: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
+}
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+function expectProblem(r: Awaited<ReturnType<typeof call>>, status: number, code: string) {
+  expect(r.status).toBe(status);
+  expect(r.type).toMatch(/^application\/problem\+json/);
+  expect(r.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+}
+
+describe('HTTP edge', () => {
+  it('accepts a valid body and canonicalises amounts', async () => {
+    const r = await call('/v1/things', json({ name: 'a', amount: '1.50' }));
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ name: 'a', amount: '1.5', id: 'x' });
+  });
+
+  it('answers 400 malformed_json to broken JSON', async () => {
+    expectProblem(await call('/v1/things', { ...json({}), body: '{"name":' }), 400, 'malformed_json');
+  });
+
+  it('answers 415 to a body that is not JSON', async () => {
+    expectProblem(
+      await call('/v1/things', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=a' }),
+      415,
+      'unsupported_media_type',
+    );
+  });
+
+  it('answers 413 to an oversized body', async () => {
+    expectProblem(await call('/v1/things', json({ name: 'x'.repeat(5000), amount: '1' })), 413, 'payload_too_large');
+  });
+
+  it('answers 404 route_not_found to an unknown route', async () => {
+    expectProblem(await call('/v1/nothing-here'), 404, 'route_not_found');
+  });
+
+  it('rejects unknown and invalid body fields with one 400 listing each', async () => {
+    const r = await call('/v1/things', json({ name: '', amount: '1e3', extra: true }));
+    expectProblem(r, 400, 'validation_failed');
+    const paths = (r.body.errors as { path: string }[]).map((e) => e.path).sort();
+    expect(paths).toEqual(['body', 'body.amount', 'body.name']);
+  });
+
+  it('rejects a body sent to an endpoint that takes none', async () => {
+    expectProblem(await call('/v1/things/t1/archive', json({ reason: 'x' })), 400, 'validation_failed');
+    const ok = await call('/v1/things/t1/archive', { method: 'POST' });
+    expect(ok.status).toBe(204);
+  });
+
+  it('hides an unexpected error behind a 500 with no internals', async () => {
+    const r = await call('/v1/explode');
+    expectProblem(r, 500, 'internal_error');
+    expect(JSON.stringify(r.body)).not.toMatch(/postgres|pw@|at .*\.ts/);
+  });
+
+  it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {
+    const given = await call('/v1/things', { headers: { 'x-request-id': 'abc-123' } });
+    expect(given.res.headers.get('x-request-id')).toBe('abc-123');
+    const made = await call('/v1/things', { headers: { 'x-request-id': 'bad id; drop' } });
+    expect(made.res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('list queries', () => {
+  it('defaults to page 1, 50 per page, newest first', async () => {
+    const r = await call('/v1/things');
+    expect(r.body.echo.list).toEqual({ page: 1, limit: 50, sort: { field: 'createdAt', direction: 'desc' } });
+    expect(r.body.items[0].id).toBe('i6');
+  });
+
+  it('pages with X-Total-Count and Link headers that keep other parameters', async () => {
+    const r = await call('/v1/things?page=2&limit=3&sort=createdAt&color=red');
+    expect(r.body.items.map((i: { id: string }) => i.id)).toEqual(['i3', 'i4', 'i5']);
+    expect(r.body.echo.filters).toEqual({ color: 'red' });
+    expect(r.res.headers.get('x-total-count')).toBe('7');
+    const link = r.res.headers.get('link')!;
+    expect(link).toContain('</v1/things?page=1&limit=3&sort=createdAt&color=red>; rel="first"');
+    expect(link).toContain('page=1&limit=3&sort=createdAt&color=red>; rel="prev"');
+    expect(link).toContain('page=3&limit=3&sort=createdAt&color=red>; rel="next"');
+    expect(link).toContain('page=3&limit=3&sort=createdAt&color=red>; rel="last"');
+  });
+
+  it('returns every record for limit=0', async () => {
+    const r = await call('/v1/things?limit=0');
+    expect(r.body.items).toHaveLength(7);
+    expect(r.res.headers.get('x-total-count')).toBe('7');
+  });
+
+  it('passes dates on as ISO instants and externalReference as given', async () => {
+    const r = await call('/v1/things?createdAfter=2026-01-02&createdBefore=2026-01-05T10:00:00Z&externalReference=ref-1');
+    expect(r.body.echo.list).toMatchObject({
+      createdAfter: '2026-01-02T00:00:00.000Z',
+      createdBefore: '2026-01-05T10:00:00.000Z',
+      externalReference: 'ref-1',
+    });
+  });
+
+  it.each([
+    ['sort=name', 'query.sort'],
+    ['sort=-password', 'query.sort'],
+    ['page=0', 'query.page'],
+    ['limit=-1', 'query.limit'],
+    ['limit=abc', 'query.limit'],
+    ['limit=100000', 'query.limit'],
+    ['createdAfter=yesterday', 'query.createdAfter'],
+    ['createdAfter=2026-02-30T25:00:00Z', 'query.createdAfter'],
+    ['color=green', 'query.color'],
+    ['page=1&page=2', 'query.page'],
+    ['unknown=1', 'query'],
+  ])('rejects %s with 400 naming %s', async (qs, path) => {
+    const r = await call(`/v1/things?${qs}`);
+    expectProblem(r, 400, 'validation_failed');
+    expect(r.body.errors.map((e: { path: string }) => e.path)).toContain(path);
+  });
+});

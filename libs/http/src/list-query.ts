@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { ListQuery } from '@custody/contracts';
+
+/** Query values arrive as strings (or arrays when repeated); a repeated scalar is an error. */
+const single = z.string({ error: 'Must be given once, as a single value' });
+
+export const intParam = (min: number, max: number) =>
+  single.regex(/^\d+$/, 'Must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+
+export const dateParam = single
+  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'Must be an ISO 8601 date or date-time')
+  .transform((value) => new Date(value).toISOString());
+
+export const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const MAX_PAGE_SIZE = 1000;
+
+export interface ListQueryOptions<F extends z.ZodRawShape> {
+  /** API field names a client may sort by. */
+  sortFields: readonly [string, ...string[]];
+  defaultSort?: string;
+  /** Whether `createdAfter`/`createdBefore` apply to this list. */
+  dates?: boolean;
+  externalReference?: boolean;
+  /** The endpoint's own filters. */
+  filters?: F;
+}
+
+/**
+ * The shared list query of DESIGN §5: `page` (1-based), `limit` (default 50, `0` = all),
+ * `sort=field|-field` on an allow-list, optional date range and `externalReference`, plus the
+ * endpoint's filters. Unknown parameters are rejected. Output: `{ list: ListQuery, filters }`.
+ */
+export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>(options: ListQueryOptions<F>) {
+  const sortValues = options.sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  const base = {
+    page: intParam(1, 1_000_000).optional(),
+    limit: intParam(0, MAX_PAGE_SIZE).optional(),
+    sort: z.enum(sortValues, { error: `Must be one of: ${sortValues.join(', ')}` }).optional(),
+    ...(options.dates === false
+      ? {}
+      : { createdAfter: dateParam.optional(), createdBefore: dateParam.optional() }),
+    ...(options.externalReference ? { externalReference: single.max(255).optional() } : {}),
+  };
+  const filterKeys = Object.keys(options.filters ?? {});
+  return z
+    .object({ ...base, ...(options.filters ?? ({} as F)) })
+    .strict()
+    .transform((raw) => {
+      const values = raw as Record<string, unknown>;
+      const sort = (values['sort'] as string | undefined) ?? options.defaultSort ?? '-createdAt';
+      const list: ListQuery = {
+        page: (values['page'] as number | undefined) ?? 1,
+        limit: (values['limit'] as number | undefined) ?? 50,
+        sort: sort.startsWith('-')
+          ? { field: sort.slice(1), direction: 'desc' }
+          : { field: sort, direction: 'asc' },
+      };
+      for (const key of ['createdAfter', 'createdBefore', 'externalReference'] as const) {
+        if (values[key] !== undefined) list[key] = values[key] as string;
+      }
+      const filters = Object.fromEntries(
+        filterKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]),
+      ) as Partial<z.output<z.ZodObject<F>>>;
+      return { list, filters };
+    });
+}

@@ -1,0 +1,22 @@
+import type { Request, Response, Router } from 'express';
+import type { ListQuery } from '@custody/contracts';
+import { setPaginationHeaders } from './pagination';
+import type { RouteDef, RouteRequest } from './route';
+import { parseRequest } from './validation';
+
+/** Mounts route definitions on a router: validate → handler → response (and list headers). */
+export function registerRoutes(router: Router, routes: readonly RouteDef<RouteRequest>[]): void {
+  for (const route of routes) {
+    router[route.method](route.path, async (req: Request, res: Response) => {
+      const input = parseRequest(route.request, req);
+      const result = await route.handler(input, { requestId: req.requestId, req });
+      if (result.total !== undefined) {
+        const list = (input.query as { list?: ListQuery }).list;
+        setPaginationHeaders(req, res, result.total, list?.page ?? 1, list?.limit ?? 0);
+      }
+      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+      if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    });
+  }
+}

@@ -1,0 +1,159 @@
+import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { numeric, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { createTestDatabase, type TestDatabase } from '@custody/testing';
+import type pg from 'pg';
+import {
+  createDatabase,
+  createPool,
+  enqueueEvent,
+  listClauses,
+  migrate,
+  sqlState,
+  withTransaction,
+  type Database,
+} from './index';
+
+const FIXTURES = path.join(__dirname, '__fixtures__', 'migrations');
+const demo = pgSchema('demo');
+const things = demo.table('things', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  amount: numeric('amount').notNull(),
+  externalReference: text('external_reference'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let db: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = createPool(database.url);
+  db = createDatabase(pool);
+});
+
+afterAll(async () => {
+  await pool.end();
+  await database.drop();
+});
+
+describe('migrate', () => {
+  it('applies the outbox/inbox and the app migrations once, even from concurrent replicas', async () => {
+    const results = await Promise.all([1, 2, 3].map(() => migrate(pool, { schema: 'demo', dir: FIXTURES })));
+    const applied = results.flatMap((r) => r.applied).sort();
+    expect(applied).toEqual(['0000_messaging', '0001_things']);
+    const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });
+    expect(again.applied).toEqual([]);
+  });
+
+  it('refuses to start when an applied migration file was edited', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    cpSync(FIXTURES, dir, { recursive: true });
+    writeFileSync(path.join(dir, '0001_things.sql'), 'SELECT 1;');
+    await expect(migrate(pool, { schema: 'demo', dir })).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it('rolls back every migration of a run when one fails', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    writeFileSync(path.join(dir, '0001_good.sql'), 'CREATE TABLE broken.good (id int);');
+    writeFileSync(path.join(dir, '0002_bad.sql'), 'CREATE TABLE broken.bad (id nonsense_type);');
+    await expect(migrate(pool, { schema: 'broken', dir })).rejects.toThrow();
+    const { rows } = await pool.query(`SELECT to_regclass('broken.good') AS t`);
+    expect(rows[0].t).toBeNull();
+  });
+});
+
+describe('numeric values', () => {
+  it('come back as exact strings, never numbers', async () => {
+    await db.insert(things).values({ id: 'n1', name: 'n', amount: '123456789012345678.123456789012345678', createdAt: new Date() });
+    const [row] = await db.select().from(things).where(sql`${things.id} = 'n1'`);
+    expect(row!.amount).toBe('123456789012345678.123456789012345678');
+    await db.delete(things);
+  });
+});
+
+describe('withTransaction', () => {
+  it('retries the whole transaction after a serialization failure', async () => {
+    let attempts = 0;
+    const result = await withTransaction(
+      db,
+      async (tx) => {
+        attempts++;
+        await tx.execute(sql`SELECT 1`);
+        // What pg raises for a serialization failure: an error carrying SQLSTATE 40001.
+        if (attempts === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+        return 'committed';
+      },
+      { retries: 2 },
+    );
+    expect(result).toBe('committed');
+    expect(attempts).toBe(2);
+  });
+
+  it('does not retry other errors', async () => {
+    let attempts = 0;
+    const error = await withTransaction(
+      db,
+      async (tx) => {
+        attempts++;
+        await tx.execute(sql`INSERT INTO demo.things (id) VALUES ('x')`); // violates NOT NULL
+      },
+      { retries: 3 },
+    ).catch((e: unknown) => e);
+    expect(sqlState(error)).toBe('23502');
+    expect(attempts).toBe(1);
+  });
+});
+
+describe('enqueueEvent', () => {
+  it('writes the event only when its transaction commits', async () => {
+    await withTransaction(db, (tx) => enqueueEvent(tx, 'demo', { name: 'a.is-created', tenantId: 't', data: { n: 1 } }));
+    await withTransaction(db, async (tx) => {
+      await enqueueEvent(tx, 'demo', { name: 'b.is-created', tenantId: 't', data: {} });
+      tx.rollback();
+    }).catch(() => undefined);
+    const { rows } = await pool.query('SELECT name, envelope FROM demo.outbox');
+    expect(rows.map((r) => r.name)).toEqual(['a.is-created']);
+    expect(rows[0].envelope).toMatchObject({ name: 'a.is-created', tenantId: 't', data: { n: 1 }, id: expect.any(String) });
+  });
+});
+
+describe('listClauses', () => {
+  beforeAll(async () => {
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      id: `t${i}`,
+      name: `thing ${4 - i}`,
+      amount: String(i),
+      externalReference: i % 2 === 0 ? 'even' : 'odd',
+      createdAt: new Date(Date.UTC(2026, 0, i + 1)),
+    }));
+    await db.insert(things).values(rows);
+  });
+
+  const columns = { sortable: { createdAt: things.createdAt, name: things.name }, createdAt: things.createdAt, id: things.id, externalReference: things.externalReference };
+
+  async function run(query: Parameters<typeof listClauses>[0]) {
+    const c = listClauses(query, columns);
+    let q = db.select({ id: things.id }).from(things).where(c.where).orderBy(...c.orderBy).offset(c.offset).$dynamic();
+    if (c.limit !== undefined) q = q.limit(c.limit);
+    return (await q).map((r) => r.id);
+  }
+
+  it('sorts, pages and filters by date and externalReference', async () => {
+    expect(await run({ page: 1, limit: 2, sort: { field: 'createdAt', direction: 'desc' } })).toEqual(['t4', 't3']);
+    expect(await run({ page: 2, limit: 2, sort: { field: 'createdAt', direction: 'desc' } })).toEqual(['t2', 't1']);
+    expect(await run({ page: 1, limit: 0, sort: { field: 'name', direction: 'asc' } })).toEqual(['t4', 't3', 't2', 't1', 't0']);
+    expect(
+      await run({ page: 1, limit: 0, sort: { field: 'createdAt', direction: 'asc' }, createdAfter: '2026-01-02T00:00:00.000Z', createdBefore: '2026-01-05T00:00:00.000Z' }),
+    ).toEqual(['t2', 't3']);
+    expect(await run({ page: 1, limit: 0, sort: { field: 'createdAt', direction: 'asc' }, externalReference: 'odd' })).toEqual(['t1', 't3']);
+  });
+
+  it('refuses a sort field outside the allow-list', () => {
+    expect(() => listClauses({ page: 1, limit: 1, sort: { field: 'amount', direction: 'asc' } }, columns)).toThrow(/allow-listed/);
+  });
+});

@@ -1,0 +1,5 @@
+export * from './metrics';
+export * from './ops';
+export * from './redis';
+export * from './main';
+export * from './service';

@@ -1,0 +1,24 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '@custody/logging';
+
+/**
+ * A Redis connection that retries forever (BullMQ needs `maxRetriesPerRequest: null`) and logs
+ * instead of crashing when Redis goes away.
+ */
+export function connectRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+  });
+  let warned = false;
+  redis.on('error', (error) => {
+    if (!warned) logger.warn({ err: error }, 'Redis connection error');
+    warned = true;
+  });
+  redis.on('ready', () => {
+    warned = false;
+    logger.info('Redis connected');
+  });
+  return redis;
+}

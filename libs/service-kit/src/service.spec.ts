@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { EVENTS, RPC_METHODS } from '@custody/contracts';
+import { Broker, RpcClient } from '@custody/messaging';
+import { enqueueEvent, withTransaction } from '@custody/persistence';
+import {
+  createTestDatabase,
+  deleteMqNamespace,
+  testLogger,
+  testServiceUrls,
+  uniqueName,
+  waitFor,
+  type TestDatabase,
+} from '@custody/testing';
+import { type RunningService, startService } from './service';
+
+let database: TestDatabase;
+let namespace: string;
+let broker: Broker;
+let client: RpcClient;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  const urls = testServiceUrls();
+  database = await createTestDatabase();
+  namespace = uniqueName('t');
+  env = {
+    DATABASE_URL: database.url,
+    AMQP_URL: urls.amqpUrl,
+    REDIS_URL: urls.redisUrl,
+    MQ_NAMESPACE: namespace,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    OUTBOX_POLL_INTERVAL_MS: '50',
+  };
+  broker = new Broker({ url: urls.amqpUrl, namespace, logger: testLogger() });
+  await broker.connect();
+  client = new RpcClient({ broker, defaultTimeoutMs: 3_000, logger: testLogger() });
+  await client.start();
+});
+
+afterAll(async () => {
+  await client.stop();
+  await broker.close();
+  await deleteMqNamespace(namespace);
+  await database.drop();
+});
+
+describe('startService', () => {
+  let service: RunningService<'notifier'>;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    service = await startService(
+      {
+        app: 'notifier',
+        migrationsDir: path.join(__dirname, '__fixtures__', 'no-migrations'),
+        eventHandlers: () => ({
+          [EVENTS.userCreated]: async (event) => {
+            seen.push(event.id);
+          },
+        }),
+      },
+      env,
+    );
+  });
+
+  afterAll(async () => {
+    await service.stop();
+  });
+
+  it('answers the RPC ping with its health checks', async () => {
+    const pong = await client.call(`notifier`, RPC_METHODS.common.ping, {}, { idempotent: true });
+    expect(pong).toMatchObject({
+      service: 'notifier',
+      instanceId: service.instanceId,
+      checks: { database: 'ok', broker: 'ok', redis: 'ok' },
+    });
+  });
+
+  it('serves /healthz, /readyz and /metrics', async () => {
+    expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${service.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' } } });
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    expect(metrics).toMatch(/rpc_server_duration_seconds_bucket\{[^}]*method="system.ping"/);
+  });
+
+  it('migrated its own schema with the outbox and inbox', async () => {
+    const { rows } = await service.deps.pool.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'notifier' ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.table_name)).toEqual(['inbox', 'outbox', 'schema_migrations']);
+  });
+
+  it('relays its outbox and consumes the events it subscribed to, once each', async () => {
+    const event = await withTransaction(service.deps.db, (tx) =>
+      enqueueEvent(tx, 'notifier', { name: EVENTS.userCreated, tenantId: 't1', data: { id: 'u1' } }),
+    );
+    await waitFor(() => seen.includes(event.id), { what: 'the consumed event' });
+    const inbox = await service.deps.db.execute(sql`SELECT event_id FROM notifier.inbox`);
+    expect(inbox.rows).toEqual([{ event_id: event.id }]);
+    expect(seen.filter((id) => id === event.id)).toHaveLength(1);
+  });
+});
+
+describe('a service process on SIGTERM', () => {
+  it('finishes the RPC in flight, takes no new one, and exits 0', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '__fixtures__', 'slow-service.ts')], {
+      env: { ...process.env, ...env },
+      cwd: path.resolve(__dirname, '../../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+    await waitFor(() => client.call('issuer', RPC_METHODS.common.ping, {}, { idempotent: true, timeoutMs: 500 }).catch(() => false), {
+      timeoutMs: 20_000,
+      what: 'the child service to answer',
+    });
+    const inFlight = client.call('issuer', 'test.slow', { ms: 800 });
+    await waitFor(() => output.includes('handling'), { what: 'the handler to start' });
+    child.kill('SIGTERM');
+    await expect(inFlight).resolves.toBe('finished');
+    expect(await exited).toBe(0);
+    // The queue is still there but nobody consumes it any more.
+    await expect(client.call('issuer', 'test.slow', { ms: 1 }, { timeoutMs: 500 })).rejects.toMatchObject({ status: 504 });
+  });
+});

@@ -1,0 +1,199 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { type AppConfig, loadConfig } from '@custody/config';
+import { DB_SCHEMAS, RPC_METHODS, type PingResult, type ServiceName } from '@custody/contracts';
+import { createHttpApp, finishHttpApp } from '@custody/http';
+import { createLogger, type Logger } from '@custody/logging';
+import {
+  Broker,
+  EventConsumer,
+  type EventHandler,
+  OutboxRelay,
+  RpcClient,
+  type RpcHandler,
+  RpcServer,
+} from '@custody/messaging';
+import { createDatabase, createPool, type Database, migrate } from '@custody/persistence';
+import { createMetrics, type Metrics } from './metrics';
+import { mountOps, runChecks, type ReadinessCheck } from './ops';
+import { connectRedis } from './redis';
+
+export interface ServiceDeps<A extends ServiceName = ServiceName> {
+  app: A;
+  config: AppConfig<A>;
+  logger: Logger;
+  schema: string;
+  pool: pg.Pool;
+  db: Database;
+  broker: Broker;
+  /** For calling other services. */
+  rpc: RpcClient;
+  redis: Redis | undefined;
+  metrics: Metrics;
+}
+
+export interface ServiceDefinition<A extends ServiceName = ServiceName> {
+  app: A;
+  /** The app's SQL migrations (`NNNN_name.sql`), applied at start. */
+  migrationsDir: string;
+  rpcHandlers?: (deps: ServiceDeps<A>) => Record<string, RpcHandler>;
+  /** Event name → handler; each runs in a transaction with its inbox row. */
+  eventHandlers?: (deps: ServiceDeps<A>) => Record<string, EventHandler>;
+  /** Starts background work; returns how to stop it. */
+  onStart?: (deps: ServiceDeps<A>) => Promise<(() => Promise<void>) | void>;
+}
+
+export interface RunningService<A extends ServiceName = ServiceName> {
+  deps: ServiceDeps<A>;
+  /** Base URL of the process's ops HTTP server (/healthz, /readyz, /metrics). */
+  url: string;
+  instanceId: string;
+  shutdownTimeoutMs: number;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+async function listen(server: Server, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * Starts one backend service: validated config, migrations, PostgreSQL, RabbitMQ (RPC server
+ * with `system.ping`, outbox relay, event consumer), Redis where configured, and the ops server.
+ */
+export async function startService<A extends ServiceName>(
+  definition: ServiceDefinition<A>,
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningService<A>> {
+  const { app } = definition;
+  const config = loadConfig(app, env);
+  const logger = createLogger({ service: app, level: config.LOG_LEVEL });
+  const schema = DB_SCHEMAS[app];
+  const instanceId = randomUUID();
+  const started = Date.now();
+  const metrics = createMetrics(app);
+
+  const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE, applicationName: app });
+  const { applied } = await migrate(pool, { schema, dir: definition.migrationsDir });
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const db = createDatabase(pool);
+
+  const redisUrl = (config as { REDIS_URL?: string }).REDIS_URL;
+  const redis = redisUrl ? connectRedis(redisUrl, logger) : undefined;
+
+  const broker = new Broker({
+    url: config.AMQP_URL,
+    namespace: config.MQ_NAMESPACE,
+    quorumQueues: config.MQ_QUORUM_QUEUES,
+    logger,
+    connectionName: `${app}:${instanceId}`,
+  });
+  await broker.connect();
+  const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
+  await rpc.start();
+
+  const deps: ServiceDeps<A> = { app, config, logger, schema, pool, db, broker, rpc, redis, metrics };
+
+  const checks: ReadinessCheck[] = [
+    { name: 'database', check: () => db.execute(sql`SELECT 1`) },
+    {
+      name: 'broker',
+      check: async () => {
+        if (!broker.isConnected) throw new Error('not connected');
+      },
+    },
+    ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+  ];
+
+  const ping: RpcHandler = async (): Promise<PingResult> => {
+    const outcome = await runChecks(checks, 2_000);
+    return {
+      service: app,
+      instanceId,
+      uptimeSeconds: Math.round((Date.now() - started) / 1000),
+      checks: Object.fromEntries(Object.entries(outcome.checks).map(([k, v]) => [k, v.status])),
+    };
+  };
+  const rpcServer = new RpcServer({
+    broker,
+    service: app,
+    handlers: { ...(definition.rpcHandlers?.(deps) ?? {}), [RPC_METHODS.common.ping]: ping },
+    prefetch: config.RPC_PREFETCH,
+    logger,
+    onCall: metrics.observeRpc,
+  });
+
+  const relay = new OutboxRelay({
+    broker,
+    pool,
+    databaseUrl: config.DATABASE_URL,
+    schema,
+    logger,
+    pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+  });
+  await relay.start();
+
+  const handlers = definition.eventHandlers?.(deps) ?? {};
+  const consumer =
+    Object.keys(handlers).length > 0
+      ? new EventConsumer({
+          broker,
+          db,
+          schema,
+          consumer: app,
+          handlers: Object.fromEntries(
+            Object.entries(handlers).map(([name, handle]) => [
+              name,
+              async (event, tx) => {
+                await handle(event, tx);
+                metrics.eventsHandled.inc({ event: name });
+              },
+            ]),
+          ),
+          logger,
+          maxAttempts: config.EVENT_MAX_ATTEMPTS,
+        })
+      : undefined;
+  await consumer?.start();
+  const stopBackground = await definition.onStart?.(deps);
+  await rpcServer.start();
+
+  let shuttingDown = false;
+  const http = createHttpApp({ logger, onResponse: metrics.observeHttp });
+  mountOps(http, { registry: metrics.registry, checks, timeoutMs: 2_000, isShuttingDown: () => shuttingDown });
+  finishHttpApp(http, logger);
+  const httpServer = createServer(http);
+  const port = await listen(httpServer, config.PORT);
+  logger.info({ port, instanceId }, `${app} ready`);
+
+  return {
+    deps,
+    url: `http://127.0.0.1:${port}`,
+    instanceId,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    logger,
+    async stop() {
+      shuttingDown = true;
+      const timeout = config.SHUTDOWN_TIMEOUT_MS;
+      await rpcServer.stop(timeout);
+      await consumer?.stop(timeout);
+      await stopBackground?.();
+      await relay.stop();
+      await rpc.stop();
+      await broker.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+      await pool.end();
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeAllConnections();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Bundles each app with esbuild into dist/apps/<app>/main.js (libs inlined via the tsconfig
+// paths, node_modules left external) and copies its SQL migrations beside it.
+// Usage: node tools/build/build.mjs [app ...]   (no argument: every app)
+import { build } from 'esbuild';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const appsDir = path.join(root, 'apps');
+const all = readdirSync(appsDir).filter((name) => existsSync(path.join(appsDir, name, 'src', 'main.ts')));
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !all.includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown app(s): ${unknown.join(', ')}. Apps: ${all.join(', ')}`);
+  process.exit(2);
+}
+const apps = wanted.length > 0 ? wanted : all;
+
+await Promise.all(
+  apps.map(async (app) => {
+    const out = path.join(root, 'dist', 'apps', app);
+    rmSync(out, { recursive: true, force: true });
+    await build({
+      entryPoints: [path.join(appsDir, app, 'src', 'main.ts')],
+      outfile: path.join(out, 'main.js'),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      packages: 'external',
+      sourcemap: true,
+      tsconfig: path.join(root, 'tsconfig.base.json'),
+      logLevel: 'warning',
+    });
+    const migrations = path.join(appsDir, app, 'src', 'migrations');
+    if (existsSync(migrations)) cpSync(migrations, path.join(out, 'migrations'), { recursive: true });
+  }),
+);
+console.log(`built ${apps.join(', ')} → dist/apps/`);
