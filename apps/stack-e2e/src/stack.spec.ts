@@ -1,0 +1,75 @@
+import { APPS, SERVICES } from '@custody/contracts';
+import { waitFor } from '@custody/testing';
+import { type Stack, startStack } from './stack';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ gateway: { RPC_TIMEOUT_MS: '1500', READINESS_TIMEOUT_MS: '500' } });
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(stack.gatewayUrl + path, { headers });
+  return { status: res.status, type: res.headers.get('content-type') ?? '', body: (await res.json()) as any };
+}
+
+describe('the whole stack', () => {
+  it('is ready only when every backend service answers its RPC ping', async () => {
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    for (const service of SERVICES) expect(ready.body.checks[service]).toMatchObject({ status: 'ok' });
+  });
+
+  it.each(SERVICES)('round-trips an RPC through the gateway to %s and its database', async (service) => {
+    const pong = await get(`/v1/system/ping/${service}`);
+    expect(pong.status).toBe(200);
+    expect(pong.body).toMatchObject({ service, checks: { database: 'ok', broker: 'ok' } });
+    if (service === 'trading' || service === 'notifier') expect(pong.body.checks.redis).toBe('ok');
+  });
+
+  it('serves /healthz, /readyz and /metrics from every app', async () => {
+    for (const app of APPS) {
+      const url = stack.apps[app].url;
+      expect(url).not.toBe('');
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      expect(await (await fetch(`${url}/metrics`)).text()).toContain(`app="${app}"`);
+    }
+  });
+
+  it('carries the request id from the gateway into the service log lines', async () => {
+    await get('/v1/system/ping/identity', { 'x-request-id': 'e2e-trace-7' });
+    await waitFor(() => stack.apps.identity.logs.some((line) => line['requestId'] === 'e2e-trace-7'), {
+      what: 'a log line of identity with the request id',
+    });
+    const line = stack.apps.identity.logs.find((l) => l['requestId'] === 'e2e-trace-7')!;
+    expect(line).toMatchObject({ service: 'identity', rpc: 'system.ping' });
+    await waitFor(() => stack.apps.gateway.logs.some((l) => l['requestId'] === 'e2e-trace-7'), {
+      what: 'the gateway access log line with the request id',
+    });
+  });
+
+  it('answers 504 when a service does not reply in time, and recovers when it does', async () => {
+    const trading = stack.apps.trading.child;
+    trading.kill('SIGSTOP'); // alive and holding its queue, but answering nothing
+    try {
+      const timedOut = await get('/v1/system/ping/trading');
+      expect(timedOut.status).toBe(504);
+      expect(timedOut.type).toMatch(/^application\/problem\+json/);
+      expect(timedOut.body).toMatchObject({ status: 504, code: 'upstream_timeout' });
+      expect((await get('/readyz')).status).toBe(503);
+    } finally {
+      trading.kill('SIGCONT');
+    }
+    await waitFor(async () => (await get('/v1/system/ping/trading')).status === 200, { what: 'trading to answer again' });
+  });
+
+  it('stops every app cleanly on SIGTERM', async () => {
+    const codes = await stack.stopAll();
+    expect(codes).toEqual(Object.fromEntries(APPS.map((app) => [app, 0])));
+  });
+});

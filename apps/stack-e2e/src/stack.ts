@@ -1,0 +1,142 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { APPS, type AppName } from '@custody/contracts';
+import {
+  createTestDatabase,
+  deleteMqNamespace,
+  testServiceUrls,
+  uniqueName,
+  waitFor,
+  type TestDatabase,
+} from '@custody/testing';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+export interface AppProcess {
+  app: AppName;
+  child: ChildProcess;
+  /** JSON log lines the process has written so far. */
+  logs: Record<string, unknown>[];
+  /** Base URL of its HTTP server (the gateway's API, or a service's ops server). */
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  apps: Record<AppName, AppProcess>;
+  stopAll(): Promise<Record<AppName, number | null>>;
+  cleanup(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'apps', app, 'main.js')], {
+    env: { ...process.env, ...env },
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc: AppProcess = {
+    app,
+    child,
+    logs: [],
+    url: '',
+    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
+  };
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + 1);
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        proc.logs.push(entry);
+        if (typeof entry['port'] === 'number' && !proc.url) proc.url = `http://127.0.0.1:${entry['port']}`;
+      } catch {
+        proc.logs.push({ raw: line });
+      }
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => proc.logs.push({ stderr: chunk.toString() }));
+  return proc;
+}
+
+/**
+ * The whole stack as real processes: every app built with the production bundler and started
+ * with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
+ * prefix.
+ */
+export async function startStack(extraEnv: Partial<Record<AppName, Record<string, string>>> = {}): Promise<Stack> {
+  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build', 'build.mjs')], { cwd: ROOT, stdio: 'ignore' });
+  const urls = testServiceUrls();
+  const database: TestDatabase = await createTestDatabase('e2e_');
+  const namespace = uniqueName('e');
+  const gatewayPort = await freePort();
+  const common = {
+    DATABASE_URL: database.url,
+    AMQP_URL: urls.amqpUrl,
+    REDIS_URL: urls.redisUrl,
+    MQ_NAMESPACE: namespace,
+    REDIS_KEY_PREFIX: namespace,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'debug',
+    PORT: '0',
+  };
+  const apps = {} as Record<AppName, AppProcess>;
+  for (const app of APPS) {
+    apps[app] = spawnApp(app, {
+      ...common,
+      ...(app === 'gateway' ? { PORT: String(gatewayPort) } : {}),
+      ...(extraEnv[app] ?? {}),
+    });
+  }
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const stack: Stack = {
+    gatewayUrl,
+    apps,
+    async stopAll() {
+      const codes = {} as Record<AppName, number | null>;
+      for (const proc of Object.values(apps)) {
+        if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGCONT');
+        proc.child.kill('SIGTERM');
+      }
+      for (const proc of Object.values(apps)) codes[proc.app] = (await proc.exited).code;
+      return codes;
+    },
+    async cleanup() {
+      for (const proc of Object.values(apps)) {
+        if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
+      }
+      await Promise.all(Object.values(apps).map((p) => p.exited));
+      await deleteMqNamespace(namespace);
+      await database.drop();
+    },
+  };
+  try {
+    await waitFor(async () => (await fetch(`${gatewayUrl}/readyz`)).status === 200, {
+      timeoutMs: 60_000,
+      intervalMs: 200,
+      what: 'the stack to become ready',
+    });
+  } catch (error) {
+    const tail = Object.values(apps)
+      .map((p) => `${p.app}: ${JSON.stringify(p.logs.slice(-5))}`)
+      .join('\n');
+    await stack.cleanup();
+    throw new Error(`Stack did not become ready:\n${tail}`, { cause: error });
+  }
+  return stack;
+}

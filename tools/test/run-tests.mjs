@@ -1,0 +1,49 @@
+// `npm test`: every test of the repository in one jest run, then one summary line.
+// Services come from DATABASE_URL / AMQP_URL / REDIS_URL; when unset and the service listens on
+// localhost, the local one is used; otherwise jest's global setup starts it with testcontainers.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { canConnect } from '../lib/services.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const localDefaults = {
+  DATABASE_URL: ['postgres://postgres@127.0.0.1:5432/postgres', 5432],
+  AMQP_URL: ['amqp://guest:guest@127.0.0.1:5672', 5672],
+  REDIS_URL: ['redis://127.0.0.1:6379', 6379],
+};
+const env = { ...process.env };
+for (const [name, [url, port]] of Object.entries(localDefaults)) {
+  if (!env[name] && (await canConnect('127.0.0.1', port))) env[name] = url;
+}
+
+const resultsFile = path.join(root, 'tmp', 'jest-results.json');
+mkdirSync(path.dirname(resultsFile), { recursive: true });
+rmSync(resultsFile, { force: true });
+const jest = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    '--ci',
+    '--maxWorkers=2',
+    '--json',
+    `--outputFile=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, env, stdio: 'inherit' },
+);
+
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const skipped = results.numPendingTests + results.numTodoTests;
+  console.log(
+    `\nTests: ${results.numPassedTests} passed, ${results.numFailedTests} failed` +
+      (skipped > 0 ? `, ${skipped} skipped` : ''),
+  );
+  if (results.numTotalTests === 0) {
+    console.error('No test ran.');
+    process.exit(1);
+  }
+}
+process.exit(jest.status ?? 1);
