@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const appsDir = path.join(root, 'apps');
-const all = readdirSync(appsDir).filter((name) => existsSync(path.join(appsDir, name, 'src', 'main.ts')));
+const all = readdirSync(appsDir).filter((name) =>
+  existsSync(path.join(appsDir, name, 'src', 'main.ts')),
+);
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !all.includes(name));
 if (unknown.length > 0) {
@@ -34,7 +36,8 @@ await Promise.all(
       logLevel: 'warning',
     });
     const migrations = path.join(appsDir, app, 'src', 'migrations');
-    if (existsSync(migrations)) cpSync(migrations, path.join(out, 'migrations'), { recursive: true });
+    if (existsSync(migrations))
+      cpSync(migrations, path.join(out, 'migrations'), { recursive: true });
   }),
 );
 console.log(`built ${apps.join(', ')} → dist/apps/`);

@@ -6,7 +6,8 @@ export const LOCAL_SERVICES = [
     name: 'PostgreSQL',
     env: 'DATABASE_URL',
     port: 5432,
-    start: "sudo pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start   (Debian: apt-get install postgresql)",
+    start:
+      'sudo pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start   (Debian: apt-get install postgresql)',
   },
   {
     name: 'RabbitMQ',

@@ -40,7 +40,12 @@ async function call(path: string, init: RequestInit = {}) {
 function expectProblem(r: Awaited<ReturnType<typeof call>>, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.type).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, code, title: expect.any(String), detail: expect.any(String) });
+  expect(r.body).toMatchObject({
+    status,
+    code,
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
   expect(JSON.stringify(r.body)).not.toMatch(/\n\s+at /);
 }
 
@@ -81,7 +86,11 @@ describe('HTTP errors at the gateway', () => {
 
   it('answers 400 malformed_json for a broken JSON body', async () => {
     expectProblem(
-      await call('/v1/anything', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":' }),
+      await call('/v1/anything', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":',
+      }),
       400,
       'malformed_json',
     );
@@ -89,7 +98,11 @@ describe('HTTP errors at the gateway', () => {
 
   it('answers 415 for a body that is not JSON', async () => {
     expectProblem(
-      await call('/v1/anything', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' }),
+      await call('/v1/anything', {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: '<a/>',
+      }),
       415,
       'unsupported_media_type',
     );
@@ -121,7 +134,11 @@ describe('ops endpoints', () => {
     expect((await call('/healthz')).status).toBe(200);
     const ready = await call('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.checks).toMatchObject({ broker: { status: 'ok' }, redis: { status: 'ok' }, identity: { status: 'failed' } });
+    expect(ready.body.checks).toMatchObject({
+      broker: { status: 'ok' },
+      redis: { status: 'ok' },
+      identity: { status: 'failed' },
+    });
   });
 
   it('exports Prometheus metrics including HTTP latencies', async () => {

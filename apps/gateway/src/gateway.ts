@@ -24,7 +24,9 @@ export interface RunningGateway {
  * The only public HTTP entry: /v1 and /v2 from the route table, their OpenAPI documents, the
  * /docs reference, and the ops endpoints. Every API call becomes an RPC to a backend service.
  */
-export async function startGateway(env: Record<string, string | undefined> = process.env): Promise<RunningGateway> {
+export async function startGateway(
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningGateway> {
   const config = loadConfig('gateway', env);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics('gateway');
@@ -42,7 +44,11 @@ export async function startGateway(env: Record<string, string | undefined> = pro
 
   const routes = allRoutes({ rpc });
   const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
-  const app = createHttpApp({ logger, bodyLimitBytes: config.BODY_LIMIT_BYTES, onResponse: metrics.observeHttp });
+  const app = createHttpApp({
+    logger,
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    onResponse: metrics.observeHttp,
+  });
 
   let shuttingDown = false;
   const checks: ReadinessCheck[] = [
@@ -56,10 +62,15 @@ export async function startGateway(env: Record<string, string | undefined> = pro
     ...SERVICES.map((service) => ({
       name: service,
       check: () =>
-        rpc.call<PingResult>(service, RPC_METHODS.common.ping, {}, {
-          idempotent: true,
-          timeoutMs: config.READINESS_TIMEOUT_MS,
-        }),
+        rpc.call<PingResult>(
+          service,
+          RPC_METHODS.common.ping,
+          {},
+          {
+            idempotent: true,
+            timeoutMs: config.READINESS_TIMEOUT_MS,
+          },
+        ),
     })),
   ];
   mountOps(app, {
@@ -77,7 +88,10 @@ export async function startGateway(env: Record<string, string | undefined> = pro
   app.use('/docs', docsRouter());
   for (const version of ['v1', 'v2'] as const) {
     const router = Router();
-    registerRoutes(router, routes.filter((route) => route.version === version));
+    registerRoutes(
+      router,
+      routes.filter((route) => route.version === version),
+    );
     app.use(`/${version}`, router);
   }
   finishHttpApp(app, logger);
@@ -101,7 +115,10 @@ export async function startGateway(env: Record<string, string | undefined> = pro
       // Stop accepting connections, let in-flight requests finish, then drop the rest.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      const forced = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS - 1_000);
+      const forced = setTimeout(
+        () => server.closeAllConnections(),
+        config.SHUTDOWN_TIMEOUT_MS - 1_000,
+      );
       await closed;
       clearTimeout(forced);
       await rpc.stop();

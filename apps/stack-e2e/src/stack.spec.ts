@@ -14,22 +14,31 @@ afterAll(async () => {
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(stack.gatewayUrl + path, { headers });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body: (await res.json()) as any };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body: (await res.json()) as any,
+  };
 }
 
 describe('the whole stack', () => {
   it('is ready only when every backend service answers its RPC ping', async () => {
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
-    for (const service of SERVICES) expect(ready.body.checks[service]).toMatchObject({ status: 'ok' });
+    for (const service of SERVICES)
+      expect(ready.body.checks[service]).toMatchObject({ status: 'ok' });
   });
 
-  it.each(SERVICES)('round-trips an RPC through the gateway to %s and its database', async (service) => {
-    const pong = await get(`/v1/system/ping/${service}`);
-    expect(pong.status).toBe(200);
-    expect(pong.body).toMatchObject({ service, checks: { database: 'ok', broker: 'ok' } });
-    if (service === 'trading' || service === 'notifier') expect(pong.body.checks.redis).toBe('ok');
-  });
+  it.each(SERVICES)(
+    'round-trips an RPC through the gateway to %s and its database',
+    async (service) => {
+      const pong = await get(`/v1/system/ping/${service}`);
+      expect(pong.status).toBe(200);
+      expect(pong.body).toMatchObject({ service, checks: { database: 'ok', broker: 'ok' } });
+      if (service === 'trading' || service === 'notifier')
+        expect(pong.body.checks.redis).toBe('ok');
+    },
+  );
 
   it('serves /healthz, /readyz and /metrics from every app', async () => {
     for (const app of APPS) {
@@ -43,9 +52,12 @@ describe('the whole stack', () => {
 
   it('carries the request id from the gateway into the service log lines', async () => {
     await get('/v1/system/ping/identity', { 'x-request-id': 'e2e-trace-7' });
-    await waitFor(() => stack.apps.identity.logs.some((line) => line['requestId'] === 'e2e-trace-7'), {
-      what: 'a log line of identity with the request id',
-    });
+    await waitFor(
+      () => stack.apps.identity.logs.some((line) => line['requestId'] === 'e2e-trace-7'),
+      {
+        what: 'a log line of identity with the request id',
+      },
+    );
     const line = stack.apps.identity.logs.find((l) => l['requestId'] === 'e2e-trace-7')!;
     expect(line).toMatchObject({ service: 'identity', rpc: 'system.ping' });
     await waitFor(() => stack.apps.gateway.logs.some((l) => l['requestId'] === 'e2e-trace-7'), {
@@ -65,7 +77,9 @@ describe('the whole stack', () => {
     } finally {
       trading.kill('SIGCONT');
     }
-    await waitFor(async () => (await get('/v1/system/ping/trading')).status === 200, { what: 'trading to answer again' });
+    await waitFor(async () => (await get('/v1/system/ping/trading')).status === 200, {
+      what: 'trading to answer again',
+    });
   });
 
   it('stops every app cleanly on SIGTERM', async () => {

@@ -64,7 +64,8 @@ function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         proc.logs.push(entry);
-        if (typeof entry['port'] === 'number' && !proc.url) proc.url = `http://127.0.0.1:${entry['port']}`;
+        if (typeof entry['port'] === 'number' && !proc.url)
+          proc.url = `http://127.0.0.1:${entry['port']}`;
       } catch {
         proc.logs.push({ raw: line });
       }
@@ -79,8 +80,13 @@ function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
  * with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
  * prefix.
  */
-export async function startStack(extraEnv: Partial<Record<AppName, Record<string, string>>> = {}): Promise<Stack> {
-  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build', 'build.mjs')], { cwd: ROOT, stdio: 'ignore' });
+export async function startStack(
+  extraEnv: Partial<Record<AppName, Record<string, string>>> = {},
+): Promise<Stack> {
+  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build', 'build.mjs')], {
+    cwd: ROOT,
+    stdio: 'ignore',
+  });
   const urls = testServiceUrls();
   const database: TestDatabase = await createTestDatabase('e2e_');
   const namespace = uniqueName('e');
@@ -110,7 +116,8 @@ export async function startStack(extraEnv: Partial<Record<AppName, Record<string
     async stopAll() {
       const codes = {} as Record<AppName, number | null>;
       for (const proc of Object.values(apps)) {
-        if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGCONT');
+        if (proc.child.exitCode === null && proc.child.signalCode === null)
+          proc.child.kill('SIGCONT');
         proc.child.kill('SIGTERM');
       }
       for (const proc of Object.values(apps)) codes[proc.app] = (await proc.exited).code;
@@ -118,7 +125,8 @@ export async function startStack(extraEnv: Partial<Record<AppName, Record<string
     },
     async cleanup() {
       for (const proc of Object.values(apps)) {
-        if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
+        if (proc.child.exitCode === null && proc.child.signalCode === null)
+          proc.child.kill('SIGKILL');
       }
       await Promise.all(Object.values(apps).map((p) => p.exited));
       await deleteMqNamespace(namespace);

@@ -47,7 +47,13 @@ const routes = [
 ];
 
 describe('buildOpenApi', () => {
-  const doc = buildOpenApi({ version: 'v1', title: 'T', description: 'D', serverUrl: '/v1', routes }) as {
+  const doc = buildOpenApi({
+    version: 'v1',
+    title: 'T',
+    description: 'D',
+    serverUrl: '/v1',
+    routes,
+  }) as {
     openapi: string;
     paths: Record<string, Record<string, any>>;
   };
@@ -59,9 +65,18 @@ describe('buildOpenApi', () => {
 
   it('describes path parameters, the body schema, success and error responses', () => {
     const op = doc.paths['/users/{user}/things']!['post'];
-    expect(op.parameters[0]).toMatchObject({ name: 'user', in: 'path', required: true, schema: { format: 'uuid' } });
+    expect(op.parameters[0]).toMatchObject({
+      name: 'user',
+      in: 'path',
+      required: true,
+      schema: { format: 'uuid' },
+    });
     const body = op.requestBody.content['application/json'].schema;
-    expect(body).toMatchObject({ type: 'object', required: ['amount'], additionalProperties: false });
+    expect(body).toMatchObject({
+      type: 'object',
+      required: ['amount'],
+      additionalProperties: false,
+    });
     expect(body.properties.amount).toMatchObject({ type: 'string' });
     expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '404', '409', '429', '500']);
     expect(op.responses['404'].content['application/problem+json'].schema).toEqual({
@@ -72,9 +87,18 @@ describe('buildOpenApi', () => {
   it('lists the shared list-query parameters', () => {
     const names = doc.paths['/things']!['get'].parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(
-      expect.arrayContaining(['page', 'limit', 'sort', 'createdAfter', 'createdBefore', 'externalReference']),
+      expect.arrayContaining([
+        'page',
+        'limit',
+        'sort',
+        'createdAfter',
+        'createdBefore',
+        'externalReference',
+      ]),
     );
-    const sort = doc.paths['/things']!['get'].parameters.find((p: { name: string }) => p.name === 'sort');
+    const sort = doc.paths['/things']!['get'].parameters.find(
+      (p: { name: string }) => p.name === 'sort',
+    );
     expect(sort.schema.enum).toEqual(['createdAt', '-createdAt']);
   });
 });

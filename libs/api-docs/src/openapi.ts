@@ -20,7 +20,11 @@ const PROBLEM_SCHEMA: JsonSchema = {
     title: { type: 'string' },
     status: { type: 'integer' },
     detail: { type: 'string' },
-    code: { type: 'string', description: 'Stable snake_case error code', examples: ['validation_failed'] },
+    code: {
+      type: 'string',
+      description: 'Stable snake_case error code',
+      examples: ['validation_failed'],
+    },
     instance: { type: 'string' },
     errors: {
       type: 'array',
@@ -67,7 +71,9 @@ function queryParameters(schema: z.ZodType | undefined): JsonSchema[] {
     in: 'query',
     required: required.has(name),
     schema: property,
-    ...(typeof property['description'] === 'string' ? { description: property['description'] } : {}),
+    ...(typeof property['description'] === 'string'
+      ? { description: property['description'] }
+      : {}),
   }));
 }
 
@@ -75,12 +81,10 @@ function pathParameters(path: string, schema: z.ZodType | undefined): JsonSchema
   const properties = schema
     ? ((toJsonSchema(schema)['properties'] ?? {}) as Record<string, JsonSchema>)
     : {};
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: properties[name!] ?? { type: 'string' },
-  }));
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => {
+    const name = match[1] ?? '';
+    return { name, in: 'path', required: true, schema: properties[name] ?? { type: 'string' } };
+  });
 }
 
 /** The OpenAPI 3.1 document of one API version, generated from the route definitions. */
@@ -103,7 +107,9 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
     for (const status of [...errorStatuses].sort()) {
       responses[String(status)] = {
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+        content: {
+          'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+        },
       };
     }
     paths[path] ??= {};

@@ -10,7 +10,11 @@ describe('loadConfig', () => {
   });
 
   it('coerces numbers and flags from strings', () => {
-    const config = loadConfig('identity', { PORT: '0', RPC_TIMEOUT_MS: '250', MQ_QUORUM_QUEUES: 'true' });
+    const config = loadConfig('identity', {
+      PORT: '0',
+      RPC_TIMEOUT_MS: '250',
+      MQ_QUORUM_QUEUES: 'true',
+    });
     expect(config.PORT).toBe(0);
     expect(config.RPC_TIMEOUT_MS).toBe(250);
     expect(config.MQ_QUORUM_QUEUES).toBe(true);

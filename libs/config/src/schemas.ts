@@ -5,13 +5,16 @@ function urlWithProtocol(protocols: string[], fallback: string) {
   return z
     .string()
     .default(fallback)
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
-      } catch {
-        return false;
-      }
-    }, `Must be a URL with protocol ${protocols.join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      },
+      `Must be a URL with protocol ${protocols.join(' or ')}`,
+    );
 }
 
 const integer = (min: number, max: number, fallback: number) =>

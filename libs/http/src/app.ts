@@ -17,7 +17,12 @@ export interface HttpAppOptions {
   logger: Logger;
   bodyLimitBytes?: number;
   /** Observes every finished response (metrics). `route` is the matched pattern, if any. */
-  onResponse?: (info: { method: string; route: string; status: number; durationMs: number }) => void;
+  onResponse?: (info: {
+    method: string;
+    route: string;
+    status: number;
+    durationMs: number;
+  }) => void;
 }
 
 declare module 'express-serve-static-core' {
@@ -47,7 +52,12 @@ function requestContext(options: HttpAppOptions): RequestHandler {
       options.onResponse?.({ method: req.method, route, status: res.statusCode, durationMs });
       runWithContext({ requestId }, () =>
         options.logger.info(
-          { method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs) },
+          {
+            method: req.method,
+            path: req.path,
+            status: res.statusCode,
+            durationMs: Math.round(durationMs),
+          },
           'request',
         ),
       );
@@ -57,7 +67,7 @@ function requestContext(options: HttpAppOptions): RequestHandler {
 }
 
 function isJson(contentType: string): boolean {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 

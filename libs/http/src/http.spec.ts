@@ -4,9 +4,18 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { amountSchema } from '@custody/money';
 import { testLogger } from '@custody/testing';
-import { createHttpApp, defineRoute, finishHttpApp, listQuerySchema, registerRoutes } from './index';
+import {
+  createHttpApp,
+  defineRoute,
+  finishHttpApp,
+  listQuerySchema,
+  registerRoutes,
+} from './index';
 
-const items = Array.from({ length: 7 }, (_, i) => ({ id: `i${i}`, createdAt: `2026-01-0${i + 1}T00:00:00.000Z` }));
+const items = Array.from({ length: 7 }, (_, i) => ({
+  id: `i${i}`,
+  createdAt: `2026-01-0${i + 1}T00:00:00.000Z`,
+}));
 
 const routes = [
   defineRoute({
@@ -30,12 +39,18 @@ const routes = [
     tags: ['things'],
     auth: 'public',
     request: {
-      query: listQuerySchema({ sortFields: ['createdAt', 'id'], externalReference: true, filters: { color: z.enum(['red', 'blue']).optional() } }),
+      query: listQuerySchema({
+        sortFields: ['createdAt', 'id'],
+        externalReference: true,
+        filters: { color: z.enum(['red', 'blue']).optional() },
+      }),
     },
     responses: { 200: { description: 'Things' } },
     handler: async ({ query }) => {
       const { page, limit, sort } = query.list;
-      const sorted = [...items].sort((a, b) => (sort.direction === 'asc' ? 1 : -1) * a.createdAt.localeCompare(b.createdAt));
+      const sorted = [...items].sort(
+        (a, b) => (sort.direction === 'asc' ? 1 : -1) * a.createdAt.localeCompare(b.createdAt),
+      );
       const pageItems = limit === 0 ? sorted : sorted.slice((page - 1) * limit, page * limit);
       return { status: 200, body: { items: pageItems, echo: query }, total: items.length };
     },
@@ -90,7 +105,12 @@ afterAll(async () => {
 async function call(path: string, init: RequestInit = {}) {
   const res = await fetch(base + path, init);
   const text = await res.text();
-  return { res, status: res.status, type: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
+  return {
+    res,
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: text ? JSON.parse(text) : undefined,
+  };
 }
 
 const json = (body: unknown): RequestInit => ({
@@ -102,7 +122,13 @@ const json = (body: unknown): RequestInit => ({
 function expectProblem(r: Awaited<ReturnType<typeof call>>, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.type).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  expect(r.body).toMatchObject({
+    status,
+    code,
+    type: expect.any(String),
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
 }
 
 describe('HTTP edge', () => {
@@ -113,19 +139,31 @@ describe('HTTP edge', () => {
   });
 
   it('answers 400 malformed_json to broken JSON', async () => {
-    expectProblem(await call('/v1/things', { ...json({}), body: '{"name":' }), 400, 'malformed_json');
+    expectProblem(
+      await call('/v1/things', { ...json({}), body: '{"name":' }),
+      400,
+      'malformed_json',
+    );
   });
 
   it('answers 415 to a body that is not JSON', async () => {
     expectProblem(
-      await call('/v1/things', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=a' }),
+      await call('/v1/things', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'name=a',
+      }),
       415,
       'unsupported_media_type',
     );
   });
 
   it('answers 413 to an oversized body', async () => {
-    expectProblem(await call('/v1/things', json({ name: 'x'.repeat(5000), amount: '1' })), 413, 'payload_too_large');
+    expectProblem(
+      await call('/v1/things', json({ name: 'x'.repeat(5000), amount: '1' })),
+      413,
+      'payload_too_large',
+    );
   });
 
   it('answers 404 route_not_found to an unknown route', async () => {
@@ -140,7 +178,11 @@ describe('HTTP edge', () => {
   });
 
   it('rejects a body sent to an endpoint that takes none', async () => {
-    expectProblem(await call('/v1/things/t1/archive', json({ reason: 'x' })), 400, 'validation_failed');
+    expectProblem(
+      await call('/v1/things/t1/archive', json({ reason: 'x' })),
+      400,
+      'validation_failed',
+    );
     const ok = await call('/v1/things/t1/archive', { method: 'POST' });
     expect(ok.status).toBe(204);
   });
@@ -162,7 +204,11 @@ describe('HTTP edge', () => {
 describe('list queries', () => {
   it('defaults to page 1, 50 per page, newest first', async () => {
     const r = await call('/v1/things');
-    expect(r.body.echo.list).toEqual({ page: 1, limit: 50, sort: { field: 'createdAt', direction: 'desc' } });
+    expect(r.body.echo.list).toEqual({
+      page: 1,
+      limit: 50,
+      sort: { field: 'createdAt', direction: 'desc' },
+    });
     expect(r.body.items[0].id).toBe('i6');
   });
 
@@ -185,7 +231,9 @@ describe('list queries', () => {
   });
 
   it('passes dates on as ISO instants and externalReference as given', async () => {
-    const r = await call('/v1/things?createdAfter=2026-01-02&createdBefore=2026-01-05T10:00:00Z&externalReference=ref-1');
+    const r = await call(
+      '/v1/things?createdAfter=2026-01-02&createdBefore=2026-01-05T10:00:00Z&externalReference=ref-1',
+    );
     expect(r.body.echo.list).toMatchObject({
       createdAfter: '2026-01-02T00:00:00.000Z',
       createdBefore: '2026-01-05T10:00:00.000Z',

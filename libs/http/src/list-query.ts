@@ -5,10 +5,18 @@ import type { ListQuery } from '@custody/contracts';
 const single = z.string({ error: 'Must be given once, as a single value' });
 
 export const intParam = (min: number, max: number) =>
-  single.regex(/^\d+$/, 'Must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+  single
+    .regex(/^\d+$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 
 export const dateParam = single
-  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), 'Must be an ISO 8601 date or date-time')
+  .refine(
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+      !Number.isNaN(Date.parse(value)),
+    'Must be an ISO 8601 date or date-time',
+  )
   .transform((value) => new Date(value).toISOString());
 
 export const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -31,8 +39,13 @@ export interface ListQueryOptions<F extends z.ZodRawShape> {
  * `sort=field|-field` on an allow-list, optional date range and `externalReference`, plus the
  * endpoint's filters. Unknown parameters are rejected. Output: `{ list: ListQuery, filters }`.
  */
-export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>(options: ListQueryOptions<F>) {
-  const sortValues = options.sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>(
+  options: ListQueryOptions<F>,
+) {
+  const sortValues = options.sortFields.flatMap((field) => [field, `-${field}`]) as [
+    string,
+    ...string[],
+  ];
   const base = {
     page: intParam(1, 1_000_000).optional(),
     limit: intParam(0, MAX_PAGE_SIZE).optional(),

@@ -4,7 +4,13 @@ import type { Request, Response } from 'express';
  * `X-Total-Count` and an RFC 8288 `Link` header (first, prev, next, last) for a page of a list.
  * Links keep the request's other query parameters.
  */
-export function setPaginationHeaders(req: Request, res: Response, total: number, page: number, limit: number): void {
+export function setPaginationHeaders(
+  req: Request,
+  res: Response,
+  total: number,
+  page: number,
+  limit: number,
+): void {
   res.setHeader('X-Total-Count', String(total));
   if (limit === 0) return;
   const last = Math.max(1, Math.ceil(total / limit));

@@ -17,7 +17,12 @@ describe('createLogger', () => {
     const { lines, logger } = capture();
     runWithContext({ requestId: 'req-1', tenantId: 't-1' }, () => logger.info('hello'));
     logger.info('outside');
-    expect(lines[0]).toMatchObject({ service: 'test', requestId: 'req-1', tenantId: 't-1', msg: 'hello' });
+    expect(lines[0]).toMatchObject({
+      service: 'test',
+      requestId: 'req-1',
+      tenantId: 't-1',
+      msg: 'hello',
+    });
     expect(lines[1]).not.toHaveProperty('requestId');
   });
 
@@ -26,7 +31,10 @@ describe('createLogger', () => {
     logger.info(
       {
         password: 'hunter2',
-        body: { email: 'a@b.c', user: { idNumber: '12345678Z', legalPerson: { phoneNumber: '+34600' } } },
+        body: {
+          email: 'a@b.c',
+          user: { idNumber: '12345678Z', legalPerson: { phoneNumber: '+34600' } },
+        },
         headers: { authorization: 'Bearer abc.def' },
       },
       'request',

@@ -69,7 +69,9 @@ export class Broker extends EventEmitter {
     const connection = await amqp.connect(this.options.url, {
       clientProperties: { connection_name: this.options.connectionName ?? 'custody' },
     });
-    connection.on('error', (error) => this.logger.warn({ err: error }, 'RabbitMQ connection error'));
+    connection.on('error', (error) =>
+      this.logger.warn({ err: error }, 'RabbitMQ connection error'),
+    );
     connection.on('close', () => {
       if (this.connection !== connection) return;
       this.connection = undefined;
@@ -126,7 +128,8 @@ export class Broker extends EventEmitter {
     const connection = this.connection;
     if (!connection) return;
     // Closing the socket (not the AMQP connection) is what a broker restart looks like.
-    const socket = (connection.connection as unknown as { stream: { destroy(e: Error): void } }).stream;
+    const socket = (connection.connection as unknown as { stream: { destroy(e: Error): void } })
+      .stream;
     socket.destroy(new Error('simulated network failure'));
     await new Promise((resolve) => this.once('disconnected', resolve));
   }

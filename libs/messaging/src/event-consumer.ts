@@ -103,7 +103,8 @@ export class EventConsumer implements BrokerComponent {
     let event: EventEnvelope;
     try {
       event = JSON.parse(msg.content.toString('utf8')) as EventEnvelope;
-      if (typeof event.id !== 'string' || typeof event.name !== 'string') throw new Error('not an event');
+      if (typeof event.id !== 'string' || typeof event.name !== 'string')
+        throw new Error('not an event');
     } catch (error) {
       this.options.logger.error({ err: error }, 'Unparseable event sent to the dead-letter queue');
       this.settle(channel, () => channel.nack(msg, false, false));
@@ -151,7 +152,9 @@ export class EventConsumer implements BrokerComponent {
       { err: error, eventId: event.id, event: event.name, attempts },
       'Event handler failed; retrying',
     );
-    await new Promise((resolve) => setTimeout(resolve, (this.options.retryDelayMs ?? 200) * attempts));
+    await new Promise((resolve) =>
+      setTimeout(resolve, (this.options.retryDelayMs ?? 200) * attempts),
+    );
     try {
       // Republish with the attempt count before acking, so a crash in between duplicates (the
       // inbox absorbs that) rather than loses the message.
@@ -162,7 +165,10 @@ export class EventConsumer implements BrokerComponent {
       await channel.waitForConfirms();
       this.settle(channel, () => channel.ack(msg));
     } catch (republishError) {
-      this.options.logger.warn({ err: republishError }, 'Retry republish failed; broker will redeliver');
+      this.options.logger.warn(
+        { err: republishError },
+        'Retry republish failed; broker will redeliver',
+      );
     }
   }
 

@@ -64,16 +64,23 @@ async function consumer(name: string, handler: EventHandler = recordEffect, maxA
 }
 
 async function writeEvent(): Promise<EventEnvelope> {
-  return withTransaction(h.db, (tx) => enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n: 1 } }));
+  return withTransaction(h.db, (tx) =>
+    enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n: 1 } }),
+  );
 }
 
 async function unsent(): Promise<number> {
-  const { rows } = await h.pool.query(`SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE sent_at IS NULL`);
+  const { rows } = await h.pool.query(
+    `SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE sent_at IS NULL`,
+  );
   return rows[0].n;
 }
 
 /** Declares a plain queue bound to the event so a test can count what was published. */
-async function tap(): Promise<{ count: () => Promise<number>; take: () => Promise<EventEnvelope | undefined> }> {
+async function tap(): Promise<{
+  count: () => Promise<number>;
+  take: () => Promise<EventEnvelope | undefined>;
+}> {
   const connection = await amqp.connect(testServiceUrls().amqpUrl);
   const channel = await connection.createChannel();
   await channel.assertExchange(h.broker.eventsExchange, 'topic', { durable: true });

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import type { Logger } from '@custody/logging';
-import { outboxChannel, quoteIdent } from '@custody/persistence';
+import { outboxChannel, quoteIdent, withDefaultUser } from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 
 export interface OutboxRelayOptions {
@@ -164,7 +164,7 @@ export class OutboxRelay implements BrokerComponent {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    const client = new pg.Client({ connectionString: withDefaultUser(this.options.databaseUrl) });
     client.on('notification', () => this.wake?.());
     client.on('error', (error) => {
       // Polling still covers; try to listen again shortly.

@@ -63,7 +63,9 @@ export class RpcClient implements BrokerComponent {
     for (const [id, call] of this.pending) {
       this.pending.delete(id);
       clearTimeout(call.timer);
-      call.reject(Errors.unavailable('The message broker connection was lost.', 'broker_unavailable'));
+      call.reject(
+        Errors.unavailable('The message broker connection was lost.', 'broker_unavailable'),
+      );
     }
   }
 
@@ -106,15 +108,20 @@ export class RpcClient implements BrokerComponent {
         reject,
         timer,
       });
-      channel.publish('', this.options.broker.rpcQueue(service), Buffer.from(JSON.stringify(request)), {
-        correlationId,
-        replyTo: TOPOLOGY.replyTo,
-        contentType: 'application/json',
-        // Unanswered requests expire in the queue instead of running after the caller gave up.
-        expiration: String(timeoutMs),
-        mandatory: true,
-        headers: { [HEADERS.requestId]: requestId, [HEADERS.deadline]: Date.now() + timeoutMs },
-      });
+      channel.publish(
+        '',
+        this.options.broker.rpcQueue(service),
+        Buffer.from(JSON.stringify(request)),
+        {
+          correlationId,
+          replyTo: TOPOLOGY.replyTo,
+          contentType: 'application/json',
+          // Unanswered requests expire in the queue instead of running after the caller gave up.
+          expiration: String(timeoutMs),
+          mandatory: true,
+          headers: { [HEADERS.requestId]: requestId, [HEADERS.deadline]: Date.now() + timeoutMs },
+        },
+      );
     });
   }
 

@@ -96,27 +96,32 @@ export class RpcServer implements BrokerComponent {
         this.settle(channel, () => channel.ack(msg));
         return;
       }
-      request = parseRequest(msg.content);
-      if (msg.fields.redelivered && !request.idempotent) {
+      const parsed = parseRequest(msg.content);
+      request = parsed;
+      if (msg.fields.redelivered && !parsed.idempotent) {
         // A previous instance may have done it before dying: never run a command twice.
         throw Errors.unavailable(
           'The service restarted while handling this request; retry it with the same Idempotency-Key.',
           'retry_required',
         );
       }
-      const handler = this.options.handlers[request.method];
-      if (!handler) throw new AppError(501, 'unknown_method', `Unknown RPC method ${request.method}`);
-      const context = { requestId, ...tenantOf(request.auth) };
-      const logger = this.options.logger.child({ rpc: request.method });
+      const handler = this.options.handlers[parsed.method];
+      if (!handler)
+        throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
+      const context = { requestId, ...tenantOf(parsed.auth) };
+      const logger = this.options.logger.child({ rpc: parsed.method });
       const result = await runWithContext(context, () =>
-        handler(request!.params, { requestId, auth: request!.auth, logger, deadline }),
+        handler(parsed.params, { requestId, auth: parsed.auth, logger, deadline }),
       );
       reply = { ok: true, result: result ?? null };
     } catch (error) {
       outcome = 'error';
       const appError = toAppError(error);
       if (appError.status >= 500) {
-        this.options.logger.error({ err: error, rpc: request?.method, requestId }, 'RPC handler failed');
+        this.options.logger.error(
+          { err: error, rpc: request?.method, requestId },
+          'RPC handler failed',
+        );
       }
       reply = { ok: false, error: appError.toWire() };
     } finally {
@@ -159,7 +164,12 @@ function parseRequest(content: Buffer): RpcRequest {
   if (!request || typeof request.method !== 'string') {
     throw Errors.badRequest('RPC request has no method', 'invalid_rpc_request');
   }
-  return { method: request.method, params: request.params, auth: request.auth, idempotent: request.idempotent === true };
+  return {
+    method: request.method,
+    params: request.params,
+    auth: request.auth,
+    idempotent: request.idempotent === true,
+  };
 }
 
 function tenantOf(auth: AuthContext | undefined): { tenantId?: string; clientId?: string } {

@@ -10,7 +10,13 @@ let client: RpcClient;
 const servers: RpcServer[] = [];
 
 async function serve(handlers: Record<string, RpcHandler>, broker = h.broker, prefetch = 8) {
-  const server = new RpcServer({ broker, service: 'identity', handlers, prefetch, logger: testLogger() });
+  const server = new RpcServer({
+    broker,
+    service: 'identity',
+    handlers,
+    prefetch,
+    logger: testLogger(),
+  });
   await server.start();
   servers.push(server);
   return server;
@@ -34,7 +40,11 @@ afterAll(async () => {
 describe('RPC over RabbitMQ', () => {
   it('returns the handler result to the caller with its auth context and request id', async () => {
     await serve({
-      echo: async (params, ctx) => ({ params, auth: ctx.auth, requestId: currentContext()?.requestId }),
+      echo: async (params, ctx) => ({
+        params,
+        auth: ctx.auth,
+        requestId: currentContext()?.requestId,
+      }),
     });
     const auth = { clientId: 'c1', tenantId: 't1', audience: 'general' as const };
     const result = await client.call('identity', 'echo', { a: 1 }, { auth, requestId: 'req-42' });
@@ -49,7 +59,11 @@ describe('RPC over RabbitMQ', () => {
     });
     const error = await client.call('identity', 'fail', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ path: 'body.amount' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ path: 'body.amount' }],
+    });
   });
 
   it('hides an unexpected handler error behind an opaque 500', async () => {
@@ -66,7 +80,10 @@ describe('RPC over RabbitMQ', () => {
 
   it('answers 501 for a method the service does not have', async () => {
     await serve({});
-    await expect(client.call('identity', 'nope', {})).rejects.toMatchObject({ status: 501, code: 'unknown_method' });
+    await expect(client.call('identity', 'nope', {})).rejects.toMatchObject({
+      status: 501,
+      code: 'unknown_method',
+    });
   });
 
   it('fails with 504 when the service does not answer in time', async () => {
@@ -90,11 +107,13 @@ describe('RPC over RabbitMQ', () => {
     const other = h.newBroker();
     await other.connect();
     const seen = new Set<string>();
-    const handler = (name: string): RpcHandler => async () => {
-      seen.add(name);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return name;
-    };
+    const handler =
+      (name: string): RpcHandler =>
+      async () => {
+        seen.add(name);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return name;
+      };
     await serve({ who: handler('a') }, h.broker, 1);
     await serve({ who: handler('b') }, other, 1);
     await Promise.all(Array.from({ length: 20 }, () => client.call('identity', 'who', {})));
@@ -116,7 +135,9 @@ describe('RPC over RabbitMQ', () => {
     const stopped = server.stop(5_000);
     await expect(inFlight).resolves.toBe('done');
     await stopped;
-    await expect(client.call('identity', 'work', {}, { timeoutMs: 300 })).rejects.toMatchObject({ status: 504 });
+    await expect(client.call('identity', 'work', {}, { timeoutMs: 300 })).rejects.toMatchObject({
+      status: 504,
+    });
   });
 
   it('recovers by itself after the broker connection drops', async () => {

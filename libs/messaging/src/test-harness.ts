@@ -2,12 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
-import {
-  createDatabase,
-  createPool,
-  migrate,
-  type Database,
-} from '@custody/persistence';
+import { createDatabase, createPool, migrate, type Database } from '@custody/persistence';
 import {
   createTestDatabase,
   deleteMqNamespace,
@@ -76,12 +71,20 @@ export async function createHarness(): Promise<Harness> {
 export function spawnFixture(
   name: string,
   env: Record<string, string>,
-): { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '__fixtures__', `${name}.ts`)], {
-    env: { ...process.env, ...env },
-    cwd: path.resolve(__dirname, '../../..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+): {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output: () => string;
+} {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '__fixtures__', `${name}.ts`)],
+    {
+      env: { ...process.env, ...env },
+      cwd: path.resolve(__dirname, '../../..'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

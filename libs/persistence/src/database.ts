@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -20,9 +21,17 @@ export interface PoolOptions {
   applicationName?: string;
 }
 
+/** Like libpq: a URL without a user name connects as the operating-system user. */
+export function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username) return url;
+  parsed.username = process.env['PGUSER'] ?? process.env['USER'] ?? os.userInfo().username;
+  return parsed.toString();
+}
+
 export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: withDefaultUser(url),
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'custody',
     connectionTimeoutMillis: 5_000,
@@ -58,7 +67,8 @@ export async function withTransaction<T>(
         ...(options.isolationLevel ? { isolationLevel: options.isolationLevel } : {}),
       });
     } catch (error) {
-      const code = (error as { code?: string; cause?: { code?: string } }).code ??
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).code ??
         (error as { cause?: { code?: string } }).cause?.code;
       if (attempt >= retries || !code || !RETRYABLE_SQLSTATES.has(code)) throw error;
     }

@@ -19,7 +19,11 @@ export interface ListClauses {
 }
 
 /** Turns the shared list query (page, limit, sort, dates, externalReference) into SQL clauses. */
-export function listClauses(query: ListQuery, columns: ListColumns, extra: (SQL | undefined)[] = []): ListClauses {
+export function listClauses(
+  query: ListQuery,
+  columns: ListColumns,
+  extra: (SQL | undefined)[] = [],
+): ListClauses {
   const sortColumn = columns.sortable[query.sort.field];
   if (!sortColumn) throw new Error(`Sort field not allow-listed: ${query.sort.field}`);
   const direction = query.sort.direction === 'asc' ? asc : desc;

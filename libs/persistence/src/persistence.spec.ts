@@ -43,7 +43,9 @@ afterAll(async () => {
 
 describe('migrate', () => {
   it('applies the outbox/inbox and the app migrations once, even from concurrent replicas', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => migrate(pool, { schema: 'demo', dir: FIXTURES })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => migrate(pool, { schema: 'demo', dir: FIXTURES })),
+    );
     const applied = results.flatMap((r) => r.applied).sort();
     expect(applied).toEqual(['0000_messaging', '0001_things']);
     const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });
@@ -54,7 +56,9 @@ describe('migrate', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
     cpSync(FIXTURES, dir, { recursive: true });
     writeFileSync(path.join(dir, '0001_things.sql'), 'SELECT 1;');
-    await expect(migrate(pool, { schema: 'demo', dir })).rejects.toThrow(/changed after it was applied/);
+    await expect(migrate(pool, { schema: 'demo', dir })).rejects.toThrow(
+      /changed after it was applied/,
+    );
   });
 
   it('rolls back every migration of a run when one fails', async () => {
@@ -69,8 +73,16 @@ describe('migrate', () => {
 
 describe('numeric values', () => {
   it('come back as exact strings, never numbers', async () => {
-    await db.insert(things).values({ id: 'n1', name: 'n', amount: '123456789012345678.123456789012345678', createdAt: new Date() });
-    const [row] = await db.select().from(things).where(sql`${things.id} = 'n1'`);
+    await db.insert(things).values({
+      id: 'n1',
+      name: 'n',
+      amount: '123456789012345678.123456789012345678',
+      createdAt: new Date(),
+    });
+    const [row] = await db
+      .select()
+      .from(things)
+      .where(sql`${things.id} = 'n1'`);
     expect(row!.amount).toBe('123456789012345678.123456789012345678');
     await db.delete(things);
   });
@@ -85,7 +97,8 @@ describe('withTransaction', () => {
         attempts++;
         await tx.execute(sql`SELECT 1`);
         // What pg raises for a serialization failure: an error carrying SQLSTATE 40001.
-        if (attempts === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+        if (attempts === 1)
+          throw Object.assign(new Error('could not serialize access'), { code: '40001' });
         return 'committed';
       },
       { retries: 2 },
@@ -111,14 +124,21 @@ describe('withTransaction', () => {
 
 describe('enqueueEvent', () => {
   it('writes the event only when its transaction commits', async () => {
-    await withTransaction(db, (tx) => enqueueEvent(tx, 'demo', { name: 'a.is-created', tenantId: 't', data: { n: 1 } }));
+    await withTransaction(db, (tx) =>
+      enqueueEvent(tx, 'demo', { name: 'a.is-created', tenantId: 't', data: { n: 1 } }),
+    );
     await withTransaction(db, async (tx) => {
       await enqueueEvent(tx, 'demo', { name: 'b.is-created', tenantId: 't', data: {} });
       tx.rollback();
     }).catch(() => undefined);
     const { rows } = await pool.query('SELECT name, envelope FROM demo.outbox');
     expect(rows.map((r) => r.name)).toEqual(['a.is-created']);
-    expect(rows[0].envelope).toMatchObject({ name: 'a.is-created', tenantId: 't', data: { n: 1 }, id: expect.any(String) });
+    expect(rows[0].envelope).toMatchObject({
+      name: 'a.is-created',
+      tenantId: 't',
+      data: { n: 1 },
+      id: expect.any(String),
+    });
   });
 });
 
@@ -134,26 +154,62 @@ describe('listClauses', () => {
     await db.insert(things).values(rows);
   });
 
-  const columns = { sortable: { createdAt: things.createdAt, name: things.name }, createdAt: things.createdAt, id: things.id, externalReference: things.externalReference };
+  const columns = {
+    sortable: { createdAt: things.createdAt, name: things.name },
+    createdAt: things.createdAt,
+    id: things.id,
+    externalReference: things.externalReference,
+  };
 
   async function run(query: Parameters<typeof listClauses>[0]) {
     const c = listClauses(query, columns);
-    let q = db.select({ id: things.id }).from(things).where(c.where).orderBy(...c.orderBy).offset(c.offset).$dynamic();
+    let q = db
+      .select({ id: things.id })
+      .from(things)
+      .where(c.where)
+      .orderBy(...c.orderBy)
+      .offset(c.offset)
+      .$dynamic();
     if (c.limit !== undefined) q = q.limit(c.limit);
     return (await q).map((r) => r.id);
   }
 
   it('sorts, pages and filters by date and externalReference', async () => {
-    expect(await run({ page: 1, limit: 2, sort: { field: 'createdAt', direction: 'desc' } })).toEqual(['t4', 't3']);
-    expect(await run({ page: 2, limit: 2, sort: { field: 'createdAt', direction: 'desc' } })).toEqual(['t2', 't1']);
-    expect(await run({ page: 1, limit: 0, sort: { field: 'name', direction: 'asc' } })).toEqual(['t4', 't3', 't2', 't1', 't0']);
     expect(
-      await run({ page: 1, limit: 0, sort: { field: 'createdAt', direction: 'asc' }, createdAfter: '2026-01-02T00:00:00.000Z', createdBefore: '2026-01-05T00:00:00.000Z' }),
+      await run({ page: 1, limit: 2, sort: { field: 'createdAt', direction: 'desc' } }),
+    ).toEqual(['t4', 't3']);
+    expect(
+      await run({ page: 2, limit: 2, sort: { field: 'createdAt', direction: 'desc' } }),
+    ).toEqual(['t2', 't1']);
+    expect(await run({ page: 1, limit: 0, sort: { field: 'name', direction: 'asc' } })).toEqual([
+      't4',
+      't3',
+      't2',
+      't1',
+      't0',
+    ]);
+    expect(
+      await run({
+        page: 1,
+        limit: 0,
+        sort: { field: 'createdAt', direction: 'asc' },
+        createdAfter: '2026-01-02T00:00:00.000Z',
+        createdBefore: '2026-01-05T00:00:00.000Z',
+      }),
     ).toEqual(['t2', 't3']);
-    expect(await run({ page: 1, limit: 0, sort: { field: 'createdAt', direction: 'asc' }, externalReference: 'odd' })).toEqual(['t1', 't3']);
+    expect(
+      await run({
+        page: 1,
+        limit: 0,
+        sort: { field: 'createdAt', direction: 'asc' },
+        externalReference: 'odd',
+      }),
+    ).toEqual(['t1', 't3']);
   });
 
   it('refuses a sort field outside the allow-list', () => {
-    expect(() => listClauses({ page: 1, limit: 1, sort: { field: 'amount', direction: 'asc' } }, columns)).toThrow(/allow-listed/);
+    expect(() =>
+      listClauses({ page: 1, limit: 1, sort: { field: 'amount', direction: 'asc' } }, columns),
+    ).toThrow(/allow-listed/);
   });
 });

@@ -11,7 +11,10 @@ export interface CheckOutcome {
   checks: Record<string, { status: 'ok' | 'failed'; detail?: unknown }>;
 }
 
-export async function runChecks(checks: readonly ReadinessCheck[], timeoutMs: number): Promise<CheckOutcome> {
+export async function runChecks(
+  checks: readonly ReadinessCheck[],
+  timeoutMs: number,
+): Promise<CheckOutcome> {
   const results = await Promise.all(
     checks.map(async ({ name, check }) => {
       let timer: NodeJS.Timeout | undefined;
@@ -22,7 +25,10 @@ export async function runChecks(checks: readonly ReadinessCheck[], timeoutMs: nu
             timer = setTimeout(() => reject(new Error('timed out')), timeoutMs);
           }),
         ]);
-        return [name, { status: 'ok' as const, ...(detail !== undefined ? { detail } : {}) }] as const;
+        return [
+          name,
+          { status: 'ok' as const, ...(detail !== undefined ? { detail } : {}) },
+        ] as const;
       } catch (error) {
         const message = (error as { message?: string }).message ?? 'failed';
         return [name, { status: 'failed' as const, detail: message }] as const;
@@ -55,7 +61,9 @@ export function mountOps(app: Express, options: OpsOptions): void {
       return;
     }
     const outcome = await runChecks(options.checks, options.timeoutMs);
-    res.status(outcome.ok ? 200 : 503).json({ status: outcome.ok ? 'ready' : 'not_ready', checks: outcome.checks });
+    res
+      .status(outcome.ok ? 200 : 503)
+      .json({ status: outcome.ok ? 'ready' : 'not_ready', checks: outcome.checks });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(options.registry.contentType).send(await options.registry.metrics());

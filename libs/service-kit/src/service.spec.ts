@@ -83,7 +83,10 @@ describe('startService', () => {
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${service.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: { status: 'ok' } } });
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { database: { status: 'ok' } },
+    });
     const metrics = await (await fetch(`${service.url}/metrics`)).text();
     expect(metrics).toMatch(/rpc_server_duration_seconds_bucket\{[^}]*method="system.ping"/);
   });
@@ -97,7 +100,11 @@ describe('startService', () => {
 
   it('relays its outbox and consumes the events it subscribed to, once each', async () => {
     const event = await withTransaction(service.deps.db, (tx) =>
-      enqueueEvent(tx, 'notifier', { name: EVENTS.userCreated, tenantId: 't1', data: { id: 'u1' } }),
+      enqueueEvent(tx, 'notifier', {
+        name: EVENTS.userCreated,
+        tenantId: 't1',
+        data: { id: 'u1' },
+      }),
     );
     await waitFor(() => seen.includes(event.id), { what: 'the consumed event' });
     const inbox = await service.deps.db.execute(sql`SELECT event_id FROM notifier.inbox`);
@@ -108,26 +115,40 @@ describe('startService', () => {
 
 describe('a service process on SIGTERM', () => {
   it('finishes the RPC in flight, takes no new one, and exits 0', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '__fixtures__', 'slow-service.ts')], {
-      env: { ...process.env, ...env },
-      cwd: path.resolve(__dirname, '../../..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, '__fixtures__', 'slow-service.ts')],
+      {
+        env: { ...process.env, ...env },
+        cwd: path.resolve(__dirname, '../../..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
 
-    await waitFor(() => client.call('issuer', RPC_METHODS.common.ping, {}, { idempotent: true, timeoutMs: 500 }).catch(() => false), {
-      timeoutMs: 20_000,
-      what: 'the child service to answer',
-    });
+    await waitFor(
+      () =>
+        client
+          .call('issuer', RPC_METHODS.common.ping, {}, { idempotent: true, timeoutMs: 500 })
+          .catch(() => false),
+      {
+        timeoutMs: 20_000,
+        what: 'the child service to answer',
+      },
+    );
     const inFlight = client.call('issuer', 'test.slow', { ms: 800 });
     await waitFor(() => output.includes('handling'), { what: 'the handler to start' });
     child.kill('SIGTERM');
     await expect(inFlight).resolves.toBe('finished');
     expect(await exited).toBe(0);
     // The queue is still there but nobody consumes it any more.
-    await expect(client.call('issuer', 'test.slow', { ms: 1 }, { timeoutMs: 500 })).rejects.toMatchObject({ status: 504 });
+    await expect(
+      client.call('issuer', 'test.slow', { ms: 1 }, { timeoutMs: 500 }),
+    ).rejects.toMatchObject({ status: 504 });
   });
 });

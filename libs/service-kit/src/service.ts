@@ -81,7 +81,10 @@ export async function startService<A extends ServiceName>(
   const started = Date.now();
   const metrics = createMetrics(app);
 
-  const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE, applicationName: app });
+  const pool = createPool(config.DATABASE_URL, {
+    max: config.DATABASE_POOL_SIZE,
+    applicationName: app,
+  });
   const { applied } = await migrate(pool, { schema, dir: definition.migrationsDir });
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const db = createDatabase(pool);
@@ -100,7 +103,18 @@ export async function startService<A extends ServiceName>(
   const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
   await rpc.start();
 
-  const deps: ServiceDeps<A> = { app, config, logger, schema, pool, db, broker, rpc, redis, metrics };
+  const deps: ServiceDeps<A> = {
+    app,
+    config,
+    logger,
+    schema,
+    pool,
+    db,
+    broker,
+    rpc,
+    redis,
+    metrics,
+  };
 
   const checks: ReadinessCheck[] = [
     { name: 'database', check: () => db.execute(sql`SELECT 1`) },
@@ -168,7 +182,12 @@ export async function startService<A extends ServiceName>(
 
   let shuttingDown = false;
   const http = createHttpApp({ logger, onResponse: metrics.observeHttp });
-  mountOps(http, { registry: metrics.registry, checks, timeoutMs: 2_000, isShuttingDown: () => shuttingDown });
+  mountOps(http, {
+    registry: metrics.registry,
+    checks,
+    timeoutMs: 2_000,
+    isShuttingDown: () => shuttingDown,
+  });
   finishHttpApp(http, logger);
   const httpServer = createServer(http);
   const port = await listen(httpServer, config.PORT);

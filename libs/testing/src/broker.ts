@@ -6,7 +6,10 @@ import { testServiceUrls } from './services';
  * Deletes every queue and exchange a test namespace may have declared (the names come from the
  * contracts, so this stays in step with the topology). Missing ones are ignored.
  */
-export async function deleteMqNamespace(namespace: string, extraConsumers: string[] = []): Promise<void> {
+export async function deleteMqNamespace(
+  namespace: string,
+  extraConsumers: string[] = [],
+): Promise<void> {
   if (!namespace) throw new Error('Refusing to delete the production (empty) namespace');
   const connection = await amqp.connect(testServiceUrls().amqpUrl);
   try {

@@ -26,7 +26,12 @@ export function systemRoutes(rpc: RpcClient) {
       errorStatuses: [503, 504],
       handler: async ({ params }) => ({
         status: 200,
-        body: await rpc.call<PingResult>(params.service, RPC_METHODS.common.ping, {}, { idempotent: true }),
+        body: await rpc.call<PingResult>(
+          params.service,
+          RPC_METHODS.common.ping,
+          {},
+          { idempotent: true },
+        ),
       }),
     }),
   ];

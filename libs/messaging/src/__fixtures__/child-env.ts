@@ -9,7 +9,10 @@ export function childSetup() {
     if (!value) throw new Error(`${name} is required`);
     return value;
   };
-  const logger = createLogger({ service: 'fixture', level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+  const logger = createLogger({
+    service: 'fixture',
+    level: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+  });
   const databaseUrl = env('DATABASE_URL');
   const pool = createPool(databaseUrl);
   const broker = new Broker({ url: env('AMQP_URL'), namespace: env('MQ_NAMESPACE'), logger });

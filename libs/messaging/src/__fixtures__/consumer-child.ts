@@ -15,7 +15,9 @@ async function main() {
     logger,
     handlers: {
       'thing.is-created': async (event, tx) => {
-        await tx.execute(sql`INSERT INTO ${sql.raw(schema)}.effects (event_id) VALUES (${event.id})`);
+        await tx.execute(
+          sql`INSERT INTO ${sql.raw(schema)}.effects (event_id) VALUES (${event.id})`,
+        );
       },
     },
   });

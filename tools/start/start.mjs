@@ -1,0 +1,172 @@
+// `npm start`: install if needed, check the local services, create the database, build, start
+// every app, wait until the gateway is ready, and stop everything cleanly on Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { canConnect, endpointOf, LOCAL_SERVICES } from '../lib/services.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const APPS = ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier', 'gateway'];
+const SERVICE_PORTS = {
+  identity: 3101,
+  'wallet-ledger': 3102,
+  trading: 3103,
+  signing: 3104,
+  issuer: 3105,
+  notifier: 3106,
+};
+const env = {
+  DATABASE_URL: 'postgres://localhost:5432/custody',
+  AMQP_URL: 'amqp://guest:guest@localhost:5672',
+  REDIS_URL: 'redis://localhost:6379',
+  ...process.env,
+};
+const gatewayPort = Number(env.PORT ?? 3000);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// 1. Dependencies: install when node_modules is missing or older than the lock file.
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+if (
+  !existsSync(installed) ||
+  statSync(installed).mtimeMs < statSync(path.join(root, 'package-lock.json')).mtimeMs
+) {
+  console.log('Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+// 2. The services every app needs.
+const down = [];
+for (const service of LOCAL_SERVICES) {
+  const { host, port } = endpointOf(env[service.env], service.port);
+  if (!(await canConnect(host, port))) down.push({ ...service, host, port });
+}
+if (down.length > 0) {
+  console.error('These services are not reachable:');
+  for (const s of down)
+    console.error(`  - ${s.name} at ${s.host}:${s.port} (${s.env}). Start it with: ${s.start}`);
+  console.error('Or run them in containers: docker compose up -d postgres rabbitmq redis');
+  process.exit(1);
+}
+
+// 3. The database (each app migrates its own schema at start).
+const { default: pg } = await import('pg');
+const dbUrl = new URL(env.DATABASE_URL);
+const dbName = decodeURIComponent(dbUrl.pathname.slice(1)) || 'custody';
+const adminUrl = new URL(env.DATABASE_URL);
+adminUrl.pathname = '/postgres';
+if (!adminUrl.username)
+  adminUrl.username = process.env.PGUSER ?? process.env.USER ?? os.userInfo().username;
+const admin = new pg.Client({ connectionString: adminUrl.toString() });
+try {
+  await admin.connect();
+  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
+  if (rowCount === 0) {
+    await admin.query(`CREATE DATABASE "${dbName.replace(/"/g, '""')}"`);
+    console.log(`Created database ${dbName}`);
+  }
+} catch (error) {
+  console.error(`Cannot prepare database ${dbName} via ${adminUrl.host}: ${error.message}`);
+  console.error(
+    'Set DATABASE_URL to a role that may create databases, e.g. postgres://postgres@localhost:5432/custody',
+  );
+  process.exit(1);
+} finally {
+  await admin.end().catch(() => undefined);
+}
+
+// 4. Build.
+run(process.execPath, [path.join(root, 'tools', 'build', 'build.mjs')]);
+
+// 5. Start every app; print their JSON logs as readable lines.
+const children = new Map();
+let stopping = false;
+const colors = [36, 32, 33, 35, 34, 31, 37];
+function pretty(app, index, line) {
+  let text = line;
+  try {
+    const { level, msg, time, ...fields } = JSON.parse(line);
+    const rest = Object.fromEntries(
+      Object.entries(fields).filter(([key]) => !['service', 'pid', 'hostname'].includes(key)),
+    );
+    const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
+    text = `${(time ?? '').slice(11, 19)} ${String(level).padEnd(5)} ${msg}${extra}`;
+  } catch {
+    // not JSON: print as is
+  }
+  process.stdout.write(`\x1b[${colors[index % colors.length]}m${app.padEnd(13)}\x1b[0m ${text}\n`);
+}
+APPS.forEach((app, index) => {
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(root, 'dist', 'apps', app, 'main.js')],
+    {
+      cwd: root,
+      env: { ...env, PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let buffer = '';
+  const onData = (chunk) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) if (line) pretty(app, index, line);
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  child.on('exit', (code, signal) => {
+    children.delete(app);
+    if (!stopping) {
+      console.error(`${app} exited unexpectedly (${signal ?? code}); stopping the stack.`);
+      void stopAll(1);
+    } else if (children.size === 0) {
+      console.log('All apps stopped.');
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+  children.set(app, child);
+});
+
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  process.exitCode = code;
+  console.log('\nStopping…');
+  for (const child of children.values()) child.kill('SIGTERM');
+  if (children.size === 0) process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+// 6. Ready?
+const deadline = Date.now() + 60_000;
+while (!stopping) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${gatewayPort}/readyz`);
+    if (res.status === 200) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) {
+    console.error('The stack did not become ready within 60 s (see the logs above).');
+    await stopAll(1);
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+if (!stopping) {
+  console.log(`
+  Custody stack is up.
+    API v1:      http://localhost:${gatewayPort}/v1      (OpenAPI: /v1/openapi.json)
+    API v2:      http://localhost:${gatewayPort}/v2      (OpenAPI: /v2/openapi.json)
+    Reference:   http://localhost:${gatewayPort}/docs
+    Readiness:   http://localhost:${gatewayPort}/readyz
+  Press Ctrl-C to stop every app.
+`);
+}
