@@ -36,8 +36,9 @@ if (
   !existsSync(installed) ||
   statSync(installed).mtimeMs < statSync(path.join(root, 'package-lock.json')).mtimeMs
 ) {
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install` with the committed lock (see .ci/run for why not `npm ci`).
+  console.log('Installing dependencies…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 // 2. The services every app needs.
