@@ -120,12 +120,28 @@ describe('HTTP errors at the gateway', () => {
     );
   });
 
-  it('answers 400 validation_failed for an unknown service name', async () => {
-    expectProblem(await call('/v1/system/ping/mainframe'), 400, 'validation_failed');
+  it('answers 401 to a protected route without a bearer token, before validating input', async () => {
+    expectProblem(await call('/v1/system/ping/mainframe'), 401, 'unauthorized');
   });
 
-  it('answers 503 when the service has never been started', async () => {
-    expectProblem(await call('/v1/system/ping/issuer'), 503, 'service_unavailable');
+  it('answers 401 invalid_client to the token route without Basic credentials', async () => {
+    expectProblem(
+      await call('/v1/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      401,
+      'invalid_client',
+    );
+  });
+
+  it('answers 503 when identity cannot be reached to verify a token', async () => {
+    expectProblem(
+      await call('/v1/clients', { headers: { authorization: 'Bearer a.b.c' } }),
+      503,
+      'service_unavailable',
+    );
   });
 });
 

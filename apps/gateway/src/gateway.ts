@@ -8,6 +8,8 @@ import { createHttpApp, finishHttpApp, registerRoutes } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import { Broker, RpcClient } from '@custody/messaging';
 import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
+import { createGuard } from './auth/guard';
+import { TokenVerifier } from './auth/token-verifier';
 import { openApiDocuments } from './docs/openapi';
 import { allRoutes } from './routes';
 
@@ -86,11 +88,19 @@ export async function startGateway(
     res.json(documents.v2);
   });
   app.use('/docs', docsRouter());
+  const guard = createGuard({
+    verifier: new TokenVerifier(rpc, redis, config.REDIS_KEY_PREFIX),
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    perClientPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    tokenPerIpPerMinute: config.TOKEN_RATE_LIMIT_PER_MINUTE,
+  });
   for (const version of ['v1', 'v2'] as const) {
     const router = Router();
     registerRoutes(
       router,
       routes.filter((route) => route.version === version),
+      guard,
     );
     app.use(`/${version}`, router);
   }

@@ -1,6 +1,9 @@
 import type { RouteDef, RouteRequest } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { apiClientRoutes } from './api-clients/api-clients.routes';
+import { clientRoutes } from './clients/clients.routes';
 import { systemRoutes } from './system/system.routes';
+import { tokenRoutes } from './tokens/tokens.routes';
 
 export interface RouteDeps {
   rpc: RpcClient;
@@ -8,5 +11,10 @@ export interface RouteDeps {
 
 /** Every API route of the gateway, both versions. Feature folders add theirs here. */
 export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
-  return [...systemRoutes(deps.rpc)] as RouteDef<RouteRequest>[];
+  return [
+    ...tokenRoutes(deps.rpc),
+    ...clientRoutes(deps.rpc),
+    ...apiClientRoutes(deps.rpc),
+    ...systemRoutes(deps.rpc),
+  ] as RouteDef<RouteRequest>[];
 }

@@ -1,8 +1,96 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@custody/service-kit';
+import type { ApiClientCredentials, ListQuery, TokenRequest } from '@custody/contracts';
+import { IDENTITY_RPC } from '@custody/contracts';
+import { devSecretsInUse } from '@custody/config';
+import type { RpcHandler } from '@custody/messaging';
+import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
+import { type ApiClientInput, ApiClientsService } from './api-clients/api-clients.service';
+import { AuthState } from './auth-state/auth-state';
+import { bootstrap } from './bootstrap';
+import { type ClientInput, ClientsService } from './clients/clients.service';
+import { SecretBox } from './crypto/secret-box';
+import { loadSigningKey, publicKeys } from './keys/signing-keys';
+import { TokensService } from './tokens/tokens.service';
 
-/** The identity service: its schema, migrations, RPC handlers and event handlers. */
+type Deps = ServiceDeps<'identity'>;
+
+/** Wires identity's use cases to RPC methods; each handler only unpacks params and calls one. */
+async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
+  const { config, db, logger } = deps;
+  if (!deps.redis) throw new Error('identity needs REDIS_URL');
+  const box = new SecretBox(config.IDENTITY_ENCRYPTION_KEY);
+  const authState = new AuthState(deps.redis, config.REDIS_KEY_PREFIX);
+  const apiClients = new ApiClientsService(db, box);
+  const clients = new ClientsService(db, authState);
+  const key = await loadSigningKey(db, box);
+  const tokens = new TokensService(db, key, apiClients, authState);
+
+  const insecure = devSecretsInUse(config);
+  if (insecure.length > 0) {
+    logger.warn(
+      {
+        variables: insecure,
+        adminEmail: config.BOOTSTRAP_ADMIN_EMAIL,
+        apiClientId: config.BOOTSTRAP_API_CLIENT_ID,
+      },
+      'using development defaults for secrets; set them before any real use',
+    );
+  }
+  await bootstrap(
+    db,
+    {
+      adminEmail: config.BOOTSTRAP_ADMIN_EMAIL,
+      adminPassword: config.BOOTSTRAP_ADMIN_PASSWORD,
+      apiClientId: config.BOOTSTRAP_API_CLIENT_ID,
+      apiClientSecret: config.BOOTSTRAP_API_CLIENT_SECRET,
+    },
+    { clients, apiClients },
+    logger,
+  );
+  await authState.seed(db);
+
+  return {
+    [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),
+    [IDENTITY_RPC.seedAuthState]: async () => {
+      await authState.seed(db);
+      return { seeded: true };
+    },
+    [IDENTITY_RPC.issueToken]: async (params) => {
+      const p = params as { credentials: ApiClientCredentials; request: TokenRequest };
+      return tokens.issue(p.credentials, p.request);
+    },
+    [IDENTITY_RPC.revokeToken]: async (params) => {
+      const p = params as { credentials: ApiClientCredentials; token: string };
+      return tokens.revoke(p.credentials, p.token);
+    },
+    [IDENTITY_RPC.createClient]: (params, ctx) => clients.create(ctx.auth, params as ClientInput),
+    [IDENTITY_RPC.listClients]: (params, ctx) =>
+      clients.list(ctx.auth, (params as { list: ListQuery }).list),
+    [IDENTITY_RPC.getClient]: (params, ctx) => clients.get(ctx.auth, (params as { id: string }).id),
+    [IDENTITY_RPC.updateClient]: (params, ctx) => {
+      const p = params as { id: string; patch: Partial<ClientInput> };
+      return clients.update(ctx.auth, p.id, p.patch);
+    },
+    [IDENTITY_RPC.deleteClient]: (params, ctx) =>
+      clients.remove(ctx.auth, (params as { id: string }).id),
+    [IDENTITY_RPC.createApiClient]: (params, ctx) =>
+      apiClients.create(ctx.auth, params as ApiClientInput),
+    [IDENTITY_RPC.listApiClients]: (params, ctx) =>
+      apiClients.list(ctx.auth, (params as { list: ListQuery }).list),
+    [IDENTITY_RPC.getApiClient]: (params, ctx) =>
+      apiClients.get(ctx.auth, (params as { id: string }).id),
+    [IDENTITY_RPC.updateApiClient]: (params, ctx) => {
+      const p = params as { id: string; patch: Omit<ApiClientInput, 'id'> };
+      return apiClients.update(ctx.auth, p.id, p.patch);
+    },
+    [IDENTITY_RPC.deleteApiClient]: (params, ctx) =>
+      apiClients.remove(ctx.auth, (params as { id: string }).id),
+  };
+}
+
+/** The identity service: api clients, clients, tokens (and, next, users, enums, whitelists). */
 export const identityService: ServiceDefinition<'identity'> = {
   app: 'identity',
   migrationsDir: path.join(__dirname, 'migrations'),
+  rpcHandlers: createHandlers,
 };

@@ -1,11 +1,16 @@
 import { APPS, SERVICES } from '@custody/contracts';
 import { waitFor } from '@custody/testing';
+import { Api } from './api';
 import { type Stack, startStack } from './stack';
 
 let stack: Stack;
+let adminToken: string;
 
 beforeAll(async () => {
-  stack = await startStack({ gateway: { RPC_TIMEOUT_MS: '1500', READINESS_TIMEOUT_MS: '500' } });
+  stack = await startStack({
+    env: { gateway: { RPC_TIMEOUT_MS: '1500', READINESS_TIMEOUT_MS: '500' } },
+  });
+  adminToken = await new Api(stack.gatewayUrl).adminToken();
 }, 90_000);
 
 afterAll(async () => {
@@ -13,7 +18,9 @@ afterAll(async () => {
 });
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(stack.gatewayUrl + path, { headers });
+  const res = await fetch(stack.gatewayUrl + path, {
+    headers: { authorization: `Bearer ${adminToken}`, ...headers },
+  });
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',

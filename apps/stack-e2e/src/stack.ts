@@ -80,9 +80,24 @@ function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
  * with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
  * prefix.
  */
-export async function startStack(
-  extraEnv: Partial<Record<AppName, Record<string, string>>> = {},
-): Promise<Stack> {
+export const BOOTSTRAP = {
+  adminEmail: 'admin@e2e.test',
+  adminPassword: 'e2e-admin-password',
+  apiClientId: 'e2e-app',
+  apiClientSecret: 'e2e-api-client-secret',
+};
+
+export interface StackOptions {
+  env?: Partial<Record<AppName, Record<string, string>>>;
+  /** Start only these apps (the gateway is always started); default: all. */
+  only?: AppName[];
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const extraEnv = options.env ?? {};
+  const selected = APPS.filter(
+    (app) => app === 'gateway' || !options.only || options.only.includes(app),
+  );
   execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build', 'build.mjs')], {
     cwd: ROOT,
     stdio: 'ignore',
@@ -100,9 +115,13 @@ export async function startStack(
     NODE_ENV: 'test',
     LOG_LEVEL: 'debug',
     PORT: '0',
+    BOOTSTRAP_ADMIN_EMAIL: BOOTSTRAP.adminEmail,
+    BOOTSTRAP_ADMIN_PASSWORD: BOOTSTRAP.adminPassword,
+    BOOTSTRAP_API_CLIENT_ID: BOOTSTRAP.apiClientId,
+    BOOTSTRAP_API_CLIENT_SECRET: BOOTSTRAP.apiClientSecret,
   };
   const apps = {} as Record<AppName, AppProcess>;
-  for (const app of APPS) {
+  for (const app of selected) {
     apps[app] = spawnApp(app, {
       ...common,
       ...(app === 'gateway' ? { PORT: String(gatewayPort) } : {}),
@@ -134,11 +153,17 @@ export async function startStack(
     },
   };
   try {
-    await waitFor(async () => (await fetch(`${gatewayUrl}/readyz`)).status === 200, {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      what: 'the stack to become ready',
-    });
+    // Ready: the gateway's /readyz (all apps), or each started app's own /readyz (a subset).
+    await waitFor(
+      async () => {
+        if (!options.only) return (await fetch(`${gatewayUrl}/readyz`)).status === 200;
+        for (const proc of Object.values(apps)) {
+          if (!proc.url || (await fetch(`${proc.url}/readyz`)).status !== 200) return false;
+        }
+        return true;
+      },
+      { timeoutMs: 60_000, intervalMs: 200, what: 'the stack to become ready' },
+    );
   } catch (error) {
     const tail = Object.values(apps)
       .map((p) => `${p.app}: ${JSON.stringify(p.logs.slice(-5))}`)

@@ -117,7 +117,13 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
-      ...(route.auth === 'public' ? { security: [] } : {}),
+      security:
+        route.auth === 'public'
+          ? []
+          : route.auth === 'basic'
+            ? [{ apiClientBasic: [] }]
+            : [{ bearer: [] }],
+      ...(route.auth === 'admin' ? { 'x-audience': 'admin' } : {}),
       parameters: [
         ...pathParameters(route.path, route.request.params),
         ...queryParameters(route.request.query),
@@ -146,6 +152,17 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
     servers: [{ url: options.serverUrl }],
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
-    components: { schemas: { Problem: PROBLEM_SCHEMA } },
+    components: {
+      schemas: { Problem: PROBLEM_SCHEMA },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Access token from POST /v1/tokens',
+        },
+        apiClientBasic: { type: 'http', scheme: 'basic', description: 'Api client id and secret' },
+      },
+    },
   };
 }

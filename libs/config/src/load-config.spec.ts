@@ -1,4 +1,4 @@
-import { ConfigError, configVariables, loadConfig } from './index';
+import { ConfigError, configVariables, devSecretsInUse, loadConfig } from './index';
 
 describe('loadConfig', () => {
   it('defaults to the local services of DESIGN §9', () => {
@@ -43,5 +43,29 @@ describe('loadConfig', () => {
       expect.arrayContaining(['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'PORT']),
     );
     expect(configVariables('gateway')).not.toContain('DATABASE_URL');
+  });
+});
+
+describe('development secrets', () => {
+  it('are the defaults in development and reported as such', () => {
+    const config = loadConfig('identity', {});
+    expect(devSecretsInUse(config)).toEqual(
+      expect.arrayContaining(['IDENTITY_ENCRYPTION_KEY', 'BOOTSTRAP_ADMIN_PASSWORD']),
+    );
+  });
+
+  it('refuse to start in production, naming each default still in use', () => {
+    let error: unknown;
+    try {
+      loadConfig('identity', {
+        NODE_ENV: 'production',
+        BOOTSTRAP_ADMIN_PASSWORD: 'a-real-long-password',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variables).toContain('IDENTITY_ENCRYPTION_KEY');
+    expect((error as ConfigError).variables).not.toContain('BOOTSTRAP_ADMIN_PASSWORD');
   });
 });

@@ -1,5 +1,5 @@
 import type { AppName } from '@custody/contracts';
-import { type AppConfig, appConfigSchemas } from './schemas';
+import { type AppConfig, appConfigSchemas, DEV_SECRETS } from './schemas';
 
 export class ConfigError extends Error {
   readonly variables: string[];
@@ -37,7 +37,24 @@ export function loadConfig<A extends AppName>(
       })),
     );
   }
-  return result.data as AppConfig<A>;
+  const config = result.data as AppConfig<A>;
+  if ((config as { NODE_ENV: string }).NODE_ENV === 'production') {
+    const insecure = Object.entries(DEV_SECRETS)
+      .filter(([key, value]) => (config as Record<string, unknown>)[key] === value)
+      .map(([key]) => ({
+        variable: key,
+        message: 'Development default is not allowed in production',
+      }));
+    if (insecure.length > 0) throw new ConfigError(app, insecure);
+  }
+  return config;
+}
+
+/** The secrets an app runs with that are still the development defaults (warned about at start). */
+export function devSecretsInUse(config: object): string[] {
+  return Object.entries(DEV_SECRETS)
+    .filter(([key, value]) => (config as Record<string, unknown>)[key] === value)
+    .map(([key]) => key);
 }
 
 /** The variable names an app reads (docker-compose and docs are checked against these). */

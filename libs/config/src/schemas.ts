@@ -58,6 +58,44 @@ const redis = {
 
 const port = (fallback: number) => ({ PORT: integer(0, 65_535, fallback) });
 
+/**
+ * Development defaults of secrets. They make `npm start` work out of the box and are printed as
+ * a warning at start; with NODE_ENV=production an app refuses to start while one is in use.
+ */
+export const DEV_SECRETS = {
+  IDENTITY_ENCRYPTION_KEY: 'ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=',
+  BOOTSTRAP_ADMIN_EMAIL: 'admin@custody.local',
+  BOOTSTRAP_ADMIN_PASSWORD: 'dev-admin-password',
+  BOOTSTRAP_API_CLIENT_ID: 'custody-dev',
+  BOOTSTRAP_API_CLIENT_SECRET: 'dev-api-client-secret',
+} as const;
+
+const base64Key = z
+  .string()
+  .refine(
+    (value) => Buffer.from(value, 'base64').length === 32,
+    'Must be 32 bytes, base64-encoded',
+  );
+
+const identity = {
+  /** AES-256-GCM key for secrets at rest (api client secrets, the token signing key). */
+  IDENTITY_ENCRYPTION_KEY: base64Key.default(DEV_SECRETS.IDENTITY_ENCRYPTION_KEY),
+  BOOTSTRAP_ADMIN_EMAIL: z.email().default(DEV_SECRETS.BOOTSTRAP_ADMIN_EMAIL),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).default(DEV_SECRETS.BOOTSTRAP_ADMIN_PASSWORD),
+  BOOTSTRAP_API_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,64}$/)
+    .default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_ID),
+  BOOTSTRAP_API_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_SECRET),
+};
+
+const rateLimits = {
+  /** Requests per minute per client on the API; 0 disables. */
+  RATE_LIMIT_PER_MINUTE: integer(0, 10_000_000, 6_000),
+  /** Requests per minute per IP on /tokens and /issuers/auth; 0 disables. */
+  TOKEN_RATE_LIMIT_PER_MINUTE: integer(0, 10_000_000, 60),
+};
+
 export const appConfigSchemas = {
   gateway: z.object({
     ...common,
@@ -68,8 +106,9 @@ export const appConfigSchemas = {
     READINESS_TIMEOUT_MS: integer(1, 60_000, 2_000),
     /** Public base URL of the gateway, used in OpenAPI `servers` and `Link` headers. */
     PUBLIC_BASE_URL: z.string().optional(),
+    ...rateLimits,
   }),
-  identity: z.object({ ...common, ...database, ...port(3101) }),
+  identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
   'wallet-ledger': z.object({ ...common, ...database, ...port(3102) }),
   trading: z.object({ ...common, ...database, ...redis, ...port(3103) }),
   signing: z.object({ ...common, ...database, ...port(3104) }),

@@ -2,3 +2,4 @@ export * from './services';
 export * from './topology';
 export * from './rpc';
 export * from './events';
+export * from './identity';

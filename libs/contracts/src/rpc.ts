@@ -11,13 +11,15 @@ export const RPC_METHODS = {
   },
 } as const;
 
-/** Who is calling, as the gateway authenticated them. Filled in by the identity issue. */
+/** Who is calling, as the gateway authenticated them from a bearer token. */
 export interface AuthContext {
   /** The client (API account) that holds the token. */
   clientId: string;
   /** The tenant whose data the caller may see; admins see every tenant. */
   tenantId: string;
   audience: 'general' | 'admin';
+  /** The api client (OAuth application) the token was issued through. */
+  apiClientId?: string;
   /** Set when the token was issued for one end user only. */
   userId?: string;
   scopes?: string[][];

@@ -95,8 +95,16 @@ function bodyParserError(error: unknown): AppError | undefined {
       return Errors.unsupportedMediaType('The request body encoding is not supported.');
     case 'request.aborted':
       return Errors.badRequest('The request was aborted.', 'request_aborted');
-    default:
+    default: {
+      // Other client errors from Express or body-parser (a malformed %-escape in the path, a
+      // Content-Length that does not match the body) carry their own 4xx status.
+      const { status, expose } = error as { status?: unknown; expose?: unknown };
+      const clientError = expose === true || error instanceof URIError;
+      if (clientError && typeof status === 'number' && status >= 400 && status < 500) {
+        return new AppError(status, 'bad_request', 'The request could not be read.');
+      }
       return undefined;
+    }
   }
 }
 

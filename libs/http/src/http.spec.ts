@@ -166,6 +166,14 @@ describe('HTTP edge', () => {
     );
   });
 
+  it('answers 400, not 500, to a path with a broken percent-escape', async () => {
+    expectProblem(
+      await call('/v1/things/%E0%A4%A/archive', { method: 'POST' }),
+      400,
+      'bad_request',
+    );
+  });
+
   it('answers 404 route_not_found to an unknown route', async () => {
     expectProblem(await call('/v1/nothing-here'), 404, 'route_not_found');
   });
@@ -250,6 +258,8 @@ describe('list queries', () => {
     ['limit=100000', 'query.limit'],
     ['createdAfter=yesterday', 'query.createdAfter'],
     ['createdAfter=2026-02-30T25:00:00Z', 'query.createdAfter'],
+    ['createdAfter=2024-02-30', 'query.createdAfter'],
+    ['createdBefore=2026-01-05T10:00:00', 'query.createdBefore'],
     ['color=green', 'query.color'],
     ['page=1&page=2', 'query.page'],
     ['unknown=1', 'query'],

@@ -10,14 +10,46 @@ export const intParam = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/**
+ * An ISO 8601 date (`2026-01-31`, read as UTC midnight) or date-time with an explicit offset
+ * (`2026-01-31T10:00:00Z`). Impossible dates (`2026-02-30`) are rejected, not rolled over.
+ */
 export const dateParam = single
   .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
-      !Number.isNaN(Date.parse(value)),
-    'Must be an ISO 8601 date or date-time',
+    (value) => parseIsoDate(value) !== undefined,
+    'Must be an ISO 8601 date, or a date-time with Z or an offset',
   )
-  .transform((value) => new Date(value).toISOString());
+  .transform((value) => (parseIsoDate(value) as Date).toISOString());
+
+function parseIsoDate(value: string): Date | undefined {
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(
+      value,
+    );
+  if (!match) return undefined;
+  const [, y, m, d, hh = '00', mm = '00', ss = '00'] = match;
+  const fields = [y, m, d, hh, mm, ss].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const calendar = new Date(
+    Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]),
+  );
+  const real =
+    calendar.getUTCFullYear() === fields[0] &&
+    calendar.getUTCMonth() === fields[1] - 1 &&
+    calendar.getUTCDate() === fields[2] &&
+    calendar.getUTCHours() === fields[3] &&
+    calendar.getUTCMinutes() === fields[4] &&
+    calendar.getUTCSeconds() === fields[5];
+  if (!real) return undefined;
+  const parsed = new Date(match[7] ? value : `${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? undefined : parsed;
+}
 
 export const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 

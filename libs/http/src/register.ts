@@ -1,15 +1,26 @@
 import type { Request, Response, Router } from 'express';
 import type { ListQuery } from '@custody/contracts';
 import { setPaginationHeaders } from './pagination';
-import type { RouteDef, RouteRequest } from './route';
+import type { RouteDef, RouteGuard, RouteRequest } from './route';
 import { parseRequest } from './validation';
 
-/** Mounts route definitions on a router: validate → handler → response (and list headers). */
-export function registerRoutes(router: Router, routes: readonly RouteDef<RouteRequest>[]): void {
+/**
+ * Mounts route definitions on a router: guard (auth, rate limit) → validate → handler →
+ * response (and list headers).
+ */
+export function registerRoutes(
+  router: Router,
+  routes: readonly RouteDef<RouteRequest>[],
+  guard?: RouteGuard,
+): void {
   for (const route of routes) {
+    if (route.auth !== 'public' && !guard) {
+      throw new Error(`Route ${route.operationId} needs authentication but no guard was given`);
+    }
     router[route.method](route.path, async (req: Request, res: Response) => {
+      const caller = guard ? await guard(req, res, route) : {};
       const input = parseRequest(route.request, req);
-      const result = await route.handler(input, { requestId: req.requestId, req });
+      const result = await route.handler(input, { requestId: req.requestId, req, ...caller });
       if (result.total !== undefined) {
         const list = (input.query as { list?: ListQuery }).list;
         setPaginationHeaders(req, res, result.total, list?.page ?? 1, list?.limit ?? 0);

@@ -1,11 +1,15 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { ApiClientCredentials, AuthContext } from '@custody/contracts';
 import type { z } from 'zod';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ApiVersion = 'v1' | 'v2';
 
-/** Who may call a route. Only `public` exists until authentication lands (identity issue). */
-export type RouteAuth = 'public';
+/**
+ * Who may call a route: anyone; an api client by HTTP Basic (token endpoints); any client with a
+ * bearer access token; or only a client of the admin audience.
+ */
+export type RouteAuth = 'public' | 'basic' | 'client' | 'admin';
 
 export interface RouteResponse {
   description: string;
@@ -30,7 +34,18 @@ export interface RouteInput<R extends RouteRequest> {
 export interface RouteContext {
   requestId: string;
   req: Request;
+  /** The authenticated caller, for `client` and `admin` routes. */
+  auth?: AuthContext;
+  /** The api client credentials, for `basic` routes. */
+  credentials?: ApiClientCredentials;
 }
+
+/** Runs before validation: authenticates (401/403) and rate-limits (429) the request. */
+export type RouteGuard = (
+  req: Request,
+  res: Response,
+  route: RouteDef<RouteRequest>,
+) => Promise<Pick<RouteContext, 'auth' | 'credentials'>>;
 
 export interface RouteResult {
   status: number;
@@ -53,6 +68,10 @@ export interface RouteDef<R extends RouteRequest = RouteRequest> {
   summary: string;
   tags: string[];
   auth: RouteAuth;
+  /** Status per token problem where the contract differs from 401 (whitelist reads: 403). */
+  rejectedTokenStatus?: Partial<Record<'missing' | 'invalid' | 'expired' | 'revoked', 401 | 403>>;
+  /** `[resource, action]` a scoped token must hold (DESIGN §4). */
+  scope?: [string, string];
   request: R;
   /** Success responses by status; the error responses come from `errorStatuses`. */
   responses: Record<number, RouteResponse>;

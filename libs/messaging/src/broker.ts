@@ -30,6 +30,8 @@ export class Broker extends EventEmitter {
   private closing = false;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private connecting: Promise<void> | undefined;
+  private attaching = false;
+  private readonly reattachTimers = new Map<BrokerComponent, NodeJS.Timeout>();
 
   constructor(private readonly options: BrokerOptions) {
     super();
@@ -59,7 +61,7 @@ export class Broker extends EventEmitter {
         return;
       } catch (error) {
         this.logger.warn({ err: error, retryInMs: delay }, 'RabbitMQ connection failed');
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
         delay = Math.min(delay * 2, 5_000);
       }
     }
@@ -69,6 +71,10 @@ export class Broker extends EventEmitter {
     const connection = await amqp.connect(this.options.url, {
       clientProperties: { connection_name: this.options.connectionName ?? 'custody' },
     });
+    if (this.closing) {
+      await connection.close().catch(() => undefined);
+      return;
+    }
     connection.on('error', (error) =>
       this.logger.warn({ err: error }, 'RabbitMQ connection error'),
     );
@@ -83,18 +89,54 @@ export class Broker extends EventEmitter {
       }
     });
     this.connection = connection;
-    for (const component of this.components) await component.attach(connection);
+    this.attaching = true;
+    try {
+      // A Set iterates over members added during the loop too, so a component that registers
+      // meanwhile is attached exactly once, here.
+      for (const component of this.components) await component.attach(connection);
+    } catch (error) {
+      // Half-attached: start over on a fresh connection rather than keep orphan channels.
+      this.connection = undefined;
+      for (const component of this.components) component.detach();
+      await connection.close().catch(() => undefined);
+      throw error;
+    } finally {
+      this.attaching = false;
+    }
     this.logger.info('RabbitMQ connected');
     this.emit('connected');
   }
 
   async register(component: BrokerComponent): Promise<void> {
     this.components.add(component);
-    if (this.connection) await component.attach(this.connection);
+    if (this.connection && !this.attaching) await component.attach(this.connection);
   }
 
   unregister(component: BrokerComponent): void {
     this.components.delete(component);
+    clearTimeout(this.reattachTimers.get(component));
+    this.reattachTimers.delete(component);
+  }
+
+  /**
+   * A component's channel closed while the connection stayed up (channel error, consumer
+   * cancelled by the broker, consumer timeout): open it again shortly, with backoff.
+   */
+  reattachLater(component: BrokerComponent, attempt = 0): void {
+    if (this.closing || !this.components.has(component) || this.reattachTimers.has(component))
+      return;
+    const delay = Math.min(100 * 2 ** attempt, 5_000);
+    const timer = setTimeout(() => {
+      this.reattachTimers.delete(component);
+      const connection = this.connection;
+      if (!connection || !this.components.has(component)) return; // a reconnect re-attaches it
+      component.attach(connection).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'Re-opening a channel failed; retrying');
+        this.reattachLater(component, attempt + 1);
+      });
+    }, delay);
+    timer.unref();
+    this.reattachTimers.set(component, timer);
   }
 
   /** Waits until connected (or rejects after `timeoutMs`). */
@@ -117,6 +159,8 @@ export class Broker extends EventEmitter {
   async close(): Promise<void> {
     this.closing = true;
     clearTimeout(this.reconnectTimer);
+    for (const timer of this.reattachTimers.values()) clearTimeout(timer);
+    this.reattachTimers.clear();
     const connection = this.connection;
     this.connection = undefined;
     for (const component of this.components) component.detach();

@@ -75,11 +75,21 @@ export class EventConsumer implements BrokerComponent {
       await channel.bindQueue(this.queue, broker.eventsExchange, name);
     }
     await channel.prefetch(this.options.prefetch ?? 16);
-    const { consumerTag } = await channel.consume(this.queue, (msg) => {
-      if (msg) void this.inFlight.track(this.handle(channel, msg));
-    });
+    channel.on('close', () => this.onChannelLost(channel));
+    // Set before consuming: deliveries can arrive before consume() resolves.
     this.channel = channel;
+    const { consumerTag } = await channel.consume(this.queue, (msg) => {
+      // null = the broker cancelled the consumer (queue deleted): start over.
+      if (msg) void this.inFlight.track(this.handle(channel, msg));
+      else void channel.close().catch(() => undefined);
+    });
     this.consumerTag = consumerTag;
+  }
+
+  private onChannelLost(channel: ConfirmChannel): void {
+    if (this.channel !== channel) return;
+    this.detach();
+    if (!this.stopping) this.options.broker.reattachLater(this);
   }
 
   detach(): void {

@@ -17,6 +17,7 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Sent rows older than this are deleted (they are only kept for inspection). */
   retentionHours?: number;
+  confirmTimeoutMs?: number;
 }
 
 interface OutboxRow {
@@ -40,6 +41,7 @@ export class OutboxRelay implements BrokerComponent {
   private listener: pg.Client | undefined;
   private wake: (() => void) | undefined;
   private lastPurge = 0;
+  private listenRetry: NodeJS.Timeout | undefined;
   private readonly table: string;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -58,7 +60,9 @@ export class OutboxRelay implements BrokerComponent {
     guardChannel(channel, this.options.logger, 'outbox relay');
     await this.options.broker.assertEventsExchange(channel);
     channel.on('close', () => {
-      if (this.channel === channel) this.channel = undefined;
+      if (this.channel !== channel) return;
+      this.channel = undefined;
+      if (this.running) this.options.broker.reattachLater(this);
     });
     this.channel = channel;
     this.wake?.();
@@ -70,6 +74,7 @@ export class OutboxRelay implements BrokerComponent {
 
   async stop(): Promise<void> {
     this.running = false;
+    clearTimeout(this.listenRetry);
     this.wake?.();
     await this.loop;
     this.options.broker.unregister(this);
@@ -137,9 +142,10 @@ export class OutboxRelay implements BrokerComponent {
             headers: row.headers,
           },
         );
-        if (!ok) await new Promise((resolve) => channel.once('drain', resolve));
+        if (!ok)
+          await this.settled(channel, new Promise((resolve) => channel.once('drain', resolve)));
       }
-      await channel.waitForConfirms();
+      await this.settled(channel, channel.waitForConfirms());
       failpoint(FAILPOINTS.outboxAfterPublish);
       await client.query(`UPDATE ${this.table} SET sent_at = now() WHERE seq = ANY($1::bigint[])`, [
         rows.map((row) => row.seq),
@@ -151,6 +157,32 @@ export class OutboxRelay implements BrokerComponent {
       throw error;
     } finally {
       client.release();
+    }
+  }
+
+  /**
+   * Waits for the broker, but not forever: a blocked connection (memory or disk alarm) or a
+   * closed channel must not keep the claimed rows locked. On timeout the channel is closed, the
+   * batch rolls back, and the rows go out again later.
+   */
+  private async settled<T>(channel: ConfirmChannel, work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    let onClose: (() => void) | undefined;
+    try {
+      return await Promise.race([
+        work,
+        new Promise<never>((_, reject) => {
+          onClose = () => reject(new Error('channel closed while publishing'));
+          channel.once('close', onClose);
+          timer = setTimeout(() => {
+            reject(new Error('broker did not confirm in time'));
+            void channel.close().catch(() => undefined);
+          }, this.options.confirmTimeoutMs ?? 30_000);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      if (onClose) channel.off('close', onClose);
     }
   }
 
@@ -169,10 +201,20 @@ export class OutboxRelay implements BrokerComponent {
     client.on('error', (error) => {
       // Polling still covers; try to listen again shortly.
       this.options.logger.warn({ err: error }, 'Outbox LISTEN connection lost');
-      if (this.running) setTimeout(() => void this.listen().catch(() => undefined), 1_000);
+      void client.end().catch(() => undefined);
+      this.retryListen();
     });
     await client.connect();
     await client.query(`LISTEN ${outboxChannel(this.options.schema)}`);
     this.listener = client;
+  }
+
+  private retryListen(): void {
+    clearTimeout(this.listenRetry);
+    this.listenRetry = setTimeout(() => {
+      if (!this.running) return;
+      this.listen().catch(() => this.retryListen());
+    }, 1_000);
+    this.listenRetry.unref();
   }
 }

@@ -53,7 +53,9 @@ export class RpcClient implements BrokerComponent {
     await channel.consume(TOPOLOGY.replyTo, (msg) => msg && this.onReply(msg), { noAck: true });
     channel.on('return', (msg: Message) => this.onReturned(msg));
     channel.on('close', () => {
-      if (this.channel === channel) this.detach();
+      if (this.channel !== channel) return;
+      this.detach();
+      this.options.broker.reattachLater(this);
     });
     this.channel = channel;
   }
@@ -108,20 +110,27 @@ export class RpcClient implements BrokerComponent {
         reject,
         timer,
       });
-      channel.publish(
-        '',
-        this.options.broker.rpcQueue(service),
-        Buffer.from(JSON.stringify(request)),
-        {
-          correlationId,
-          replyTo: TOPOLOGY.replyTo,
-          contentType: 'application/json',
-          // Unanswered requests expire in the queue instead of running after the caller gave up.
-          expiration: String(timeoutMs),
-          mandatory: true,
-          headers: { [HEADERS.requestId]: requestId, [HEADERS.deadline]: Date.now() + timeoutMs },
-        },
-      );
+      try {
+        channel.publish(
+          '',
+          this.options.broker.rpcQueue(service),
+          Buffer.from(JSON.stringify(request)),
+          {
+            correlationId,
+            replyTo: TOPOLOGY.replyTo,
+            contentType: 'application/json',
+            // Unanswered requests expire in the queue instead of running after the caller gave up.
+            expiration: String(timeoutMs),
+            mandatory: true,
+            headers: { [HEADERS.requestId]: requestId, [HEADERS.deadline]: Date.now() + timeoutMs },
+          },
+        );
+      } catch {
+        // The channel is closing under us.
+        clearTimeout(timer);
+        this.pending.delete(correlationId);
+        reject(Errors.unavailable('The message broker is not reachable.', 'broker_unavailable'));
+      }
     });
   }
 

@@ -55,11 +55,21 @@ export class RpcServer implements BrokerComponent {
     const queue = this.options.broker.rpcQueue(this.options.service);
     await channel.assertQueue(queue, this.options.broker.queueOptions());
     await channel.prefetch(this.options.prefetch);
-    const { consumerTag } = await channel.consume(queue, (msg) => {
-      if (msg) void this.inFlight.track(this.handle(channel, msg));
-    });
+    channel.on('close', () => this.onChannelLost(channel));
+    // Set before consuming: deliveries can arrive before consume() resolves.
     this.channel = channel;
+    const { consumerTag } = await channel.consume(queue, (msg) => {
+      // null = the broker cancelled the consumer (queue deleted): start over.
+      if (msg) void this.inFlight.track(this.handle(channel, msg));
+      else void channel.close().catch(() => undefined);
+    });
     this.consumerTag = consumerTag;
+  }
+
+  private onChannelLost(channel: Channel): void {
+    if (this.channel !== channel) return;
+    this.detach();
+    if (!this.stopping) this.options.broker.reattachLater(this);
   }
 
   detach(): void {
@@ -131,9 +141,21 @@ export class RpcServer implements BrokerComponent {
         this.options.logger.debug({ rpc: request?.method, outcome, durationMs }, 'rpc handled'),
       );
     }
+    let body: Buffer;
+    try {
+      body = Buffer.from(JSON.stringify(reply));
+    } catch (error) {
+      this.options.logger.error(
+        { err: error, rpc: request?.method },
+        'RPC result is not serialisable',
+      );
+      body = Buffer.from(
+        JSON.stringify({ ok: false, error: Errors.internal().toWire() } satisfies RpcReply),
+      );
+    }
     this.settle(channel, () => {
       if (msg.properties.replyTo) {
-        channel.sendToQueue(msg.properties.replyTo, Buffer.from(JSON.stringify(reply)), {
+        channel.sendToQueue(msg.properties.replyTo, body, {
           correlationId: msg.properties.correlationId,
           contentType: 'application/json',
         });

@@ -1,3 +1,4 @@
+import amqp from 'amqplib';
 import { AppError, Errors } from '@custody/errors';
 import { currentContext } from '@custody/logging';
 import { testLogger, waitFor } from '@custody/testing';
@@ -138,6 +139,22 @@ describe('RPC over RabbitMQ', () => {
     await expect(client.call('identity', 'work', {}, { timeoutMs: 300 })).rejects.toMatchObject({
       status: 504,
     });
+  });
+
+  it('starts consuming again when the broker cancels its consumer', async () => {
+    await serve({ ping: async () => 'pong' });
+    expect(await client.call('identity', 'ping', {})).toBe('pong');
+    const connection = await amqp.connect(h.amqpUrl);
+    const channel = await connection.createChannel();
+    await channel.deleteQueue(h.broker.rpcQueue('identity'));
+    await connection.close();
+    const answer = await waitFor(
+      () => client.call('identity', 'ping', {}, { timeoutMs: 300 }).catch(() => undefined),
+      {
+        what: 'an answer after the queue came back',
+      },
+    );
+    expect(answer).toBe('pong');
   });
 
   it('recovers by itself after the broker connection drops', async () => {

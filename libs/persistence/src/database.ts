@@ -37,8 +37,10 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (database restart) must not crash the process: idle ones are
+  // replaced by the pool, and a checked-out one fails its current query, which the caller sees.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
@@ -81,4 +83,11 @@ export function sqlState(error: unknown): string | undefined {
   if (typeof e?.code === 'string') return e.code;
   if (typeof e?.cause?.code === 'string') return e.cause.code;
   return undefined;
+}
+
+/** The row an INSERT … RETURNING (or a lookup that must hit) produced. */
+export function one<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('Expected a row, got none');
+  return row;
 }

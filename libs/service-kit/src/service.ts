@@ -40,7 +40,10 @@ export interface ServiceDefinition<A extends ServiceName = ServiceName> {
   app: A;
   /** The app's SQL migrations (`NNNN_name.sql`), applied at start. */
   migrationsDir: string;
-  rpcHandlers?: (deps: ServiceDeps<A>) => Record<string, RpcHandler>;
+  /** May be async: a service can load keys or run its bootstrap before it takes calls. */
+  rpcHandlers?: (
+    deps: ServiceDeps<A>,
+  ) => Record<string, RpcHandler> | Promise<Record<string, RpcHandler>>;
   /** Event name → handler; each runs in a transaction with its inbox row. */
   eventHandlers?: (deps: ServiceDeps<A>) => Record<string, EventHandler>;
   /** Starts background work; returns how to stop it. */
@@ -139,7 +142,10 @@ export async function startService<A extends ServiceName>(
   const rpcServer = new RpcServer({
     broker,
     service: app,
-    handlers: { ...(definition.rpcHandlers?.(deps) ?? {}), [RPC_METHODS.common.ping]: ping },
+    handlers: {
+      ...((await definition.rpcHandlers?.(deps)) ?? {}),
+      [RPC_METHODS.common.ping]: ping,
+    },
     prefetch: config.RPC_PREFETCH,
     logger,
     onCall: metrics.observeRpc,

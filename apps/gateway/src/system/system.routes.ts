@@ -10,7 +10,7 @@ const pingResultSchema = z.object({
   checks: z.record(z.string(), z.enum(['ok', 'failed'])),
 });
 
-/** Operations routes. Public until authentication lands; the identity issue makes them admin-only. */
+/** Operations routes (admin). */
 export function systemRoutes(rpc: RpcClient) {
   return [
     defineRoute({
@@ -20,10 +20,10 @@ export function systemRoutes(rpc: RpcClient) {
       operationId: 'pingService',
       summary: 'Round-trip an RPC ping to one backend service',
       tags: ['system'],
-      auth: 'public',
+      auth: 'admin',
       request: { params: z.object({ service: z.enum(SERVICES) }) },
       responses: { 200: { description: 'The service answered', schema: pingResultSchema } },
-      errorStatuses: [503, 504],
+      errorStatuses: [401, 403, 503, 504],
       handler: async ({ params }) => ({
         status: 200,
         body: await rpc.call<PingResult>(

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { IDENTITY_RPC, type ApiClientView, type ListResult } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { audienceValue, idParam, idResponse, timestamps } from '../schemas';
+
+const apiClientSchema = z.object({
+  ...timestamps,
+  name: z.string(),
+  description: z.string(),
+  secret: z.string(),
+  audience: audienceValue,
+  accessTokenExpiresIn: z.number().int(),
+  refreshTokenExpiresIn: z.number().int(),
+});
+
+const fields = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000),
+  secret: z.string().min(16).max(256),
+  audience: audienceValue,
+  accessTokenExpiresIn: z.number().int().min(1).max(86_400),
+  refreshTokenExpiresIn: z
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 86_400),
+};
+
+const createBody = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{3,64}$/)
+      .optional(),
+    ...fields,
+  })
+  .partial({
+    description: true,
+    secret: true,
+    audience: true,
+    accessTokenExpiresIn: true,
+    refreshTokenExpiresIn: true,
+  })
+  .strict();
+const updateBody = z
+  .object(fields)
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
+
+export function apiClientRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/api-clients',
+      operationId: 'createApiClient',
+      summary: 'Create an api client (extension); the secret is generated unless given',
+      tags: ['api-clients'],
+      auth: 'admin',
+      request: { body: createBody },
+      responses: { 201: { description: 'Created', schema: apiClientSchema } },
+      errorStatuses: [401, 403, 409],
+      handler: async ({ body }, ctx) => ({
+        status: 201,
+        body: await rpc.call('identity', IDENTITY_RPC.createApiClient, body, { auth: ctx.auth }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/api-clients',
+      operationId: 'listApiClients',
+      summary: 'List api clients',
+      tags: ['api-clients'],
+      auth: 'admin',
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'updatedAt', 'name', 'id'],
+          dates: false,
+        }),
+      },
+      responses: { 200: { description: 'Api clients', schema: z.array(apiClientSchema) } },
+      errorStatuses: [401, 403, 404],
+      handler: async ({ query }, ctx) => {
+        const result = await rpc.call<ListResult<ApiClientView>>(
+          'identity',
+          IDENTITY_RPC.listApiClients,
+          query,
+          {
+            auth: ctx.auth,
+            idempotent: true,
+          },
+        );
+        return { status: 200, body: result.items, total: result.total };
+      },
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/api-clients/:apiClient',
+      operationId: 'getApiClient',
+      summary: 'Read an api client',
+      tags: ['api-clients'],
+      auth: 'admin',
+      request: { params: idParam('apiClient') },
+      responses: { 200: { description: 'The api client', schema: apiClientSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: async ({ params }, ctx) => ({
+        status: 200,
+        body: await rpc.call(
+          'identity',
+          IDENTITY_RPC.getApiClient,
+          { id: params['apiClient'] },
+          { auth: ctx.auth, idempotent: true },
+        ),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'patch',
+      path: '/api-clients/:apiClient',
+      operationId: 'updateApiClient',
+      summary: 'Change an api client (extension)',
+      tags: ['api-clients'],
+      auth: 'admin',
+      request: { params: idParam('apiClient'), body: updateBody },
+      responses: { 200: { description: 'The changed api client', schema: apiClientSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: async ({ params, body }, ctx) => ({
+        status: 200,
+        body: await rpc.call(
+          'identity',
+          IDENTITY_RPC.updateApiClient,
+          { id: params['apiClient'], patch: body },
+          { auth: ctx.auth },
+        ),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'delete',
+      path: '/api-clients/:apiClient',
+      operationId: 'deleteApiClient',
+      summary: 'Delete an api client (extension; soft)',
+      tags: ['api-clients'],
+      auth: 'admin',
+      request: { params: idParam('apiClient') },
+      responses: { 200: { description: 'Deleted', schema: idResponse } },
+      errorStatuses: [401, 403, 404],
+      handler: async ({ params }, ctx) => ({
+        status: 200,
+        body: await rpc.call(
+          'identity',
+          IDENTITY_RPC.deleteApiClient,
+          { id: params['apiClient'] },
+          { auth: ctx.auth },
+        ),
+      }),
+    }),
+  ];
+}

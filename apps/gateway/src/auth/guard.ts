@@ -1,0 +1,80 @@
+import type { Request, Response } from 'express';
+import type { Redis } from 'ioredis';
+import { Errors } from '@custody/errors';
+import type { RouteDef, RouteGuard, RouteRequest } from '@custody/http';
+import { hasScope } from '@custody/tenancy';
+import { RateLimiter } from './rate-limit';
+import { TokenRejected, type TokenVerifier } from './token-verifier';
+
+export interface GuardOptions {
+  verifier: TokenVerifier;
+  redis: Redis;
+  keyPrefix: string;
+  perClientPerMinute: number;
+  tokenPerIpPerMinute: number;
+}
+
+function parseBasic(req: Request): { id: string; secret: string } {
+  const header = req.header('authorization') ?? '';
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+  const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) {
+    throw Errors.unauthorized(
+      'Send the api client id and secret as HTTP Basic credentials.',
+      'invalid_client',
+    );
+  }
+  return { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
+}
+
+function bearerToken(req: Request): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '');
+  if (!match?.[1]) throw new TokenRejected('missing');
+  return match[1];
+}
+
+/** Status for a refused token: 401, except where a route declares otherwise (whitelists: 403). */
+function rejection(route: RouteDef<RouteRequest>, problem: TokenRejected['problem']) {
+  const status = route.rejectedTokenStatus?.[problem] ?? 401;
+  const messages = {
+    missing: 'A bearer access token is required.',
+    invalid: 'The access token is not valid.',
+    expired: 'The access token has expired.',
+    revoked: 'The access token has been revoked.',
+  } as const;
+  const code = problem === 'missing' ? 'unauthorized' : `token_${problem}`;
+  return status === 403
+    ? Errors.forbidden(messages[problem], code)
+    : Errors.unauthorized(messages[problem], code);
+}
+
+/** Authentication, audience, scope and rate limits for every non-public route (DESIGN §4, §5). */
+export function createGuard(options: GuardOptions): RouteGuard {
+  const limiter = new RateLimiter(options.redis, options.keyPrefix);
+  return async (req: Request, res: Response, route) => {
+    if (route.auth === 'public') return {};
+    if (route.auth === 'basic') {
+      await limiter.consume(res, 'token-ip', req.ip ?? 'unknown', options.tokenPerIpPerMinute);
+      return { credentials: parseBasic(req) };
+    }
+    let auth;
+    try {
+      auth = await options.verifier.verify(bearerToken(req));
+    } catch (error) {
+      if (error instanceof TokenRejected) throw rejection(route, error.problem);
+      throw error;
+    }
+    await limiter.consume(res, 'client', auth.clientId, options.perClientPerMinute);
+    if (route.auth === 'admin' && auth.audience !== 'admin') {
+      throw Errors.forbidden('This operation needs the admin audience.');
+    }
+    if (route.scope && !hasScope(auth, route.scope[0], route.scope[1])) {
+      throw Errors.forbidden(
+        `The token's scopes do not include ${route.scope.join(':')}.`,
+        'insufficient_scope',
+      );
+    }
+    return { auth };
+  };
+}

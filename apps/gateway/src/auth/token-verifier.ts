@@ -1,0 +1,132 @@
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Redis } from 'ioredis';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  AUTH_STATE_KEYS,
+  IDENTITY_RPC,
+  type AccessTokenClaims,
+  type AuthContext,
+  type JwksView,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+
+/** Why a bearer token was refused; `expired` and `revoked` matter to the whitelist reads (403). */
+export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'revoked';
+
+export class TokenRejected extends Error {
+  constructor(readonly problem: TokenProblem) {
+    super(`token ${problem}`);
+  }
+}
+
+const JWKS_REFRESH_MS = 30_000;
+
+/**
+ * Verifies access tokens locally (EdDSA signature, issuer, audience, expiry) with the public keys
+ * identity publishes over RPC, then checks Redis for revocation and the client's token version:
+ * one round trip to Redis per request, none to identity.
+ */
+export class TokenVerifier {
+  private jwks: ReturnType<typeof createLocalJWKSet> | undefined;
+  private jwksFetchedAt = 0;
+  private jwksLoading: Promise<void> | undefined;
+  private seeding: Promise<void> | undefined;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+  ) {}
+
+  private key(name: string): string {
+    return `${this.keyPrefix}:${name}`;
+  }
+
+  private loadJwks(): Promise<void> {
+    this.jwksLoading ??= this.rpc
+      .call<JwksView>('identity', IDENTITY_RPC.jwks, {}, { idempotent: true })
+      .then((view) => {
+        this.jwks = createLocalJWKSet(view as unknown as JSONWebKeySet);
+        this.jwksFetchedAt = Date.now();
+      })
+      .finally(() => {
+        this.jwksLoading = undefined;
+      });
+    return this.jwksLoading;
+  }
+
+  async verify(token: string): Promise<AuthContext> {
+    if (!this.jwks) await this.loadJwks();
+    let payload: Record<string, unknown>;
+    try {
+      payload = await this.verifySignature(token);
+    } catch (error) {
+      // A key we do not know yet (rotation): refresh the key set once in a while and retry.
+      if (
+        error instanceof joseErrors.JWKSNoMatchingKey &&
+        Date.now() - this.jwksFetchedAt > JWKS_REFRESH_MS
+      ) {
+        await this.loadJwks();
+        payload = await this.verifySignature(token);
+      } else {
+        throw error;
+      }
+    }
+    const claims = payload as unknown as AccessTokenClaims & { sub: string; jti: string };
+    await this.checkState(claims.sub, claims.jti, claims.ver);
+    return {
+      clientId: claims.sub,
+      tenantId: claims.ten,
+      audience: claims.aud_c,
+      apiClientId: claims.azp,
+      ...(claims.uid !== undefined ? { userId: claims.uid } : {}),
+      ...(claims.scp !== undefined ? { scopes: claims.scp } : {}),
+    };
+  }
+
+  private async verifySignature(token: string): Promise<Record<string, unknown>> {
+    const jwks = this.jwks;
+    if (!jwks) throw new TokenRejected('invalid');
+    try {
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        algorithms: ['EdDSA'],
+        requiredClaims: ['sub', 'jti', 'exp', 'ten', 'aud_c', 'ver'],
+      });
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new TokenRejected('expired');
+      if (error instanceof joseErrors.JWKSNoMatchingKey) throw error;
+      throw new TokenRejected('invalid');
+    }
+  }
+
+  private async checkState(clientId: string, jti: string, version: number): Promise<void> {
+    const read = () =>
+      this.redis.mget(
+        this.key(AUTH_STATE_KEYS.seeded),
+        this.key(AUTH_STATE_KEYS.clientVersion(clientId)),
+        this.key(AUTH_STATE_KEYS.revokedToken(jti)),
+      );
+    let [seeded, current, revoked] = await read();
+    if (!seeded) {
+      // Redis lost its contents (restart): have identity rebuild them before trusting a miss.
+      this.seeding ??= this.rpc
+        .call('identity', IDENTITY_RPC.seedAuthState, {}, { idempotent: true })
+        .then(() => undefined)
+        .finally(() => {
+          this.seeding = undefined;
+        });
+      await this.seeding;
+      [seeded, current, revoked] = await read();
+      if (!seeded)
+        throw Errors.unavailable('Authentication state is unavailable.', 'auth_unavailable');
+    }
+    if (revoked) throw new TokenRejected('revoked');
+    // A deleted client, a changed password, audience or scopes: every older token is revoked.
+    if (current === null || current !== String(version)) throw new TokenRejected('revoked');
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { IDENTITY_RPC, type TokenView } from '@custody/contracts';
+import { defineRoute } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { clientSchema } from '../schemas';
+
+const tokenRequest = z.discriminatedUnion('grant_type', [
+  z
+    .object({
+      grant_type: z.literal('password'),
+      username: z.string().min(1).max(320).meta({ description: 'The client e-mail' }),
+      password: z.string().min(1).max(256),
+      userId: z.string().min(1).max(128).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      grant_type: z.literal('refresh_token'),
+      refresh_token: z.string().min(1).max(512),
+      userId: z.string().min(1).max(128).optional(),
+    })
+    .strict(),
+]);
+
+const tokenSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.string().meta({ description: 'Seconds until the access token expires' }),
+  refresh_token: z.string(),
+  client: clientSchema,
+  userId: z.string().optional(),
+});
+
+export function tokenRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/tokens',
+      operationId: 'createToken',
+      summary: 'Issue an access and refresh token (password or refresh_token grant)',
+      tags: ['tokens'],
+      auth: 'basic',
+      request: { body: tokenRequest },
+      responses: { 201: { description: 'Token issued', schema: tokenSchema } },
+      errorStatuses: [401],
+      handler: async ({ body }, ctx) => ({
+        status: 201,
+        body: await rpc.call<TokenView>('identity', IDENTITY_RPC.issueToken, {
+          credentials: ctx.credentials,
+          request: body,
+        }),
+        headers: { 'Cache-Control': 'no-store' },
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/tokens/revoke',
+      operationId: 'revokeToken',
+      summary: 'Revoke an access token or a refresh token (RFC 7009; extension)',
+      tags: ['tokens'],
+      auth: 'basic',
+      request: { body: z.object({ token: z.string().min(1).max(4096) }).strict() },
+      responses: {
+        200: {
+          description: 'Revoked (also when the token was unknown)',
+          schema: z.object({ revoked: z.literal(true) }),
+        },
+      },
+      errorStatuses: [401],
+      handler: async ({ body }, ctx) => ({
+        status: 200,
+        body: await rpc.call('identity', IDENTITY_RPC.revokeToken, {
+          credentials: ctx.credentials,
+          token: body.token,
+        }),
+      }),
+    }),
+  ];
+}

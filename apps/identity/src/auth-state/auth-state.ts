@@ -1,0 +1,60 @@
+import { gt } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import { AUTH_STATE_KEYS } from '@custody/contracts';
+import type { Database } from '@custody/persistence';
+import { clients, revokedTokens } from '../schema';
+
+export const DELETED = 'deleted';
+
+/**
+ * What the gateway checks on every request, kept in Redis: each client's token version and the
+ * revoked access tokens still unexpired. PostgreSQL stays the record; `seed` rebuilds Redis from
+ * it (Redis keeps nothing on disk here), and the gateway refuses tokens while it is not seeded.
+ */
+export class AuthState {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key(name: string): string {
+    return `${this.prefix}:${name}`;
+  }
+
+  async setClientVersion(clientId: string, version: number | typeof DELETED): Promise<void> {
+    await this.redis.set(this.key(AUTH_STATE_KEYS.clientVersion(clientId)), String(version));
+  }
+
+  async revoke(jti: string, expiresAt: Date): Promise<void> {
+    const ttlMs = expiresAt.getTime() - Date.now();
+    if (ttlMs > 0)
+      await this.redis.set(this.key(AUTH_STATE_KEYS.revokedToken(jti)), '1', 'PX', ttlMs);
+  }
+
+  async seed(db: Database): Promise<void> {
+    const pipeline = this.redis.multi();
+    const allClients = await db
+      .select({ id: clients.id, version: clients.tokenVersion, deletedAt: clients.deletedAt })
+      .from(clients);
+    for (const client of allClients) {
+      pipeline.set(
+        this.key(AUTH_STATE_KEYS.clientVersion(client.id)),
+        client.deletedAt ? DELETED : String(client.version),
+      );
+    }
+    const revoked = await db
+      .select()
+      .from(revokedTokens)
+      .where(gt(revokedTokens.expiresAt, new Date()));
+    for (const token of revoked) {
+      pipeline.set(
+        this.key(AUTH_STATE_KEYS.revokedToken(token.jti)),
+        '1',
+        'PX',
+        Math.max(1, token.expiresAt.getTime() - Date.now()),
+      );
+    }
+    pipeline.set(this.key(AUTH_STATE_KEYS.seeded), new Date().toISOString());
+    await pipeline.exec();
+  }
+}

@@ -1,0 +1,54 @@
+import type { Logger } from '@custody/logging';
+import type { ApiClientsService } from './api-clients/api-clients.service';
+import * as apiClientsRepo from './api-clients/api-clients.repository';
+import type { ClientsService } from './clients/clients.service';
+import * as clientsRepo from './clients/clients.repository';
+import type { Database } from '@custody/persistence';
+
+export interface BootstrapSettings {
+  adminEmail: string;
+  adminPassword: string;
+  apiClientId: string;
+  apiClientSecret: string;
+}
+
+/**
+ * First start: with no admin client, create one and the api client to log in through (DESIGN §4).
+ * Idempotent: later starts, and replicas racing the first one, change nothing.
+ */
+export async function bootstrap(
+  db: Database,
+  settings: BootstrapSettings,
+  services: { clients: ClientsService; apiClients: ApiClientsService },
+  logger: Logger,
+): Promise<void> {
+  if (!(await apiClientsRepo.findApiClient(db, settings.apiClientId))) {
+    await services.apiClients
+      .createUnchecked({
+        id: settings.apiClientId,
+        name: 'Bootstrap api client',
+        description: 'Created at first start from BOOTSTRAP_API_CLIENT_ID',
+        secret: settings.apiClientSecret,
+        audience: 'admin',
+      })
+      .then(() =>
+        logger.info({ apiClientId: settings.apiClientId }, 'bootstrap api client created'),
+      )
+      .catch((error: { status?: number }) => {
+        if (error.status !== 409) throw error; // another replica won the race
+      });
+  }
+  if (!(await clientsRepo.findAnyAdmin(db))) {
+    await services.clients
+      .createUnchecked({
+        name: 'Administrator',
+        email: settings.adminEmail,
+        password: settings.adminPassword,
+        audience: ['admin'],
+      })
+      .then(() => logger.info('bootstrap admin client created'))
+      .catch((error: { status?: number }) => {
+        if (error.status !== 409) throw error;
+      });
+  }
+}

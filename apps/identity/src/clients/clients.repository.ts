@@ -1,0 +1,93 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { ListQuery } from '@custody/contracts';
+import { type Executor, listClauses, one } from '@custody/persistence';
+import { type ClientRow, clients } from '../schema';
+
+// Clients are the tenants themselves (a client's tenant id is its own id): admin resources.
+const live = isNull(clients.deletedAt);
+
+export async function findClient(db: Executor, id: string): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), live));
+  return row;
+}
+
+export async function findClientByEmail(
+  db: Executor,
+  email: string,
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(sql`lower(${clients.email}) = lower(${email})`, live));
+  return row;
+}
+
+export async function findAnyAdmin(db: Executor): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(sql`'admin' = ANY(${clients.audience})`, live))
+    .limit(1);
+  return row;
+}
+
+export async function insertClient(
+  db: Executor,
+  row: typeof clients.$inferInsert,
+): Promise<ClientRow> {
+  return one(await db.insert(clients).values(row).returning());
+}
+
+export async function updateClient(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof clients.$inferInsert>,
+  bumpVersion: boolean,
+): Promise<ClientRow | undefined> {
+  const [row] = await db
+    .update(clients)
+    .set({
+      ...patch,
+      updatedAt: new Date(),
+      ...(bumpVersion ? { tokenVersion: sql`${clients.tokenVersion} + 1` } : {}),
+    })
+    .where(and(eq(clients.id, id), live))
+    .returning();
+  return row;
+}
+
+export async function listClients(
+  db: Executor,
+  query: ListQuery,
+): Promise<{ rows: ClientRow[]; total: number }> {
+  const clauses = listClauses(
+    query,
+    {
+      sortable: {
+        createdAt: clients.createdAt,
+        updatedAt: clients.updatedAt,
+        name: clients.name,
+        email: clients.email,
+      },
+      createdAt: clients.createdAt,
+      id: clients.id,
+    },
+    [live],
+  );
+  let select = db
+    .select()
+    .from(clients)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .offset(clauses.offset)
+    .$dynamic();
+  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    select,
+    db.select({ total: count() }).from(clients).where(clauses.where),
+  ]);
+  return { rows, total };
+}

@@ -1,0 +1,136 @@
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  AuthContext,
+  ClientAudience,
+  ClientView,
+  ListQuery,
+  ListResult,
+  Scope,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { type Database, sqlState, withTransaction } from '@custody/persistence';
+import { isAdmin, requireAdmin, requireAuth } from '@custody/tenancy';
+import { type AuthState, DELETED } from '../auth-state/auth-state';
+import { hashPassword } from '../crypto/passwords';
+import type { ClientRow } from '../schema';
+import { revokeClientRefreshTokens } from '../tokens/refresh-tokens.repository';
+import * as repo from './clients.repository';
+
+export interface ClientInput {
+  name: string;
+  email: string;
+  password: string;
+  audience?: ClientAudience[];
+  scopes?: Scope[];
+}
+
+export function clientView(row: ClientRow): ClientView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    name: row.name,
+    email: row.email,
+    audience: row.audience,
+  };
+}
+
+export function effectiveAudience(row: ClientRow): ClientAudience {
+  return row.audience.includes('admin') ? 'admin' : 'general';
+}
+
+function duplicateEmail(error: unknown): never {
+  if (sqlState(error) === '23505')
+    throw Errors.conflict('A client with this email already exists.');
+  throw error;
+}
+
+export class ClientsService {
+  constructor(
+    private readonly db: Database,
+    private readonly authState: AuthState,
+  ) {}
+
+  async create(auth: AuthContext | undefined, input: ClientInput): Promise<ClientView> {
+    requireAdmin(auth);
+    return this.createUnchecked(input);
+  }
+
+  /** Also used by the bootstrap, which runs before any admin exists. */
+  async createUnchecked(input: ClientInput): Promise<ClientView> {
+    const row = await repo
+      .insertClient(this.db, {
+        id: uuidv7(),
+        name: input.name,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        audience: input.audience ?? ['general'],
+        scopes: input.scopes ?? [],
+        tokenVersion: 1,
+      })
+      .catch(duplicateEmail);
+    await this.authState.setClientVersion(row.id, row.tokenVersion);
+    return clientView(row);
+  }
+
+  async list(auth: AuthContext | undefined, query: ListQuery): Promise<ListResult<ClientView>> {
+    requireAdmin(auth);
+    const { rows, total } = await repo.listClients(this.db, query);
+    return { items: rows.map(clientView), total };
+  }
+
+  /** Admins read any client; a client reads only itself (others are 404, not 403). */
+  async get(auth: AuthContext | undefined, id: string): Promise<ClientView> {
+    const caller = requireAuth(auth);
+    if (!isAdmin(caller) && caller.clientId !== id) throw Errors.notFound('client');
+    const row = await repo.findClient(this.db, id);
+    if (!row) throw Errors.notFound('client');
+    return clientView(row);
+  }
+
+  async update(
+    auth: AuthContext | undefined,
+    id: string,
+    patch: Partial<ClientInput>,
+  ): Promise<ClientView> {
+    requireAdmin(auth);
+    // A new password, audience or scope set invalidates every token issued before it.
+    const bump =
+      patch.password !== undefined || patch.audience !== undefined || patch.scopes !== undefined;
+    const row = await withTransaction(this.db, async (tx) => {
+      const updated = await repo
+        .updateClient(
+          tx,
+          id,
+          {
+            ...(patch.name !== undefined ? { name: patch.name } : {}),
+            ...(patch.email !== undefined ? { email: patch.email } : {}),
+            ...(patch.password !== undefined
+              ? { passwordHash: await hashPassword(patch.password) }
+              : {}),
+            ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
+            ...(patch.scopes !== undefined ? { scopes: patch.scopes } : {}),
+          },
+          bump,
+        )
+        .catch(duplicateEmail);
+      if (updated && bump) await revokeClientRefreshTokens(tx, id);
+      return updated;
+    });
+    if (!row) throw Errors.notFound('client');
+    if (bump) await this.authState.setClientVersion(row.id, row.tokenVersion);
+    return clientView(row);
+  }
+
+  async remove(auth: AuthContext | undefined, id: string): Promise<{ id: string }> {
+    requireAdmin(auth);
+    const row = await withTransaction(this.db, async (tx) => {
+      const deleted = await repo.updateClient(tx, id, { deletedAt: new Date() }, true);
+      if (deleted) await revokeClientRefreshTokens(tx, id);
+      return deleted;
+    });
+    if (!row) throw Errors.notFound('client');
+    await this.authState.setClientVersion(id, DELETED);
+    return { id };
+  }
+}

@@ -1,0 +1,65 @@
+import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
+export const identity = pgSchema('identity');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const apiClients = identity.table('api_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  audience: text('audience').$type<'general' | 'admin'>().notNull(),
+  accessTokenExpiresIn: integer('access_token_expires_in').notNull(),
+  refreshTokenExpiresIn: integer('refresh_token_expires_in').notNull(),
+  ...timestamps,
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const clients = identity.table('clients', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  audience: text('audience').array().$type<('general' | 'admin')[]>().notNull(),
+  scopes: jsonb('scopes').$type<string[][]>().notNull(),
+  tokenVersion: integer('token_version').notNull(),
+  ...timestamps,
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const refreshTokens = identity.table('refresh_tokens', {
+  id: uuid('id').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  familyId: uuid('family_id').notNull(),
+  clientId: uuid('client_id').notNull(),
+  apiClientId: text('api_client_id').notNull(),
+  userId: text('user_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const signingKeys = identity.table('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateKeyCiphertext: text('private_key_ciphertext').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+export const revokedTokens = identity.table('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  clientId: uuid('client_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ApiClientRow = typeof apiClients.$inferSelect;
+export type ClientRow = typeof clients.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  type AccessTokenClaims,
+  type ApiClientCredentials,
+  type TokenRequest,
+  type TokenView,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { type Database, withTransaction } from '@custody/persistence';
+import type { ApiClientsService } from '../api-clients/api-clients.service';
+import type { AuthState } from '../auth-state/auth-state';
+import { clientView, effectiveAudience } from '../clients/clients.service';
+import * as clientsRepo from '../clients/clients.repository';
+import { randomToken, secretsEqual, tokenHash, verifyPassword } from '../crypto/passwords';
+import { type ActiveKey, TOKEN_ALG } from '../keys/signing-keys';
+import { type ApiClientRow, type ClientRow, revokedTokens } from '../schema';
+import * as refreshRepo from './refresh-tokens.repository';
+
+const invalidGrant = () => Errors.unauthorized('The credentials are not valid.', 'invalid_grant');
+
+/**
+ * OAuth-style token issuance (DESIGN §4): Basic api-client credentials plus a password or refresh
+ * grant; access tokens are EdDSA JWTs the gateway verifies locally; refresh tokens are opaque,
+ * stored hashed, rotated on every use, and reusing a rotated one revokes the whole family.
+ */
+export class TokensService {
+  constructor(
+    private readonly db: Database,
+    private readonly key: ActiveKey,
+    private readonly apiClients: ApiClientsService,
+    private readonly authState: AuthState,
+  ) {}
+
+  async issue(credentials: ApiClientCredentials, request: TokenRequest): Promise<TokenView> {
+    const apiClient = await this.apiClients.authenticate(
+      credentials.id,
+      credentials.secret,
+      secretsEqual,
+    );
+    if (request.grant_type === 'password') {
+      const client = await clientsRepo.findClientByEmail(this.db, request.username);
+      const ok = await verifyPassword(client?.passwordHash, request.password);
+      if (!client || !ok) throw invalidGrant();
+      return this.mint(apiClient, client, uuidv7(), request.userId);
+    }
+    return withTransaction(this.db, async (tx) => {
+      const row = await refreshRepo.findRefreshTokenForUpdate(tx, tokenHash(request.refresh_token));
+      if (!row || row.apiClientId !== apiClient.id) throw invalidGrant();
+      if (row.usedAt || row.revokedAt) {
+        // A rotated token came back: it was stolen or replayed. Revoke the whole family.
+        await refreshRepo.revokeFamily(tx, row.familyId);
+        return 'reused' as const;
+      }
+      if (row.expiresAt.getTime() <= Date.now()) throw invalidGrant();
+      if (request.userId !== undefined && request.userId !== (row.userId ?? undefined)) {
+        throw Errors.badRequest(
+          'A refresh keeps the user binding of the original token.',
+          'invalid_request',
+        );
+      }
+      const client = await clientsRepo.findClient(tx, row.clientId);
+      if (!client) throw invalidGrant();
+      await refreshRepo.markUsed(tx, row.id);
+      return this.mint(apiClient, client, row.familyId, row.userId ?? undefined, tx);
+    }).then((result) => {
+      if (result === 'reused')
+        throw Errors.unauthorized('The refresh token was already used.', 'refresh_token_reused');
+      return result;
+    });
+  }
+
+  private async mint(
+    apiClient: ApiClientRow,
+    client: ClientRow,
+    familyId: string,
+    userId: string | undefined,
+    db: Parameters<typeof refreshRepo.insertRefreshToken>[0] = this.db,
+  ): Promise<TokenView> {
+    const claims: AccessTokenClaims = {
+      ten: client.id,
+      aud_c: effectiveAudience(client),
+      azp: apiClient.id,
+      ver: client.tokenVersion,
+      ...(userId !== undefined ? { uid: userId } : {}),
+      ...(client.scopes.length > 0 ? { scp: client.scopes } : {}),
+    };
+    const accessToken = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: TOKEN_ALG, kid: this.key.kid, typ: 'at+jwt' })
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setSubject(client.id)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${apiClient.accessTokenExpiresIn}s`)
+      .sign(this.key.privateKey);
+    const refreshToken = randomToken(32);
+    const row = await refreshRepo.insertRefreshToken(db, {
+      id: uuidv7(),
+      tokenHash: tokenHash(refreshToken),
+      familyId,
+      clientId: client.id,
+      apiClientId: apiClient.id,
+      userId: userId ?? null,
+      expiresAt: new Date(Date.now() + apiClient.refreshTokenExpiresIn * 1000),
+    });
+    return {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: String(apiClient.accessTokenExpiresIn),
+      refresh_token: refreshToken,
+      client: clientView(client),
+      ...(userId !== undefined ? { userId } : {}),
+    };
+  }
+
+  /**
+   * RFC 7009: revokes an access token (until it expires) or a refresh token (its whole family).
+   * Answers the same whether or not the token was known, so it reveals nothing.
+   */
+  async revoke(credentials: ApiClientCredentials, token: string): Promise<{ revoked: true }> {
+    const apiClient = await this.apiClients.authenticate(
+      credentials.id,
+      credentials.secret,
+      secretsEqual,
+    );
+    if (token.split('.').length === 3) {
+      // Only unexpired tokens we signed, for this api client (expired ones need no revocation).
+      const claims = await this.verified(token);
+      if (claims?.jti && claims.azp === apiClient.id && claims.sub && claims.exp) {
+        const expiresAt = new Date(claims.exp * 1000);
+        await this.db
+          .insert(revokedTokens)
+          .values({ jti: claims.jti, clientId: claims.sub, expiresAt })
+          .onConflictDoNothing();
+        await this.authState.revoke(claims.jti, expiresAt);
+      }
+      return { revoked: true };
+    }
+    await withTransaction(this.db, async (tx) => {
+      const row = await refreshRepo.findRefreshTokenForUpdate(tx, tokenHash(token));
+      if (row && row.apiClientId === apiClient.id) await refreshRepo.revokeFamily(tx, row.familyId);
+    });
+    return { revoked: true };
+  }
+
+  private async verified(token: string): Promise<(JWTPayload & { azp?: string }) | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key.publicKey, {
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+      });
+      return payload as JWTPayload & { azp?: string };
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/** Identity's RPC methods and payloads. Wire names: add, never rename. */
+export const IDENTITY_RPC = {
+  jwks: 'auth.jwks',
+  /** Re-writes the auth state to Redis (the gateway asks after a Redis restart). */
+  seedAuthState: 'auth.seedState',
+  issueToken: 'tokens.issue',
+  revokeToken: 'tokens.revoke',
+  createClient: 'clients.create',
+  listClients: 'clients.list',
+  getClient: 'clients.get',
+  updateClient: 'clients.update',
+  deleteClient: 'clients.delete',
+  createApiClient: 'apiClients.create',
+  listApiClients: 'apiClients.list',
+  getApiClient: 'apiClients.get',
+  updateApiClient: 'apiClients.update',
+  deleteApiClient: 'apiClients.delete',
+} as const;
+
+export type ClientAudience = 'general' | 'admin';
+
+/** A scope entry: `[resource, ...actions]`, e.g. `["wallets", "read"]`. */
+export type Scope = string[];
+
+export interface ApiClientCredentials {
+  id: string;
+  secret: string;
+}
+
+export type TokenRequest =
+  | { grant_type: 'password'; username: string; password: string; userId?: string }
+  | { grant_type: 'refresh_token'; refresh_token: string; userId?: string };
+
+export interface ClientView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  name: string;
+  email: string;
+  audience: ClientAudience[];
+}
+
+export interface TokenView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: string;
+  refresh_token: string;
+  client: ClientView;
+  userId?: string;
+}
+
+export interface ApiClientView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  name: string;
+  description: string;
+  secret: string;
+  audience: ClientAudience;
+  accessTokenExpiresIn: number;
+  refreshTokenExpiresIn: number;
+}
+
+export interface JwksView {
+  keys: Record<string, unknown>[];
+}
+
+/** Claims of an access token beyond the registered ones. */
+export interface AccessTokenClaims {
+  /** tenant id */
+  ten: string;
+  /** effective audience of the client */
+  aud_c: ClientAudience;
+  /** api client (OAuth application) the token was issued through */
+  azp: string;
+  /** token version of the client when issued; a bump revokes every older token */
+  ver: number;
+  /** end user the token is bound to */
+  uid?: string;
+  /** scope entries; absent or empty = everything the audience allows */
+  scp?: Scope[];
+}
+
+/** Redis keys identity writes and the gateway reads on every request. DO NOT RENAME. */
+export const AUTH_STATE_KEYS = {
+  /** Set once identity has written every version and revocation; absent after a Redis wipe. */
+  seeded: 'auth:seeded',
+  /** value: the client's current token version ("deleted" once the client is gone) */
+  clientVersion: (clientId: string) => `auth:client-version:${clientId}`,
+  /** present while a revoked access token could still be unexpired */
+  revokedToken: (jti: string) => `auth:revoked:${jti}`,
+} as const;
+
+export const ACCESS_TOKEN_ISSUER = 'custody-identity';
+export const ACCESS_TOKEN_AUDIENCE = 'custody-api:v1';

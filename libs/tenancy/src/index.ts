@@ -1,0 +1,50 @@
+import type { AuthContext } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+
+/**
+ * Tenancy rules in one place, applied by every service to the auth context the gateway sends
+ * with each RPC (DESIGN §4): a general client sees its own tenant only, an admin sees all, and
+ * a token bound to one end user reaches only that user.
+ */
+export function requireAuth(auth: AuthContext | undefined): AuthContext {
+  if (!auth) throw Errors.unauthorized();
+  return auth;
+}
+
+export function isAdmin(auth: AuthContext): boolean {
+  return auth.audience === 'admin';
+}
+
+export function requireAdmin(auth: AuthContext | undefined): AuthContext {
+  const caller = requireAuth(auth);
+  if (!isAdmin(caller)) throw Errors.forbidden('This operation needs the admin audience.');
+  return caller;
+}
+
+/**
+ * The tenant a query must be restricted to: the caller's own, or `undefined` for an admin, who
+ * reads across tenants. Repositories take this value as a required argument.
+ */
+export type TenantScope = { kind: 'tenant'; tenantId: string } | { kind: 'all' };
+
+export function tenantScope(auth: AuthContext | undefined): TenantScope {
+  const caller = requireAuth(auth);
+  return isAdmin(caller) ? { kind: 'all' } : { kind: 'tenant', tenantId: caller.tenantId };
+}
+
+/** A token bound to an end user may only touch that user (403 elsewhere). */
+export function assertUserAccess(auth: AuthContext | undefined, userId: string): void {
+  const caller = requireAuth(auth);
+  if (caller.userId !== undefined && caller.userId !== userId) {
+    throw Errors.forbidden('This token is limited to another user.', 'user_forbidden');
+  }
+}
+
+/** Scope check: no scopes = everything the audience allows; otherwise `[resource, ...actions]`. */
+export function hasScope(auth: AuthContext, resource: string, action: string): boolean {
+  if (!auth.scopes || auth.scopes.length === 0) return true;
+  return auth.scopes.some(
+    ([res, ...actions]) =>
+      (res === resource || res === '*') && (actions.includes(action) || actions.includes('*')),
+  );
+}

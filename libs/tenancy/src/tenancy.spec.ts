@@ -1,0 +1,44 @@
+import type { AuthContext } from '@custody/contracts';
+import { AppError } from '@custody/errors';
+import { assertUserAccess, hasScope, requireAdmin, requireAuth, tenantScope } from './index';
+
+const general: AuthContext = { clientId: 'c1', tenantId: 'c1', audience: 'general' };
+const admin: AuthContext = { clientId: 'a1', tenantId: 'a1', audience: 'admin' };
+
+describe('tenancy', () => {
+  it('requires an authenticated caller', () => {
+    expect(() => requireAuth(undefined)).toThrow(expect.objectContaining({ status: 401 }));
+  });
+
+  it('scopes a general client to its tenant and lets an admin read all', () => {
+    expect(tenantScope(general)).toEqual({ kind: 'tenant', tenantId: 'c1' });
+    expect(tenantScope(admin)).toEqual({ kind: 'all' });
+  });
+
+  it('forbids admin operations to a general client', () => {
+    expect(() => requireAdmin(general)).toThrow(AppError);
+    expect(requireAdmin(admin)).toBe(admin);
+  });
+
+  it('limits a user-bound token to its user', () => {
+    const bound = { ...general, userId: 'u1' };
+    expect(() => assertUserAccess(bound, 'u1')).not.toThrow();
+    expect(() => assertUserAccess(bound, 'u2')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => assertUserAccess(general, 'u2')).not.toThrow();
+  });
+
+  it('grants everything without scopes and only listed actions with them', () => {
+    expect(hasScope(general, 'wallets', 'write')).toBe(true);
+    const scoped = {
+      ...general,
+      scopes: [
+        ['wallets', 'read'],
+        ['users', '*'],
+      ],
+    };
+    expect(hasScope(scoped, 'wallets', 'read')).toBe(true);
+    expect(hasScope(scoped, 'wallets', 'write')).toBe(false);
+    expect(hasScope(scoped, 'users', 'write')).toBe(true);
+    expect(hasScope(scoped, 'transfers', 'read')).toBe(false);
+  });
+});
