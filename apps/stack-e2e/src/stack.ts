@@ -25,6 +25,8 @@ export interface AppProcess {
 
 export interface Stack {
   gatewayUrl: string;
+  /** RabbitMQ namespace and Redis key prefix of this stack. */
+  namespace: string;
   apps: Record<AppName, AppProcess>;
   stopAll(): Promise<Record<AppName, number | null>>;
   cleanup(): Promise<void>;
@@ -131,6 +133,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const stack: Stack = {
     gatewayUrl,
+    namespace,
     apps,
     async stopAll() {
       const codes = {} as Record<AppName, number | null>;
@@ -158,7 +161,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       async () => {
         if (!options.only) return (await fetch(`${gatewayUrl}/readyz`)).status === 200;
         for (const proc of Object.values(apps)) {
-          if (!proc.url || (await fetch(`${proc.url}/readyz`)).status !== 200) return false;
+          // The gateway's own /readyz wants every service; alive is enough for a subset.
+          const probe = proc.app === 'gateway' ? 'healthz' : 'readyz';
+          if (!proc.url || (await fetch(`${proc.url}/${probe}`)).status !== 200) return false;
         }
         return true;
       },

@@ -5,8 +5,9 @@ import { Errors } from '@custody/errors';
 const WINDOW_SECONDS = 60;
 
 /**
- * Fixed one-minute windows in Redis, shared by every gateway replica. Headers follow the IETF
- * RateLimit draft: `RateLimit-Policy: <limit>;w=60` and `RateLimit: limit=…, remaining=…, reset=…`.
+ * One-minute windows in Redis, shared by every gateway replica; a window starts at its first
+ * request (`PEXPIRE … NX`). Headers follow the IETF RateLimit draft:
+ * `RateLimit-Policy: <limit>;w=60` and `RateLimit: limit=…, remaining=…, reset=…`.
  */
 export class RateLimiter {
   constructor(
@@ -16,14 +17,16 @@ export class RateLimiter {
 
   async consume(res: Response, bucket: string, id: string, limit: number): Promise<void> {
     if (limit <= 0) return;
-    const window = Math.floor(Date.now() / 1000 / WINDOW_SECONDS);
-    const key = `${this.prefix}:ratelimit:${bucket}:${id}:${window}`;
-    const [[, count]] = (await this.redis
+    const key = `${this.prefix}:ratelimit:${bucket}:${id}`;
+    const results = await this.redis
       .multi()
       .incr(key)
-      .expire(key, WINDOW_SECONDS * 2)
-      .exec()) as [[unknown, number]];
-    const reset = WINDOW_SECONDS - (Math.floor(Date.now() / 1000) % WINDOW_SECONDS);
+      .pexpire(key, WINDOW_SECONDS * 1000, 'NX')
+      .pttl(key)
+      .exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const ttlMs = Number(results?.[2]?.[1] ?? WINDOW_SECONDS * 1000);
+    const reset = Math.max(1, Math.ceil(ttlMs / 1000));
     res.setHeader('RateLimit-Policy', `${limit};w=${WINDOW_SECONDS}`);
     res.setHeader(
       'RateLimit',
