@@ -35,6 +35,10 @@ await Promise.all(
       tsconfig: path.join(root, 'tsconfig.base.json'),
       logLevel: 'warning',
     });
+    // Reference data files (CNAE, countries) travel with every bundle that may read them.
+    cpSync(path.join(root, 'libs', 'reference-data', 'data'), path.join(out, 'reference-data'), {
+      recursive: true,
+    });
     const migrations = path.join(appsDir, app, 'src', 'migrations');
     if (existsSync(migrations))
       cpSync(migrations, path.join(out, 'migrations'), { recursive: true });

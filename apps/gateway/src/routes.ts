@@ -2,6 +2,7 @@ import type { RouteDef, RouteRequest } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
 import { clientRoutes } from './clients/clients.routes';
+import { enumRoutes } from './enums/enums.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 
@@ -15,6 +16,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...tokenRoutes(deps.rpc),
     ...clientRoutes(deps.rpc),
     ...apiClientRoutes(deps.rpc),
+    ...enumRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];
 }

@@ -1,13 +1,15 @@
 import path from 'node:path';
-import type { ApiClientCredentials, ListQuery, TokenRequest } from '@custody/contracts';
+import type { ApiClientCredentials, EnumQuery, ListQuery, TokenRequest } from '@custody/contracts';
 import { IDENTITY_RPC } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
+import { requireAuth } from '@custody/tenancy';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { type ApiClientInput, ApiClientsService } from './api-clients/api-clients.service';
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { type ClientInput, ClientsService } from './clients/clients.service';
+import { listEnum } from './enums/enums.service';
 import { SecretBox } from './crypto/secret-box';
 import { loadSigningKey, publicKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
@@ -50,6 +52,10 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   await authState.seed(db);
 
   return {
+    [IDENTITY_RPC.listEnum]: async (params, ctx) => {
+      requireAuth(ctx.auth);
+      return listEnum(params as EnumQuery);
+    },
     [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),
     [IDENTITY_RPC.seedAuthState]: async () => {
       await authState.seed(db);

@@ -15,7 +15,25 @@ export const IDENTITY_RPC = {
   getApiClient: 'apiClients.get',
   updateApiClient: 'apiClients.update',
   deleteApiClient: 'apiClients.delete',
+  listEnum: 'enums.list',
 } as const;
+
+export type EnumKind = 'id-type' | 'cnae';
+
+export interface EnumEntry {
+  id: string;
+  name: string;
+  /** CNAE entries also carry their code and group. */
+  code?: string;
+  group?: string;
+}
+
+export interface EnumQuery {
+  kind: EnumKind;
+  /** Exact match on id, code or group; case-insensitive substring on name. */
+  filters: { id?: string; code?: string; group?: string; name?: string };
+  list: { page: number; limit: number; sort: { field: string; direction: 'asc' | 'desc' } };
+}
 
 export type ClientAudience = 'general' | 'admin';
 

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { IDENTITY_RPC, type EnumEntry, type EnumKind, type ListResult } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+
+const entrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string().optional(),
+  group: z.string().optional(),
+});
+
+const text = z.string().min(1).max(200);
+
+function enumRoute(
+  rpc: RpcClient,
+  kind: EnumKind,
+  summary: string,
+  filters: Record<string, z.ZodOptional<z.ZodString>>,
+  sortFields: [string, ...string[]],
+) {
+  return defineRoute({
+    version: 'v1',
+    method: 'get',
+    path: `/enums/${kind}`,
+    operationId: `listEnum${kind.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
+    summary,
+    tags: ['enums'],
+    auth: 'client',
+    request: {
+      query: listQuerySchema({ sortFields, defaultSort: sortFields[0], dates: false, filters }),
+    },
+    responses: { 200: { description: 'Entries', schema: z.array(entrySchema) } },
+    errorStatuses: [401],
+    handler: async ({ query }, ctx) => {
+      const result = await rpc.call<ListResult<EnumEntry>>(
+        'identity',
+        IDENTITY_RPC.listEnum,
+        { kind, filters: query.filters, list: query.list },
+        { auth: ctx.auth, idempotent: true },
+      );
+      return { status: 200, body: result.items, total: result.total };
+    },
+  });
+}
+
+/**
+ * Reference enumerations. company-type and purpose-business-relationship are not served yet: the
+ * contract gives their codes (1–40, 1–4) but not their names (see docs/decisions.md).
+ */
+export function enumRoutes(rpc: RpcClient) {
+  return [
+    enumRoute(
+      rpc,
+      'id-type',
+      'Identity document types',
+      { id: text.optional(), name: text.optional() },
+      ['id', 'name'],
+    ),
+    enumRoute(
+      rpc,
+      'cnae',
+      'CNAE-2009 classes (Spanish classification of economic activities; Fuente: INE)',
+      {
+        code: z
+          .string()
+          .regex(/^\d{4}$/, 'A 4-digit CNAE class')
+          .optional(),
+        group: z
+          .string()
+          .regex(/^\d{3}$/, 'A 3-digit CNAE group')
+          .optional(),
+        name: text.optional(),
+      },
+      ['code', 'group', 'name'],
+    ),
+  ];
+}
