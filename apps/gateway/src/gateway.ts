@@ -44,7 +44,10 @@ export async function startGateway(
   const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
   await rpc.start();
 
-  const routes = allRoutes({ rpc });
+  const routes = allRoutes({
+    rpc,
+    individualRequired: config.INDIVIDUAL_REQUIRED_FIELDS.split(','),
+  });
   const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
   const app = createHttpApp({
     logger,

@@ -5,9 +5,12 @@ import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
+import { userRoutes } from './users/users.routes';
 
 export interface RouteDeps {
   rpc: RpcClient;
+  /** Individual-person fields required on create (config INDIVIDUAL_REQUIRED_FIELDS). */
+  individualRequired: readonly string[];
 }
 
 /** Every API route of the gateway, both versions. Feature folders add theirs here. */
@@ -17,6 +20,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...clientRoutes(deps.rpc),
     ...apiClientRoutes(deps.rpc),
     ...enumRoutes(deps.rpc),
+    ...userRoutes(deps.rpc, deps.individualRequired),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];
 }

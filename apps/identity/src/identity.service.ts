@@ -13,6 +13,8 @@ import { listEnum } from './enums/enums.service';
 import { SecretBox } from './crypto/secret-box';
 import { loadSigningKey, publicKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
+import { type Kyc, UsersService } from './users/users.service';
+import type { UserFilters } from './users/users.repository';
 
 type Deps = ServiceDeps<'identity'>;
 
@@ -25,7 +27,8 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   const apiClients = new ApiClientsService(db, box);
   const clients = new ClientsService(db, authState);
   const key = await loadSigningKey(db, box);
-  const tokens = new TokensService(db, key, apiClients, authState);
+  const users = new UsersService(db);
+  const tokens = new TokensService(db, key, apiClients, authState, users);
 
   const insecure = devSecretsInUse(config);
   if (insecure.length > 0) {
@@ -55,6 +58,26 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
     [IDENTITY_RPC.listEnum]: async (params, ctx) => {
       requireAuth(ctx.auth);
       return listEnum(params as EnumQuery);
+    },
+    [IDENTITY_RPC.createIndividual]: (params, ctx) =>
+      users.create(ctx.auth, 'individual', params as Kyc),
+    [IDENTITY_RPC.createLegal]: (params, ctx) => users.create(ctx.auth, 'legal', params as Kyc),
+    [IDENTITY_RPC.listUsers]: (params, ctx) => {
+      const p = params as { list: ListQuery; filters: UserFilters };
+      return users.list(ctx.auth, p.list, p.filters);
+    },
+    [IDENTITY_RPC.getUser]: (params, ctx) => users.get(ctx.auth, (params as { id: string }).id),
+    [IDENTITY_RPC.updateIndividual]: (params, ctx) => {
+      const p = params as { id: string; patch: Kyc };
+      return users.update(ctx.auth, p.id, 'individual', p.patch);
+    },
+    [IDENTITY_RPC.updateLegal]: (params, ctx) => {
+      const p = params as { id: string; patch: Kyc };
+      return users.update(ctx.auth, p.id, 'legal', p.patch);
+    },
+    [IDENTITY_RPC.deleteUser]: (params, ctx) => {
+      const p = params as { id: string; device: string; ip: string };
+      return users.remove(ctx.auth, p.id, p);
     },
     [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),
     [IDENTITY_RPC.seedAuthState]: async () => {

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
 export const identity = pgSchema('identity');
@@ -63,3 +63,19 @@ export const revokedTokens = identity.table('revoked_tokens', {
 export type ApiClientRow = typeof apiClients.$inferSelect;
 export type ClientRow = typeof clients.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export const users = identity.table('users', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  kind: text('kind').$type<'individual' | 'legal'>().notNull(),
+  email: text('email'),
+  idNumber: text('id_number'),
+  externalReference: text('external_reference'),
+  generalConditions: text('general_conditions').notNull(),
+  blocked: boolean('blocked').notNull(),
+  kyc: jsonb('kyc').$type<Record<string, unknown>>().notNull(),
+  ...timestamps,
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export type UserRow = typeof users.$inferSelect;

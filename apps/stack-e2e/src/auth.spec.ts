@@ -21,13 +21,17 @@ const basic = () => ({ id: BOOTSTRAP.apiClientId, secret: BOOTSTRAP.apiClientSec
 
 describe('POST /v1/tokens', () => {
   it('issues a token with every field of the contract for a password grant', async () => {
+    const user = await api.post('/v1/users/individual-person', {
+      token: admin,
+      body: { generalConditions: '2026-01-01' },
+    });
     const res = await api.post('/v1/tokens', {
       basic: basic(),
       body: {
         grant_type: 'password',
         username: BOOTSTRAP.adminEmail,
         password: BOOTSTRAP.adminPassword,
-        userId: 'u-1',
+        userId: user.body.id,
       },
     });
     expect(res.status).toBe(201);
@@ -40,7 +44,7 @@ describe('POST /v1/tokens', () => {
       token_type: 'Bearer',
       expires_in: '3600',
       refresh_token: expect.any(String),
-      userId: 'u-1',
+      userId: user.body.id,
       client: { email: BOOTSTRAP.adminEmail, audience: ['admin'] },
     });
     expect(res.body.client).not.toHaveProperty('password');
@@ -146,14 +150,20 @@ describe('bearer tokens', () => {
 
 describe('refresh tokens', () => {
   it('rotate on every use, and a reused one revokes the whole family', async () => {
-    const first = await api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword, { userId: 'u-9' });
+    const user = await api.post('/v1/users/individual-person', {
+      token: admin,
+      body: { generalConditions: '2026-01-01' },
+    });
+    const first = await api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword, {
+      userId: user.body.id,
+    });
     const second = await api.post('/v1/tokens', {
       basic: basic(),
       body: { grant_type: 'refresh_token', refresh_token: first.refresh_token },
     });
     expect(second.status).toBe(201);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
-    expect(second.body.userId).toBe('u-9'); // the binding survives the refresh
+    expect(second.body.userId).toBe(user.body.id); // the binding survives the refresh
     const reuse = await api.post('/v1/tokens', {
       basic: basic(),
       body: { grant_type: 'refresh_token', refresh_token: first.refresh_token },

@@ -106,6 +106,11 @@ export const appConfigSchemas = {
     READINESS_TIMEOUT_MS: integer(1, 60_000, 2_000),
     /** Public base URL of the gateway, used in OpenAPI `servers` and `Link` headers. */
     PUBLIC_BASE_URL: z.string().optional(),
+    /** Individual-person fields required on create (comma-separated); the spec's minimum by default. */
+    INDIVIDUAL_REQUIRED_FIELDS: z
+      .string()
+      .regex(/^[A-Za-z]+(,[A-Za-z]+)*$/, 'Comma-separated field names')
+      .default('generalConditions'),
     ...rateLimits,
   }),
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),

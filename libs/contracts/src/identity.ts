@@ -16,7 +16,40 @@ export const IDENTITY_RPC = {
   updateApiClient: 'apiClients.update',
   deleteApiClient: 'apiClients.delete',
   listEnum: 'enums.list',
+  createIndividual: 'users.createIndividual',
+  createLegal: 'users.createLegal',
+  listUsers: 'users.list',
+  getUser: 'users.get',
+  updateIndividual: 'users.updateIndividual',
+  updateLegal: 'users.updateLegal',
+  deleteUser: 'users.delete',
 } as const;
+
+/** The User record as the API returns it (the full KYC record stays inside identity). */
+export interface UserView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  generalConditions: string;
+  idNumber?: string;
+  email?: string;
+  individualPerson?: {
+    idNumber?: string;
+    name?: string;
+    surname?: string;
+    middleName?: string;
+    email?: string;
+  };
+  legalPerson?: {
+    generalConditions: string;
+    device: string;
+    ip: string;
+    idNumber: string;
+    legalName: string;
+  };
+  blocked: boolean;
+  externalReference?: string;
+}
 
 export type EnumKind = 'id-type' | 'cnae';
 

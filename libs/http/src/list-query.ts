@@ -21,7 +21,7 @@ export const dateParam = single
   )
   .transform((value) => (parseIsoDate(value) as Date).toISOString());
 
-function parseIsoDate(value: string): Date | undefined {
+export function parseIsoDate(value: string): Date | undefined {
   const match =
     /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(
       value,

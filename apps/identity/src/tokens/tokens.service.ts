@@ -19,6 +19,7 @@ import { randomToken, secretsEqual, tokenHash, verifyPassword } from '../crypto/
 import { type ActiveKey, TOKEN_ALG } from '../keys/signing-keys';
 import { type ApiClientRow, type ClientRow, revokedTokens } from '../schema';
 import * as refreshRepo from './refresh-tokens.repository';
+import type { UsersService } from '../users/users.service';
 
 const invalidGrant = () => Errors.unauthorized('The credentials are not valid.', 'invalid_grant');
 
@@ -33,6 +34,7 @@ export class TokensService {
     private readonly key: ActiveKey,
     private readonly apiClients: ApiClientsService,
     private readonly authState: AuthState,
+    private readonly users: UsersService,
   ) {}
 
   async issue(credentials: ApiClientCredentials, request: TokenRequest): Promise<TokenView> {
@@ -45,6 +47,12 @@ export class TokensService {
       const client = await clientsRepo.findClientByEmail(this.db, request.username);
       const ok = await verifyPassword(client?.passwordHash, request.password);
       if (!client || !ok) throw invalidGrant();
+      if (
+        request.userId !== undefined &&
+        !(await this.users.exists(client.id, effectiveAudience(client) === 'admin', request.userId))
+      ) {
+        throw Errors.badRequest('userId is not a user of this client.', 'unknown_user');
+      }
       return this.mint(apiClient, client, uuidv7(), request.userId);
     }
     return withTransaction(this.db, async (tx) => {

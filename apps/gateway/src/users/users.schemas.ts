@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { parseIsoDate } from '@custody/http';
+import { COUNTRY_CODES, isCnaeCode } from '@custody/reference-data';
+
+/**
+ * Request schemas of the User endpoints, every field of the contract's Individual and Legal
+ * person tables validated here, once; identity stores what passes.
+ */
+const text = (max = 200) => z.string().trim().min(1).max(max);
+const codes = <T extends string>(values: readonly T[], what: string) =>
+  z.enum(values as [T, ...T[]], { error: `${what}: one of ${values.join(', ')}` });
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+export const isoDate = z
+  .string()
+  .refine(
+    (value) => parseIsoDate(value) !== undefined,
+    'Must be an ISO 8601 date, or a date-time with Z or an offset',
+  );
+export const country = codes(COUNTRY_CODES, 'ISO 3166-1 alpha-2 country code');
+export const ipAddress = z.union([z.ipv4(), z.ipv6()], {
+  error: 'Must be an IPv4 or IPv6 address',
+});
+const phone = z
+  .string()
+  .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'Must be a phone number, e.g. +34600000000');
+const jsonText = z
+  .string()
+  .max(20_000)
+  .refine((value) => {
+    try {
+      JSON.parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Must be JSON text');
+
+const personIdType = codes(['1', '2', '3', '99'], 'idType');
+const companyIdType = codes(['1', '2', '3', '4', '99'], 'idType');
+
+export const individualFields = {
+  generalConditions: isoDate,
+  idNumber: text(64),
+  idType: personIdType,
+  idExpireDate: isoDate,
+  name: text(),
+  middleName: text(),
+  surname: text(),
+  secondLastName: text(),
+  dateOfBirth: isoDate,
+  phoneNumber: phone,
+  nationality: country,
+  residenceCountry: country,
+  countryOfBirth: country,
+  address: text(300),
+  postalCode: text(20),
+  addressCity: text(),
+  device: text(500),
+  ip: ipAddress,
+  professionalActivity: codes(['1', '2', '3', '4', '99'], 'professionalActivity'),
+  professionalActivitySector: codes([...'ABCDEFGHIJKLMNOP'], 'professionalActivitySector'),
+  businessRelationshipQuestionnaire: jsonText,
+  sourceOfFundsQuestionnaire: jsonText,
+  email: z.email().max(320),
+  businessSector: codes([...range(1, 20), '99'], 'businessSector'),
+  businessRelationship: codes(['A', 'B', 'C', 'D'], 'businessRelationship'),
+  sourceOfFunds: codes(range(1, 9), 'sourceOfFunds'),
+  pep: z.boolean(),
+  sanctions: z.boolean(),
+  externalReference: text(255),
+};
+
+export type IndividualField = keyof typeof individualFields;
+export const INDIVIDUAL_FIELDS = Object.keys(individualFields) as IndividualField[];
+
+/** Create body with the configured required fields (`generalConditions` always). */
+export function individualCreateSchema(required: readonly string[]) {
+  const unknown = required.filter((field) => !(field in individualFields));
+  if (unknown.length > 0)
+    throw new Error(`INDIVIDUAL_REQUIRED_FIELDS names unknown fields: ${unknown.join(', ')}`);
+  const must = new Set(['generalConditions', ...required]);
+  const shape: Record<string, z.ZodType> = Object.fromEntries(
+    INDIVIDUAL_FIELDS.map((field) => [
+      field,
+      must.has(field) ? individualFields[field] : individualFields[field].optional(),
+    ]),
+  );
+  return z.object(shape).strict();
+}
+
+export const individualUpdateSchema = z
+  .object({ ...individualFields, status: codes(['active', 'blocked'], 'status') })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
+
+/** The contract's example sends place objects as JSON text: accept that or an object. */
+const place = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z.object({ country, city: text(), postalCode: text(20), address: text(300) }).strict(),
+);
+
+const owner = z
+  .object({
+    name: text(),
+    surnames: text(),
+    nationality: country.optional(),
+    idType: personIdType,
+    idNumber: text(64),
+  })
+  .strict();
+const committeeMember = z
+  .object({
+    name: text(),
+    surnames: text(),
+    address: text(300),
+    idType: personIdType,
+    idNumber: text(64),
+    position: text(),
+  })
+  .strict();
+
+export const legalFields = {
+  generalConditions: isoDate,
+  device: text(500),
+  ip: ipAddress,
+  idNumber: text(64),
+  legalName: text(300),
+  phoneNumber: phone,
+  email: z.email().max(320),
+  tradename: text(300),
+  companyType: codes(range(1, 40), 'companyType'),
+  constitutionDate: isoDate,
+  constitutionPlace: place,
+  taxResidence: place,
+  CNAE: z.string().refine(isCnaeCode, 'Must be a CNAE-2009 class code (see /v1/enums/cnae)'),
+  registeredOffice: place,
+  mainOffice: place,
+  countriesBusinessActivity: z.array(country).max(249),
+  individualsCompany: z.array(owner).max(4, 'At most 4 individuals owning more than 25 percent'),
+  companyAdministrationCommittee: z.array(committeeMember).max(50),
+  adminPersonName: text(),
+  adminPersonIdType: companyIdType,
+  adminPersonIdNumber: text(64),
+  representativeIdType: companyIdType,
+  representativeIdNumber: text(64),
+  annualRevenueVolume: text(100),
+  contractedServices: text(1000),
+  purposeBusinessRelationship: codes(range(1, 4), 'purposeBusinessRelationship'),
+  numExpectedTransactions: text(100),
+  expectedAmountToCustodyFirstYear: text(100),
+  externalReference: text(255),
+};
+
+export const legalCreateSchema = z
+  .object(legalFields)
+  .partial({ countriesBusinessActivity: true, externalReference: true })
+  .strict();
+
+export const legalUpdateSchema = z
+  .object({ ...legalFields, status: codes(['active', 'blocked'], 'status') })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
+
+export const deviceAndIp = z.object({ device: text(500), ip: ipAddress }).strict();
+
+export const userSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  generalConditions: z.string(),
+  idNumber: z.string().optional(),
+  email: z.string().optional(),
+  individualPerson: z
+    .object({
+      idNumber: z.string(),
+      name: z.string(),
+      surname: z.string(),
+      middleName: z.string(),
+      email: z.string(),
+    })
+    .partial()
+    .optional(),
+  legalPerson: z
+    .object({
+      generalConditions: z.string(),
+      device: z.string(),
+      ip: z.string(),
+      idNumber: z.string(),
+      legalName: z.string(),
+    })
+    .optional(),
+  blocked: z.boolean(),
+  externalReference: z.string().optional(),
+});

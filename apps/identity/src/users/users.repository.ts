@@ -1,0 +1,103 @@
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@custody/contracts';
+import { type Executor, listClauses, one } from '@custody/persistence';
+import type { TenantScope } from '@custody/tenancy';
+import { type UserRow, users } from '../schema';
+
+/** Every query here takes the tenant scope: a read without one does not compile. */
+function visible(scope: TenantScope): SQL {
+  const live = isNull(users.deletedAt);
+  return scope.kind === 'all' ? live : (and(live, eq(users.tenantId, scope.tenantId)) as SQL);
+}
+
+export async function findUser(
+  db: Executor,
+  scope: TenantScope,
+  id: string,
+): Promise<UserRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined; // not a uuid: cannot exist
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(visible(scope), eq(users.id, id)));
+  return row;
+}
+
+export async function findUserForUpdate(
+  db: Executor,
+  scope: TenantScope,
+  id: string,
+): Promise<UserRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(visible(scope), eq(users.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertUser(db: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  return one(await db.insert(users).values(row).returning());
+}
+
+export async function updateUser(
+  db: Executor,
+  scope: TenantScope,
+  id: string,
+  patch: Partial<typeof users.$inferInsert>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(visible(scope), eq(users.id, id)))
+    .returning();
+  return row;
+}
+
+export interface UserFilters {
+  email?: string;
+  idNumber?: string;
+}
+
+export async function listUsers(
+  db: Executor,
+  scope: TenantScope,
+  query: ListQuery,
+  filters: UserFilters,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const clauses = listClauses(
+    query,
+    {
+      sortable: {
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        email: users.email,
+        idNumber: users.idNumber,
+      },
+      createdAt: users.createdAt,
+      id: users.id,
+      externalReference: users.externalReference,
+    },
+    [
+      visible(scope),
+      filters.email !== undefined
+        ? sql`lower(${users.email}) = lower(${filters.email})`
+        : undefined,
+      filters.idNumber !== undefined ? eq(users.idNumber, filters.idNumber) : undefined,
+    ],
+  );
+  let select = db
+    .select()
+    .from(users)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .offset(clauses.offset)
+    .$dynamic();
+  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    select,
+    db.select({ total: count() }).from(users).where(clauses.where),
+  ]);
+  return { rows, total };
+}

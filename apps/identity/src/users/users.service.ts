@@ -1,0 +1,198 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  EVENTS,
+  type AuthContext,
+  type ListQuery,
+  type ListResult,
+  type UserView,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import {
+  type Database,
+  enqueueEvent,
+  sqlState,
+  type Transaction,
+  withTransaction,
+} from '@custody/persistence';
+import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import type { UserRow } from '../schema';
+import * as repo from './users.repository';
+
+/** KYC fields as validated by the gateway; stored whole, shown in part. */
+export type Kyc = Record<string, unknown>;
+
+const SCHEMA = 'identity';
+
+function str(record: Kyc, key: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export function userView(row: UserRow): UserView {
+  const kyc = row.kyc;
+  return compact({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    generalConditions: row.generalConditions,
+    idNumber: row.idNumber ?? undefined,
+    email: row.email ?? undefined,
+    individualPerson:
+      row.kind === 'individual'
+        ? compact({
+            idNumber: str(kyc, 'idNumber'),
+            name: str(kyc, 'name'),
+            surname: str(kyc, 'surname'),
+            middleName: str(kyc, 'middleName'),
+            email: str(kyc, 'email'),
+          })
+        : undefined,
+    legalPerson:
+      row.kind === 'legal'
+        ? {
+            generalConditions: row.generalConditions,
+            device: str(kyc, 'device') ?? '',
+            ip: str(kyc, 'ip') ?? '',
+            idNumber: str(kyc, 'idNumber') ?? '',
+            legalName: str(kyc, 'legalName') ?? '',
+          }
+        : undefined,
+    blocked: row.blocked,
+    externalReference: row.externalReference ?? undefined,
+  });
+}
+
+function duplicate(error: unknown): never {
+  if (sqlState(error) === '23505') {
+    throw Errors.conflict(
+      'The tenant already has a user with this idNumber or email.',
+      'user_exists',
+    );
+  }
+  throw error;
+}
+
+/** Columns derived from the KYC record (what reads, filters and uniqueness use). */
+function columns(kyc: Kyc) {
+  return {
+    email: str(kyc, 'email') ?? null,
+    idNumber: str(kyc, 'idNumber') ?? null,
+    externalReference: str(kyc, 'externalReference') ?? null,
+  };
+}
+
+export class UsersService {
+  constructor(private readonly db: Database) {}
+
+  private async emit(tx: Transaction, name: string, row: UserRow): Promise<void> {
+    await enqueueEvent(tx, SCHEMA, { name, tenantId: row.tenantId, data: userView(row) });
+  }
+
+  async create(
+    auth: AuthContext | undefined,
+    kind: UserRow['kind'],
+    kyc: Kyc,
+  ): Promise<{ id: string }> {
+    const caller = requireAuth(auth);
+    if (caller.userId !== undefined)
+      throw Errors.forbidden('A user-bound token cannot create users.', 'user_forbidden');
+    return withTransaction(this.db, async (tx) => {
+      const row = await repo
+        .insertUser(tx, {
+          id: uuidv7(),
+          tenantId: caller.tenantId,
+          kind,
+          generalConditions: String(kyc['generalConditions']),
+          blocked: false,
+          kyc,
+          ...columns(kyc),
+        })
+        .catch(duplicate);
+      await this.emit(tx, EVENTS.userCreated, row);
+      return { id: row.id };
+    });
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    query: ListQuery,
+    filters: repo.UserFilters,
+  ): Promise<ListResult<UserView>> {
+    const caller = requireAdmin(auth);
+    const { rows, total } = await repo.listUsers(this.db, tenantScope(caller), query, filters);
+    return { items: rows.map(userView), total };
+  }
+
+  async get(auth: AuthContext | undefined, id: string): Promise<UserView> {
+    assertUserAccess(auth, id);
+    const row = await repo.findUser(this.db, tenantScope(auth), id);
+    if (!row) throw Errors.notFound('user');
+    return userView(row);
+  }
+
+  /** Merges the change into the KYC record; `status` maps to the `blocked` flag. */
+  async update(
+    auth: AuthContext | undefined,
+    id: string,
+    kind: UserRow['kind'],
+    patch: Kyc,
+  ): Promise<{ id: string }> {
+    assertUserAccess(auth, id);
+    const scope = tenantScope(auth);
+    return withTransaction(this.db, async (tx) => {
+      const current = await repo.findUserForUpdate(tx, scope, id);
+      if (!current) throw Errors.notFound('user');
+      if (current.kind !== kind) {
+        throw Errors.badRequest(`This user is a ${current.kind} person.`, 'person_type_mismatch');
+      }
+      const { status, ...changes } = patch;
+      const kyc = { ...current.kyc, ...changes };
+      const row = await repo
+        .updateUser(tx, scope, id, {
+          kyc,
+          ...columns(kyc),
+          ...(typeof changes['generalConditions'] === 'string'
+            ? { generalConditions: changes['generalConditions'] }
+            : {}),
+          ...(status !== undefined ? { blocked: status === 'blocked' } : {}),
+        })
+        .catch(duplicate);
+      if (!row) throw Errors.notFound('user');
+      await this.emit(tx, EVENTS.userUpdated, row);
+      return { id };
+    });
+  }
+
+  /**
+   * Soft delete (the record stays for compliance, reads answer 404). The 403 for a user who still
+   * has wallets comes with the wallets issue, when wallet-ledger can be asked.
+   */
+  async remove(
+    auth: AuthContext | undefined,
+    id: string,
+    request: { device: string; ip: string },
+  ): Promise<{ id: string }> {
+    assertUserAccess(auth, id);
+    const scope = tenantScope(auth);
+    return withTransaction(this.db, async (tx) => {
+      const row = await repo.updateUser(tx, scope, id, { deletedAt: new Date() });
+      if (!row) throw Errors.notFound('user');
+      await enqueueEvent(tx, SCHEMA, {
+        name: EVENTS.userDeleted,
+        tenantId: row.tenantId,
+        data: { ...userView(row), deletedBy: { device: request.device, ip: request.ip } },
+      });
+      return { id };
+    });
+  }
+
+  /** For token issuance: the user a token is bound to must exist in the client's tenant. */
+  async exists(tenantId: string, admin: boolean, id: string): Promise<boolean> {
+    const scope = admin ? ({ kind: 'all' } as const) : ({ kind: 'tenant', tenantId } as const);
+    return (await repo.findUser(this.db, scope, id)) !== undefined;
+  }
+}
