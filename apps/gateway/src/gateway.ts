@@ -8,6 +8,7 @@ import { createHttpApp, finishHttpApp, registerRoutes } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import { Broker, RpcClient } from '@custody/messaging';
 import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
+import { AuditPublisher } from './audit/audit-publisher';
 import { createGuard } from './auth/guard';
 import { TokenVerifier } from './auth/token-verifier';
 import { openApiDocuments } from './docs/openapi';
@@ -43,6 +44,8 @@ export async function startGateway(
   await broker.connect();
   const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
   await rpc.start();
+  const audit = new AuditPublisher(broker, logger);
+  await audit.start();
 
   const routes = allRoutes({
     rpc,
@@ -104,6 +107,7 @@ export async function startGateway(
       router,
       routes.filter((route) => route.version === version),
       guard,
+      audit.observer,
     );
     app.use(`/${version}`, router);
   }
@@ -134,6 +138,7 @@ export async function startGateway(
       );
       await closed;
       clearTimeout(forced);
+      await audit.stop();
       await rpc.stop();
       await broker.close();
       await redis.quit().catch(() => redis.disconnect());

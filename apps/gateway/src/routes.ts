@@ -1,6 +1,7 @@
 import type { RouteDef, RouteRequest } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
 import { systemRoutes } from './system/system.routes';
@@ -21,6 +22,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...apiClientRoutes(deps.rpc),
     ...enumRoutes(deps.rpc),
     ...userRoutes(deps.rpc, deps.individualRequired),
+    ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];
 }

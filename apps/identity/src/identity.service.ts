@@ -1,11 +1,20 @@
 import path from 'node:path';
-import type { ApiClientCredentials, EnumQuery, ListQuery, TokenRequest } from '@custody/contracts';
+import {
+  AUDIT_EVENT,
+  type ApiClientCredentials,
+  type AuditRecord,
+  type EnumQuery,
+  type EventEnvelope,
+  type ListQuery,
+  type TokenRequest,
+} from '@custody/contracts';
 import { IDENTITY_RPC } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
 import { requireAuth } from '@custody/tenancy';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { type ApiClientInput, ApiClientsService } from './api-clients/api-clients.service';
+import { appendAuditEvent, type AuditFilters, listAuditEvents } from './audit/audit.service';
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { type ClientInput, ClientsService } from './clients/clients.service';
@@ -79,6 +88,10 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
       const p = params as { id: string; device: string; ip: string };
       return users.remove(ctx.auth, p.id, p);
     },
+    [IDENTITY_RPC.listAuditEvents]: (params, ctx) => {
+      const p = params as { list: ListQuery; filters: AuditFilters };
+      return listAuditEvents(db, ctx.auth, p.list, p.filters);
+    },
     [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),
     [IDENTITY_RPC.seedAuthState]: async () => {
       await authState.seed(db);
@@ -122,4 +135,7 @@ export const identityService: ServiceDefinition<'identity'> = {
   app: 'identity',
   migrationsDir: path.join(__dirname, 'migrations'),
   rpcHandlers: createHandlers,
+  eventHandlers: () => ({
+    [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event as EventEnvelope<AuditRecord>),
+  }),
 };

@@ -79,3 +79,21 @@ export const users = identity.table('users', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+export const auditEvents = identity.table('audit_events', {
+  id: uuid('id').primaryKey(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  requestId: text('request_id').notNull(),
+  action: text('action').notNull(),
+  method: text('method').notNull(),
+  path: text('path').notNull(),
+  clientId: text('client_id'),
+  tenantId: text('tenant_id'),
+  userId: text('user_id'),
+  targetId: text('target_id'),
+  device: text('device'),
+  ip: text('ip'),
+  remoteIp: text('remote_ip'),
+  status: integer('status').notNull(),
+  outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
+});

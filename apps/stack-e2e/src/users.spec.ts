@@ -482,3 +482,50 @@ describe('user events', () => {
     await connection.close();
   });
 });
+
+describe('GET /v1/audit-events', () => {
+  it('records every mutating request with caller, user, device, ip, action, target and outcome', async () => {
+    const id = await createIndividual(tenantA.token, { device: 'Pixel 9', ip: '198.51.100.23' });
+    await api.post('/v1/users/individual-person', {
+      token: tenantA.token,
+      body: { generalConditions: 'bad' },
+    });
+    await api.delete(`/v1/users/${id}`, {
+      token: tenantA.token,
+      body: { device: 'Pixel 9', ip: '198.51.100.24' },
+    });
+    const events = await waitFor(
+      async () => {
+        const res = await api.get(`/v1/audit-events?userId=${id}&sort=createdAt`, { token: admin });
+        return res.body.length === 1 ? res.body : undefined;
+      },
+      { what: 'the delete in the audit log' },
+    );
+    expect(events[0]).toMatchObject({
+      action: 'deleteUser',
+      method: 'DELETE',
+      path: `/v1/users/${id}`,
+      clientId: tenantA.id,
+      tenantId: tenantA.id,
+      userId: id,
+      targetId: id,
+      device: 'Pixel 9',
+      ip: '198.51.100.24',
+      status: 200,
+      outcome: 'success',
+      requestId: expect.any(String),
+    });
+    const created = await waitFor(async () => {
+      const res = await api.get(
+        `/v1/audit-events?action=createIndividualPerson&clientId=${tenantA.id}&limit=0`,
+        { token: admin },
+      );
+      const mine = res.body.filter((e: { targetId: string }) => e.targetId === id);
+      const failed = res.body.filter((e: { outcome: string }) => e.outcome === 'failure');
+      return mine.length === 1 && failed.length >= 1 ? { mine, failed } : undefined;
+    });
+    expect(created.mine[0]).toMatchObject({ device: 'Pixel 9', ip: '198.51.100.23', status: 201 });
+    expect(created.failed[0]).toMatchObject({ status: 400, targetId: null });
+    expectProblem(await api.get('/v1/audit-events', { token: tenantA.token }), 403);
+  });
+});

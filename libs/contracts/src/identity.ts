@@ -23,7 +23,36 @@ export const IDENTITY_RPC = {
   updateIndividual: 'users.updateIndividual',
   updateLegal: 'users.updateLegal',
   deleteUser: 'users.delete',
+  listAuditEvents: 'audit.list',
 } as const;
+
+/**
+ * The gateway's record of one mutating request, published on the events exchange under
+ * AUDIT_EVENT and appended by identity. Not a notification event (not in EVENTS).
+ */
+export const AUDIT_EVENT = 'audit.is-recorded';
+
+export interface AuditRecord {
+  requestId: string;
+  /** operationId of the route, e.g. `createIndividualPerson`. */
+  action: string;
+  method: string;
+  path: string;
+  clientId: string | null;
+  tenantId: string | null;
+  userId: string | null;
+  targetId: string | null;
+  device: string | null;
+  ip: string | null;
+  remoteIp: string | null;
+  status: number;
+  outcome: 'success' | 'failure';
+}
+
+export interface AuditEventView extends AuditRecord {
+  id: string;
+  createdAt: string;
+}
 
 /** The User record as the API returns it (the full KYC record stays inside identity). */
 export interface UserView {

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { ListQuery } from '@custody/contracts';
 import { setPaginationHeaders } from './pagination';
-import type { RouteDef, RouteGuard, RouteRequest } from './route';
+import type { RouteDef, RouteGuard, RouteObserver, RouteRequest } from './route';
 import { parseRequest } from './validation';
 
 /**
@@ -12,15 +12,24 @@ export function registerRoutes(
   router: Router,
   routes: readonly RouteDef<RouteRequest>[],
   guard?: RouteGuard,
+  observer?: RouteObserver,
 ): void {
   for (const route of routes) {
     if (route.auth !== 'public' && !guard) {
       throw new Error(`Route ${route.operationId} needs authentication but no guard was given`);
     }
     router[route.method](route.path, async (req: Request, res: Response) => {
-      const caller = guard ? await guard(req, res, route) : {};
+      let responseBody: unknown;
+      let caller: Awaited<ReturnType<RouteGuard>> = {};
+      if (observer) {
+        res.on('finish', () =>
+          observer({ route, req, status: res.statusCode, auth: caller.auth, responseBody }),
+        );
+      }
+      caller = guard ? await guard(req, res, route) : {};
       const input = parseRequest(route.request, req);
       const result = await route.handler(input, { requestId: req.requestId, req, ...caller });
+      responseBody = result.body;
       if (result.total !== undefined) {
         const list = (input.query as { list?: ListQuery }).list;
         setPaginationHeaders(req, res, result.total, list?.page ?? 1, list?.limit ?? 0);

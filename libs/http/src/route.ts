@@ -40,6 +40,16 @@ export interface RouteContext {
   credentials?: ApiClientCredentials;
 }
 
+/** Sees every finished request of a route (the gateway's audit log), whatever its outcome. */
+export type RouteObserver = (event: {
+  route: RouteDef<RouteRequest>;
+  req: Request;
+  status: number;
+  auth: AuthContext | undefined;
+  /** The success body, when there was one. */
+  responseBody: unknown;
+}) => void;
+
 /** Runs before validation: authenticates (401/403) and rate-limits (429) the request. */
 export type RouteGuard = (
   req: Request,

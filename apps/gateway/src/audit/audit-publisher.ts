@@ -1,0 +1,130 @@
+import type { ChannelModel, ConfirmChannel } from 'amqplib';
+import { v7 as uuidv7 } from 'uuid';
+import { AUDIT_EVENT, type AuditRecord, type EventEnvelope } from '@custody/contracts';
+import type { RouteObserver } from '@custody/http';
+import type { Logger } from '@custody/logging';
+import { type Broker, type BrokerComponent, guardChannel } from '@custody/messaging';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MAX_BUFFERED = 10_000;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value.slice(0, 500) : null;
+}
+
+/**
+ * Publishes one audit record per mutating request (success or failure) to the events exchange;
+ * identity appends them. Records wait in a bounded buffer while the broker is unreachable and
+ * go out, confirmed, when it is back.
+ */
+export class AuditPublisher implements BrokerComponent {
+  private channel: ConfirmChannel | undefined;
+  private readonly buffer: EventEnvelope<AuditRecord>[] = [];
+  private flushing = false;
+
+  constructor(
+    private readonly broker: Broker,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.broker.register(this);
+  }
+
+  async attach(connection: ChannelModel): Promise<void> {
+    const channel = await connection.createConfirmChannel();
+    guardChannel(channel, this.logger, 'audit publisher');
+    await this.broker.assertEventsExchange(channel);
+    channel.on('close', () => {
+      if (this.channel !== channel) return;
+      this.channel = undefined;
+      this.broker.reattachLater(this);
+    });
+    this.channel = channel;
+    void this.flush();
+  }
+
+  detach(): void {
+    this.channel = undefined;
+  }
+
+  async stop(): Promise<void> {
+    await this.flush();
+    this.broker.unregister(this);
+    await this.channel?.close().catch(() => undefined);
+    this.channel = undefined;
+  }
+
+  readonly observer: RouteObserver = ({ route, req, status, auth, responseBody }) => {
+    if (!MUTATING.has(req.method)) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const params = req.params as Record<string, string | undefined>;
+    const created = (responseBody ?? {}) as Record<string, unknown>;
+    const record: AuditRecord = {
+      requestId: req.requestId,
+      action: route.operationId,
+      method: req.method,
+      path: req.originalUrl.split('?')[0] ?? req.path,
+      clientId: auth?.clientId ?? null,
+      tenantId: auth?.tenantId ?? null,
+      userId: text(params['user']) ?? text(body['userId']) ?? auth?.userId ?? null,
+      targetId:
+        text(created['id']) ??
+        text(params['wallet']) ??
+        text(params['user']) ??
+        text(Object.values(params).at(-1)) ??
+        null,
+      device: text(body['device']),
+      ip: text(body['ip']),
+      remoteIp: req.ip ?? null,
+      status,
+      outcome: status < 400 ? 'success' : 'failure',
+    };
+    if (this.buffer.length >= MAX_BUFFERED) {
+      this.logger.error({ record }, 'audit buffer full; record dropped');
+      return;
+    }
+    this.buffer.push({
+      id: uuidv7(),
+      name: AUDIT_EVENT,
+      occurredAt: new Date().toISOString(),
+      tenantId: record.tenantId,
+      data: record,
+    });
+    void this.flush();
+  };
+
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.buffer.length > 0 && this.channel) {
+        const channel = this.channel;
+        const batch = this.buffer.slice(0, 200);
+        for (const event of batch) {
+          channel.publish(
+            this.broker.eventsExchange,
+            AUDIT_EVENT,
+            Buffer.from(JSON.stringify(event)),
+            {
+              persistent: true,
+              messageId: event.id,
+              contentType: 'application/json',
+              headers: { 'x-request-id': event.data.requestId },
+            },
+          );
+        }
+        await channel.waitForConfirms();
+        this.buffer.splice(0, batch.length);
+      }
+    } catch (error) {
+      // Unconfirmed: the batch stays in the buffer and is sent again after the reconnect.
+      this.logger.warn(
+        { err: error, buffered: this.buffer.length },
+        'audit records not confirmed yet',
+      );
+    } finally {
+      this.flushing = false;
+    }
+  }
+}

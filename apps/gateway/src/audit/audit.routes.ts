@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { IDENTITY_RPC, type AuditEventView, type ListResult } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+
+const auditEventSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  requestId: z.string(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  clientId: z.string().nullable(),
+  tenantId: z.string().nullable(),
+  userId: z.string().nullable(),
+  targetId: z.string().nullable(),
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  remoteIp: z.string().nullable(),
+  status: z.number().int(),
+  outcome: z.enum(['success', 'failure']),
+});
+
+export function auditRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/audit-events',
+      operationId: 'listAuditEvents',
+      summary: 'Read the audit log of mutating requests (extension)',
+      tags: ['audit'],
+      auth: 'admin',
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt'],
+          filters: {
+            userId: z.string().min(1).max(128).optional(),
+            action: z.string().min(1).max(100).optional(),
+            clientId: z.string().min(1).max(128).optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Audit events', schema: z.array(auditEventSchema) } },
+      errorStatuses: [401, 403],
+      handler: async ({ query }, ctx) => {
+        const result = await rpc.call<ListResult<AuditEventView>>(
+          'identity',
+          IDENTITY_RPC.listAuditEvents,
+          query,
+          {
+            auth: ctx.auth,
+            idempotent: true,
+          },
+        );
+        return { status: 200, body: result.items, total: result.total };
+      },
+    }),
+  ];
+}
