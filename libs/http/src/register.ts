@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import type { ListQuery } from '@custody/contracts';
+import type { AuthContext, ListQuery } from '@custody/contracts';
 import { setPaginationHeaders } from './pagination';
 import type { RouteDef, RouteGuard, RouteObserver, RouteRequest } from './route';
 import { parseRequest } from './validation';
@@ -19,17 +19,18 @@ export function registerRoutes(
       throw new Error(`Route ${route.operationId} needs authentication but no guard was given`);
     }
     router[route.method](route.path, async (req: Request, res: Response) => {
-      let responseBody: unknown;
-      let caller: Awaited<ReturnType<RouteGuard>> = {};
+      // Filled in as the request progresses; the observer reads it when the response is sent.
+      const seen: { auth?: AuthContext; body?: unknown } = {};
       if (observer) {
         res.on('finish', () =>
-          observer({ route, req, status: res.statusCode, auth: caller.auth, responseBody }),
+          observer({ route, req, status: res.statusCode, auth: seen.auth, responseBody: seen.body }),
         );
       }
-      caller = guard ? await guard(req, res, route) : {};
+      const caller = guard ? await guard(req, res, route) : {};
+      seen.auth = caller.auth;
       const input = parseRequest(route.request, req);
       const result = await route.handler(input, { requestId: req.requestId, req, ...caller });
-      responseBody = result.body;
+      seen.body = result.body;
       if (result.total !== undefined) {
         const list = (input.query as { list?: ListQuery }).list;
         setPaginationHeaders(req, res, result.total, list?.page ?? 1, list?.limit ?? 0);

@@ -1,5 +1,6 @@
-import { and, asc, desc, gt, lt, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, gt, lt, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from './database';
 import type { ListQuery } from '@custody/contracts';
 
 export interface ListColumns {
@@ -41,4 +42,28 @@ export function listClauses(
     limit: query.limit === 0 ? undefined : query.limit,
     offset: query.limit === 0 ? 0 : (query.page - 1) * query.limit,
   };
+}
+
+/** One page of a table under the given clauses, with the total count before paging. */
+export async function selectPage<T extends PgTable>(
+  db: Executor,
+  table: T,
+  clauses: ListClauses,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  let select = db
+    .select()
+    .from(table as PgTable)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .offset(clauses.offset)
+    .$dynamic();
+  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
+  const [rows, counted] = await Promise.all([
+    select,
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(clauses.where),
+  ]);
+  return { rows: rows as T['$inferSelect'][], total: counted[0]?.total ?? 0 };
 }

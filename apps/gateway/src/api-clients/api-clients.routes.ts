@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type ApiClientView, type ListResult } from '@custody/contracts';
+import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
 import { audienceValue, idParam, idResponse, timestamps } from '../schemas';
 
 const apiClientSchema = z.object({
@@ -62,10 +63,7 @@ export function apiClientRoutes(rpc: RpcClient) {
       request: { body: createBody },
       responses: { 201: { description: 'Created', schema: apiClientSchema } },
       errorStatuses: [401, 403, 409],
-      handler: async ({ body }, ctx) => ({
-        status: 201,
-        body: await rpc.call('identity', IDENTITY_RPC.createApiClient, body, { auth: ctx.auth }),
-      }),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.createApiClient, { status: 201 }),
     }),
     defineRoute({
       version: 'v1',
@@ -83,18 +81,7 @@ export function apiClientRoutes(rpc: RpcClient) {
       },
       responses: { 200: { description: 'Api clients', schema: z.array(apiClientSchema) } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ query }, ctx) => {
-        const result = await rpc.call<ListResult<ApiClientView>>(
-          'identity',
-          IDENTITY_RPC.listApiClients,
-          query,
-          {
-            auth: ctx.auth,
-            idempotent: true,
-          },
-        );
-        return { status: 200, body: result.items, total: result.total };
-      },
+      handler: forwardList(rpc, 'identity', IDENTITY_RPC.listApiClients),
     }),
     defineRoute({
       version: 'v1',
@@ -107,14 +94,9 @@ export function apiClientRoutes(rpc: RpcClient) {
       request: { params: idParam('apiClient') },
       responses: { 200: { description: 'The api client', schema: apiClientSchema } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ params }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.getApiClient,
-          { id: params['apiClient'] },
-          { auth: ctx.auth, idempotent: true },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.getApiClient, {
+        read: true,
+        params: ({ params }) => ({ id: params['apiClient'] }),
       }),
     }),
     defineRoute({
@@ -128,14 +110,8 @@ export function apiClientRoutes(rpc: RpcClient) {
       request: { params: idParam('apiClient'), body: updateBody },
       responses: { 200: { description: 'The changed api client', schema: apiClientSchema } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ params, body }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.updateApiClient,
-          { id: params['apiClient'], patch: body },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.updateApiClient, {
+        params: ({ params, body }) => ({ id: params['apiClient'], patch: body }),
       }),
     }),
     defineRoute({
@@ -149,14 +125,8 @@ export function apiClientRoutes(rpc: RpcClient) {
       request: { params: idParam('apiClient') },
       responses: { 200: { description: 'Deleted', schema: idResponse } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ params }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.deleteApiClient,
-          { id: params['apiClient'] },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.deleteApiClient, {
+        params: ({ params }) => ({ id: params['apiClient'] }),
       }),
     }),
   ];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type AuditEventView, type ListResult } from '@custody/contracts';
+import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { forwardList } from '../forward';
 
 const auditEventSchema = z.object({
   id: z.string(),
@@ -43,18 +44,7 @@ export function auditRoutes(rpc: RpcClient) {
       },
       responses: { 200: { description: 'Audit events', schema: z.array(auditEventSchema) } },
       errorStatuses: [401, 403],
-      handler: async ({ query }, ctx) => {
-        const result = await rpc.call<ListResult<AuditEventView>>(
-          'identity',
-          IDENTITY_RPC.listAuditEvents,
-          query,
-          {
-            auth: ctx.auth,
-            idempotent: true,
-          },
-        );
-        return { status: 200, body: result.items, total: result.total };
-      },
+      handler: forwardList(rpc, 'identity', IDENTITY_RPC.listAuditEvents),
     }),
   ];
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type ClientView, type ListResult } from '@custody/contracts';
+import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
 import {
   audienceValue,
   clientSchema,
@@ -39,12 +40,7 @@ export function clientRoutes(rpc: RpcClient) {
       request: { body: createBody },
       responses: { 201: { description: 'Created', schema: clientSchema } },
       errorStatuses: [401, 403, 409],
-      handler: async ({ body }, ctx) => ({
-        status: 201,
-        body: await rpc.call<ClientView>('identity', IDENTITY_RPC.createClient, body, {
-          auth: ctx.auth,
-        }),
-      }),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.createClient, { status: 201 }),
     }),
     defineRoute({
       version: 'v1',
@@ -62,18 +58,7 @@ export function clientRoutes(rpc: RpcClient) {
       },
       responses: { 200: { description: 'Clients', schema: z.array(clientSchema) } },
       errorStatuses: [401, 403],
-      handler: async ({ query }, ctx) => {
-        const result = await rpc.call<ListResult<ClientView>>(
-          'identity',
-          IDENTITY_RPC.listClients,
-          query,
-          {
-            auth: ctx.auth,
-            idempotent: true,
-          },
-        );
-        return { status: 200, body: result.items, total: result.total };
-      },
+      handler: forwardList(rpc, 'identity', IDENTITY_RPC.listClients),
     }),
     defineRoute({
       version: 'v1',
@@ -86,14 +71,9 @@ export function clientRoutes(rpc: RpcClient) {
       request: { params: idParam('client') },
       responses: { 200: { description: 'The client', schema: clientSchema } },
       errorStatuses: [401, 404],
-      handler: async ({ params }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.getClient,
-          { id: params['client'] },
-          { auth: ctx.auth, idempotent: true },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.getClient, {
+        read: true,
+        params: ({ params }) => ({ id: params['client'] }),
       }),
     }),
     defineRoute({
@@ -107,14 +87,8 @@ export function clientRoutes(rpc: RpcClient) {
       request: { params: idParam('client'), body: updateBody },
       responses: { 200: { description: 'The changed client', schema: clientSchema } },
       errorStatuses: [401, 403, 404, 409],
-      handler: async ({ params, body }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.updateClient,
-          { id: params['client'], patch: body },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.updateClient, {
+        params: ({ params, body }) => ({ id: params['client'], patch: body }),
       }),
     }),
     defineRoute({
@@ -128,14 +102,8 @@ export function clientRoutes(rpc: RpcClient) {
       request: { params: idParam('client') },
       responses: { 200: { description: 'Deleted', schema: idResponse } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ params }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.deleteClient,
-          { id: params['client'] },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.deleteClient, {
+        params: ({ params }) => ({ id: params['client'] }),
       }),
     }),
   ];

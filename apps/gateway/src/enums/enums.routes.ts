@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type EnumEntry, type EnumKind, type ListResult } from '@custody/contracts';
+import { IDENTITY_RPC, type EnumKind } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { forwardList } from '../forward';
 
 const entrySchema = z.object({
   id: z.string(),
@@ -32,15 +33,10 @@ function enumRoute(
     },
     responses: { 200: { description: 'Entries', schema: z.array(entrySchema) } },
     errorStatuses: [401],
-    handler: async ({ query }, ctx) => {
-      const result = await rpc.call<ListResult<EnumEntry>>(
-        'identity',
-        IDENTITY_RPC.listEnum,
-        { kind, filters: query.filters, list: query.list },
-        { auth: ctx.auth, idempotent: true },
-      );
-      return { status: 200, body: result.items, total: result.total };
-    },
+    handler: forwardList(rpc, 'identity', IDENTITY_RPC.listEnum, ({ query }) => ({
+      kind,
+      ...(query as object),
+    })),
   });
 }
 

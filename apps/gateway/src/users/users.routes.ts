@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type ListResult, type UserView } from '@custody/contracts';
+import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
 import { idParam, idResponse } from '../schemas';
 import {
   deviceAndIp,
@@ -28,10 +29,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       request: { body: individualCreateSchema(individualRequired) },
       responses: { 201: { description: 'Created', schema: idResponse } },
       errorStatuses: [401, 403, 404, 409],
-      handler: async ({ body }, ctx) => ({
-        status: 201,
-        body: await rpc.call('identity', IDENTITY_RPC.createIndividual, body, { auth: ctx.auth }),
-      }),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.createIndividual, { status: 201 }),
     }),
     defineRoute({
       version: 'v1',
@@ -45,10 +43,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       request: { body: legalCreateSchema },
       responses: { 201: { description: 'Created', schema: idResponse } },
       errorStatuses: [401, 403, 404, 409],
-      handler: async ({ body }, ctx) => ({
-        status: 201,
-        body: await rpc.call('identity', IDENTITY_RPC.createLegal, body, { auth: ctx.auth }),
-      }),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.createLegal, { status: 201 }),
     }),
     defineRoute({
       version: 'v1',
@@ -70,18 +65,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       },
       responses: { 200: { description: 'Users', schema: z.array(userSchema) } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ query }, ctx) => {
-        const result = await rpc.call<ListResult<UserView>>(
-          'identity',
-          IDENTITY_RPC.listUsers,
-          query,
-          {
-            auth: ctx.auth,
-            idempotent: true,
-          },
-        );
-        return { status: 200, body: result.items, total: result.total };
-      },
+      handler: forwardList(rpc, 'identity', IDENTITY_RPC.listUsers),
     }),
     defineRoute({
       version: 'v1',
@@ -95,14 +79,9 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       request: { params: userParam },
       responses: { 200: { description: 'The user', schema: userSchema } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ params }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.getUser,
-          { id: params['user'] },
-          { auth: ctx.auth, idempotent: true },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.getUser, {
+        read: true,
+        params: ({ params }) => ({ id: params['user'] }),
       }),
     }),
     defineRoute({
@@ -117,14 +96,8 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       request: { params: userParam, body: deviceAndIp },
       responses: { 200: { description: 'Deleted', schema: idResponse } },
       errorStatuses: [401, 403, 404],
-      handler: async ({ params, body }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.deleteUser,
-          { id: params['user'], ...body },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.deleteUser, {
+        params: ({ params, body }) => ({ id: params['user'], ...(body as object) }),
       }),
     }),
     defineRoute({
@@ -139,14 +112,8 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       request: { params: userParam, body: individualUpdateSchema },
       responses: { 200: { description: 'Changed', schema: idResponse } },
       errorStatuses: [401, 403, 404, 409],
-      handler: async ({ params, body }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.updateIndividual,
-          { id: params['user'], patch: body },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.updateIndividual, {
+        params: ({ params, body }) => ({ id: params['user'], patch: body }),
       }),
     }),
     defineRoute({
@@ -161,14 +128,8 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       request: { params: userParam, body: legalUpdateSchema },
       responses: { 200: { description: 'Changed', schema: idResponse } },
       errorStatuses: [401, 403, 404, 409],
-      handler: async ({ params, body }, ctx) => ({
-        status: 200,
-        body: await rpc.call(
-          'identity',
-          IDENTITY_RPC.updateLegal,
-          { id: params['user'], patch: body },
-          { auth: ctx.auth },
-        ),
+      handler: forward(rpc, 'identity', IDENTITY_RPC.updateLegal, {
+        params: ({ params, body }) => ({ id: params['user'], patch: body }),
       }),
     }),
   ];

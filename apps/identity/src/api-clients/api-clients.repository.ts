@@ -1,6 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one } from '@custody/persistence';
+import { type Executor, listClauses, selectPage, one } from '@custody/persistence';
 import { type ApiClientRow, apiClients } from '../schema';
 
 // Api clients are operator (admin) resources, not tenant data: no tenant argument here.
@@ -52,17 +52,5 @@ export async function listApiClients(
     },
     [live],
   );
-  let select = db
-    .select()
-    .from(apiClients)
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy)
-    .offset(clauses.offset)
-    .$dynamic();
-  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    select,
-    db.select({ total: count() }).from(apiClients).where(clauses.where),
-  ]);
-  return { rows, total };
+  return selectPage(db, apiClients, clauses);
 }

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   AuditEventView,
   AuditRecord,
@@ -7,7 +7,7 @@ import type {
   ListQuery,
   ListResult,
 } from '@custody/contracts';
-import { type Database, type Executor, listClauses } from '@custody/persistence';
+import { type Database, type Executor, listClauses, selectPage } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { auditEvents } from '../schema';
 
@@ -65,18 +65,7 @@ export async function listAuditEvents(
       filters.clientId !== undefined ? eq(auditEvents.clientId, filters.clientId) : undefined,
     ],
   );
-  let select = db
-    .select()
-    .from(auditEvents)
-    .where(and(clauses.where))
-    .orderBy(...clauses.orderBy)
-    .offset(clauses.offset)
-    .$dynamic();
-  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    select,
-    db.select({ total: count() }).from(auditEvents).where(clauses.where),
-  ]);
+  const { rows, total } = await selectPage(db, auditEvents, clauses);
   return {
     items: rows.map(({ occurredAt, ...row }) => ({ ...row, createdAt: occurredAt.toISOString() })),
     total,

@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one } from '@custody/persistence';
+import { type Executor, listClauses, selectPage, one } from '@custody/persistence';
 import { type ClientRow, clients } from '../schema';
 
 // Clients are the tenants themselves (a client's tenant id is its own id): admin resources.
@@ -77,17 +77,5 @@ export async function listClients(
     },
     [live],
   );
-  let select = db
-    .select()
-    .from(clients)
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy)
-    .offset(clauses.offset)
-    .$dynamic();
-  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    select,
-    db.select({ total: count() }).from(clients).where(clauses.where),
-  ]);
-  return { rows, total };
+  return selectPage(db, clients, clauses);
 }

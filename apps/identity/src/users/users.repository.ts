@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one } from '@custody/persistence';
+import { type Executor, listClauses, selectPage, one } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { type UserRow, users } from '../schema';
 
@@ -87,17 +87,5 @@ export async function listUsers(
       filters.idNumber !== undefined ? eq(users.idNumber, filters.idNumber) : undefined,
     ],
   );
-  let select = db
-    .select()
-    .from(users)
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy)
-    .offset(clauses.offset)
-    .$dynamic();
-  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    select,
-    db.select({ total: count() }).from(users).where(clauses.where),
-  ]);
-  return { rows, total };
+  return selectPage(db, users, clauses);
 }
