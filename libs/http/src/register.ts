@@ -23,7 +23,13 @@ export function registerRoutes(
       const seen: { auth?: AuthContext; body?: unknown } = {};
       if (observer) {
         res.on('finish', () =>
-          observer({ route, req, status: res.statusCode, auth: seen.auth, responseBody: seen.body }),
+          observer({
+            route,
+            req,
+            status: res.statusCode,
+            auth: seen.auth,
+            responseBody: seen.body,
+          }),
         );
       }
       const caller = guard ? await guard(req, res, route) : {};
