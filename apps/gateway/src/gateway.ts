@@ -42,7 +42,12 @@ export async function startGateway(
     connectionName: 'gateway',
   });
   await broker.connect();
-  const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
+  const rpc = new RpcClient({
+    broker,
+    caller: 'gateway',
+    defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+    logger,
+  });
   await rpc.start();
   const audit = new AuditPublisher(broker, logger);
   await audit.start();

@@ -1,8 +1,79 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@custody/service-kit';
+import {
+  SIGNING_RPC,
+  type KeyRef,
+  type QubicTxJson,
+  type SignEvmTransactionRequest,
+  type TypedDataInput,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcCallContext, RpcHandler } from '@custody/messaging';
+import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
+import { EvmSigner } from './chains/evm-signer';
+import { QubicSigner } from './chains/qubic-signer';
+import { KeysService } from './keys/keys.service';
+import { loadMasterSeed } from './master-seed';
 
-/** The signing service: its schema, migrations, RPC handlers and event handlers. */
+type Deps = ServiceDeps<'signing'>;
+
+async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
+  const seed = loadMasterSeed(deps.config, deps.logger);
+  const evm = new EvmSigner(seed);
+  const qubic = new QubicSigner(seed);
+  const keys = new KeysService(deps.db, { evm, qubic });
+  const allowed = new Set(deps.config.SIGNING_ALLOWED_CALLERS.split(',').map((s) => s.trim()));
+
+  // Only the apps that check wallet ownership first may ask for a signature (DESIGN §1, §7).
+  // In production the broker's per-app permissions enforce the same on the queue itself.
+  const guarded =
+    <P>(handler: (params: P) => Promise<unknown>): RpcHandler =>
+    (params: unknown, ctx: RpcCallContext) => {
+      if (!ctx.caller || !allowed.has(ctx.caller)) {
+        throw Errors.forbidden('This app may not call the signing service.', 'caller_not_allowed');
+      }
+      return handler(params as P);
+    };
+
+  const evmKey = async (ref: KeyRef) => {
+    if (ref.chain !== 'evm')
+      throw Errors.badRequest('This payload needs an EVM wallet.', 'unsupported_asset');
+    return keys.get(ref.ownerId, 'evm');
+  };
+
+  return {
+    [SIGNING_RPC.deriveKey]: guarded<KeyRef>((p) => keys.derive(p.ownerId, p.chain)),
+    [SIGNING_RPC.signEvmTransaction]: guarded<SignEvmTransactionRequest>(async (p) => {
+      const key = await evmKey(p);
+      return evm.signTransaction(key.derivationIndex, p.chainId, p);
+    }),
+    [SIGNING_RPC.signEvmMessage]: guarded<KeyRef & { message: string }>(async (p) => {
+      const key = await evmKey(p);
+      return {
+        signature: await evm.signMessage(key.derivationIndex, p.message),
+        address: key.address,
+      };
+    }),
+    [SIGNING_RPC.signEvmTypedData]: guarded<KeyRef & { typedData: TypedDataInput }>(async (p) => {
+      const key = await evmKey(p);
+      return {
+        signature: await evm.signTypedData(key.derivationIndex, p.typedData),
+        address: key.address,
+      };
+    }),
+    [SIGNING_RPC.signQubicTransaction]: guarded<KeyRef & { qubicTxJson: QubicTxJson }>(
+      async (p) => {
+        if (p.chain !== 'qubic')
+          throw Errors.badRequest('qubicTxJson needs a Qubic wallet.', 'unsupported_asset');
+        const key = await keys.get(p.ownerId, 'qubic');
+        return qubic.signTransaction(key.derivationIndex, key.address, p.qubicTxJson);
+      },
+    ),
+  };
+}
+
+/** Key custody: the only process that reads the master seed or touches key material. */
 export const signingService: ServiceDefinition<'signing'> = {
   app: 'signing',
   migrationsDir: path.join(__dirname, 'migrations'),
+  rpcHandlers: createHandlers,
 };

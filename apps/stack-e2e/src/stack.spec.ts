@@ -1,7 +1,7 @@
 import { APPS, SERVICES } from '@custody/contracts';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
-import { type Stack, startStack } from './stack';
+import { type Stack, startStack, TEST_MNEMONIC } from './stack';
 
 let stack: Stack;
 let adminToken: string;
@@ -87,6 +87,19 @@ describe('the whole stack', () => {
     await waitFor(async () => (await get('/v1/system/ping/trading')).status === 200, {
       what: 'trading to answer again',
     });
+  });
+
+  it('never writes the signing seed or a private key to any log line', async () => {
+    const { HDNodeWallet, Mnemonic } = await import('ethers');
+    const root = HDNodeWallet.fromSeed(Mnemonic.fromPhrase(TEST_MNEMONIC).computeSeed());
+    const secrets = [
+      TEST_MNEMONIC,
+      root.privateKey,
+      root.derivePath("m/44'/60'/0'/0/0").privateKey,
+    ];
+    const logs = JSON.stringify(Object.values(stack.apps).map((p) => p.logs));
+    expect(logs.length).toBeGreaterThan(1000);
+    for (const secret of secrets) expect(logs).not.toContain(secret);
   });
 
   it('stops every app cleanly on SIGTERM', async () => {

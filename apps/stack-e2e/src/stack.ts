@@ -82,6 +82,9 @@ function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
  * with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
  * prefix.
  */
+/** The signing master seed of every e2e stack (a test-only phrase). */
+export const TEST_MNEMONIC = 'test test test test test test test test test test test junk';
+
 export const BOOTSTRAP = {
   adminEmail: 'admin@e2e.test',
   adminPassword: 'e2e-admin-password',
@@ -121,6 +124,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     BOOTSTRAP_ADMIN_PASSWORD: BOOTSTRAP.adminPassword,
     BOOTSTRAP_API_CLIENT_ID: BOOTSTRAP.apiClientId,
     BOOTSTRAP_API_CLIENT_SECRET: BOOTSTRAP.apiClientSecret,
+    SIGNING_MASTER_MNEMONIC: TEST_MNEMONIC,
   };
   const apps = {} as Record<AppName, AppProcess>;
   for (const app of selected) {

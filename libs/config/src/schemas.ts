@@ -89,6 +89,17 @@ const identity = {
   BOOTSTRAP_API_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_SECRET),
 };
 
+const signing = {
+  /** BIP-39 mnemonic of the master seed (or use SIGNING_MASTER_SEED_FILE). */
+  SIGNING_MASTER_MNEMONIC: z.string().optional(),
+  /** A file holding the mnemonic; read once at start. */
+  SIGNING_MASTER_SEED_FILE: z.string().optional(),
+  /** Development only: where a generated seed is kept when none is configured (outside the repo). */
+  SIGNING_DEV_SEED_FILE: z.string().optional(),
+  /** Apps allowed to call the signing service (comma-separated). */
+  SIGNING_ALLOWED_CALLERS: z.string().default('wallet-ledger,issuer'),
+};
+
 const rateLimits = {
   /** Requests per minute per client on the API; 0 disables. */
   RATE_LIMIT_PER_MINUTE: integer(0, 10_000_000, 6_000),
@@ -116,7 +127,7 @@ export const appConfigSchemas = {
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
   'wallet-ledger': z.object({ ...common, ...database, ...port(3102) }),
   trading: z.object({ ...common, ...database, ...redis, ...port(3103) }),
-  signing: z.object({ ...common, ...database, ...port(3104) }),
+  signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),
   notifier: z.object({ ...common, ...database, ...redis, ...port(3106) }),
 } satisfies Record<AppName, z.ZodObject>;

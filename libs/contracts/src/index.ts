@@ -3,3 +3,4 @@ export * from './topology';
 export * from './rpc';
 export * from './events';
 export * from './identity';
+export * from './signing';

@@ -26,4 +26,6 @@ export const HEADERS = {
   requestId: 'x-request-id',
   deadline: 'x-deadline',
   attempts: 'x-attempts',
+  /** The app that sent an RPC (services check it where only some apps may call them). */
+  caller: 'x-caller',
 } as const;

@@ -29,6 +29,8 @@ interface Pending {
 
 export interface RpcClientOptions {
   broker: Broker;
+  /** This app's name, sent as the caller of every request. */
+  caller?: string;
   defaultTimeoutMs: number;
   logger: Logger;
 }
@@ -122,7 +124,11 @@ export class RpcClient implements BrokerComponent {
             // Unanswered requests expire in the queue instead of running after the caller gave up.
             expiration: String(timeoutMs),
             mandatory: true,
-            headers: { [HEADERS.requestId]: requestId, [HEADERS.deadline]: Date.now() + timeoutMs },
+            headers: {
+              [HEADERS.requestId]: requestId,
+              [HEADERS.deadline]: Date.now() + timeoutMs,
+              ...(this.options.caller ? { [HEADERS.caller]: this.options.caller } : {}),
+            },
           },
         );
       } catch {

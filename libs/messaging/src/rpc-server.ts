@@ -13,6 +13,8 @@ import { InFlight } from './in-flight';
 
 export interface RpcCallContext {
   requestId: string;
+  /** The calling app, as its RPC client named itself (see HEADERS.caller). */
+  caller: string | undefined;
   auth: AuthContext | undefined;
   logger: Logger;
   /** Epoch ms after which the caller no longer waits. */
@@ -121,7 +123,13 @@ export class RpcServer implements BrokerComponent {
       const context = { requestId, ...tenantOf(parsed.auth) };
       const logger = this.options.logger.child({ rpc: parsed.method });
       const result = await runWithContext(context, () =>
-        handler(parsed.params, { requestId, auth: parsed.auth, logger, deadline }),
+        handler(parsed.params, {
+          requestId,
+          caller: typeof headers[HEADERS.caller] === 'string' ? headers[HEADERS.caller] : undefined,
+          auth: parsed.auth,
+          logger,
+          deadline,
+        }),
       );
       reply = { ok: true, result: result ?? null };
     } catch (error) {

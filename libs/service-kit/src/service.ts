@@ -103,7 +103,12 @@ export async function startService<A extends ServiceName>(
     connectionName: `${app}:${instanceId}`,
   });
   await broker.connect();
-  const rpc = new RpcClient({ broker, defaultTimeoutMs: config.RPC_TIMEOUT_MS, logger });
+  const rpc = new RpcClient({
+    broker,
+    caller: app,
+    defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+    logger,
+  });
   await rpc.start();
 
   const deps: ServiceDeps<A> = {

@@ -1,0 +1,73 @@
+/** The signing service's RPC methods (callable by wallet-ledger and issuer only). */
+export const SIGNING_RPC = {
+  deriveKey: 'keys.derive',
+  signEvmTransaction: 'sign.evmTransaction',
+  signEvmMessage: 'sign.evmMessage',
+  signEvmTypedData: 'sign.evmTypedData',
+  signQubicTransaction: 'sign.qubicTransaction',
+} as const;
+
+/** Chains with a signer; an asset of any other chain cannot be signed for (400 unsupported_asset). */
+export type ChainFamily = 'evm' | 'qubic';
+
+/** A key is named by who owns it: a wallet, or an issuer (v2). */
+export interface KeyRef {
+  ownerId: string;
+  chain: ChainFamily;
+}
+
+export interface DerivedKey extends KeyRef {
+  address: string;
+  derivationPath: string;
+  derivationIndex: number;
+}
+
+export interface EvmTxJson {
+  to?: string;
+  value?: string;
+  gasPrice?: string;
+  gasLimit?: string;
+  maxPriorityFeePerGas?: string;
+  maxFeePerGas?: string;
+  nonce?: string;
+  data?: string;
+}
+
+export interface SignEvmTransactionRequest extends KeyRef {
+  chainId: string;
+  /** Unsigned serialized transaction (hex), or the fields. Exactly one. */
+  tx?: string;
+  txJson?: EvmTxJson;
+}
+
+export interface SignedEvmTransaction {
+  signedTx: string;
+  hash: string;
+  to: string | null;
+  value: string;
+  gasPrice: string | null;
+  nonce: string;
+  gasLimit: string;
+  data: string;
+}
+
+export interface TypedDataInput {
+  domain: Record<string, unknown>;
+  types: Record<string, { name: string; type: string }[]>;
+  /** The values; `primaryType` inside names the root type. */
+  value: Record<string, unknown>;
+}
+
+export interface QubicTxJson {
+  destinationPublicKey: string;
+  amount: string;
+  type: number;
+  tick: number;
+}
+
+export interface SignedQubicTransaction {
+  signedTx: string;
+  txId: string;
+  to: string;
+  value: string;
+}
