@@ -11,5 +11,5 @@ const projects = ['apps', 'libs'].flatMap((group) =>
 
 /** @type {import('jest').Config} */
 module.exports = { projects };
-module.exports.globalSetup = '<rootDir>/libs/testing/global-setup.js';
+module.exports.globalSetup = '<rootDir>/jest.global-setup.js';
 module.exports.globalTeardown = '<rootDir>/libs/testing/global-teardown.js';

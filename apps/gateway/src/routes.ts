@@ -7,6 +7,7 @@ import { enumRoutes } from './enums/enums.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
+import { walletRoutes } from './wallets/wallets.routes';
 
 export interface RouteDeps {
   rpc: RpcClient;
@@ -22,6 +23,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...apiClientRoutes(deps.rpc),
     ...enumRoutes(deps.rpc),
     ...userRoutes(deps.rpc, deps.individualRequired),
+    ...walletRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];

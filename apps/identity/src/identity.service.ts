@@ -36,7 +36,7 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   const apiClients = new ApiClientsService(db, box);
   const clients = new ClientsService(db, authState);
   const key = await loadSigningKey(db, box);
-  const users = new UsersService(db);
+  const users = new UsersService(db, deps.rpc);
   const tokens = new TokensService(db, key, apiClients, authState, users);
 
   const insecure = devSecretsInUse(config);
@@ -76,6 +76,8 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
       return users.list(ctx.auth, p.list, p.filters);
     },
     [IDENTITY_RPC.getUser]: (params, ctx) => users.get(ctx.auth, (params as { id: string }).id),
+    [IDENTITY_RPC.getUserRef]: (params, ctx) =>
+      users.getRef(ctx.auth, (params as { id: string }).id),
     [IDENTITY_RPC.updateIndividual]: (params, ctx) => {
       const p = params as { id: string; patch: Kyc };
       return users.update(ctx.auth, p.id, 'individual', p.patch);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { APPS, type AppName } from '@custody/contracts';
@@ -27,6 +27,8 @@ export interface Stack {
   gatewayUrl: string;
   /** RabbitMQ namespace and Redis key prefix of this stack. */
   namespace: string;
+  /** The stack's own database (tests arrange state the API cannot reach yet through it). */
+  databaseUrl: string;
   apps: Record<AppName, AppProcess>;
   stopAll(): Promise<Record<AppName, number | null>>;
   cleanup(): Promise<void>;
@@ -78,8 +80,8 @@ function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
 }
 
 /**
- * The whole stack as real processes: every app built with the production bundler and started
- * with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
+ * The whole stack as real processes: every app built with the production bundler (jest's global
+ * setup builds dist/ once per run) and started with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
  * prefix.
  */
 /** The signing master seed of every e2e stack (a test-only phrase). */
@@ -103,10 +105,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const selected = APPS.filter(
     (app) => app === 'gateway' || !options.only || options.only.includes(app),
   );
-  execFileSync(process.execPath, [path.join(ROOT, 'tools', 'build', 'build.mjs')], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
   const urls = testServiceUrls();
   const database: TestDatabase = await createTestDatabase('e2e_');
   const namespace = uniqueName('e');
@@ -138,6 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const stack: Stack = {
     gatewayUrl,
     namespace,
+    databaseUrl: database.url,
     apps,
     async stopAll() {
       const codes = {} as Record<AppName, number | null>;

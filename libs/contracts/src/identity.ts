@@ -20,6 +20,8 @@ export const IDENTITY_RPC = {
   createLegal: 'users.createLegal',
   listUsers: 'users.list',
   getUser: 'users.get',
+  /** Internal: the user with its tenant, for services that keep a reference to it. */
+  getUserRef: 'users.getRef',
   updateIndividual: 'users.updateIndividual',
   updateLegal: 'users.updateLegal',
   deleteUser: 'users.delete',
@@ -78,6 +80,10 @@ export interface UserView {
   };
   blocked: boolean;
   externalReference?: string;
+}
+
+export interface UserRefView extends UserView {
+  tenantId: string;
 }
 
 export type EnumKind = 'id-type' | 'cnae';

@@ -4,3 +4,4 @@ export * from './rpc';
 export * from './events';
 export * from './identity';
 export * from './signing';
+export * from './wallets';

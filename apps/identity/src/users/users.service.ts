@@ -1,12 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
+  WALLET_RPC,
   type AuthContext,
   type ListQuery,
   type ListResult,
+  type UserRefView,
   type UserView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
 import {
   type Database,
   enqueueEvent,
@@ -86,7 +89,10 @@ function columns(kyc: Kyc) {
 }
 
 export class UsersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+  ) {}
 
   private async emit(tx: Transaction, name: string, row: UserRow): Promise<void> {
     await enqueueEvent(tx, SCHEMA, { name, tenantId: row.tenantId, data: userView(row) });
@@ -134,6 +140,14 @@ export class UsersService {
     return userView(row);
   }
 
+  /** For other services: the user as the caller may see it, plus the tenant it belongs to. */
+  async getRef(auth: AuthContext | undefined, id: string): Promise<UserRefView> {
+    assertUserAccess(auth, id);
+    const row = await repo.findUser(this.db, tenantScope(auth), id);
+    if (!row) throw Errors.notFound('user');
+    return { ...userView(row), tenantId: row.tenantId };
+  }
+
   /** Merges the change into the KYC record; `status` maps to the `blocked` flag. */
   async update(
     auth: AuthContext | undefined,
@@ -168,8 +182,8 @@ export class UsersService {
   }
 
   /**
-   * Soft delete (the record stays for compliance, reads answer 404). The 403 for a user who still
-   * has wallets comes with the wallets issue, when wallet-ledger can be asked.
+   * Soft delete (the record stays for compliance, reads answer 404); 403 while the user still has
+   * a wallet (spec rule 1), as wallet-ledger reports.
    */
   async remove(
     auth: AuthContext | undefined,
@@ -178,6 +192,18 @@ export class UsersService {
   ): Promise<{ id: string }> {
     assertUserAccess(auth, id);
     const scope = tenantScope(auth);
+    if (!(await repo.findUser(this.db, scope, id))) throw Errors.notFound('user');
+    const { count } = await this.rpc.call<{ count: number }>(
+      'wallet-ledger',
+      WALLET_RPC.countUserWallets,
+      { userId: id },
+      {
+        ...(auth ? { auth } : {}),
+        idempotent: true,
+      },
+    );
+    if (count > 0)
+      throw Errors.forbidden('The user still has wallets; delete them first.', 'user_has_wallets');
     return withTransaction(this.db, async (tx) => {
       const row = await repo.updateUser(tx, scope, id, { deletedAt: new Date() });
       if (!row) throw Errors.notFound('user');

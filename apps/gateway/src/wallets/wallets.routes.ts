@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { WALLET_RPC } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import { idResponse, timestamps } from '../schemas';
+import { deviceAndIp, ipAddress } from '../users/users.schemas';
+
+const id = z.string().min(1).max(128);
+const walletParams = z.object({ user: id, wallet: id });
+
+export const walletSchema = z.object({
+  ...timestamps,
+  asset: z.object({ ...timestamps, name: z.string(), symbol: z.string() }),
+  balance: z.string(),
+  availableBalance: z.string(),
+  address: z.string(),
+  user: z.object({ ...timestamps, generalConditions: z.string(), idNumber: z.string().optional() }),
+  externalReference: z.string().optional(),
+});
+
+const createBody = z
+  .object({
+    assetId: z.string().min(1).max(64),
+    device: z.string().trim().min(1).max(500),
+    ip: ipAddress,
+    externalReference: z.string().trim().min(1).max(255).optional(),
+  })
+  .strict();
+
+export function walletRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/users/:user/wallets',
+      operationId: 'createWallet',
+      summary: 'Open a wallet of one asset for a user (one per user and asset)',
+      tags: ['wallets'],
+      auth: 'client',
+      scope: ['wallets', 'write'],
+      request: { params: z.object({ user: id }), body: createBody },
+      responses: { 201: { description: 'Created', schema: idResponse } },
+      errorStatuses: [401, 403, 404, 409],
+      handler: forward(rpc, 'wallet-ledger', WALLET_RPC.createWallet, {
+        status: 201,
+        params: ({ params, body }) => ({ userId: params['user'], ...(body as object) }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/users/:user/wallets',
+      operationId: 'listWallets',
+      summary: "List a user's wallets (`*` as user: every user, admin only)",
+      tags: ['wallets'],
+      auth: 'client',
+      scope: ['wallets', 'read'],
+      request: {
+        params: z.object({ user: id }),
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'updatedAt'],
+          externalReference: true,
+          filters: {
+            assetSymbol: z.string().min(1).max(20).optional(),
+            assetId: z.string().min(1).max(64).optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Wallets', schema: z.array(walletSchema) } },
+      errorStatuses: [401, 403, 404],
+      handler: forwardList(rpc, 'wallet-ledger', WALLET_RPC.listWallets, ({ params, query }) => ({
+        userId: params['user'],
+        ...(query as object),
+      })),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/users/:user/wallets/:wallet',
+      operationId: 'getWallet',
+      summary: 'Read a wallet with its balances and address',
+      tags: ['wallets'],
+      auth: 'client',
+      scope: ['wallets', 'read'],
+      request: { params: walletParams },
+      responses: { 200: { description: 'The wallet', schema: walletSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'wallet-ledger', WALLET_RPC.getWallet, {
+        read: true,
+        params: ({ params }) => ({ userId: params['user'], walletId: params['wallet'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'delete',
+      path: '/users/:user/wallets/:wallet',
+      operationId: 'deleteWallet',
+      summary: 'Delete an empty wallet (soft); 403 while it holds funds',
+      tags: ['wallets'],
+      auth: 'client',
+      scope: ['wallets', 'write'],
+      request: { params: walletParams, body: deviceAndIp },
+      responses: { 200: { description: 'Deleted', schema: idResponse } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'wallet-ledger', WALLET_RPC.deleteWallet, {
+        params: ({ params, body }) => ({
+          userId: params['user'],
+          walletId: params['wallet'],
+          ...(body as object),
+        }),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,57 @@
+import { boolean, integer, numeric, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
+export const ledger = pgSchema('ledger');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const assets = ledger.table('assets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  chain: text('chain').$type<'evm' | 'qubic' | 'bitcoin'>().notNull(),
+  network: text('network').notNull(),
+  chainId: text('chain_id'),
+  decimals: integer('decimals').notNull(),
+  contractAddress: text('contract_address'),
+  ...timestamps,
+});
+
+export const userRefs = ledger.table('user_refs', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  generalConditions: text('general_conditions').notNull(),
+  idNumber: text('id_number'),
+  blocked: boolean('blocked').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const wallets = ledger.table('wallets', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  address: text('address').notNull(),
+  externalReference: text('external_reference'),
+  ...timestamps,
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const accounts = ledger.table('accounts', {
+  id: uuid('id').primaryKey(),
+  assetId: text('asset_id').notNull(),
+  kind: text('kind').$type<'wallet' | 'external' | 'treasury' | 'fees'>().notNull(),
+  walletId: uuid('wallet_id'),
+  balance: numeric('balance').notNull(),
+  availableBalance: numeric('available_balance').notNull(),
+  ...timestamps,
+});
+
+export type AssetRow = typeof assets.$inferSelect;
+export type WalletRow = typeof wallets.$inferSelect;
+export type UserRefRow = typeof userRefs.$inferSelect;

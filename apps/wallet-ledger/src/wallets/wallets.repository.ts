@@ -1,0 +1,170 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@custody/contracts';
+import { type Executor, listClauses, one } from '@custody/persistence';
+import type { TenantScope } from '@custody/tenancy';
+import {
+  accounts,
+  assets,
+  type AssetRow,
+  userRefs,
+  type UserRefRow,
+  type WalletRow,
+  wallets,
+} from '../schema';
+
+function visible(scope: TenantScope): SQL {
+  const live = isNull(wallets.deletedAt);
+  return scope.kind === 'all' ? live : (and(live, eq(wallets.tenantId, scope.tenantId)) as SQL);
+}
+
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+export interface WalletWithRefs {
+  wallet: WalletRow;
+  asset: AssetRow;
+  user: UserRefRow;
+  balance: string;
+  availableBalance: string;
+}
+
+function withRefs(db: Executor) {
+  return db
+    .select({
+      wallet: wallets,
+      asset: assets,
+      user: userRefs,
+      balance: accounts.balance,
+      availableBalance: accounts.availableBalance,
+    })
+    .from(wallets)
+    .innerJoin(assets, eq(assets.id, wallets.assetId))
+    .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
+    .innerJoin(accounts, eq(accounts.walletId, wallets.id));
+}
+
+export async function findWallet(
+  db: Executor,
+  scope: TenantScope,
+  userId: string,
+  walletId: string,
+): Promise<WalletWithRefs | undefined> {
+  if (!isUuid(walletId) || !isUuid(userId)) return undefined;
+  const [row] = await withRefs(db).where(
+    and(visible(scope), eq(wallets.id, walletId), eq(wallets.userId, userId)),
+  );
+  return row;
+}
+
+export async function listWallets(
+  db: Executor,
+  scope: TenantScope,
+  userId: string | '*',
+  query: ListQuery,
+  filters: { assetSymbol?: string; assetId?: string },
+): Promise<{ rows: WalletWithRefs[]; total: number }> {
+  if (userId !== '*' && !isUuid(userId)) return { rows: [], total: 0 };
+  const clauses = listClauses(
+    query,
+    {
+      sortable: { createdAt: wallets.createdAt, updatedAt: wallets.updatedAt },
+      createdAt: wallets.createdAt,
+      id: wallets.id,
+      externalReference: wallets.externalReference,
+    },
+    [
+      visible(scope),
+      userId !== '*' ? eq(wallets.userId, userId) : undefined,
+      filters.assetId !== undefined ? eq(wallets.assetId, filters.assetId) : undefined,
+      filters.assetSymbol !== undefined
+        ? sql`upper(${assets.symbol}) = upper(${filters.assetSymbol})`
+        : undefined,
+    ],
+  );
+  let select = withRefs(db)
+    .where(clauses.where)
+    .orderBy(...clauses.orderBy)
+    .offset(clauses.offset)
+    .$dynamic();
+  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
+  const [rows, counted] = await Promise.all([
+    select,
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(wallets)
+      .innerJoin(assets, eq(assets.id, wallets.assetId))
+      .where(clauses.where),
+  ]);
+  return { rows, total: counted[0]?.total ?? 0 };
+}
+
+export async function countLiveWallets(
+  db: Executor,
+  scope: TenantScope,
+  userId: string,
+): Promise<number> {
+  if (!isUuid(userId)) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wallets)
+    .where(and(visible(scope), eq(wallets.userId, userId)));
+  return row?.n ?? 0;
+}
+
+export async function findAsset(db: Executor, id: string): Promise<AssetRow | undefined> {
+  const [row] = await db.select().from(assets).where(eq(assets.id, id));
+  return row;
+}
+
+export async function insertWallet(
+  db: Executor,
+  row: typeof wallets.$inferInsert,
+): Promise<WalletRow> {
+  return one(await db.insert(wallets).values(row).returning());
+}
+
+export async function insertAccount(
+  db: Executor,
+  row: typeof accounts.$inferInsert,
+): Promise<void> {
+  await db.insert(accounts).values(row);
+}
+
+export async function softDeleteWallet(db: Executor, id: string): Promise<WalletRow | undefined> {
+  const [row] = await db
+    .update(wallets)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(wallets.id, id), isNull(wallets.deletedAt)))
+    .returning();
+  return row;
+}
+
+/** Locks the wallet's account: a delete and a deposit cannot pass each other. */
+export async function lockAccount(db: Executor, walletId: string) {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.walletId, walletId))
+    .for('update');
+  return row;
+}
+
+export async function upsertUserRef(
+  db: Executor,
+  row: typeof userRefs.$inferInsert,
+): Promise<void> {
+  await db
+    .insert(userRefs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: userRefs.id,
+      set: {
+        generalConditions: row.generalConditions,
+        idNumber: row.idNumber,
+        blocked: row.blocked,
+        updatedAt: row.updatedAt,
+        deletedAt: row.deletedAt ?? null,
+      },
+      // Events can arrive out of order: never let an older version overwrite a newer one.
+      setWhere: sql`${userRefs.updatedAt} <= excluded.updated_at`,
+    });
+}

@@ -1,0 +1,210 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  EVENTS,
+  IDENTITY_RPC,
+  SIGNING_RPC,
+  type AuthContext,
+  type ChainFamily,
+  type CreateWalletRequest,
+  type DerivedKey,
+  type ListResult,
+  type ListWalletsRequest,
+  type UserRefView,
+  type WalletView,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+import { compare, isZero } from '@custody/money';
+import { type Database, enqueueEvent, sqlState, withTransaction } from '@custody/persistence';
+import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import * as repo from './wallets.repository';
+
+const SCHEMA = 'ledger';
+
+export function walletView(row: repo.WalletWithRefs): WalletView {
+  const { wallet, asset, user } = row;
+  return {
+    id: wallet.id,
+    createdAt: wallet.createdAt.toISOString(),
+    updatedAt: wallet.updatedAt.toISOString(),
+    asset: {
+      id: asset.id,
+      createdAt: asset.createdAt.toISOString(),
+      updatedAt: asset.updatedAt.toISOString(),
+      name: asset.name,
+      symbol: asset.symbol,
+    },
+    balance: row.balance,
+    availableBalance: row.availableBalance,
+    address: wallet.address,
+    user: {
+      id: user.id,
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+      generalConditions: user.generalConditions,
+      ...(user.idNumber ? { idNumber: user.idNumber } : {}),
+    },
+    ...(wallet.externalReference ? { externalReference: wallet.externalReference } : {}),
+  };
+}
+
+/** Wallets: one per (user, asset), an address from the signing service, a ledger account. */
+export class WalletsService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async create(
+    auth: AuthContext | undefined,
+    request: CreateWalletRequest,
+  ): Promise<{ id: string }> {
+    const caller = requireAuth(auth);
+    assertUserAccess(caller, request.userId);
+    // Identity is the authority on the user: visible to this caller (404 otherwise) and not blocked.
+    const user = await this.rpc.call<UserRefView>(
+      'identity',
+      IDENTITY_RPC.getUserRef,
+      { id: request.userId },
+      {
+        auth: caller,
+        idempotent: true,
+      },
+    );
+    if (user.blocked) throw Errors.forbidden('The user is blocked.', 'user_blocked');
+    const asset = await repo.findAsset(this.db, request.assetId);
+    if (!asset) throw Errors.badRequest(`Unknown assetId ${request.assetId}.`, 'unknown_asset');
+    if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
+      throw Errors.badRequest(
+        `Wallets of ${asset.symbol} are not supported yet.`,
+        'unsupported_asset',
+      );
+    }
+    const scope = tenantScope(caller);
+    const existing = await repo.listWallets(
+      this.db,
+      scope,
+      user.id,
+      { page: 1, limit: 1, sort: { field: 'createdAt', direction: 'desc' } },
+      { assetId: asset.id },
+    );
+    if (existing.total > 0)
+      throw Errors.conflict('The user already has a wallet of this asset.', 'wallet_exists');
+
+    const walletId = uuidv7();
+    const key = await this.rpc.call<DerivedKey>('signing', SIGNING_RPC.deriveKey, {
+      ownerId: walletId,
+      chain: asset.chain as ChainFamily,
+    });
+    // The wallet belongs to the user's tenant, also when an admin opens it.
+    const tenantId = user.tenantId;
+    try {
+      return await withTransaction(this.db, async (tx) => {
+        await repo.upsertUserRef(tx, {
+          id: user.id,
+          tenantId,
+          generalConditions: user.generalConditions,
+          idNumber: user.idNumber ?? null,
+          blocked: user.blocked,
+          createdAt: new Date(user.createdAt),
+          updatedAt: new Date(user.updatedAt),
+        });
+        const wallet = await repo.insertWallet(tx, {
+          id: walletId,
+          tenantId,
+          userId: user.id,
+          assetId: asset.id,
+          address: key.address,
+          externalReference: request.externalReference ?? null,
+        });
+        await repo.insertAccount(tx, {
+          id: uuidv7(),
+          assetId: asset.id,
+          kind: 'wallet',
+          walletId,
+          balance: '0',
+          availableBalance: '0',
+        });
+        const created = await repo.findWallet(tx, { kind: 'all' }, user.id, wallet.id);
+        await enqueueEvent(tx, SCHEMA, {
+          name: EVENTS.walletCreated,
+          tenantId,
+          data: { ...walletView(created!), device: request.device, ip: request.ip },
+        });
+        return { id: wallet.id };
+      });
+    } catch (error) {
+      if (sqlState(error) === '23505')
+        throw Errors.conflict('The user already has a wallet of this asset.', 'wallet_exists');
+      throw error;
+    }
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    request: ListWalletsRequest,
+  ): Promise<ListResult<WalletView>> {
+    const caller = requireAuth(auth);
+    if (request.userId === '*') {
+      if (!isAdmin(caller))
+        throw Errors.forbidden(
+          'Only the admin audience may list across users.',
+          'wildcard_forbidden',
+        );
+    } else {
+      assertUserAccess(caller, request.userId);
+    }
+    const { rows, total } = await repo.listWallets(
+      this.db,
+      tenantScope(caller),
+      request.userId,
+      request.list,
+      request.filters,
+    );
+    return { items: rows.map(walletView), total };
+  }
+
+  async get(auth: AuthContext | undefined, userId: string, walletId: string): Promise<WalletView> {
+    assertUserAccess(auth, userId);
+    const row = await repo.findWallet(this.db, tenantScope(auth), userId, walletId);
+    if (!row) throw Errors.notFound('wallet');
+    return walletView(row);
+  }
+
+  /** Soft delete; 403 while the wallet holds funds or has open holds (spec rule 2). */
+  async remove(
+    auth: AuthContext | undefined,
+    userId: string,
+    walletId: string,
+    request: { device: string; ip: string },
+  ): Promise<{ id: string }> {
+    assertUserAccess(auth, userId);
+    const scope = tenantScope(auth);
+    return withTransaction(this.db, async (tx) => {
+      const row = await repo.findWallet(tx, scope, userId, walletId);
+      if (!row) throw Errors.notFound('wallet');
+      const account = await repo.lockAccount(tx, walletId);
+      // A positive balance, or available ≠ balance (an open hold), keeps the wallet alive.
+      if (
+        account &&
+        (!isZero(account.balance) || compare(account.availableBalance, account.balance) !== 0)
+      ) {
+        throw Errors.forbidden(
+          'The wallet still holds funds or has pending withdrawals.',
+          'wallet_not_empty',
+        );
+      }
+      await repo.softDeleteWallet(tx, walletId);
+      await enqueueEvent(tx, SCHEMA, {
+        name: EVENTS.walletDeleted,
+        tenantId: row.wallet.tenantId,
+        data: { ...walletView(row), device: request.device, ip: request.ip },
+      });
+      return { id: walletId };
+    });
+  }
+
+  async countForUser(auth: AuthContext | undefined, userId: string): Promise<{ count: number }> {
+    return { count: await repo.countLiveWallets(this.db, tenantScope(auth), userId) };
+  }
+}

@@ -1,0 +1,50 @@
+/** wallet-ledger's RPC methods for wallets. Wire names: add, never rename. */
+export const WALLET_RPC = {
+  createWallet: 'wallets.create',
+  listWallets: 'wallets.list',
+  getWallet: 'wallets.get',
+  deleteWallet: 'wallets.delete',
+  /** identity asks before deleting a user (403 while any wallet is live). */
+  countUserWallets: 'wallets.countForUser',
+} as const;
+
+export interface AssetSummary {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  name: string;
+  symbol: string;
+}
+
+export interface WalletView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  asset: AssetSummary;
+  balance: string;
+  availableBalance: string;
+  address: string;
+  user: {
+    id: string;
+    createdAt: string;
+    updatedAt: string;
+    generalConditions: string;
+    idNumber?: string;
+  };
+  externalReference?: string;
+}
+
+export interface CreateWalletRequest {
+  userId: string;
+  assetId: string;
+  device: string;
+  ip: string;
+  externalReference?: string;
+}
+
+/** `userId: '*'` (admin only) lists across users. */
+export interface ListWalletsRequest {
+  userId: string;
+  list: import('./rpc').ListQuery;
+  filters: { assetSymbol?: string; assetId?: string };
+}
