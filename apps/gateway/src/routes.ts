@@ -4,6 +4,7 @@ import { apiClientRoutes } from './api-clients/api-clients.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
+import { signatureRoutes } from './signatures/signatures.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
@@ -24,6 +25,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...enumRoutes(deps.rpc),
     ...userRoutes(deps.rpc, deps.individualRequired),
     ...walletRoutes(deps.rpc),
+    ...signatureRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];

@@ -1,4 +1,13 @@
-import { boolean, integer, numeric, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
 export const ledger = pgSchema('ledger');
@@ -55,3 +64,18 @@ export const accounts = ledger.table('accounts', {
 export type AssetRow = typeof assets.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 export type UserRefRow = typeof userRefs.$inferSelect;
+
+export const signedItems = ledger.table('signed_items', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  kind: text('kind').$type<'tx' | 'message' | 'typed-data'>().notNull(),
+  request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  status: text('status').notNull(),
+  externalReference: text('external_reference'),
+  ...timestamps,
+});
+
+export type SignedItemRow = typeof signedItems.$inferSelect;

@@ -48,3 +48,20 @@ export interface ListWalletsRequest {
   list: import('./rpc').ListQuery;
   filters: { assetSymbol?: string; assetId?: string };
 }
+
+export const SIGNATURE_RPC = {
+  sign: 'signatures.sign',
+  list: 'signatures.list',
+  get: 'signatures.get',
+} as const;
+
+export type SignedItemKind = 'tx' | 'message' | 'typed-data';
+
+export interface SignRequest {
+  userId: string;
+  walletId: string;
+  kind: SignedItemKind;
+  /** tx: `{tx | txJson | qubicTxJson}`; message: `{message}`; typed-data: `{typedData}`. */
+  payload: Record<string, unknown>;
+  externalReference?: string;
+}

@@ -126,7 +126,8 @@ export class WalletsService {
           availableBalance: '0',
         });
         const created = await repo.findWallet(tx, { kind: 'all' }, user.id, wallet.id);
-        if (!created) throw Errors.internal(new Error('wallet vanished inside its own transaction'));
+        if (!created)
+          throw Errors.internal(new Error('wallet vanished inside its own transaction'));
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.walletCreated,
           tenantId,

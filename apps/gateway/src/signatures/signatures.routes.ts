@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { SIGNATURE_RPC, type SignedItemKind } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import { idResponse, timestamps } from '../schemas';
+
+const id = z.string().min(1).max(128);
+const walletParams = { user: id, wallet: id };
+const externalReference = z.string().trim().min(1).max(255).optional();
+const uint = z.string().regex(/^(0x[0-9a-fA-F]+|\d+)$/, 'A whole number, decimal or 0x-hex');
+
+const txJson = z
+  .object({
+    to: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'An EVM address'),
+    value: uint,
+    gasPrice: uint,
+    gasLimit: uint,
+    maxPriorityFeePerGas: uint,
+    maxFeePerGas: uint,
+    nonce: uint,
+    data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, '0x-hex bytes'),
+  })
+  .partial()
+  .strict();
+
+const qubicTxJson = z
+  .object({
+    destinationPublicKey: z
+      .string()
+      .regex(/^[A-Z]{60}$/, 'A Qubic identity (60 upper-case letters)'),
+    amount: z.string().regex(/^\d+$/, 'A whole number of QU'),
+    type: z.number().int().min(0).max(65_535),
+    tick: z.number().int().min(0).max(4_294_967_295),
+  })
+  .strict();
+
+const signTxBody = z
+  .object({
+    tx: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]+$/, 'An unsigned serialized transaction, 0x-hex')
+      .optional(),
+    txJson: txJson.optional(),
+    qubicTxJson: qubicTxJson.optional(),
+    externalReference,
+  })
+  .strict()
+  .refine(
+    (body) => [body.tx, body.txJson, body.qubicTxJson].filter((v) => v !== undefined).length === 1,
+    'Give exactly one of tx, txJson and qubicTxJson',
+  );
+
+const signMessageBody = z
+  .object({ message: z.string().min(1).max(10_000), externalReference })
+  .strict();
+
+const typedDataSchema = z
+  .object({
+    domain: z
+      .object({
+        name: z.string().max(200),
+        version: z.string().max(50),
+        chainId: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]),
+        verifyingContract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        salt: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+      })
+      .partial()
+      .strict(),
+    types: z.record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+      z
+        .array(
+          z.object({ name: z.string().min(1).max(100), type: z.string().min(1).max(100) }).strict(),
+        )
+        .max(100),
+    ),
+    value: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
+const signTypedDataBody = z.object({ typedData: typedDataSchema, externalReference }).strict();
+
+const signedBase = {
+  ...timestamps,
+  userId: z.string(),
+  walletId: z.string(),
+  status: z.string(),
+  externalReference: z.string().optional(),
+};
+const schemas: Record<SignedItemKind, z.ZodType> = {
+  tx: z.object({
+    ...signedBase,
+    signedTx: z.string(),
+    to: z.string().nullable(),
+    value: z.string(),
+    gasPrice: z.string().nullable(),
+    nonce: z.string().nullable(),
+    gasLimit: z.string().nullable(),
+    data: z.string().nullable(),
+  }),
+  message: z.object({ ...signedBase, signedMessage: z.string(), message: z.string() }),
+  'typed-data': z.object({
+    ...signedBase,
+    signedTypedData: z.string(),
+    typedData: typedDataSchema,
+  }),
+};
+
+/** The contract lists page/limit/sort on the by-id reads too; they are accepted and have no effect. */
+const byIdQuery = z
+  .object({ page: z.string(), limit: z.string(), sort: z.string() })
+  .partial()
+  .strict();
+
+const KINDS: {
+  kind: SignedItemKind;
+  path: string;
+  name: string;
+  param: string;
+  body: z.ZodType;
+  summary: string;
+}[] = [
+  {
+    kind: 'tx',
+    path: 'sign-tx',
+    name: 'SignedTransaction',
+    param: 'txId',
+    body: signTxBody,
+    summary: 'Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`)',
+  },
+  {
+    kind: 'message',
+    path: 'sign-message',
+    name: 'SignedMessage',
+    param: 'signedMsgId',
+    body: signMessageBody,
+    summary: 'Sign a message (EIP-191)',
+  },
+  {
+    kind: 'typed-data',
+    path: 'sign-typed-data',
+    name: 'SignedTypedData',
+    param: 'signedTypedDataId',
+    body: signTypedDataBody,
+    summary: 'Sign typed data (EIP-712; `value.primaryType` names the root type)',
+  },
+];
+
+export function signatureRoutes(rpc: RpcClient) {
+  return KINDS.flatMap(({ kind, path, name, param, body, summary }) => [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: `/users/:user/wallets/:wallet/${path}`,
+      operationId: `create${name}`,
+      summary,
+      tags: ['signatures'],
+      auth: 'client',
+      scope: ['signatures', 'write'],
+      request: { params: z.object(walletParams), body },
+      responses: { 200: { description: 'Signed', schema: idResponse } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'wallet-ledger', SIGNATURE_RPC.sign, {
+        params: ({ params, body: input }) => {
+          const { externalReference: ref, ...payload } = input as Record<string, unknown>;
+          return {
+            userId: params['user'],
+            walletId: params['wallet'],
+            kind,
+            payload,
+            ...(ref ? { externalReference: ref } : {}),
+          };
+        },
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: `/users/:user/wallets/:wallet/${path}`,
+      operationId: `list${name}s`,
+      summary: `List a wallet's ${path} records`,
+      tags: ['signatures'],
+      auth: 'client',
+      scope: ['signatures', 'read'],
+      request: {
+        params: z.object(walletParams),
+        query: listQuerySchema({
+          sortFields: ['createdAt'],
+          dates: false,
+          externalReference: true,
+        }),
+      },
+      responses: { 200: { description: 'Records', schema: z.array(schemas[kind]) } },
+      errorStatuses: [401, 403, 404],
+      handler: forwardList(rpc, 'wallet-ledger', SIGNATURE_RPC.list, ({ params, query }) => ({
+        userId: params['user'],
+        walletId: params['wallet'],
+        kind,
+        ...(query as object),
+      })),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: `/users/:user/wallets/:wallet/${path}/:${param}`,
+      operationId: `get${name}`,
+      summary: `Read one ${path} record`,
+      tags: ['signatures'],
+      auth: 'client',
+      scope: ['signatures', 'read'],
+      request: { params: z.object({ ...walletParams, [param]: id }), query: byIdQuery },
+      responses: { 200: { description: 'The record', schema: schemas[kind] } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'wallet-ledger', SIGNATURE_RPC.get, {
+        read: true,
+        params: ({ params }) => ({
+          userId: params['user'],
+          walletId: params['wallet'],
+          kind,
+          id: params[param],
+        }),
+      }),
+    }),
+  ]);
+}

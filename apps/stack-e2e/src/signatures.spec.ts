@@ -1,0 +1,313 @@
+import { Transaction, verifyMessage, verifyTypedData } from 'ethers';
+import crypto from '@qubic-lib/qubic-ts-library/dist/crypto';
+import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
+import { waitFor } from '@custody/testing';
+import { Api, expectProblem } from './api';
+import { tapEvents } from './events-tap';
+import { type Stack, startStack } from './stack';
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let tenant: Awaited<ReturnType<Api['newClient']>>;
+let other: Awaited<ReturnType<Api['newClient']>>;
+let user: string;
+let eth: { id: string; address: string };
+let qubic: { id: string; address: string };
+
+const device = { device: 'Pixel 9', ip: '203.0.113.9' };
+
+async function newUser(token: string): Promise<string> {
+  return (
+    await api.post('/v1/users/individual-person', {
+      token,
+      body: { generalConditions: '2026-01-01' },
+    })
+  ).body.id;
+}
+
+async function openWallet(token: string, userId: string, assetId: string) {
+  const created = await api.post(`/v1/users/${userId}/wallets`, {
+    token,
+    body: { assetId, ...device },
+  });
+  const read = await api.get(`/v1/users/${userId}/wallets/${created.body.id}`, { token });
+  return { id: created.body.id as string, address: read.body.address as string };
+}
+
+beforeAll(async () => {
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'signing'] });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  tenant = await api.newClient(admin, 'Signer');
+  other = await api.newClient(admin, 'Other');
+  user = await newUser(tenant.token);
+  eth = await openWallet(tenant.token, user, 'eth');
+  qubic = await openWallet(tenant.token, user, 'qubic');
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+});
+
+const base = () => `/v1/users/${user}/wallets/${eth.id}`;
+
+const typedData = {
+  domain: {
+    name: 'Custody',
+    version: '1',
+    chainId: '1',
+    verifyingContract: '0x000000000000000000000000000000000000dEaD',
+  },
+  types: {
+    Order: [
+      { name: 'asset', type: 'string' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  },
+  value: { primaryType: 'Order', asset: 'ETH', amount: '1000' },
+};
+
+describe('sign-message', () => {
+  it('answers 200 {id}; the stored signature verifies to the wallet address', async () => {
+    const res = await api.post(`${base()}/sign-message`, {
+      token: tenant.token,
+      body: { message: 'hello custody', externalReference: 'm-1' },
+    });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['id']);
+    const record = await api.get(`${base()}/sign-message/${res.body.id}`, { token: tenant.token });
+    expect(record.body).toMatchObject({
+      id: res.body.id,
+      userId: user,
+      walletId: eth.id,
+      message: 'hello custody',
+      status: 'sent',
+      externalReference: 'm-1',
+    });
+    expect(verifyMessage('hello custody', record.body.signedMessage)).toBe(eth.address);
+    const list = await api.get(`${base()}/sign-message?externalReference=m-1`, {
+      token: tenant.token,
+    });
+    expect(list.body.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
+    expect(
+      (
+        await api.get(`${base()}/sign-message/${res.body.id}?page=1&limit=10&sort=createdAt`, {
+          token: tenant.token,
+        })
+      ).status,
+    ).toBe(200);
+  });
+});
+
+describe('sign-typed-data', () => {
+  it('signs EIP-712 data that verifies to the wallet address', async () => {
+    const res = await api.post(`${base()}/sign-typed-data`, {
+      token: tenant.token,
+      body: { typedData },
+    });
+    expect(res.status).toBe(200);
+    const record = await api.get(`${base()}/sign-typed-data/${res.body.id}`, {
+      token: tenant.token,
+    });
+    const { primaryType: _p, ...value } = typedData.value;
+    expect(
+      verifyTypedData(typedData.domain, typedData.types, value, record.body.signedTypedData),
+    ).toBe(eth.address);
+    expect(record.body.typedData).toEqual(typedData);
+  });
+
+  it('answers 400 to malformed typed data', async () => {
+    expectProblem(
+      await api.post(`${base()}/sign-typed-data`, {
+        token: tenant.token,
+        body: { typedData: { domain: {}, types: [] } },
+      }),
+      400,
+    );
+    const wrongValue = {
+      ...typedData,
+      value: { primaryType: 'Order', asset: 'ETH', amount: 'lots' },
+    };
+    expectProblem(
+      await api.post(`${base()}/sign-typed-data`, {
+        token: tenant.token,
+        body: { typedData: wrongValue },
+      }),
+      400,
+      'invalid_typed_data',
+    );
+  });
+});
+
+describe('sign-tx', () => {
+  it('signs txJson for the asset’s chain; the transaction recovers to the wallet address', async () => {
+    const res = await api.post(`${base()}/sign-tx`, {
+      token: tenant.token,
+      body: {
+        txJson: {
+          to: '0x000000000000000000000000000000000000bEEF',
+          value: '1000',
+          gasLimit: '21000',
+          maxFeePerGas: '2000000000',
+          maxPriorityFeePerGas: '1000000000',
+          nonce: '0',
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const record = await api.get(`${base()}/sign-tx/${res.body.id}`, { token: tenant.token });
+    const tx = Transaction.from(record.body.signedTx);
+    expect(tx.from).toBe(eth.address);
+    expect(tx.chainId).toBe(1n);
+    expect(record.body).toMatchObject({
+      walletId: eth.id,
+      to: '0x000000000000000000000000000000000000bEEF',
+      value: '1000',
+      nonce: '0',
+      gasLimit: '21000',
+      status: 'sent',
+    });
+  });
+
+  it('signs an unsigned serialized transaction', async () => {
+    const unsigned = Transaction.from({
+      type: 2,
+      chainId: 1n,
+      to: '0x000000000000000000000000000000000000bEEF',
+      value: 1n,
+      gasLimit: 21000n,
+      maxFeePerGas: 1n,
+      maxPriorityFeePerGas: 1n,
+      nonce: 3,
+    }).unsignedSerialized;
+    const res = await api.post(`${base()}/sign-tx`, {
+      token: tenant.token,
+      body: { tx: unsigned },
+    });
+    const record = await api.get(`${base()}/sign-tx/${res.body.id}`, { token: tenant.token });
+    expect(Transaction.from(record.body.signedTx).from).toBe(eth.address);
+  });
+
+  it('signs qubicTxJson with a Qubic wallet, verifiable against its identity', async () => {
+    const res = await api.post(`/v1/users/${user}/wallets/${qubic.id}/sign-tx`, {
+      token: tenant.token,
+      body: {
+        qubicTxJson: { destinationPublicKey: qubic.address, amount: '5', type: 0, tick: 100 },
+      },
+    });
+    expect(res.status).toBe(200);
+    const record = await api.get(`/v1/users/${user}/wallets/${qubic.id}/sign-tx/${res.body.id}`, {
+      token: tenant.token,
+    });
+    const bytes = Buffer.from(record.body.signedTx, 'base64');
+    const lib = await crypto;
+    const digest = new Uint8Array(32);
+    lib.K12(bytes.subarray(0, bytes.length - 64), digest, 32);
+    expect(
+      lib.schnorrq.verify(
+        new QubicHelper().getIdentityBytes(qubic.address),
+        digest,
+        bytes.subarray(bytes.length - 64),
+      ),
+    ).toBe(1);
+  });
+
+  it.each([
+    ['none of tx, txJson, qubicTxJson', {}, 'validation_failed'],
+    ['two of them', { tx: '0x01', txJson: {} }, 'validation_failed'],
+    [
+      'a Qubic payload on an EVM wallet',
+      { qubicTxJson: { destinationPublicKey: 'A'.repeat(60), amount: '1', type: 0, tick: 1 } },
+      'unsupported_asset',
+    ],
+    ['a malformed address', { txJson: { to: '0x123' } }, 'validation_failed'],
+    ['bytes that are no transaction', { tx: '0xdeadbeef' }, 'invalid_transaction'],
+  ])('answers 400 for %s', async (_name, body, code) => {
+    expectProblem(await api.post(`${base()}/sign-tx`, { token: tenant.token, body }), 400, code);
+  });
+
+  it('answers 400 for an EVM payload on a Qubic wallet', async () => {
+    expectProblem(
+      await api.post(`/v1/users/${user}/wallets/${qubic.id}/sign-tx`, {
+        token: tenant.token,
+        body: { txJson: { to: '0x000000000000000000000000000000000000bEEF' } },
+      }),
+      400,
+      'unsupported_asset',
+    );
+  });
+});
+
+describe('who may sign', () => {
+  it('refuses other tenants (404), tokens bound to someone else (403) and blocked users (403)', async () => {
+    const body = { message: 'x' };
+    expectProblem(await api.post(`${base()}/sign-message`, { token: other.token, body }), 404);
+    expectProblem(await api.get(`${base()}/sign-message`, { token: other.token }), 404);
+    const someoneElse = await newUser(tenant.token);
+    const bound = (await api.login(tenant.email, tenant.password, { userId: someoneElse }))
+      .access_token;
+    expectProblem(await api.post(`${base()}/sign-message`, { token: bound, body }), 403);
+    const blockedUser = await newUser(tenant.token);
+    const wallet = await openWallet(tenant.token, blockedUser, 'eth');
+    await api.patch(`/v1/users/${blockedUser}/individual-person`, {
+      token: tenant.token,
+      body: { status: 'blocked' },
+    });
+    expectProblem(
+      await api.post(`/v1/users/${blockedUser}/wallets/${wallet.id}/sign-message`, {
+        token: tenant.token,
+        body,
+      }),
+      403,
+      'user_blocked',
+    );
+    // A blocked user can still read.
+    expect(
+      (
+        await api.get(`/v1/users/${blockedUser}/wallets/${wallet.id}/sign-message`, {
+          token: tenant.token,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('answers 404 for a deleted wallet and an unknown record', async () => {
+    const u = await newUser(tenant.token);
+    const w = await openWallet(tenant.token, u, 'eth');
+    await api.delete(`/v1/users/${u}/wallets/${w.id}`, { token: tenant.token, body: device });
+    expectProblem(
+      await api.post(`/v1/users/${u}/wallets/${w.id}/sign-message`, {
+        token: tenant.token,
+        body: { message: 'x' },
+      }),
+      404,
+    );
+    expectProblem(
+      await api.get(`${base()}/sign-message/00000000-0000-7000-8000-000000000000`, {
+        token: tenant.token,
+      }),
+      404,
+    );
+    expectProblem(await api.post(`${base()}/sign-message`, { body: { message: 'x' } }), 401);
+  });
+});
+
+describe('sign events', () => {
+  it('publishes sign.is-created for every signature', async () => {
+    const tap = await tapEvents(stack.namespace, 'sign.*');
+    const res = await api.post(`${base()}/sign-message`, {
+      token: tenant.token,
+      body: { message: 'evented' },
+    });
+    await waitFor(() => tap.events.some((e) => e.data['id'] === res.body.id), {
+      what: 'sign.is-created',
+    });
+    expect(tap.events.find((e) => e.data['id'] === res.body.id)).toMatchObject({
+      name: 'sign.is-created',
+      tenantId: tenant.id,
+      data: { kind: 'message', walletId: eth.id, message: 'evented' },
+    });
+    await tap.close();
+  });
+});

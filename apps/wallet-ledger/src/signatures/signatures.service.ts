@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  EVENTS,
+  IDENTITY_RPC,
+  SIGNING_RPC,
+  type AuthContext,
+  type ChainFamily,
+  type ListQuery,
+  type ListResult,
+  type SignRequest,
+  type SignedItemKind,
+  type UserRefView,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+import { type Database, enqueueEvent, listClauses, one, selectPage } from '@custody/persistence';
+import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
+import { type SignedItemRow, signedItems } from '../schema';
+import { findWallet } from '../wallets/wallets.repository';
+
+const SCHEMA = 'ledger';
+
+/** The contract's record shapes: Signed transaction, Signed message, Signed typed data. */
+export function signedItemView(row: SignedItemRow): Record<string, unknown> {
+  const base = {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    userId: row.userId,
+    walletId: row.walletId,
+    status: row.status,
+    ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+  };
+  const r = row.result;
+  if (row.kind === 'tx') {
+    return {
+      ...base,
+      signedTx: r['signedTx'],
+      to: r['to'],
+      value: r['value'],
+      gasPrice: r['gasPrice'] ?? null,
+      nonce: r['nonce'] ?? null,
+      gasLimit: r['gasLimit'] ?? null,
+      data: r['data'] ?? null,
+      ...(r['hash'] ? { hash: r['hash'] } : {}),
+      ...(r['txId'] ? { txId: r['txId'] } : {}),
+    };
+  }
+  if (row.kind === 'message')
+    return { ...base, signedMessage: r['signature'], message: row.request['message'] };
+  return { ...base, signedTypedData: r['signature'], typedData: row.request['typedData'] };
+}
+
+/**
+ * Signing with a user's wallet: ownership, tenancy and the user's status are checked here, then
+ * the signing service signs with the wallet's key; the record and its event commit together.
+ */
+export class SignaturesService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async sign(auth: AuthContext | undefined, request: SignRequest): Promise<{ id: string }> {
+    const caller = requireAuth(auth);
+    assertUserAccess(caller, request.userId);
+    const found = await findWallet(this.db, tenantScope(caller), request.userId, request.walletId);
+    if (!found) throw Errors.notFound('wallet');
+    // Identity decides whether the user may sign now (a blocked user reads, never signs).
+    const user = await this.rpc.call<UserRefView>(
+      'identity',
+      IDENTITY_RPC.getUserRef,
+      { id: request.userId },
+      {
+        auth: caller,
+        idempotent: true,
+      },
+    );
+    if (user.blocked) throw Errors.forbidden('The user is blocked.', 'user_blocked');
+    const { wallet, asset } = found;
+    if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
+      throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
+    }
+    const key = { ownerId: wallet.id, chain: asset.chain as ChainFamily };
+    const result = await this.signWith(key, asset.chainId, request);
+    const row = await this.db.transaction(async (tx) => {
+      const inserted = one(
+        await tx
+          .insert(signedItems)
+          .values({
+            id: uuidv7(),
+            tenantId: wallet.tenantId,
+            userId: wallet.userId,
+            walletId: wallet.id,
+            kind: request.kind,
+            request: request.payload,
+            result,
+            status: 'sent',
+            externalReference: request.externalReference ?? null,
+          })
+          .returning(),
+      );
+      await enqueueEvent(tx, SCHEMA, {
+        name: EVENTS.signCreated,
+        tenantId: wallet.tenantId,
+        data: { kind: request.kind, ...signedItemView(inserted) },
+      });
+      return inserted;
+    });
+    return { id: row.id };
+  }
+
+  private async signWith(
+    key: { ownerId: string; chain: ChainFamily },
+    chainId: string | null,
+    request: SignRequest,
+  ): Promise<Record<string, unknown>> {
+    const p = request.payload;
+    if (request.kind === 'message') {
+      return this.rpc.call('signing', SIGNING_RPC.signEvmMessage, {
+        ...key,
+        message: p['message'],
+      });
+    }
+    if (request.kind === 'typed-data') {
+      return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
+        ...key,
+        typedData: p['typedData'],
+      });
+    }
+    if (p['qubicTxJson'] !== undefined) {
+      return this.rpc.call('signing', SIGNING_RPC.signQubicTransaction, {
+        ...key,
+        qubicTxJson: p['qubicTxJson'],
+      });
+    }
+    if (key.chain !== 'evm' || !chainId) {
+      throw Errors.badRequest('An EVM transaction needs an EVM wallet.', 'unsupported_asset');
+    }
+    return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
+      ...key,
+      chainId,
+      ...(p['tx'] !== undefined ? { tx: p['tx'] } : {}),
+      ...(p['txJson'] !== undefined ? { txJson: p['txJson'] } : {}),
+    });
+  }
+
+  private async ownedWallet(auth: AuthContext | undefined, userId: string, walletId: string) {
+    assertUserAccess(auth, userId);
+    const found = await findWallet(this.db, tenantScope(auth), userId, walletId);
+    if (!found) throw Errors.notFound('wallet');
+    return found.wallet;
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    request: { userId: string; walletId: string; kind: SignedItemKind; list: ListQuery },
+  ): Promise<ListResult<Record<string, unknown>>> {
+    const wallet = await this.ownedWallet(auth, request.userId, request.walletId);
+    const clauses = listClauses(
+      request.list,
+      {
+        sortable: { createdAt: signedItems.createdAt },
+        createdAt: signedItems.createdAt,
+        id: signedItems.id,
+        externalReference: signedItems.externalReference,
+      },
+      [eq(signedItems.walletId, wallet.id), eq(signedItems.kind, request.kind)],
+    );
+    const { rows, total } = await selectPage(this.db, signedItems, clauses);
+    return { items: rows.map(signedItemView), total };
+  }
+
+  async get(
+    auth: AuthContext | undefined,
+    request: { userId: string; walletId: string; kind: SignedItemKind; id: string },
+  ): Promise<Record<string, unknown>> {
+    const wallet = await this.ownedWallet(auth, request.userId, request.walletId);
+    if (!/^[0-9a-f-]{36}$/i.test(request.id)) throw Errors.notFound('signed item');
+    const [row] = await this.db
+      .select()
+      .from(signedItems)
+      .where(
+        and(
+          eq(signedItems.id, request.id),
+          eq(signedItems.walletId, wallet.id),
+          eq(signedItems.kind, request.kind),
+        ),
+      );
+    if (!row) throw Errors.notFound('signed item');
+    return signedItemView(row);
+  }
+}
