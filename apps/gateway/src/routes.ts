@@ -9,6 +9,7 @@ import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
 import { walletRoutes } from './wallets/wallets.routes';
+import { whitelistRoutes } from './whitelists/whitelists.routes';
 
 export interface RouteDeps {
   rpc: RpcClient;
@@ -26,6 +27,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...userRoutes(deps.rpc, deps.individualRequired),
     ...walletRoutes(deps.rpc),
     ...signatureRoutes(deps.rpc),
+    ...whitelistRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];

@@ -22,10 +22,12 @@ import { listEnum } from './enums/enums.service';
 import { SecretBox } from './crypto/secret-box';
 import { loadSigningKey, publicKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
+import { type WhitelistInput, WhitelistsService } from './whitelists/whitelists.service';
 import { type Kyc, UsersService } from './users/users.service';
 import type { UserFilters } from './users/users.repository';
 
 type Deps = ServiceDeps<'identity'>;
+type WalletPath = { userId: string; walletId: string };
 
 /** Wires identity's use cases to RPC methods; each handler only unpacks params and calls one. */
 async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
@@ -38,6 +40,7 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   const key = await loadSigningKey(db, box);
   const users = new UsersService(db, deps.rpc);
   const tokens = new TokensService(db, key, apiClients, authState, users);
+  const whitelistsService = new WhitelistsService(db, deps.rpc);
 
   const insecure = devSecretsInUse(config);
   if (insecure.length > 0) {
@@ -93,6 +96,23 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
     [IDENTITY_RPC.listAuditEvents]: (params, ctx) => {
       const p = params as { list: ListQuery; filters: AuditFilters };
       return listAuditEvents(db, ctx.auth, p.list, p.filters);
+    },
+    [IDENTITY_RPC.createWhitelist]: (params, ctx) => {
+      const p = params as WalletPath & { input: WhitelistInput };
+      return whitelistsService.create(ctx.auth, p, p.input);
+    },
+    [IDENTITY_RPC.listWhitelists]: (params, ctx) => {
+      const p = params as WalletPath & { list: ListQuery };
+      return whitelistsService.list(ctx.auth, p, p.list);
+    },
+    [IDENTITY_RPC.getWhitelist]: (params, ctx) =>
+      whitelistsService.get(ctx.auth, params as WalletPath & { id: string }),
+    [IDENTITY_RPC.updateWhitelist]: (params, ctx) => {
+      const p = params as WalletPath & {
+        id: string;
+        travelRuleStatus: 'pending' | 'verified' | 'rejected';
+      };
+      return whitelistsService.setStatus(ctx.auth, p, p.travelRuleStatus);
     },
     [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),
     [IDENTITY_RPC.seedAuthState]: async () => {

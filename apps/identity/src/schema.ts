@@ -97,3 +97,22 @@ export const auditEvents = identity.table('audit_events', {
   status: integer('status').notNull(),
   outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
 });
+
+export const whitelists = identity.table('whitelists', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  address: text('address').notNull(),
+  userFullName: text('user_full_name').notNull(),
+  counterPartyFullName: text('counter_party_full_name').notNull(),
+  counterPartyType: text('counter_party_type').notNull(),
+  casp: jsonb('casp').$type<Record<string, unknown>>().notNull(),
+  travelRuleStatus: text('travel_rule_status')
+    .$type<'pending' | 'verified' | 'rejected'>()
+    .notNull(),
+  ...timestamps,
+});
+
+export type WhitelistRow = typeof whitelists.$inferSelect;

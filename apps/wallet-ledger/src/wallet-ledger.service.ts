@@ -28,6 +28,10 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       const p = params as Ref;
       return wallets.get(ctx.auth, p.userId, p.walletId);
     },
+    [WALLET_RPC.getWalletRef]: (params, ctx) => {
+      const p = params as Ref;
+      return wallets.getRef(ctx.auth, p.userId, p.walletId);
+    },
     [WALLET_RPC.deleteWallet]: (params, ctx) => {
       const p = params as Ref & { device: string; ip: string };
       return wallets.remove(ctx.auth, p.userId, p.walletId, p);

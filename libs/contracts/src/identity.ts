@@ -26,7 +26,27 @@ export const IDENTITY_RPC = {
   updateLegal: 'users.updateLegal',
   deleteUser: 'users.delete',
   listAuditEvents: 'audit.list',
+  createWhitelist: 'whitelists.create',
+  listWhitelists: 'whitelists.list',
+  getWhitelist: 'whitelists.get',
+  updateWhitelist: 'whitelists.update',
 } as const;
+
+export interface WhitelistView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  userId: string;
+  userFullName: string;
+  counterPartyFullName: string;
+  walletId: string;
+  assetId: string;
+  address: string;
+  counterPartyType: string;
+  travelRuleStatus: 'pending' | 'verified' | 'rejected';
+  tenantId: string;
+  casp: Record<string, unknown>;
+}
 
 /**
  * The gateway's record of one mutating request, published on the events exchange under

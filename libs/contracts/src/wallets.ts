@@ -6,7 +6,18 @@ export const WALLET_RPC = {
   deleteWallet: 'wallets.delete',
   /** identity asks before deleting a user (403 while any wallet is live). */
   countUserWallets: 'wallets.countForUser',
+  /** Internal: the wallet's owner, tenant, asset chain and address. */
+  getWalletRef: 'wallets.getRef',
 } as const;
+
+export interface WalletRefView {
+  id: string;
+  userId: string;
+  tenantId: string;
+  assetId: string;
+  chain: 'evm' | 'qubic' | 'bitcoin';
+  address: string;
+}
 
 export interface AssetSummary {
   id: string;

@@ -10,6 +10,7 @@ import {
   type ListResult,
   type ListWalletsRequest,
   type UserRefView,
+  type WalletRefView,
   type WalletView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
@@ -204,6 +205,24 @@ export class WalletsService {
       });
       return { id: walletId };
     });
+  }
+
+  async getRef(
+    auth: AuthContext | undefined,
+    userId: string,
+    walletId: string,
+  ): Promise<WalletRefView> {
+    assertUserAccess(auth, userId);
+    const row = await repo.findWallet(this.db, tenantScope(auth), userId, walletId);
+    if (!row) throw Errors.notFound('wallet');
+    return {
+      id: row.wallet.id,
+      userId: row.wallet.userId,
+      tenantId: row.wallet.tenantId,
+      assetId: row.asset.id,
+      chain: row.asset.chain,
+      address: row.wallet.address,
+    };
   }
 
   async countForUser(auth: AuthContext | undefined, userId: string): Promise<{ count: number }> {

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { IDENTITY_RPC } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import { idResponse, timestamps } from '../schemas';
+import { country } from '../users/users.schemas';
+
+const id = z.string().min(1).max(128);
+const walletParams = { user: id, wallet: id };
+const status = z.enum(['pending', 'verified', 'rejected']);
+
+const whitelistSchema = z.object({
+  ...timestamps,
+  userId: z.string(),
+  userFullName: z.string(),
+  counterPartyFullName: z.string(),
+  walletId: z.string(),
+  assetId: z.string(),
+  address: z.string(),
+  counterPartyType: z.string(),
+  travelRuleStatus: status,
+  tenantId: z.string(),
+  casp: z.record(z.string(), z.unknown()),
+});
+
+const createBody = z
+  .object({
+    address: z.string().trim().min(1).max(128),
+    counterPartyFullName: z.string().trim().min(1).max(300),
+    counterPartyType: z.enum(['CASP', 'SELF_HOSTED'], {
+      error: 'CASP (a crypto-asset service provider holds the address) or SELF_HOSTED',
+    }),
+    casp: z
+      .object({
+        name: z.string().trim().min(1).max(300),
+        lei: z.string().regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'A 20-character LEI'),
+        country,
+        did: z.string().max(300),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.counterPartyType !== 'CASP' || body.casp?.name !== undefined, {
+    message: 'A CASP counterparty needs casp.name',
+    path: ['casp', 'name'],
+  });
+
+// Expired or revoked tokens get 403 on the whitelist reads (the contract says so).
+const rejectedTokenStatus = { expired: 403, revoked: 403 } as const;
+
+export function whitelistRoutes(rpc: RpcClient) {
+  const path = '/users/:user/wallets/:wallet/whitelists';
+  const walletOf = (params: Record<string, string>) => ({
+    userId: params['user'],
+    walletId: params['wallet'],
+  });
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path,
+      operationId: 'createWhitelist',
+      summary: 'Whitelist a counterparty address for a wallet (extension); starts pending',
+      tags: ['whitelists'],
+      auth: 'client',
+      scope: ['whitelists', 'write'],
+      request: { params: z.object(walletParams), body: createBody },
+      responses: { 201: { description: 'Created', schema: idResponse } },
+      errorStatuses: [401, 403, 404, 409],
+      handler: forward(rpc, 'identity', IDENTITY_RPC.createWhitelist, {
+        status: 201,
+        params: ({ params, body }) => ({ ...walletOf(params), input: body }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path,
+      operationId: 'listWhitelists',
+      summary: "List a wallet's whitelist records",
+      tags: ['whitelists'],
+      auth: 'client',
+      scope: ['whitelists', 'read'],
+      rejectedTokenStatus,
+      request: {
+        params: z.object(walletParams),
+        query: listQuerySchema({ sortFields: ['createdAt', 'updatedAt'] }),
+      },
+      responses: { 200: { description: 'Whitelist records', schema: z.array(whitelistSchema) } },
+      errorStatuses: [400, 401, 403, 404],
+      handler: forwardList(rpc, 'identity', IDENTITY_RPC.listWhitelists, ({ params, query }) => ({
+        ...walletOf(params),
+        ...(query as object),
+      })),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: `${path}/:whitelist`,
+      operationId: 'getWhitelist',
+      summary: 'Read a whitelist record',
+      tags: ['whitelists'],
+      auth: 'client',
+      scope: ['whitelists', 'read'],
+      rejectedTokenStatus,
+      request: { params: z.object({ ...walletParams, whitelist: id }) },
+      responses: { 200: { description: 'The record', schema: whitelistSchema } },
+      errorStatuses: [400, 401, 403, 404],
+      handler: forward(rpc, 'identity', IDENTITY_RPC.getWhitelist, {
+        read: true,
+        params: ({ params }) => ({ ...walletOf(params), id: params['whitelist'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'patch',
+      path: `${path}/:whitelist`,
+      operationId: 'updateWhitelist',
+      summary: 'Set the travel-rule status after review (admin; extension)',
+      tags: ['whitelists'],
+      auth: 'admin',
+      request: {
+        params: z.object({ ...walletParams, whitelist: id }),
+        body: z.object({ travelRuleStatus: status }).strict(),
+      },
+      responses: { 200: { description: 'The record', schema: whitelistSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'identity', IDENTITY_RPC.updateWhitelist, {
+        params: ({ params, body }) => ({
+          ...walletOf(params),
+          id: params['whitelist'],
+          ...(body as object),
+        }),
+      }),
+    }),
+  ];
+}

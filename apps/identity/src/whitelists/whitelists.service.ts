@@ -1,0 +1,196 @@
+import { and, eq } from 'drizzle-orm';
+import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
+import { isAddress } from 'ethers';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  WALLET_RPC,
+  type AuthContext,
+  type ListQuery,
+  type ListResult,
+  type WalletRefView,
+  type WhitelistView,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+import { type Database, listClauses, one, selectPage, sqlState } from '@custody/persistence';
+import {
+  assertUserAccess,
+  requireAdmin,
+  requireAuth,
+  tenantScope,
+  type TenantScope,
+} from '@custody/tenancy';
+import { type WhitelistRow, whitelists } from '../schema';
+import { findUser } from '../users/users.repository';
+
+export interface WhitelistInput {
+  address: string;
+  counterPartyFullName: string;
+  counterPartyType: string;
+  casp?: Record<string, unknown>;
+}
+
+type WalletPath = { userId: string; walletId: string };
+
+function view(row: WhitelistRow): WhitelistView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    userId: row.userId,
+    userFullName: row.userFullName,
+    counterPartyFullName: row.counterPartyFullName,
+    walletId: row.walletId,
+    assetId: row.assetId,
+    address: row.address,
+    counterPartyType: row.counterPartyType,
+    travelRuleStatus: row.travelRuleStatus,
+    tenantId: row.tenantId,
+    casp: row.casp,
+  };
+}
+
+function fullName(kind: 'individual' | 'legal', kyc: Record<string, unknown>): string {
+  const parts =
+    kind === 'legal'
+      ? [kyc['legalName']]
+      : [kyc['name'], kyc['middleName'], kyc['surname'], kyc['secondLastName']];
+  return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join(' ');
+}
+
+const qubic = new QubicHelper();
+
+/** EVM: hex, with a valid EIP-55 checksum when mixed-case. Qubic: 60 letters with their checksum. */
+async function validAddress(chain: WalletRefView['chain'], address: string): Promise<boolean> {
+  if (chain === 'evm') return isAddress(address);
+  if (chain === 'qubic')
+    return /^[A-Z]{60}$/.test(address) && (await qubic.verifyIdentity(address));
+  return false;
+}
+
+function scoped(scope: TenantScope, path: WalletPath) {
+  return and(
+    eq(whitelists.userId, path.userId),
+    eq(whitelists.walletId, path.walletId),
+    scope.kind === 'tenant' ? eq(whitelists.tenantId, scope.tenantId) : undefined,
+  );
+}
+
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+/** Travel-rule whitelist records of a wallet: created pending, verified (or rejected) by an admin. */
+export class WhitelistsService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async create(
+    auth: AuthContext | undefined,
+    path: WalletPath,
+    input: WhitelistInput,
+  ): Promise<{ id: string }> {
+    const caller = requireAuth(auth);
+    assertUserAccess(caller, path.userId);
+    const user = await findUser(this.db, tenantScope(caller), path.userId);
+    if (!user) throw Errors.notFound('user');
+    const wallet = await this.rpc.call<WalletRefView>(
+      'wallet-ledger',
+      WALLET_RPC.getWalletRef,
+      path,
+      {
+        auth: caller,
+        idempotent: true,
+      },
+    );
+    if (!(await validAddress(wallet.chain, input.address))) {
+      throw Errors.validation([
+        {
+          path: 'body.address',
+          message: `Not a valid ${wallet.chain} address for this wallet's asset`,
+        },
+      ]);
+    }
+    try {
+      const row = one(
+        await this.db
+          .insert(whitelists)
+          .values({
+            id: uuidv7(),
+            tenantId: wallet.tenantId,
+            userId: user.id,
+            walletId: wallet.id,
+            assetId: wallet.assetId,
+            address: input.address,
+            userFullName: fullName(user.kind, user.kyc),
+            counterPartyFullName: input.counterPartyFullName,
+            counterPartyType: input.counterPartyType,
+            casp: input.casp ?? {},
+            travelRuleStatus: 'pending',
+          })
+          .returning(),
+      );
+      return { id: row.id };
+    } catch (error) {
+      if (sqlState(error) === '23505')
+        throw Errors.conflict(
+          'This address is already whitelisted for the wallet.',
+          'whitelist_exists',
+        );
+      throw error;
+    }
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    path: WalletPath,
+    query: ListQuery,
+  ): Promise<ListResult<WhitelistView>> {
+    assertUserAccess(auth, path.userId);
+    if (!isUuid(path.userId) || !isUuid(path.walletId)) return { items: [], total: 0 };
+    const clauses = listClauses(
+      query,
+      {
+        sortable: { createdAt: whitelists.createdAt, updatedAt: whitelists.updatedAt },
+        createdAt: whitelists.createdAt,
+        id: whitelists.id,
+      },
+      [scoped(tenantScope(auth), path)],
+    );
+    const { rows, total } = await selectPage(this.db, whitelists, clauses);
+    return { items: rows.map(view), total };
+  }
+
+  async get(
+    auth: AuthContext | undefined,
+    path: WalletPath & { id: string },
+  ): Promise<WhitelistView> {
+    assertUserAccess(auth, path.userId);
+    if (![path.userId, path.walletId, path.id].every(isUuid))
+      throw Errors.notFound('whitelist record');
+    const [row] = await this.db
+      .select()
+      .from(whitelists)
+      .where(and(scoped(tenantScope(auth), path), eq(whitelists.id, path.id)));
+    if (!row) throw Errors.notFound('whitelist record');
+    return view(row);
+  }
+
+  /** The travel-rule review outcome, set by an admin (compliance). */
+  async setStatus(
+    auth: AuthContext | undefined,
+    path: WalletPath & { id: string },
+    status: WhitelistView['travelRuleStatus'],
+  ): Promise<WhitelistView> {
+    requireAdmin(auth);
+    if (![path.userId, path.walletId, path.id].every(isUuid))
+      throw Errors.notFound('whitelist record');
+    const [row] = await this.db
+      .update(whitelists)
+      .set({ travelRuleStatus: status, updatedAt: new Date() })
+      .where(and(scoped({ kind: 'all' }, path), eq(whitelists.id, path.id)))
+      .returning();
+    if (!row) throw Errors.notFound('whitelist record');
+    return view(row);
+  }
+}
