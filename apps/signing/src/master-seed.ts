@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Mnemonic, Wallet } from 'ethers';
+import { getBytes, Mnemonic, Wallet } from 'ethers';
 import type { AppConfig } from '@custody/config';
 import type { Logger } from '@custody/logging';
 
@@ -39,5 +39,5 @@ export function loadMasterSeed(config: AppConfig<'signing'>, logger: Logger): Ui
   }
   if (!Mnemonic.isValidMnemonic(phrase))
     throw new Error('The master seed is not a valid BIP-39 mnemonic');
-  return Mnemonic.fromPhrase(phrase).computeSeed() as unknown as Uint8Array;
+  return getBytes(Mnemonic.fromPhrase(phrase).computeSeed());
 }

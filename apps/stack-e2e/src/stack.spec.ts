@@ -1,5 +1,6 @@
 import { APPS, SERVICES } from '@custody/contracts';
 import { waitFor } from '@custody/testing';
+import pg from 'pg';
 import { Api } from './api';
 import { type Stack, startStack, TEST_MNEMONIC } from './stack';
 
@@ -100,6 +101,40 @@ describe('the whole stack', () => {
     const logs = JSON.stringify(Object.values(stack.apps).map((p) => p.logs));
     expect(logs.length).toBeGreaterThan(1000);
     for (const secret of secrets) expect(logs).not.toContain(secret);
+  });
+
+  it('keeps the signing seed and private keys out of every database row', async () => {
+    const { HDNodeWallet, Mnemonic } = await import('ethers');
+    const admin = new Api(stack.gatewayUrl);
+    const user = (
+      await admin.post('/v1/users/individual-person', {
+        token: adminToken,
+        body: { generalConditions: '2026-01-01' },
+      })
+    ).body.id;
+    await admin.post(`/v1/users/${user}/wallets`, {
+      token: adminToken,
+      body: { assetId: 'eth', device: 'd', ip: '192.0.2.1' },
+    });
+    const root = HDNodeWallet.fromSeed(Mnemonic.fromPhrase(TEST_MNEMONIC).computeSeed());
+    const keys = [0, 1, 2].map((i) => root.derivePath(`m/44'/60'/0'/0/${i}`).privateKey.slice(2));
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
+    await client.connect();
+    const tables = await client.query(
+      `SELECT table_schema, table_name FROM information_schema.tables
+        WHERE table_schema IN ('identity','ledger','trading','signing','issuer','notifier') AND table_type = 'BASE TABLE'`,
+    );
+    let dump = '';
+    for (const t of tables.rows) {
+      const rows = await client.query(
+        `SELECT t::text AS row FROM "${t.table_schema}"."${t.table_name}" t`,
+      );
+      dump += rows.rows.map((r) => r.row).join('\n');
+    }
+    await client.end();
+    expect(dump).toContain("m/44'/60'/0'/0/"); // the dump holds real data: the keys' derivation paths
+    for (const secret of [TEST_MNEMONIC, root.privateKey.slice(2), ...keys])
+      expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
   });
 
   it('stops every app cleanly on SIGTERM', async () => {

@@ -88,10 +88,10 @@ describe('opening wallets', () => {
     expect(addresses[2]).toMatch(/^[A-Z]{60}$/);
   });
 
-  it('opens 20 wallets at once for 20 users with 20 distinct addresses', async () => {
-    const users = await Promise.all(Array.from({ length: 20 }, () => newUser(a.token)));
+  it('opens 50 wallets at once for 50 users with 50 distinct addresses', async () => {
+    const users = await Promise.all(Array.from({ length: 50 }, () => newUser(a.token)));
     const wallets = await Promise.all(users.map((u) => openWallet(a.token, u)));
-    expect(wallets.map((w) => w.status)).toEqual(Array(20).fill(201));
+    expect(wallets.map((w) => w.status)).toEqual(Array(50).fill(201));
     const addresses = await Promise.all(
       users.map(
         async (u, i) =>
@@ -99,7 +99,7 @@ describe('opening wallets', () => {
             .address,
       ),
     );
-    expect(new Set(addresses).size).toBe(20);
+    expect(new Set(addresses).size).toBe(50);
   });
 
   it('answers 400 for an unknown asset or missing device/ip, 404 for an unknown user', async () => {

@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Mnemonic, Wallet } from 'ethers';
+import { loadConfig } from '@custody/config';
+import { testLogger } from '@custody/testing';
+import { loadMasterSeed } from './master-seed';
+
+const dir = () => mkdtempSync(path.join(os.tmpdir(), 'seed-'));
+
+describe('loadMasterSeed', () => {
+  it('refuses to start in production without a configured seed', () => {
+    const config = loadConfig('signing', {
+      NODE_ENV: 'production',
+      IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    });
+    expect(() => loadMasterSeed(config, testLogger())).toThrow(/must be set in production/);
+  });
+
+  it('generates a development seed once, outside the repository, readable by its owner only', () => {
+    const file = path.join(dir(), 'nested', 'dev-master-seed');
+    const config = loadConfig('signing', { SIGNING_DEV_SEED_FILE: file });
+    const first = loadMasterSeed(config, testLogger());
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(Mnemonic.isValidMnemonic(readFileSync(file, 'utf8').trim())).toBe(true);
+    expect(Buffer.from(loadMasterSeed(config, testLogger()))).toEqual(Buffer.from(first));
+  });
+
+  it('reads the mnemonic from SIGNING_MASTER_SEED_FILE and rejects an invalid one', () => {
+    const phrase = Wallet.createRandom().mnemonic!.phrase;
+    const file = path.join(dir(), 'seed');
+    writeFileSync(file, `${phrase}\n`);
+    const seed = loadMasterSeed(
+      loadConfig('signing', { SIGNING_MASTER_SEED_FILE: file }),
+      testLogger(),
+    );
+    expect(Buffer.from(seed).toString('hex')).toBe(
+      Mnemonic.fromPhrase(phrase).computeSeed().slice(2),
+    );
+    expect(() =>
+      loadMasterSeed(
+        loadConfig('signing', { SIGNING_MASTER_MNEMONIC: 'not a mnemonic at all' }),
+        testLogger(),
+      ),
+    ).toThrow(/not a valid BIP-39 mnemonic/);
+  });
+});
