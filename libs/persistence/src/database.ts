@@ -91,3 +91,11 @@ export function one<T>(rows: T[]): T {
   if (row === undefined) throw new Error('Expected a row, got none');
   return row;
 }
+
+/**
+ * Whether a path id can name a uuid row at all. Looking up anything else would make PostgreSQL
+ * reject the cast (a 500); such an id simply matches nothing (404).
+ */
+export function isUuid(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}

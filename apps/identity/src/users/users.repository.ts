@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, selectPage, one } from '@custody/persistence';
+import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { type UserRow, users } from '../schema';
 
@@ -15,7 +15,7 @@ export async function findUser(
   scope: TenantScope,
   id: string,
 ): Promise<UserRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined; // not a uuid: cannot exist
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(users)
@@ -28,7 +28,7 @@ export async function findUserForUpdate(
   scope: TenantScope,
   id: string,
 ): Promise<UserRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(users)

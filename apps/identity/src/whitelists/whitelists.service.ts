@@ -12,7 +12,14 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { type Database, listClauses, one, selectPage, sqlState } from '@custody/persistence';
+import {
+  type Database,
+  listClauses,
+  one,
+  selectPage,
+  sqlState,
+  isUuid,
+} from '@custody/persistence';
 import {
   assertUserAccess,
   requireAdmin,
@@ -75,8 +82,6 @@ function scoped(scope: TenantScope, path: WalletPath) {
     scope.kind === 'tenant' ? eq(whitelists.tenantId, scope.tenantId) : undefined,
   );
 }
-
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /** Travel-rule whitelist records of a wallet: created pending, verified (or rejected) by an admin. */
 export class WhitelistsService {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one } from '@custody/persistence';
+import { type Executor, listClauses, one, isUuid } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import {
   accounts,
@@ -16,8 +16,6 @@ function visible(scope: TenantScope): SQL {
   const live = isNull(wallets.deletedAt);
   return scope.kind === 'all' ? live : (and(live, eq(wallets.tenantId, scope.tenantId)) as SQL);
 }
-
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 export interface WalletWithRefs {
   wallet: WalletRow;
