@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
 import type { ListResult, ServiceName } from '@custody/contracts';
+import { Errors } from '@custody/errors';
 import type { RouteContext, RouteResult } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 
@@ -19,6 +22,25 @@ interface ForwardOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * The `Idempotency-Key` of a POST (DESIGN §5), with a hash of what was asked (method, path and
+ * body), so that the same key with another request is recognised as a conflict.
+ */
+export function idempotencyKeyOf(req: Request): { key: string; requestHash: string } | undefined {
+  if (req.method !== 'POST') return undefined;
+  const key = req.header('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw Errors.validation([
+      { path: 'headers.idempotency-key', message: '1 to 255 visible ASCII characters' },
+    ]);
+  }
+  const requestHash = createHash('sha256')
+    .update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+    .digest('hex');
+  return { key, requestHash };
+}
+
 /** A route handler that is one RPC call: the thin edge of DESIGN §1. */
 export function forward(
   rpc: RpcClient,
@@ -31,9 +53,14 @@ export function forward(
     body: await rpc.call(service, method, options.params ? options.params(input) : input.body, {
       ...(ctx.auth ? { auth: ctx.auth } : {}),
       ...(options.read ? { idempotent: true } : {}),
+      ...withKey(idempotencyKeyOf(ctx.req)),
     }),
     ...(options.headers ? { headers: options.headers } : {}),
   });
+}
+
+function withKey(key: ReturnType<typeof idempotencyKeyOf>) {
+  return key ? { idempotencyKey: key } : {};
 }
 
 /** A list route: forwards the parsed list query and filters, answers the page with its total. */

@@ -79,3 +79,67 @@ export const signedItems = ledger.table('signed_items', {
 });
 
 export type SignedItemRow = typeof signedItems.$inferSelect;
+
+export const journalEntries = ledger.table('journal_entries', {
+  id: uuid('id').primaryKey(),
+  operationType: text('operation_type')
+    .$type<'transfer' | 'withdrawal' | 'income' | 'purchase'>()
+    .notNull(),
+  operationId: uuid('operation_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const holds = ledger.table('holds', {
+  id: uuid('id').primaryKey(),
+  accountId: uuid('account_id').notNull(),
+  amount: numeric('amount').notNull(),
+  operationId: uuid('operation_id').notNull(),
+  status: text('status').$type<'open' | 'released' | 'captured'>().notNull(),
+  ...timestamps,
+});
+
+export const transfers = ledger.table('transfers', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  status: text('status').notNull(),
+  externalReference: text('external_reference'),
+  requested: jsonb('requested').$type<Record<string, unknown>[]>().notNull(),
+  ...timestamps,
+});
+
+export const transferLegs = ledger.table('transfer_legs', {
+  id: uuid('id').primaryKey(),
+  transferId: uuid('transfer_id').notNull(),
+  position: integer('position').notNull(),
+  assetId: text('asset_id').notNull(),
+  senderWalletId: uuid('sender_wallet_id').notNull(),
+  receiverWalletId: uuid('receiver_wallet_id').notNull(),
+  amount: numeric('amount').notNull(),
+  status: text('status').notNull(),
+  ...timestamps,
+});
+
+export const transactions = ledger.table('transactions', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  operationId: uuid('operation_id').notNull(),
+  type: text('type').notNull(),
+  movement: text('movement').$type<'in' | 'out'>().notNull(),
+  movementSubtype: text('movement_subtype').notNull(),
+  status: text('status').notNull(),
+  amount: numeric('amount').notNull(),
+  walletBalanceAfter: numeric('wallet_balance_after').notNull(),
+  sender: jsonb('sender').$type<Record<string, unknown>>().notNull(),
+  receiver: jsonb('receiver').$type<Record<string, unknown>>().notNull(),
+  txHash: text('tx_hash'),
+  rate: jsonb('rate').$type<Record<string, unknown> | null>(),
+  ...timestamps,
+});
+
+export type TransferRow = typeof transfers.$inferSelect;
+export type TransferLegRow = typeof transferLegs.$inferSelect;
+export type TransactionRow = typeof transactions.$inferSelect;

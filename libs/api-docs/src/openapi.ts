@@ -127,6 +127,18 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       parameters: [
         ...pathParameters(route.path, route.request.params),
         ...queryParameters(route.request.query),
+        ...(route.method === 'post'
+          ? [
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                required: false,
+                schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+                description:
+                  'Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict.',
+              },
+            ]
+          : []),
         {
           name: 'X-Request-Id',
           in: 'header',

@@ -32,6 +32,8 @@ export interface RpcRequest<P = unknown> {
   auth?: AuthContext;
   /** Safe to run twice (reads). A redelivered non-idempotent request is refused, not re-run. */
   idempotent: boolean;
+  /** The client's Idempotency-Key for this command and the hash of the request it came with. */
+  idempotencyKey?: { key: string; requestHash: string };
 }
 
 export interface RpcErrorBody {

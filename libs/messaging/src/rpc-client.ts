@@ -14,6 +14,7 @@ import { type Broker, type BrokerComponent, guardChannel } from './broker';
 
 export interface RpcCallOptions {
   auth?: AuthContext;
+  idempotencyKey?: { key: string; requestHash: string };
   /** Reads are idempotent; commands are not (default). */
   idempotent?: boolean;
   timeoutMs?: number;
@@ -100,6 +101,7 @@ export class RpcClient implements BrokerComponent {
       params,
       idempotent: options.idempotent ?? false,
       ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     };
     return new Promise<R>((resolve, reject) => {
       const timer = setTimeout(() => {

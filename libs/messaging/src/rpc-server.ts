@@ -19,6 +19,15 @@ export interface RpcCallContext {
   logger: Logger;
   /** Epoch ms after which the caller no longer waits. */
   deadline: number;
+  /** Present when the client sent an Idempotency-Key with this command. */
+  idempotency?: { clientId: string; key: string; requestHash: string };
+}
+
+/** A handler that runs `runIdempotent` itself, inside its own transaction (exactly-once). */
+export type IdempotentRpcHandler = RpcHandler & { ownsIdempotency: true };
+
+export function ownsIdempotency(handler: RpcHandler): IdempotentRpcHandler {
+  return Object.assign(handler, { ownsIdempotency: true as const });
 }
 
 export type RpcHandler = (params: unknown, ctx: RpcCallContext) => Promise<unknown>;
@@ -129,6 +138,9 @@ export class RpcServer implements BrokerComponent {
           auth: parsed.auth,
           logger,
           deadline,
+          ...(parsed.idempotencyKey && parsed.auth
+            ? { idempotency: { clientId: parsed.auth.clientId, ...parsed.idempotencyKey } }
+            : {}),
         }),
       );
       reply = { ok: true, result: result ?? null };
@@ -199,6 +211,7 @@ function parseRequest(content: Buffer): RpcRequest {
     params: request.params,
     auth: request.auth,
     idempotent: request.idempotent === true,
+    ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
   };
 }
 

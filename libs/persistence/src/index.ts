@@ -3,3 +3,4 @@ export * from './messaging-tables';
 export * from './migrate';
 export * from './outbox';
 export * from './list-query';
+export * from './idempotency';

@@ -45,3 +45,22 @@ export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;
 }
+
+/**
+ * Idempotency keys of the service's commands (DESIGN §5): one row per (client, key) with the
+ * request's hash and the first response, written in the same transaction as the command's effect.
+ */
+export function idempotencyTableSql(schema: string): string {
+  const s = quoteIdent(schema);
+  return `
+CREATE TABLE IF NOT EXISTS ${s}.idempotency_keys (
+  client_id text NOT NULL,
+  key text NOT NULL,
+  request_hash text NOT NULL,
+  response jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (client_id, key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_keys_created_idx ON ${s}.idempotency_keys (created_at);
+`;
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { messagingTablesSql, quoteIdent } from './messaging-tables';
+import { idempotencyTableSql, messagingTablesSql, quoteIdent } from './messaging-tables';
 
 export interface Migration {
   version: string;
@@ -45,6 +45,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<M
   const s = quoteIdent(options.schema);
   const migrations: Migration[] = [
     { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
+    { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
     ...(options.dir ? readMigrations(options.dir) : []),
   ];
   const client = await pool.connect();

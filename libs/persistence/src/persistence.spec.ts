@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { numeric, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { Errors } from '@custody/errors';
 import { createTestDatabase, type TestDatabase } from '@custody/testing';
 import type pg from 'pg';
 import {
@@ -11,6 +12,7 @@ import {
   enqueueEvent,
   listClauses,
   migrate,
+  runIdempotent,
   sqlState,
   withTransaction,
   type Database,
@@ -47,7 +49,7 @@ describe('migrate', () => {
       [1, 2, 3].map(() => migrate(pool, { schema: 'demo', dir: FIXTURES })),
     );
     const applied = results.flatMap((r) => r.applied).sort();
-    expect(applied).toEqual(['0000_messaging', '0001_things']);
+    expect(applied).toEqual(['0000_idempotency', '0000_messaging', '0001_things']);
     const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });
     expect(again.applied).toEqual([]);
   });
@@ -211,5 +213,79 @@ describe('listClauses', () => {
     expect(() =>
       listClauses({ page: 1, limit: 1, sort: { field: 'amount', direction: 'asc' } }, columns),
     ).toThrow(/allow-listed/);
+  });
+});
+
+describe('runIdempotent', () => {
+  const key = (k: string, requestHash = 'h1') => ({ clientId: 'c1', key: k, requestHash });
+  let effects = 0;
+  const command =
+    (result: string) => async (tx: Parameters<Parameters<typeof runIdempotent>[3]>[0]) => {
+      effects++;
+      await tx.execute(
+        sql`INSERT INTO demo.things (id, name, created_at) VALUES (${`idem-${Math.random()}`}, ${result}, now())`,
+      );
+      return { result };
+    };
+
+  beforeEach(() => {
+    effects = 0;
+  });
+
+  it('replays the first result for the same key and request, with one effect', async () => {
+    const first = await runIdempotent(db, 'demo', key('k1'), command('a'));
+    const second = await runIdempotent(db, 'demo', key('k1'), command('b'));
+    expect(second).toEqual(first);
+    expect(effects).toBe(1);
+  });
+
+  it('answers 409 idempotency_conflict for the same key with another request', async () => {
+    await runIdempotent(db, 'demo', key('k2'), command('a'));
+    await expect(runIdempotent(db, 'demo', key('k2', 'other'), command('b'))).rejects.toMatchObject(
+      {
+        status: 409,
+        code: 'idempotency_conflict',
+      },
+    );
+  });
+
+  it('runs 20 concurrent twins once and gives them all the same answer', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => runIdempotent(db, 'demo', key('k3'), command(`r${i}`))),
+    );
+    expect(effects).toBe(1);
+    expect(new Set(results.map((r) => r.result)).size).toBe(1);
+  });
+
+  it('stores and replays a 4xx, and undoes its writes', async () => {
+    const failing = async (tx: Parameters<Parameters<typeof runIdempotent>[3]>[0]) => {
+      effects++;
+      await tx.execute(
+        sql`INSERT INTO demo.things (id, name, created_at) VALUES ('undone', 'x', now())`,
+      );
+      throw Errors.badRequest('Not enough available balance.', 'insufficient_balance');
+    };
+    await expect(runIdempotent(db, 'demo', key('k4'), failing)).rejects.toMatchObject({
+      status: 400,
+      code: 'insufficient_balance',
+    });
+    await expect(runIdempotent(db, 'demo', key('k4'), failing)).rejects.toMatchObject({
+      status: 400,
+      code: 'insufficient_balance',
+    });
+    expect(effects).toBe(1);
+    const { rows } = await pool.query(`SELECT 1 FROM demo.things WHERE id = 'undone'`);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('does not burn the key on a 5xx', async () => {
+    await expect(
+      runIdempotent(db, 'demo', key('k5'), async () => {
+        throw new Error('database hiccup');
+      }),
+    ).rejects.toThrow('database hiccup');
+    expect(await runIdempotent(db, 'demo', key('k5'), command('after'))).toEqual({
+      result: 'after',
+    });
   });
 });

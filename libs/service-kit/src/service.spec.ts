@@ -95,7 +95,12 @@ describe('startService', () => {
     const { rows } = await service.deps.pool.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'notifier' ORDER BY 1`,
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['inbox', 'outbox', 'schema_migrations']);
+    expect(rows.map((r) => r.table_name)).toEqual([
+      'idempotency_keys',
+      'inbox',
+      'outbox',
+      'schema_migrations',
+    ]);
   });
 
   it('relays its outbox and consumes the events it subscribed to, once each', async () => {

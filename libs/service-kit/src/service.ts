@@ -14,10 +14,18 @@ import {
   type EventHandler,
   OutboxRelay,
   RpcClient,
+  type IdempotentRpcHandler,
+  type RpcCallContext,
   type RpcHandler,
   RpcServer,
 } from '@custody/messaging';
-import { createDatabase, createPool, type Database, migrate } from '@custody/persistence';
+import {
+  createDatabase,
+  createPool,
+  type Database,
+  migrate,
+  runIdempotent,
+} from '@custody/persistence';
 import { createMetrics, type Metrics } from './metrics';
 import { mountOps, runChecks, type ReadinessCheck } from './ops';
 import { connectRedis } from './redis';
@@ -135,6 +143,21 @@ export async function startService<A extends ServiceName>(
     ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
   ];
 
+  // Every command honours an Idempotency-Key: handlers that move money run it inside their own
+  // transaction (exactly-once); the others are wrapped here (replay, conflict, in-progress).
+  const withIdempotency = (handlers: Record<string, RpcHandler>): Record<string, RpcHandler> =>
+    Object.fromEntries(
+      Object.entries(handlers).map(([method, handler]) => [
+        method,
+        (handler as Partial<IdempotentRpcHandler>).ownsIdempotency
+          ? handler
+          : (params: unknown, ctx: RpcCallContext) =>
+              ctx.idempotency
+                ? runIdempotent(db, schema, ctx.idempotency, () => handler(params, ctx))
+                : handler(params, ctx),
+      ]),
+    );
+
   const ping: RpcHandler = async (): Promise<PingResult> => {
     const outcome = await runChecks(checks, 2_000);
     return {
@@ -148,7 +171,7 @@ export async function startService<A extends ServiceName>(
     broker,
     service: app,
     handlers: {
-      ...((await definition.rpcHandlers?.(deps)) ?? {}),
+      ...withIdempotency((await definition.rpcHandlers?.(deps)) ?? {}),
       [RPC_METHODS.common.ping]: ping,
     },
     prefetch: config.RPC_PREFETCH,

@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { Errors } from '@custody/errors';
+import { add, compare, isZero, sub, sum } from '@custody/money';
+import type { Executor } from '@custody/persistence';
+
+export interface Movement {
+  accountId: string;
+  /** Signed: negative debits, positive credits. */
+  amount: string;
+  /** A debit that consumes an open hold leaves the available balance as the hold left it. */
+  fromHold?: boolean;
+}
+
+export interface EntryInput {
+  operationType: 'transfer' | 'withdrawal' | 'income' | 'purchase';
+  operationId: string;
+  assetId: string;
+  movements: Movement[];
+}
+
+export interface AccountState {
+  id: string;
+  kind: 'wallet' | 'external' | 'treasury' | 'fees';
+  assetId: string;
+  walletId: string | null;
+  balance: string;
+  availableBalance: string;
+}
+
+export function insufficientBalance(detail?: Record<string, unknown>) {
+  return Errors.badRequest(
+    'Not enough available balance.',
+    'insufficient_balance',
+    detail ? { details: detail } : {},
+  );
+}
+
+/**
+ * Locks accounts in id order — every movement takes its locks in the same order, so concurrent
+ * movements wait for each other but never deadlock.
+ */
+export async function lockAccounts(
+  tx: Executor,
+  ids: string[],
+): Promise<Map<string, AccountState>> {
+  const sorted = [...new Set(ids)].sort();
+  const result = await tx.execute(
+    sql`SELECT id, kind, asset_id, wallet_id, balance::text AS balance, available_balance::text AS available_balance
+          FROM ledger.accounts WHERE id = ANY(${sorted}::uuid[]) ORDER BY id FOR UPDATE`,
+  );
+  const rows = result.rows as {
+    id: string;
+    kind: AccountState['kind'];
+    asset_id: string;
+    wallet_id: string | null;
+    balance: string;
+    available_balance: string;
+  }[];
+  if (rows.length !== sorted.length) throw Errors.internal(new Error('ledger account missing'));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        kind: r.kind,
+        assetId: r.asset_id,
+        walletId: r.wallet_id,
+        balance: r.balance,
+        availableBalance: r.available_balance,
+      },
+    ]),
+  );
+}
+
+/**
+ * Posts one journal entry: its movements sum to zero, a wallet account never goes below zero
+ * (balance or available), and the account rows, the entry and its postings are written in the
+ * caller's transaction. Returns every touched account's state afterwards.
+ */
+export async function postEntry(
+  tx: Executor,
+  entry: EntryInput,
+  locked?: Map<string, AccountState>,
+): Promise<Map<string, AccountState>> {
+  if (entry.movements.length < 2) throw Errors.internal(new Error('an entry needs two postings'));
+  if (!isZero(sum(entry.movements.map((m) => m.amount)))) {
+    throw Errors.internal(new Error('journal entry does not balance'));
+  }
+  const accounts =
+    locked ??
+    (await lockAccounts(
+      tx,
+      entry.movements.map((m) => m.accountId),
+    ));
+  const after = new Map<string, AccountState>();
+  for (const movement of entry.movements) {
+    const current = after.get(movement.accountId) ?? accounts.get(movement.accountId);
+    if (!current) throw Errors.internal(new Error('movement on an account that is not locked'));
+    if (current.assetId !== entry.assetId)
+      throw Errors.internal(new Error('movement in another asset'));
+    const next: AccountState = {
+      ...current,
+      balance: add(current.balance, movement.amount),
+      availableBalance: movement.fromHold
+        ? current.availableBalance
+        : add(current.availableBalance, movement.amount),
+    };
+    if (
+      next.kind === 'wallet' &&
+      (compare(next.balance, '0') < 0 || compare(next.availableBalance, '0') < 0)
+    ) {
+      throw insufficientBalance({ walletId: next.walletId, available: current.availableBalance });
+    }
+    after.set(movement.accountId, next);
+  }
+  const entryId = uuidv7();
+  await tx.execute(
+    sql`INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
+        VALUES (${entryId}, ${entry.operationType}, ${entry.operationId}, ${entry.assetId})`,
+  );
+  // Running balances per posting, in movement order (an account may appear twice).
+  const running = new Map<string, string>();
+  const postings = entry.movements.map((m) => {
+    const start = running.get(m.accountId) ?? accounts.get(m.accountId)!.balance;
+    const balanceAfter = add(start, m.amount);
+    running.set(m.accountId, balanceAfter);
+    return sql`(${entryId}, ${m.accountId}, ${m.amount}::numeric, ${balanceAfter}::numeric)`;
+  });
+  await tx.execute(
+    sql`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after) VALUES ${sql.join(postings, sql`, `)}`,
+  );
+  const updates = [...after.values()].map(
+    (a) => sql`(${a.id}::uuid, ${a.balance}::numeric, ${a.availableBalance}::numeric)`,
+  );
+  await tx.execute(
+    sql`UPDATE ledger.accounts AS a SET balance = v.balance, available_balance = v.available, updated_at = now()
+          FROM (VALUES ${sql.join(updates, sql`, `)}) AS v(id, balance, available) WHERE a.id = v.id`,
+  );
+  return after;
+}
+
+/** Sets an amount aside on a wallet account (a pending withdrawal): available drops, balance stays. */
+export async function placeHold(
+  tx: Executor,
+  accountId: string,
+  amount: string,
+  operationId: string,
+): Promise<string> {
+  const [account] = [...(await lockAccounts(tx, [accountId])).values()];
+  if (!account || compare(account.availableBalance, amount) < 0)
+    throw insufficientBalance({ available: account?.availableBalance });
+  const holdId = uuidv7();
+  await tx.execute(
+    sql`INSERT INTO ledger.holds (id, account_id, amount, operation_id) VALUES (${holdId}, ${accountId}, ${amount}::numeric, ${operationId})`,
+  );
+  await tx.execute(
+    sql`UPDATE ledger.accounts SET available_balance = ${sub(account.availableBalance, amount)}::numeric, updated_at = now() WHERE id = ${accountId}`,
+  );
+  return holdId;
+}
+
+/** Gives a held amount back to the available balance (withdrawal failed or cancelled). */
+export async function releaseHold(tx: Executor, holdId: string): Promise<void> {
+  const result = await tx.execute(
+    sql`UPDATE ledger.holds SET status = 'released', updated_at = now() WHERE id = ${holdId} AND status = 'open'
+        RETURNING account_id, amount::text AS amount`,
+  );
+  const hold = result.rows[0] as { account_id: string; amount: string } | undefined;
+  if (!hold) return;
+  await lockAccounts(tx, [hold.account_id]);
+  await tx.execute(
+    sql`UPDATE ledger.accounts SET available_balance = available_balance + ${hold.amount}::numeric, updated_at = now() WHERE id = ${hold.account_id}`,
+  );
+}
+
+/** Marks a hold as consumed by the entry that debits it (the entry uses `fromHold`). */
+export async function captureHold(
+  tx: Executor,
+  holdId: string,
+): Promise<{ accountId: string; amount: string }> {
+  const result = await tx.execute(
+    sql`UPDATE ledger.holds SET status = 'captured', updated_at = now() WHERE id = ${holdId} AND status = 'open'
+        RETURNING account_id, amount::text AS amount`,
+  );
+  const hold = result.rows[0] as { account_id: string; amount: string } | undefined;
+  if (!hold) throw Errors.conflict('The hold is no longer open.', 'hold_not_open');
+  return { accountId: hold.account_id, amount: hold.amount };
+}
+
+export async function systemAccountId(
+  tx: Executor,
+  assetId: string,
+  kind: 'external' | 'treasury' | 'fees',
+): Promise<string> {
+  const result = await tx.execute(
+    sql`SELECT id FROM ledger.accounts WHERE asset_id = ${assetId} AND kind = ${kind}`,
+  );
+  const row = result.rows[0] as { id: string } | undefined;
+  if (!row) throw Errors.internal(new Error(`no ${kind} account for ${assetId}`));
+  return row.id;
+}
+
+export interface Violation {
+  rule: string;
+  detail: Record<string, unknown>;
+}
+
+/** The ledger invariants, as SQL anyone can run; an empty list means the books are sound. */
+export async function checkInvariants(db: Executor): Promise<Violation[]> {
+  const checks: [string, ReturnType<typeof sql>][] = [
+    [
+      'asset_sum_not_zero',
+      sql`SELECT asset_id, sum(balance)::text AS total FROM ledger.accounts GROUP BY asset_id HAVING sum(balance) <> 0`,
+    ],
+    [
+      'balance_differs_from_postings',
+      sql`SELECT a.id AS account_id, a.balance::text AS balance, coalesce(sum(p.amount), 0)::text AS postings
+            FROM ledger.accounts a LEFT JOIN ledger.postings p ON p.account_id = a.id
+           GROUP BY a.id HAVING a.balance <> coalesce(sum(p.amount), 0)`,
+    ],
+    [
+      'entry_not_balanced',
+      sql`SELECT entry_id, sum(amount)::text AS total FROM ledger.postings GROUP BY entry_id HAVING sum(amount) <> 0`,
+    ],
+    [
+      'negative_wallet_balance',
+      sql`SELECT id AS account_id, balance::text AS balance, available_balance::text AS available
+            FROM ledger.accounts WHERE kind = 'wallet' AND (balance < 0 OR available_balance < 0)`,
+    ],
+    [
+      'available_differs_from_holds',
+      sql`SELECT a.id AS account_id, a.balance::text AS balance, a.available_balance::text AS available,
+                 coalesce(sum(h.amount), 0)::text AS held
+            FROM ledger.accounts a LEFT JOIN ledger.holds h ON h.account_id = a.id AND h.status = 'open'
+           WHERE a.kind = 'wallet'
+           GROUP BY a.id HAVING a.available_balance <> a.balance - coalesce(sum(h.amount), 0)`,
+    ],
+  ];
+  const violations: Violation[] = [];
+  for (const [rule, query] of checks) {
+    const result = await db.execute(query);
+    for (const row of result.rows)
+      violations.push({ rule, detail: row as Record<string, unknown> });
+  }
+  return violations;
+}

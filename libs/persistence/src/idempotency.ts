@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { AppError, Errors, isAppError } from '@custody/errors';
+import type { RpcErrorBody } from '@custody/contracts';
+import { type Database, sqlState, type Transaction, withTransaction } from './database';
+import { quoteIdent } from './messaging-tables';
+
+export interface IdempotencyKey {
+  clientId: string;
+  key: string;
+  /** Hash of the request (method, path, body): the same key with another request is a conflict. */
+  requestHash: string;
+}
+
+type Stored = { ok: true; result: unknown } | { ok: false; error: RpcErrorBody };
+
+const KEY_LIFETIME = "interval '24 hours'";
+const WAIT_FOR_TWIN = '10s';
+
+/**
+ * Runs a command at most once per (client, Idempotency-Key), exactly-once with its effect: the key
+ * row is inserted in the command's own transaction. A concurrent twin waits on the key's index
+ * entry, then replays the stored response (or runs, if the first rolled back); a twin still
+ * waiting after 10 s gets 409 idempotency_in_progress. A 4xx outcome is stored and replayed like
+ * a success; a 5xx rolls back and does not burn the key. Keys live 24 hours.
+ */
+export async function runIdempotent<T>(
+  db: Database,
+  schema: string,
+  idempotency: IdempotencyKey | undefined,
+  command: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  if (!idempotency) return withTransaction(db, command);
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  const { clientId, key, requestHash } = idempotency;
+  let outcome: Stored;
+  try {
+    outcome = await withTransaction(db, async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${WAIT_FOR_TWIN}'`));
+      await tx.execute(
+        sql`DELETE FROM ${table} WHERE client_id = ${clientId} AND key = ${key} AND created_at < now() - ${sql.raw(KEY_LIFETIME)}`,
+      );
+      const inserted = await tx.execute(
+        sql`INSERT INTO ${table} (client_id, key, request_hash) VALUES (${clientId}, ${key}, ${requestHash})
+            ON CONFLICT DO NOTHING RETURNING key`,
+      );
+      if (inserted.rows.length === 0) {
+        const existing = await tx.execute(
+          sql`SELECT request_hash, response FROM ${table} WHERE client_id = ${clientId} AND key = ${key}`,
+        );
+        const row = existing.rows[0] as
+          { request_hash: string; response: Stored | null } | undefined;
+        if (!row || !row.response)
+          throw Errors.conflict(
+            'A request with this Idempotency-Key is in progress.',
+            'idempotency_in_progress',
+          );
+        if (row.request_hash !== requestHash) {
+          throw Errors.conflict(
+            'This Idempotency-Key was used with a different request.',
+            'idempotency_conflict',
+          );
+        }
+        return row.response;
+      }
+      let stored: Stored;
+      try {
+        // A savepoint: a 4xx undoes the command's writes but keeps the key and its answer.
+        stored = { ok: true, result: await tx.transaction(command) };
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        stored = { ok: false, error: error.toWire() };
+      }
+      await tx.execute(
+        sql`UPDATE ${table} SET response = ${JSON.stringify(stored)}::jsonb WHERE client_id = ${clientId} AND key = ${key}`,
+      );
+      return stored;
+    });
+  } catch (error) {
+    if (sqlState(error) === '55P03') {
+      throw Errors.conflict(
+        'A request with this Idempotency-Key is in progress.',
+        'idempotency_in_progress',
+      );
+    }
+    throw error;
+  }
+  if (!outcome.ok) throw AppError.fromWire(outcome.error);
+  return outcome.result as T;
+}
