@@ -4,6 +4,7 @@ import { apiClientRoutes } from './api-clients/api-clients.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
+import { ledgerRoutes } from './ledger/ledger.routes';
 import { signatureRoutes } from './signatures/signatures.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
@@ -28,6 +29,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...walletRoutes(deps.rpc),
     ...signatureRoutes(deps.rpc),
     ...whitelistRoutes(deps.rpc),
+    ...ledgerRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { APPS, type AppName } from '@custody/contracts';
 import {
@@ -32,17 +31,6 @@ export interface Stack {
   apps: Record<AppName, AppProcess>;
   stopAll(): Promise<Record<AppName, number | null>>;
   cleanup(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
@@ -108,7 +96,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const urls = testServiceUrls();
   const database: TestDatabase = await createTestDatabase('e2e_');
   const namespace = uniqueName('e');
-  const gatewayPort = await freePort();
   const common = {
     DATABASE_URL: database.url,
     AMQP_URL: urls.amqpUrl,
@@ -128,11 +115,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (const app of selected) {
     apps[app] = spawnApp(app, {
       ...common,
-      ...(app === 'gateway' ? { PORT: String(gatewayPort) } : {}),
       ...(extraEnv[app] ?? {}),
     });
   }
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  // Every app binds port 0 and logs the port it got: no two stacks can collide on a port.
+  let gatewayUrl = '';
   const stack: Stack = {
     gatewayUrl,
     namespace,
@@ -162,6 +149,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Ready: the gateway's /readyz (all apps), or each started app's own /readyz (a subset).
     await waitFor(
       async () => {
+        gatewayUrl = apps.gateway.url;
+        if (!gatewayUrl) return false;
+        stack.gatewayUrl = gatewayUrl;
         if (!options.only) return (await fetch(`${gatewayUrl}/readyz`)).status === 200;
         for (const proc of Object.values(apps)) {
           // The gateway's own /readyz wants every service; alive is enough for a subset.

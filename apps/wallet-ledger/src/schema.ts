@@ -143,3 +143,20 @@ export const transactions = ledger.table('transactions', {
 export type TransferRow = typeof transfers.$inferSelect;
 export type TransferLegRow = typeof transferLegs.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
+
+export const incomes = ledger.table('incomes', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  amount: numeric('amount').notNull(),
+  blockchainTransactionId: text('blockchain_transaction_id').notNull(),
+  senderAddress: text('sender_address').notNull(),
+  transactionTimestamp: timestamp('transaction_timestamp', { withTimezone: true }).notNull(),
+  status: text('status').$type<'pending' | 'confirmed' | 'failed'>().notNull(),
+  rateId: text('rate_id'),
+  ...timestamps,
+});
+
+export type IncomeRow = typeof incomes.$inferSelect;

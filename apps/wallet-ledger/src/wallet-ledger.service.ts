@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  LEDGER_RPC,
   SIGNATURE_RPC,
   WALLET_RPC,
   type CreateWalletRequest,
@@ -7,7 +8,15 @@ import {
   type ListWalletsRequest,
   type SignRequest,
   type SignedItemKind,
+  type RequestedTransaction,
+  type WalletScopedList,
 } from '@custody/contracts';
+import { ownsIdempotency } from '@custody/messaging';
+import { requireAdmin } from '@custody/tenancy';
+import { IncomesService, type NewIncome } from './incomes/incomes.service';
+import { checkInvariants } from './ledger/ledger';
+import { TransactionsService } from './transactions/transactions.service';
+import { TransfersService } from './transfers/transfers.service';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
@@ -19,6 +28,9 @@ type Deps = ServiceDeps<'wallet-ledger'>;
 function createHandlers(deps: Deps): Record<string, RpcHandler> {
   const wallets = new WalletsService(deps.db, deps.rpc);
   const signatures = new SignaturesService(deps.db, deps.rpc);
+  const transfers = new TransfersService(deps.db, deps.rpc);
+  const incomes = new IncomesService(deps.db);
+  const transactions = new TransactionsService(deps.db);
   type Ref = { userId: string; walletId: string };
   return {
     [WALLET_RPC.createWallet]: (params, ctx) =>
@@ -41,6 +53,36 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       signatures.list(ctx.auth, params as Ref & { kind: SignedItemKind; list: ListQuery }),
     [SIGNATURE_RPC.get]: (params, ctx) =>
       signatures.get(ctx.auth, params as Ref & { kind: SignedItemKind; id: string }),
+    // Money movements handle their Idempotency-Key inside their own transaction (exactly-once).
+    [LEDGER_RPC.createTransfer]: ownsIdempotency((params, ctx) =>
+      transfers.create(
+        ctx.auth,
+        params as { requestedTransactions: RequestedTransaction[]; externalReference?: string },
+        ctx.idempotency,
+      ),
+    ),
+    [LEDGER_RPC.listTransfers]: (params, ctx) =>
+      transfers.list(ctx.auth, (params as { list: ListQuery }).list),
+    [LEDGER_RPC.getTransfer]: (params, ctx) =>
+      transfers.get(ctx.auth, (params as { id: string }).id),
+    [LEDGER_RPC.createIncome]: ownsIdempotency((params, ctx) =>
+      incomes.create(ctx.auth, params as NewIncome, ctx.idempotency),
+    ),
+    [LEDGER_RPC.updateIncome]: ownsIdempotency((params, ctx) => {
+      const p = params as { id: string; status: 'confirmed' | 'failed' };
+      return incomes.updateStatus(ctx.auth, p.id, p.status, ctx.idempotency);
+    }),
+    [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params as WalletScopedList),
+    [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params as Ref & { id: string }),
+    [LEDGER_RPC.listTransactions]: (params, ctx) =>
+      transactions.list(ctx.auth, params as WalletScopedList),
+    [LEDGER_RPC.getTransaction]: (params, ctx) =>
+      transactions.get(ctx.auth, params as Ref & { id: string }),
+    [LEDGER_RPC.checkLedger]: async (_params, ctx) => {
+      requireAdmin(ctx.auth);
+      const violations = await checkInvariants(deps.db);
+      return { ok: violations.length === 0, checkedAt: new Date().toISOString(), violations };
+    },
     [WALLET_RPC.countUserWallets]: (params, ctx) =>
       wallets.countForUser(ctx.auth, (params as { userId: string }).userId),
   };

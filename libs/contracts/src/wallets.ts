@@ -76,3 +76,35 @@ export interface SignRequest {
   payload: Record<string, unknown>;
   externalReference?: string;
 }
+
+export const LEDGER_RPC = {
+  createTransfer: 'transfers.create',
+  listTransfers: 'transfers.list',
+  getTransfer: 'transfers.get',
+  createIncome: 'incomes.create',
+  updateIncome: 'incomes.update',
+  listIncomes: 'incomes.list',
+  getIncome: 'incomes.get',
+  listTransactions: 'transactions.list',
+  getTransaction: 'transactions.get',
+  checkLedger: 'ledger.check',
+} as const;
+
+export interface RequestedTransaction {
+  assetId: string;
+  senderUserId: string;
+  senderWalletId: string;
+  receiverUserId: string;
+  receiverWalletId: string;
+  amount: string;
+  type?: string;
+  externalReference?: string;
+}
+
+/** `'*'` in userId/walletId (admin only) lists across users and wallets. */
+export interface WalletScopedList {
+  userId: string;
+  walletId: string;
+  list: import('./rpc').ListQuery;
+  filters: Record<string, string | undefined>;
+}

@@ -47,7 +47,7 @@ export async function lockAccounts(
   const sorted = [...new Set(ids)].sort();
   const result = await tx.execute(
     sql`SELECT id, kind, asset_id, wallet_id, balance::text AS balance, available_balance::text AS available_balance
-          FROM ledger.accounts WHERE id = ANY(${sorted}::uuid[]) ORDER BY id FOR UPDATE`,
+          FROM ledger.accounts WHERE id = ANY(${sql.param(sorted)}::uuid[]) ORDER BY id FOR UPDATE`,
   );
   const rows = result.rows as {
     id: string;
@@ -122,7 +122,7 @@ export async function postEntry(
   // Running balances per posting, in movement order (an account may appear twice).
   const running = new Map<string, string>();
   const postings = entry.movements.map((m) => {
-    const start = running.get(m.accountId) ?? accounts.get(m.accountId)!.balance;
+    const start = running.get(m.accountId) ?? accounts.get(m.accountId)?.balance ?? '0';
     const balanceAfter = add(start, m.amount);
     running.set(m.accountId, balanceAfter);
     return sql`(${entryId}, ${m.accountId}, ${m.amount}::numeric, ${balanceAfter}::numeric)`;

@@ -1,0 +1,459 @@
+import { Api, expectProblem } from './api';
+import { type Stack, startStack } from './stack';
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let tenant: Awaited<ReturnType<Api['newClient']>>;
+let other: Awaited<ReturnType<Api['newClient']>>;
+
+const device = { device: 'Pixel 9', ip: '203.0.113.9' };
+let txCounter = 0;
+
+async function newUser(token: string): Promise<string> {
+  return (
+    await api.post('/v1/users/individual-person', {
+      token,
+      body: { generalConditions: '2026-01-01' },
+    })
+  ).body.id;
+}
+
+async function openWallet(token: string, user: string, assetId = 'eth'): Promise<string> {
+  return (await api.post(`/v1/users/${user}/wallets`, { token, body: { assetId, ...device } })).body
+    .id;
+}
+
+/** A confirmed deposit, as the chain (today: an admin) reports it. */
+async function fund(walletId: string, amount: string): Promise<string> {
+  const income = await api.post('/v1/admin/incomes', {
+    token: admin,
+    body: {
+      walletId,
+      amount,
+      blockchainTransactionId: `0xdeposit${txCounter++}`,
+      senderAddress: '0x000000000000000000000000000000000000bEEF',
+      transactionTimestamp: '2026-11-01T10:00:00Z',
+    },
+  });
+  if (income.status !== 201) throw new Error(JSON.stringify(income.body));
+  const confirmed = await api.patch(`/v1/admin/incomes/${income.body.id}`, {
+    token: admin,
+    body: { status: 'confirmed' },
+  });
+  if (confirmed.status !== 200) throw new Error(JSON.stringify(confirmed.body));
+  return income.body.id;
+}
+
+async function balanceOf(token: string, user: string, wallet: string) {
+  const res = await api.get(`/v1/users/${user}/wallets/${wallet}`, { token });
+  return { balance: res.body.balance as string, available: res.body.availableBalance as string };
+}
+
+function leg(
+  from: { user: string; wallet: string },
+  to: { user: string; wallet: string },
+  amount: string,
+  assetId = 'eth',
+) {
+  return {
+    assetId,
+    senderUserId: from.user,
+    senderWalletId: from.wallet,
+    receiverUserId: to.user,
+    receiverWalletId: to.wallet,
+    amount,
+  };
+}
+
+async function ledgerIsSound() {
+  const check = await api.get('/v1/admin/ledger/check', { token: admin });
+  expect(check.status).toBe(200);
+  expect(check.body).toMatchObject({ ok: true, violations: [] });
+}
+
+beforeAll(async () => {
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'signing'] });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  tenant = await api.newClient(admin, 'Ledger tenant');
+  other = await api.newClient(admin, 'Other tenant');
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+});
+
+describe('incomes', () => {
+  it('are pending until confirmed, then credited once', async () => {
+    const user = await newUser(tenant.token);
+    const wallet = await openWallet(tenant.token, user);
+    const reported = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount: '1.25',
+        blockchainTransactionId: '0xabc',
+        senderAddress: '0x000000000000000000000000000000000000bEEF',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    expect(reported.status).toBe(201);
+    const pending = await api.get(
+      `/v1/users/${user}/wallets/${wallet}/incomes/${reported.body.id}`,
+      { token: tenant.token },
+    );
+    expect(pending.body).toMatchObject({
+      status: 'pending',
+      amount: '1.25',
+      walletId: wallet,
+      userId: user,
+      assetId: 'eth',
+      blockchainTransactionId: '0xabc',
+    });
+    expect((await balanceOf(tenant.token, user, wallet)).balance).toBe('0');
+    const confirmed = await api.patch(`/v1/admin/incomes/${reported.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    });
+    expect(confirmed.body.status).toBe('confirmed');
+    expect(await balanceOf(tenant.token, user, wallet)).toEqual({
+      balance: '1.25',
+      available: '1.25',
+    });
+    expectProblem(
+      await api.patch(`/v1/admin/incomes/${reported.body.id}`, {
+        token: admin,
+        body: { status: 'confirmed' },
+      }),
+      409,
+      'illegal_transition',
+    );
+    expectProblem(
+      await api.post('/v1/admin/incomes', {
+        token: admin,
+        body: {
+          walletId: wallet,
+          amount: '1.25',
+          blockchainTransactionId: '0xabc',
+          senderAddress: '0xb',
+          transactionTimestamp: '2026-11-01T10:00:00Z',
+        },
+      }),
+      409,
+      'duplicate_income',
+    );
+    expect((await balanceOf(tenant.token, user, wallet)).balance).toBe('1.25');
+    const movements = await api.get(
+      `/v1/users/${user}/wallets/${wallet}/transactions?txLog=${reported.body.id}`,
+      { token: tenant.token },
+    );
+    expect(movements.body).toEqual([
+      expect.objectContaining({
+        type: 'deposit',
+        movement: 'in',
+        movementSubtype: 'external',
+        amount: '1.25',
+        walletBalance: '1.25',
+        txHash: '0xabc',
+        asset: { id: 'eth', name: 'Ether', symbol: 'ETH' },
+      }),
+    ]);
+    await ledgerIsSound();
+  });
+
+  it('are never credited when failed, and are validated', async () => {
+    const user = await newUser(tenant.token);
+    const wallet = await openWallet(tenant.token, user);
+    const reported = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount: '3',
+        blockchainTransactionId: '0xfail',
+        senderAddress: '0xb',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    expect(
+      (
+        await api.patch(`/v1/admin/incomes/${reported.body.id}`, {
+          token: admin,
+          body: { status: 'failed' },
+        })
+      ).body.status,
+    ).toBe('failed');
+    expect((await balanceOf(tenant.token, user, wallet)).balance).toBe('0');
+    const base = {
+      walletId: wallet,
+      blockchainTransactionId: '0xv',
+      senderAddress: '0xb',
+      transactionTimestamp: '2026-11-01T10:00:00Z',
+    };
+    expectProblem(
+      await api.post('/v1/admin/incomes', {
+        token: admin,
+        body: { ...base, amount: '0.0000000000000000001' },
+      }),
+      400,
+    );
+    expectProblem(
+      await api.post('/v1/admin/incomes', { token: admin, body: { ...base, amount: '-1' } }),
+      400,
+    );
+    expectProblem(
+      await api.post('/v1/admin/incomes', { token: tenant.token, body: { ...base, amount: '1' } }),
+      403,
+    );
+    expectProblem(
+      await api.post('/v1/admin/incomes', {
+        token: admin,
+        body: { ...base, walletId: '00000000-0000-7000-8000-000000000000', amount: '1' },
+      }),
+      404,
+    );
+    const list = await api.get(`/v1/users/${user}/wallets/${wallet}/incomes?status=failed`, {
+      token: tenant.token,
+    });
+    expect(list.body.map((i: { id: string }) => i.id)).toEqual([reported.body.id]);
+    expectProblem(await api.get('/v1/users/*/wallets/*/incomes', { token: tenant.token }), 403);
+    expect((await api.get('/v1/users/*/wallets/*/incomes?limit=0', { token: admin })).status).toBe(
+      200,
+    );
+    expectProblem(
+      await api.get(`/v1/users/${user}/wallets/${wallet}/incomes`, { token: other.token }),
+      404,
+    );
+  });
+});
+
+describe('transfers', () => {
+  it('move funds between wallets with a Transfer record and a movement on each side', async () => {
+    const alice = { user: await newUser(tenant.token), wallet: '' };
+    const bob = { user: await newUser(tenant.token), wallet: '' };
+    alice.wallet = await openWallet(tenant.token, alice.user);
+    bob.wallet = await openWallet(tenant.token, bob.user);
+    await fund(alice.wallet, '10');
+    const res = await api.post('/v1/transfers?externalReference=q-ref', {
+      token: tenant.token,
+      body: { requestedTransactions: [leg(alice, bob, '2.5')] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'approved',
+      externalReference: 'q-ref',
+      transactions: [{ status: 'approved', amount: '2.5', id: expect.any(String) }],
+      requestedTransactions: [leg(alice, bob, '2.5')],
+    });
+    expect(await balanceOf(tenant.token, alice.user, alice.wallet)).toEqual({
+      balance: '7.5',
+      available: '7.5',
+    });
+    expect((await balanceOf(tenant.token, bob.user, bob.wallet)).balance).toBe('2.5');
+    const out = await api.get(
+      `/v1/users/${alice.user}/wallets/${alice.wallet}/transactions?txLog=${res.body.id}`,
+      { token: tenant.token },
+    );
+    expect(out.body).toEqual([
+      expect.objectContaining({
+        type: 'transfer',
+        movement: 'out',
+        movementSubtype: 'internal',
+        status: 'approved',
+        amount: '2.5',
+        sender: expect.objectContaining({
+          walletId: alice.wallet,
+          userId: alice.user,
+          walletBalance: '7.5',
+        }),
+        receiver: expect.objectContaining({
+          walletId: bob.wallet,
+          userId: bob.user,
+          walletBalance: '2.5',
+        }),
+      }),
+    ]);
+    const incoming = await api.get(
+      `/v1/users/${bob.user}/wallets/${bob.wallet}/transactions?movement=in`,
+      { token: tenant.token },
+    );
+    expect(incoming.body).toHaveLength(1);
+    expect((await api.get(`/v1/transfers/${res.body.id}`, { token: tenant.token })).body.id).toBe(
+      res.body.id,
+    );
+    expect(
+      (await api.get('/v1/transfers?externalReference=q-ref', { token: tenant.token })).body.map(
+        (t: { id: string }) => t.id,
+      ),
+    ).toEqual([res.body.id]);
+    expectProblem(await api.get(`/v1/transfers/${res.body.id}`, { token: other.token }), 404);
+    await ledgerIsSound();
+  });
+
+  it('apply every leg or none: a short second leg leaves the first undone', async () => {
+    const a = { user: await newUser(tenant.token), wallet: '' };
+    const b = { user: await newUser(tenant.token), wallet: '' };
+    a.wallet = await openWallet(tenant.token, a.user);
+    b.wallet = await openWallet(tenant.token, b.user);
+    await fund(a.wallet, '5');
+    const res = await api.post('/v1/transfers', {
+      token: tenant.token,
+      body: { requestedTransactions: [leg(a, b, '3'), leg(a, b, '3')] },
+    });
+    expectProblem(res, 400, 'insufficient_balance');
+    expect(await balanceOf(tenant.token, a.user, a.wallet)).toEqual({
+      balance: '5',
+      available: '5',
+    });
+    expect((await balanceOf(tenant.token, b.user, b.wallet)).balance).toBe('0');
+    const ok = await api.post('/v1/transfers', {
+      token: tenant.token,
+      body: { requestedTransactions: [leg(a, b, '3'), leg(b, a, '1')] },
+    });
+    expect(ok.status).toBe(201);
+    expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('3');
+    await ledgerIsSound();
+  });
+
+  it('refuse wallets of the wrong user, asset or tenant (400), blocked senders and bound tokens (403)', async () => {
+    const a = { user: await newUser(tenant.token), wallet: '' };
+    const b = { user: await newUser(tenant.token), wallet: '' };
+    a.wallet = await openWallet(tenant.token, a.user);
+    b.wallet = await openWallet(tenant.token, b.user);
+    const q = { user: a.user, wallet: await openWallet(tenant.token, a.user, 'qubic') };
+    await fund(a.wallet, '1');
+    const send = (body: unknown, token = tenant.token) =>
+      api.post('/v1/transfers', { token, body: { requestedTransactions: [body] } });
+    expectProblem(
+      await send(leg({ user: b.user, wallet: a.wallet }, b, '1')),
+      400,
+      'validation_failed',
+    );
+    expectProblem(await send(leg(a, q, '1')), 400, 'validation_failed');
+    expectProblem(await send(leg(a, b, '1.0000000000000000001')), 400);
+    expectProblem(await send(leg(a, a, '1')), 400);
+    expectProblem(await send(leg(a, b, '1'), other.token), 404); // invisible to another tenant
+    const bound = (await api.login(tenant.email, tenant.password, { userId: b.user })).access_token;
+    expectProblem(await send(leg(a, b, '1'), bound), 403);
+    await api.patch(`/v1/users/${a.user}/individual-person`, {
+      token: tenant.token,
+      body: { status: 'blocked' },
+    });
+    // A block stops money on the very next request.
+    expectProblem(await send(leg(a, b, '0.1')), 403, 'user_blocked');
+    // A blocked user can still receive.
+    await fund(b.wallet, '1');
+    expect((await send(leg(b, a, '0.5'))).status).toBe(201);
+    expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('1.5');
+  });
+
+  it('with one Idempotency-Key run once: 20 concurrent twins get the same answer', async () => {
+    const a = { user: await newUser(tenant.token), wallet: '' };
+    const b = { user: await newUser(tenant.token), wallet: '' };
+    a.wallet = await openWallet(tenant.token, a.user);
+    b.wallet = await openWallet(tenant.token, b.user);
+    await fund(a.wallet, '100');
+    const body = { requestedTransactions: [leg(a, b, '1')] };
+    const headers = { 'idempotency-key': `key-${Date.now()}` };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.post('/v1/transfers', { token: tenant.token, body, headers }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('99');
+    expectProblem(
+      await api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '2')] },
+        headers,
+      }),
+      409,
+      'idempotency_conflict',
+    );
+    // The same key from another client is another key.
+    expect((await api.post('/v1/transfers', { token: admin, body, headers })).body.id).not.toBe(
+      responses[0]!.body.id,
+    );
+    await ledgerIsSound();
+  });
+});
+
+describe('under concurrency', () => {
+  it('lets exactly N of 200 concurrent transfers through when the balance covers N', async () => {
+    const a = { user: await newUser(tenant.token), wallet: '' };
+    const b = { user: await newUser(tenant.token), wallet: '' };
+    a.wallet = await openWallet(tenant.token, a.user);
+    b.wallet = await openWallet(tenant.token, b.user);
+    await fund(a.wallet, '37');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        api.post('/v1/transfers', {
+          token: tenant.token,
+          body: { requestedTransactions: [leg(a, b, '1')] },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(37);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(163);
+    expect(
+      results.filter((r) => r.status === 400).every((r) => r.body.code === 'insufficient_balance'),
+    ).toBe(true);
+    expect(await balanceOf(tenant.token, a.user, a.wallet)).toEqual({
+      balance: '0',
+      available: '0',
+    });
+    expect((await balanceOf(tenant.token, b.user, b.wallet)).balance).toBe('37');
+    await ledgerIsSound();
+  });
+
+  it('keeps the books sound and the total unchanged after 1,000 random transfers among 20 wallets', async () => {
+    const parties = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const user = await newUser(tenant.token);
+        return { user, wallet: await openWallet(tenant.token, user) };
+      }),
+    );
+    for (const p of parties) await fund(p.wallet, '50');
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const requests = Array.from({ length: 1000 }, () => {
+      const from = parties[random(20)]!;
+      let to = parties[random(20)]!;
+      if (to === from) to = parties[(parties.indexOf(from) + 1) % 20]!;
+      return leg(from, to, `${1 + random(900)}.${random(100)}`.replace(/\.0$/, ''));
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < requests.length; i += 50) {
+      const batch = await Promise.all(
+        requests.slice(i, i + 50).map((body) =>
+          api.post('/v1/transfers', {
+            token: tenant.token,
+            body: { requestedTransactions: [body] },
+          }),
+        ),
+      );
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.every((s) => s === 201 || s === 400)).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
+    const balances = await Promise.all(
+      parties.map((p) => balanceOf(tenant.token, p.user, p.wallet)),
+    );
+    const total = balances.reduce((sum, b) => sum + Math.round(Number(b.balance) * 100), 0);
+    expect(total).toBe(20 * 50 * 100);
+    expect(balances.every((b) => Number(b.balance) >= 0 && b.balance === b.available)).toBe(true);
+    await ledgerIsSound();
+  });
+});
+
+describe('GET /v1/admin/ledger/check', () => {
+  it('is for admins only', async () => {
+    expectProblem(await api.get('/v1/admin/ledger/check', { token: tenant.token }), 403);
+  });
+});

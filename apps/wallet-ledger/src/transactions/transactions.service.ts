@@ -1,0 +1,144 @@
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AuthContext, ListResult, WalletScopedList } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import {
+  type Database,
+  type Executor,
+  isUuid,
+  listClauses,
+  selectPage,
+} from '@custody/persistence';
+import { assets, type TransactionRow, transactions } from '../schema';
+import { walletScope } from './wallet-scope';
+
+export type MovementType = 'deposit' | 'withdrawal' | 'transfer' | 'purchase' | 'sale' | 'fee';
+export type MovementSubtype = 'internal' | 'external' | 'buy' | 'sell' | 'fee';
+
+export interface Party {
+  walletId?: string;
+  address: string;
+  walletBalance?: string;
+  userId?: string;
+}
+
+export interface MovementRow {
+  tenantId: string;
+  userId: string;
+  walletId: string;
+  assetId: string;
+  operationId: string;
+  type: MovementType;
+  movement: 'in' | 'out';
+  movementSubtype: MovementSubtype;
+  status: string;
+  amount: string;
+  walletBalanceAfter: string;
+  sender: Party;
+  receiver: Party;
+  txHash?: string | null;
+}
+
+/** One read-model row per wallet-side movement, written with the movement itself. */
+export async function recordMovements(tx: Executor, rows: MovementRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(transactions).values(
+    rows.map((r) => ({
+      id: uuidv7(),
+      ...r,
+      sender: r.sender as unknown as Record<string, unknown>,
+      receiver: r.receiver as unknown as Record<string, unknown>,
+      txHash: r.txHash ?? null,
+    })),
+  );
+}
+
+function view(row: TransactionRow, asset: { id: string; name: string; symbol: string }) {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    status: row.status,
+    amount: row.amount,
+    sender: row.sender,
+    receiver: row.receiver,
+    type: row.type,
+    movement: row.movement,
+    movementSubtype: row.movementSubtype,
+    rates: row.rate,
+    asset,
+    txHash: row.txHash,
+    txLog: row.operationId,
+    walletBalance: row.walletBalanceAfter,
+  };
+}
+
+export class TransactionsService {
+  constructor(private readonly db: Database) {}
+
+  private async assetsById(): Promise<Map<string, { id: string; name: string; symbol: string }>> {
+    const rows = await this.db
+      .select({ id: assets.id, name: assets.name, symbol: assets.symbol })
+      .from(assets);
+    return new Map(rows.map((a) => [a.id, a]));
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    request: WalletScopedList,
+  ): Promise<ListResult<ReturnType<typeof view>>> {
+    const scope = await walletScope(this.db, auth, request, transactions);
+    const f = request.filters;
+    const byId = await this.assetsById();
+    const symbolAsset = f['symbol']
+      ? [...byId.values()].find((a) => a.symbol.toUpperCase() === f['symbol']?.toUpperCase())
+      : undefined;
+    if (f['symbol'] && !symbolAsset) return { items: [], total: 0 };
+    if (f['txLog'] !== undefined && !isUuid(f['txLog'])) return { items: [], total: 0 };
+    const clauses = listClauses(
+      request.list,
+      {
+        sortable: { createdAt: transactions.createdAt, amount: transactions.amount },
+        createdAt: transactions.createdAt,
+        id: transactions.id,
+      },
+      [
+        scope,
+        f['txLog'] !== undefined ? eq(transactions.operationId, f['txLog']) : undefined,
+        symbolAsset ? eq(transactions.assetId, symbolAsset.id) : undefined,
+        f['assetId'] !== undefined ? eq(transactions.assetId, f['assetId']) : undefined,
+        f['movement'] !== undefined
+          ? eq(transactions.movement, f['movement'] as 'in' | 'out')
+          : undefined,
+        f['movementSubtype'] !== undefined
+          ? eq(transactions.movementSubtype, f['movementSubtype'])
+          : undefined,
+        f['status'] !== undefined ? eq(transactions.status, f['status']) : undefined,
+      ],
+    );
+    const { rows, total } = await selectPage(this.db, transactions, clauses);
+    return {
+      items: rows.map((r) =>
+        view(r, byId.get(r.assetId) ?? { id: r.assetId, name: '', symbol: '' }),
+      ),
+      total,
+    };
+  }
+
+  async get(
+    auth: AuthContext | undefined,
+    request: { userId: string; walletId: string; id: string },
+  ) {
+    const scope = await walletScope(this.db, auth, request, transactions);
+    if (!isUuid(request.id)) throw Errors.notFound('transaction');
+    const [row] = await this.db
+      .select()
+      .from(transactions)
+      .where(and(scope, eq(transactions.id, request.id)));
+    if (!row) throw Errors.notFound('transaction');
+    return view(
+      row,
+      (await this.assetsById()).get(row.assetId) ?? { id: row.assetId, name: '', symbol: '' },
+    );
+  }
+}
