@@ -16,6 +16,7 @@ import {
   type IdempotencyKey,
   isUuid,
   listClauses,
+  one,
   runIdempotent,
   selectPage,
   type Transaction,
@@ -131,7 +132,7 @@ export class TransfersService {
         legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
       );
       // Validate every leg before moving anything.
-      legs.forEach((leg, i) => {
+      const resolved = legs.map((leg, i) => {
         const at = (field: string) => `body.requestedTransactions.${i}.${field}`;
         assertUserAccess(caller, leg.senderUserId);
         const sender = known.get(leg.senderWalletId);
@@ -164,20 +165,23 @@ export class TransfersService {
         if (isZero(leg.amount))
           throw Errors.validation([{ path: at('amount'), message: 'Must be greater than zero' }]);
         if (sender.blocked) throw Errors.forbidden('A blocked user cannot send.', 'user_blocked');
+        return { leg, sender, receiver };
       });
 
       const transferId = uuidv7();
-      const tenantId = known.get(legs[0]!.senderWalletId)!.tenantId;
-      const [transfer] = await tx
-        .insert(transfers)
-        .values({
-          id: transferId,
-          tenantId,
-          status: 'approved',
-          externalReference: request.externalReference ?? null,
-          requested: legs as unknown as Record<string, unknown>[],
-        })
-        .returning();
+      const tenantId = resolved[0]?.sender.tenantId ?? caller.tenantId;
+      const transfer = one(
+        await tx
+          .insert(transfers)
+          .values({
+            id: transferId,
+            tenantId,
+            status: 'approved',
+            externalReference: request.externalReference ?? null,
+            requested: legs as unknown as Record<string, unknown>[],
+          })
+          .returning(),
+      );
       // Lock every account of the transfer once, in id order (no deadlocks with other transfers).
       const locked = await lockAccounts(
         tx,
@@ -185,9 +189,7 @@ export class TransfersService {
       );
       const state = new Map<string, AccountState>(locked);
       const legRows: TransferLegRow[] = [];
-      for (const [i, leg] of legs.entries()) {
-        const sender = known.get(leg.senderWalletId)!;
-        const receiver = known.get(leg.receiverWalletId)!;
+      for (const [i, { leg, sender, receiver }] of resolved.entries()) {
         let after: Map<string, AccountState>;
         try {
           after = await postEntry(
@@ -210,22 +212,24 @@ export class TransfersService {
           throw error;
         }
         for (const [id, account] of after) state.set(id, account);
-        const senderBalance = state.get(sender.accountId)!.balance;
-        const receiverBalance = state.get(receiver.accountId)!.balance;
-        const [legRow] = await tx
-          .insert(transferLegs)
-          .values({
-            id: uuidv7(),
-            transferId,
-            position: i,
-            assetId: leg.assetId,
-            senderWalletId: sender.id,
-            receiverWalletId: receiver.id,
-            amount: leg.amount,
-            status: 'approved',
-          })
-          .returning();
-        legRows.push(legRow!);
+        const senderBalance = state.get(sender.accountId)?.balance ?? '0';
+        const receiverBalance = state.get(receiver.accountId)?.balance ?? '0';
+        const legRow = one(
+          await tx
+            .insert(transferLegs)
+            .values({
+              id: uuidv7(),
+              transferId,
+              position: i,
+              assetId: leg.assetId,
+              senderWalletId: sender.id,
+              receiverWalletId: receiver.id,
+              amount: leg.amount,
+              status: 'approved',
+            })
+            .returning(),
+        );
+        legRows.push(legRow);
         const senderParty = {
           walletId: sender.id,
           address: sender.address,
@@ -267,7 +271,7 @@ export class TransfersService {
           },
         ]);
       }
-      const view = transferView(transfer!, legRows);
+      const view = transferView(transfer, legRows);
       await enqueueEvent(tx, SCHEMA, { name: EVENTS.transferCreated, tenantId, data: view });
       return view;
     });
