@@ -457,3 +457,174 @@ describe('GET /v1/admin/ledger/check', () => {
     expectProblem(await api.get('/v1/admin/ledger/check', { token: tenant.token }), 403);
   });
 });
+
+describe('withdrawals', () => {
+  const receiver = '0x000000000000000000000000000000000000bEEF';
+
+  async function funded(amount: string) {
+    const user = await newUser(tenant.token);
+    const wallet = await openWallet(tenant.token, user);
+    await fund(wallet, amount);
+    return { user, wallet, path: `/v1/users/${user}/wallets/${wallet}/withdrawals` };
+  }
+
+  const withdraw = (path: string, body: Record<string, unknown>, token = tenant.token) =>
+    api.post(path, {
+      token,
+      body: { assetId: 'eth', receiverAddress: receiver, ...device, ...body },
+    });
+
+  it('hold the amount, then post the debit with the network fee when confirmed', async () => {
+    const w = await funded('10');
+    const created = await withdraw(w.path, {
+      amount: '4',
+      memo: 'rent',
+      externalReference: 'wd-1',
+    });
+    expect(created.status).toBe(201);
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '10',
+      available: '6',
+    });
+    const read = await api.get(`${w.path}/${created.body.id}`, { token: tenant.token });
+    expect(read.body).toMatchObject({
+      status: 'prepared',
+      amount: '4',
+      asset: 'ETH',
+      assetId: 'eth',
+      receiverAddress: receiver,
+      memo: 'rent',
+      transactions: [],
+    });
+    expectProblem(
+      await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
+        token: admin,
+        body: { status: 'broadcast' },
+      }),
+      400,
+    );
+    const broadcast = await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
+      token: admin,
+      body: { status: 'broadcast', blockchainTransactionId: '0xwd1' },
+    });
+    expect(broadcast.body.status).toBe('broadcast');
+    expectProblem(
+      await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
+        token: admin,
+        body: { status: 'cancelled' },
+      }),
+      409,
+      'illegal_transition',
+    );
+    const confirmed = await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed', fee: '0.01' },
+    });
+    expect(confirmed.body).toMatchObject({
+      status: 'confirmed',
+      fee: '0.01',
+      blockchainTransactionId: '0xwd1',
+    });
+    expect(confirmed.body.transactions).toHaveLength(2);
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '6',
+      available: '6',
+    });
+    const moves = await api.get(
+      `/v1/users/${w.user}/wallets/${w.wallet}/transactions?txLog=${created.body.id}&sort=amount`,
+      { token: tenant.token },
+    );
+    expect(moves.body.map((m: any) => [m.type, m.movementSubtype, m.amount])).toEqual([
+      ['fee', 'fee', '0.01'],
+      ['withdrawal', 'external', '3.99'],
+    ]);
+    await ledgerIsSound();
+  });
+
+  it('release the hold when failed or cancelled', async () => {
+    const w = await funded('5');
+    const a = await withdraw(w.path, { amount: '2' });
+    const b = await withdraw(w.path, { amount: '3' });
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '5',
+      available: '0',
+    });
+    expectProblem(await withdraw(w.path, { amount: '0.1' }), 400, 'insufficient_balance');
+    await api.patch(`/v1/admin/withdrawals/${a.body.id}`, {
+      token: admin,
+      body: { status: 'cancelled' },
+    });
+    await api.patch(`/v1/admin/withdrawals/${b.body.id}`, {
+      token: admin,
+      body: { status: 'failed' },
+    });
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '5',
+      available: '5',
+    });
+    expectProblem(
+      await api.patch(`/v1/admin/withdrawals/${a.body.id}`, {
+        token: admin,
+        body: { status: 'confirmed' },
+      }),
+      409,
+    );
+    const failed = await api.get(`${w.path}?status=failed`, { token: tenant.token });
+    expect(failed.body.map((x: { id: string }) => x.id)).toEqual([b.body.id]);
+    await ledgerIsSound();
+  });
+
+  it('take the whole available balance when no amount is given', async () => {
+    const w = await funded('2.75');
+    const created = await withdraw(w.path, {});
+    expect(
+      (await api.get(`${w.path}/${created.body.id}`, { token: tenant.token })).body.amount,
+    ).toBe('2.75');
+    expectProblem(await withdraw(w.path, {}), 400, 'insufficient_balance');
+    expectProblem(
+      await api.delete(`/v1/users/${w.user}/wallets/${w.wallet}`, {
+        token: tenant.token,
+        body: device,
+      }),
+      403,
+      'wallet_not_empty',
+    );
+  });
+
+  it('answer 400 for a bad address, asset or amount, 403 for blocked users, 404 across tenants', async () => {
+    const w = await funded('1');
+    expectProblem(await withdraw(w.path, { receiverAddress: '0x1234' }), 400, 'validation_failed');
+    expectProblem(
+      await withdraw(w.path, { receiverAddress: '0x000000000000000000000000000000000000BeEF' }),
+      400,
+    );
+    expectProblem(await withdraw(w.path, { assetId: 'usdc' }), 400);
+    expectProblem(await withdraw(w.path, { amount: '2' }), 400, 'insufficient_balance');
+    expectProblem(await withdraw(w.path, { amount: '0.0000000000000000001' }), 400);
+    expectProblem(await withdraw(w.path, {}, other.token), 404);
+    expectProblem(await api.get(w.path, { token: other.token }), 404);
+    await api.patch(`/v1/users/${w.user}/individual-person`, {
+      token: tenant.token,
+      body: { status: 'blocked' },
+    });
+    expectProblem(await withdraw(w.path, { amount: '0.5' }), 403, 'user_blocked');
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '1',
+      available: '1',
+    });
+  });
+
+  it('let exactly N of 200 concurrent withdrawals through when the balance covers N', async () => {
+    const w = await funded('25');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => withdraw(w.path, { amount: '1' })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(25);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(175);
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '25',
+      available: '0',
+    });
+    await ledgerIsSound();
+  });
+});

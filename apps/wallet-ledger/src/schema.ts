@@ -160,3 +160,24 @@ export const incomes = ledger.table('incomes', {
 });
 
 export type IncomeRow = typeof incomes.$inferSelect;
+
+export const withdrawals = ledger.table('withdrawals', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  amount: numeric('amount').notNull(),
+  fee: numeric('fee').notNull(),
+  receiverAddress: text('receiver_address').notNull(),
+  memo: text('memo'),
+  userNote: text('user_note'),
+  externalReference: text('external_reference'),
+  status: text('status').$type<WithdrawalStatus>().notNull(),
+  blockchainTransactionId: text('blockchain_transaction_id'),
+  holdId: uuid('hold_id').notNull(),
+  ...timestamps,
+});
+
+export type WithdrawalStatus = 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
+export type WithdrawalRow = typeof withdrawals.$inferSelect;

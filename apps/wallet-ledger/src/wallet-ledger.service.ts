@@ -17,6 +17,8 @@ import { IncomesService, type NewIncome } from './incomes/incomes.service';
 import { checkInvariants } from './ledger/ledger';
 import { TransactionsService } from './transactions/transactions.service';
 import { TransfersService } from './transfers/transfers.service';
+import { type NewWithdrawal, WithdrawalsService } from './withdrawals/withdrawals.service';
+import type { WithdrawalStatus } from './schema';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
@@ -31,6 +33,7 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
   const transfers = new TransfersService(deps.db, deps.rpc);
   const incomes = new IncomesService(deps.db);
   const transactions = new TransactionsService(deps.db);
+  const withdrawals = new WithdrawalsService(deps.db, deps.rpc);
   type Ref = { userId: string; walletId: string };
   return {
     [WALLET_RPC.createWallet]: (params, ctx) =>
@@ -74,6 +77,22 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
     }),
     [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params as WalletScopedList),
     [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params as Ref & { id: string }),
+    [LEDGER_RPC.createWithdrawal]: ownsIdempotency((params, ctx) =>
+      withdrawals.create(ctx.auth, params as NewWithdrawal, ctx.idempotency),
+    ),
+    [LEDGER_RPC.updateWithdrawal]: ownsIdempotency((params, ctx) => {
+      const p = params as {
+        id: string;
+        status: WithdrawalStatus;
+        blockchainTransactionId?: string;
+        fee?: string;
+      };
+      return withdrawals.transition(ctx.auth, p.id, p, ctx.idempotency);
+    }),
+    [LEDGER_RPC.listWithdrawals]: (params, ctx) =>
+      withdrawals.list(ctx.auth, params as WalletScopedList),
+    [LEDGER_RPC.getWithdrawal]: (params, ctx) =>
+      withdrawals.get(ctx.auth, params as Ref & { id: string }),
     [LEDGER_RPC.listTransactions]: (params, ctx) =>
       transactions.list(ctx.auth, params as WalletScopedList),
     [LEDGER_RPC.getTransaction]: (params, ctx) =>

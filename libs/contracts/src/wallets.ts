@@ -88,6 +88,10 @@ export const LEDGER_RPC = {
   listTransactions: 'transactions.list',
   getTransaction: 'transactions.get',
   checkLedger: 'ledger.check',
+  createWithdrawal: 'withdrawals.create',
+  updateWithdrawal: 'withdrawals.update',
+  listWithdrawals: 'withdrawals.list',
+  getWithdrawal: 'withdrawals.get',
 } as const;
 
 export interface RequestedTransaction {

@@ -5,7 +5,7 @@ import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
 import { idResponse, timestamps } from '../schemas';
-import { isoDate } from '../users/users.schemas';
+import { ipAddress, isoDate } from '../users/users.schemas';
 
 const id = z.string().min(1).max(128);
 const externalReference = z.string().trim().min(1).max(255);
@@ -69,6 +69,24 @@ const transactionSchema = z.object({
   txHash: z.string().nullable(),
   txLog: z.string(),
   walletBalance: z.string(),
+});
+
+const withdrawalStatus = z.enum(['prepared', 'broadcast', 'confirmed', 'failed', 'cancelled']);
+const withdrawalSchema = z.object({
+  ...timestamps,
+  transactions: z.array(z.string()),
+  amount: z.string(),
+  fee: z.string(),
+  userId: z.string(),
+  walletId: z.string(),
+  receiverAddress: z.string(),
+  asset: z.string(),
+  assetId: z.string(),
+  blockchainTransactionId: z.string().nullable(),
+  status: withdrawalStatus,
+  memo: z.string().optional(),
+  userNote: z.string().optional(),
+  externalReference: z.string().optional(),
 });
 
 export function ledgerRoutes(rpc: RpcClient) {
@@ -271,6 +289,109 @@ export function ledgerRoutes(rpc: RpcClient) {
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getTransaction, {
         read: true,
         params: ({ params }) => ({ ...pathOf(params), id: params['transaction'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/users/:user/wallets/:wallet/withdrawals',
+      operationId: 'createWithdrawal',
+      summary:
+        'Withdraw to an outside address; holds the amount (absent: the whole available balance)',
+      tags: ['withdrawals'],
+      auth: 'client',
+      scope: ['withdrawals', 'write'],
+      request: {
+        params: z.object(walletPath),
+        body: z
+          .object({
+            assetId: z.string().min(1).max(64),
+            receiverAddress: z.string().trim().min(1).max(200),
+            device: z.string().trim().min(1).max(500),
+            ip: ipAddress,
+            amount: amountSchema().optional(),
+            memo: z.string().max(500).optional(),
+            userNote: z.string().max(1000).optional(),
+            externalReference: externalReference.optional(),
+          })
+          .strict(),
+      },
+      responses: { 201: { description: 'Prepared', schema: idResponse } },
+      errorStatuses: [401, 403, 404, 409],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.createWithdrawal, {
+        status: 201,
+        params: ({ params, body }) => ({ ...pathOf(params), ...(body as object) }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/users/:user/wallets/:wallet/withdrawals',
+      operationId: 'listWithdrawals',
+      summary: "List a wallet's withdrawals (`*` for user and wallet: admin only)",
+      tags: ['withdrawals'],
+      auth: 'client',
+      scope: ['withdrawals', 'read'],
+      request: {
+        params: z.object(walletPath),
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'amount'],
+          externalReference: true,
+          filters: { status: withdrawalStatus.optional() },
+        }),
+      },
+      responses: { 200: { description: 'Withdrawals', schema: z.array(withdrawalSchema) } },
+      errorStatuses: [401, 403, 404],
+      handler: forwardList(
+        rpc,
+        'wallet-ledger',
+        LEDGER_RPC.listWithdrawals,
+        ({ params, query }) => ({
+          ...pathOf(params),
+          ...(query as object),
+        }),
+      ),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/users/:user/wallets/:wallet/withdrawals/:withdrawal',
+      operationId: 'getWithdrawal',
+      summary: 'Read a withdrawal',
+      tags: ['withdrawals'],
+      auth: 'client',
+      scope: ['withdrawals', 'read'],
+      request: { params: z.object({ ...walletPath, withdrawal: id }) },
+      responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getWithdrawal, {
+        read: true,
+        params: ({ params }) => ({ ...pathOf(params), id: params['withdrawal'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'patch',
+      path: '/admin/withdrawals/:withdrawal',
+      operationId: 'updateWithdrawal',
+      summary:
+        'Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)',
+      tags: ['withdrawals'],
+      auth: 'admin',
+      request: {
+        params: z.object({ withdrawal: id }),
+        body: z
+          .object({
+            status: z.enum(['broadcast', 'confirmed', 'failed', 'cancelled']),
+            blockchainTransactionId: z.string().trim().min(1).max(200).optional(),
+            fee: amountSchema({ allowZero: true }).optional(),
+          })
+          .strict(),
+      },
+      responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
+      errorStatuses: [401, 403, 404, 409],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.updateWithdrawal, {
+        params: ({ params, body }) => ({ id: params['withdrawal'], ...(body as object) }),
       }),
     }),
     defineRoute({

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
-import { isAddress } from 'ethers';
 import { v7 as uuidv7 } from 'uuid';
+import { isValidAddress } from '@custody/chain-address';
 import {
   WALLET_RPC,
   type AuthContext,
@@ -65,16 +64,6 @@ function fullName(kind: 'individual' | 'legal', kyc: Record<string, unknown>): s
   return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join(' ');
 }
 
-const qubic = new QubicHelper();
-
-/** EVM: hex, with a valid EIP-55 checksum when mixed-case. Qubic: 60 letters with their checksum. */
-async function validAddress(chain: WalletRefView['chain'], address: string): Promise<boolean> {
-  if (chain === 'evm') return isAddress(address);
-  if (chain === 'qubic')
-    return /^[A-Z]{60}$/.test(address) && (await qubic.verifyIdentity(address));
-  return false;
-}
-
 function scoped(scope: TenantScope, path: WalletPath) {
   return and(
     eq(whitelists.userId, path.userId),
@@ -108,7 +97,7 @@ export class WhitelistsService {
         idempotent: true,
       },
     );
-    if (!(await validAddress(wallet.chain, input.address))) {
+    if (!(await isValidAddress(wallet.chain, input.address))) {
       throw Errors.validation([
         {
           path: 'body.address',

@@ -1,0 +1,349 @@
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { isValidAddress } from '@custody/chain-address';
+import {
+  EVENTS,
+  type AuthContext,
+  type ListResult,
+  type WalletScopedList,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+import { compare, decimalPlaces, isZero, sub } from '@custody/money';
+import {
+  type Database,
+  enqueueEvent,
+  type IdempotencyKey,
+  isUuid,
+  listClauses,
+  one,
+  runIdempotent,
+  selectPage,
+  type Transaction,
+} from '@custody/persistence';
+import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import {
+  captureHold,
+  insufficientBalance,
+  lockAccounts,
+  placeHold,
+  postEntry,
+  releaseHold,
+  systemAccountId,
+} from '../ledger/ledger';
+import {
+  accounts,
+  assets,
+  transactions,
+  wallets,
+  type WithdrawalRow,
+  type WithdrawalStatus,
+  withdrawals,
+} from '../schema';
+import { recordMovements } from '../transactions/transactions.service';
+import { walletScope } from '../transactions/wallet-scope';
+import { assertMaySend } from '../users/senders';
+import { findWallet } from '../wallets/wallets.repository';
+
+const SCHEMA = 'ledger';
+
+export interface NewWithdrawal {
+  userId: string;
+  walletId: string;
+  assetId: string;
+  receiverAddress: string;
+  device: string;
+  ip: string;
+  amount?: string;
+  memo?: string;
+  userNote?: string;
+  externalReference?: string;
+}
+
+/** The state machine of DESIGN §6 / the ledger issue. */
+const NEXT: Record<WithdrawalStatus, WithdrawalStatus[]> = {
+  prepared: ['broadcast', 'failed', 'cancelled'],
+  broadcast: ['confirmed', 'failed'],
+  confirmed: [],
+  failed: [],
+  cancelled: [],
+};
+
+async function view(db: Database | Transaction, row: WithdrawalRow, symbol: string) {
+  const movements = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.operationId, row.id), eq(transactions.walletId, row.walletId)));
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    transactions: movements.map((m) => m.id),
+    amount: row.amount,
+    fee: row.fee,
+    userId: row.userId,
+    walletId: row.walletId,
+    receiverAddress: row.receiverAddress,
+    asset: symbol,
+    assetId: row.assetId,
+    blockchainTransactionId: row.blockchainTransactionId,
+    status: row.status,
+    ...(row.memo ? { memo: row.memo } : {}),
+    ...(row.userNote ? { userNote: row.userNote } : {}),
+    ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+  };
+}
+
+/**
+ * Withdrawals: creating one holds the amount (available drops, balance stays); `confirmed` posts
+ * the debit (wallet → external, network fee → fees) and captures the hold; `failed` and
+ * `cancelled` release it. Until chain connectivity exists an admin drives the transitions.
+ */
+export class WithdrawalsService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async create(auth: AuthContext | undefined, input: NewWithdrawal, idempotency?: IdempotencyKey) {
+    const caller = requireAuth(auth);
+    assertUserAccess(caller, input.userId);
+    const found = await findWallet(this.db, tenantScope(caller), input.userId, input.walletId);
+    if (!found) throw Errors.notFound('wallet');
+    const { wallet, asset } = found;
+    if (input.assetId !== asset.id) {
+      throw Errors.validation([{ path: 'body.assetId', message: `The wallet holds ${asset.id}` }]);
+    }
+    if (!(await isValidAddress(asset.chain, input.receiverAddress))) {
+      throw Errors.validation([
+        { path: 'body.receiverAddress', message: `Not a valid ${asset.chain} address` },
+      ]);
+    }
+    if (input.amount !== undefined && decimalPlaces(input.amount) > asset.decimals) {
+      throw Errors.validation([
+        { path: 'body.amount', message: `At most ${asset.decimals} decimal places for this asset` },
+      ]);
+    }
+    await assertMaySend(this.rpc, caller, [wallet.userId]);
+    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+      const [account] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(eq(accounts.walletId, wallet.id));
+      if (!account) throw Errors.internal(new Error('wallet without account'));
+      const locked = await lockAccounts(tx, [account.id]);
+      const available = locked.get(account.id)?.availableBalance ?? '0';
+      // No amount: the whole available balance (extension).
+      const amount = input.amount ?? available;
+      if (isZero(amount) || compare(available, amount) < 0)
+        throw insufficientBalance({ available });
+      const id = uuidv7();
+      const holdId = await placeHold(tx, account.id, amount, id);
+      const row = one(
+        await tx
+          .insert(withdrawals)
+          .values({
+            id,
+            tenantId: wallet.tenantId,
+            userId: wallet.userId,
+            walletId: wallet.id,
+            assetId: asset.id,
+            amount,
+            fee: '0',
+            receiverAddress: input.receiverAddress,
+            memo: input.memo ?? null,
+            userNote: input.userNote ?? null,
+            externalReference: input.externalReference ?? null,
+            status: 'prepared',
+            holdId,
+          })
+          .returning(),
+      );
+      await enqueueEvent(tx, SCHEMA, {
+        name: EVENTS.withdrawalCreated,
+        tenantId: row.tenantId,
+        data: { ...(await view(tx, row, asset.symbol)), device: input.device, ip: input.ip },
+      });
+      return { id };
+    });
+  }
+
+  async transition(
+    auth: AuthContext | undefined,
+    id: string,
+    change: { status: WithdrawalStatus; blockchainTransactionId?: string; fee?: string },
+    idempotency?: IdempotencyKey,
+  ) {
+    requireAdmin(auth);
+    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+      if (!isUuid(id)) throw Errors.notFound('withdrawal');
+      const [current] = await tx
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.id, id))
+        .for('update');
+      if (!current) throw Errors.notFound('withdrawal');
+      if (!NEXT[current.status].includes(change.status)) {
+        throw Errors.conflict(
+          `A ${current.status} withdrawal cannot become ${change.status}.`,
+          'illegal_transition',
+        );
+      }
+      const txHash = change.blockchainTransactionId ?? current.blockchainTransactionId;
+      if (change.status === 'broadcast' && !txHash) {
+        throw Errors.validation([
+          { path: 'body.blockchainTransactionId', message: 'Required to broadcast' },
+        ]);
+      }
+      const fee = change.fee ?? current.fee;
+      if (compare(fee, current.amount) > 0)
+        throw Errors.validation([
+          { path: 'body.fee', message: 'The fee cannot exceed the amount' },
+        ]);
+      if (change.status === 'confirmed') await this.settle(tx, current, fee, txHash);
+      if (change.status === 'failed' || change.status === 'cancelled')
+        await releaseHold(tx, current.holdId);
+      const updated = one(
+        await tx
+          .update(withdrawals)
+          .set({
+            status: change.status,
+            blockchainTransactionId: txHash,
+            fee,
+            updatedAt: new Date(),
+          })
+          .where(eq(withdrawals.id, id))
+          .returning(),
+      );
+      const symbol = await this.symbolOf(tx, updated.assetId);
+      const result = await view(tx, updated, symbol);
+      await enqueueEvent(tx, SCHEMA, {
+        name: EVENTS.withdrawalUpdated,
+        tenantId: updated.tenantId,
+        data: result,
+      });
+      return result;
+    });
+  }
+
+  /** The receiver gets amount − fee; the network fee goes to the fees account. */
+  private async settle(
+    tx: Transaction,
+    w: WithdrawalRow,
+    fee: string,
+    txHash: string | null,
+  ): Promise<void> {
+    const hold = await captureHold(tx, w.holdId);
+    const external = await systemAccountId(tx, w.assetId, 'external');
+    const fees = await systemAccountId(tx, w.assetId, 'fees');
+    const sent = sub(w.amount, fee);
+    const movements = [
+      { accountId: hold.accountId, amount: `-${w.amount}`, fromHold: true },
+      ...(isZero(sent) ? [] : [{ accountId: external, amount: sent }]),
+      ...(isZero(fee) ? [] : [{ accountId: fees, amount: fee }]),
+    ];
+    const after = await postEntry(tx, {
+      operationType: 'withdrawal',
+      operationId: w.id,
+      assetId: w.assetId,
+      movements,
+    });
+    const balance = after.get(hold.accountId)?.balance ?? '0';
+    const [wallet] = await tx
+      .select({ address: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, hold.accountId));
+    const self = {
+      walletId: w.walletId,
+      address: wallet?.address ?? '',
+      walletBalance: balance,
+      userId: w.userId,
+    };
+    const common = {
+      tenantId: w.tenantId,
+      userId: w.userId,
+      walletId: w.walletId,
+      assetId: w.assetId,
+      operationId: w.id,
+      movement: 'out' as const,
+      status: 'confirmed',
+      walletBalanceAfter: balance,
+      sender: self,
+      txHash,
+    };
+    await recordMovements(tx, [
+      ...(isZero(sent)
+        ? []
+        : [
+            {
+              ...common,
+              type: 'withdrawal' as const,
+              movementSubtype: 'external' as const,
+              amount: sent,
+              receiver: { address: w.receiverAddress },
+            },
+          ]),
+      ...(isZero(fee)
+        ? []
+        : [
+            {
+              ...common,
+              type: 'fee' as const,
+              movementSubtype: 'fee' as const,
+              amount: fee,
+              receiver: { address: 'network-fee' },
+            },
+          ]),
+    ]);
+  }
+
+  private async symbolOf(db: Database | Transaction, assetId: string): Promise<string> {
+    const [asset] = await db
+      .select({ symbol: assets.symbol })
+      .from(assets)
+      .where(eq(assets.id, assetId));
+    return asset?.symbol ?? assetId;
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    request: WalletScopedList,
+  ): Promise<ListResult<Awaited<ReturnType<typeof view>>>> {
+    const scope = await walletScope(this.db, auth, request, withdrawals);
+    const f = request.filters;
+    const clauses = listClauses(
+      request.list,
+      {
+        sortable: { createdAt: withdrawals.createdAt, amount: withdrawals.amount },
+        createdAt: withdrawals.createdAt,
+        id: withdrawals.id,
+        externalReference: withdrawals.externalReference,
+      },
+      [
+        scope,
+        f['status'] !== undefined
+          ? eq(withdrawals.status, f['status'] as WithdrawalStatus)
+          : undefined,
+      ],
+    );
+    const { rows, total } = await selectPage(this.db, withdrawals, clauses);
+    const items = await Promise.all(
+      rows.map(async (r) => view(this.db, r, await this.symbolOf(this.db, r.assetId))),
+    );
+    return { items, total };
+  }
+
+  async get(
+    auth: AuthContext | undefined,
+    request: { userId: string; walletId: string; id: string },
+  ) {
+    const scope = await walletScope(this.db, auth, request, withdrawals);
+    if (!isUuid(request.id)) throw Errors.notFound('withdrawal');
+    const [row] = await this.db
+      .select()
+      .from(withdrawals)
+      .where(and(scope, eq(withdrawals.id, request.id)));
+    if (!row) throw Errors.notFound('withdrawal');
+    return view(this.db, row, await this.symbolOf(this.db, row.assetId));
+  }
+}
