@@ -534,6 +534,12 @@ describe('withdrawals', () => {
       `/v1/users/${w.user}/wallets/${w.wallet}/transactions?txLog=${created.body.id}&sort=amount`,
       { token: tenant.token },
     );
+    expect(moves.body[0].sender).toMatchObject({
+      walletId: w.wallet,
+      userId: w.user,
+      walletBalance: '6',
+      address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+    });
     expect(moves.body.map((m: any) => [m.type, m.movementSubtype, m.amount])).toEqual([
       ['fee', 'fee', '0.01'],
       ['withdrawal', 'external', '3.99'],

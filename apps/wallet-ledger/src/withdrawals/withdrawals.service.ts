@@ -250,9 +250,9 @@ export class WithdrawalsService {
     });
     const balance = after.get(hold.accountId)?.balance ?? '0';
     const [wallet] = await tx
-      .select({ address: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.id, hold.accountId));
+      .select({ address: wallets.address })
+      .from(wallets)
+      .where(eq(wallets.id, w.walletId));
     const self = {
       walletId: w.walletId,
       address: wallet?.address ?? '',
