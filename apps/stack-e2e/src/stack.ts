@@ -30,6 +30,8 @@ export interface Stack {
   databaseUrl: string;
   apps: Record<AppName, AppProcess>;
   stopAll(): Promise<Record<AppName, number | null>>;
+  /** SIGKILLs an app (no cleanup, like a crash) and starts it again with the same environment. */
+  crashAndRestart(app: AppName): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -112,11 +114,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     SIGNING_MASTER_MNEMONIC: TEST_MNEMONIC,
   };
   const apps = {} as Record<AppName, AppProcess>;
+  const envs = {} as Record<AppName, Record<string, string>>;
   for (const app of selected) {
-    apps[app] = spawnApp(app, {
+    envs[app] = {
       ...common,
       ...(extraEnv[app] ?? {}),
-    });
+    };
+    apps[app] = spawnApp(app, envs[app]);
   }
   // Every app binds port 0 and logs the port it got: no two stacks can collide on a port.
   let gatewayUrl = '';
@@ -134,6 +138,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }
       for (const proc of Object.values(apps)) codes[proc.app] = (await proc.exited).code;
       return codes;
+    },
+    async crashAndRestart(app) {
+      const proc = apps[app];
+      proc.child.kill('SIGKILL');
+      await proc.exited;
+      apps[app] = spawnApp(app, envs[app]);
+      await waitFor(
+        async () => apps[app].url !== '' && (await fetch(`${apps[app].url}/readyz`)).status === 200,
+        { timeoutMs: 30_000, intervalMs: 100, what: `${app} to come back` },
+      );
     },
     async cleanup() {
       for (const proc of Object.values(apps)) {
