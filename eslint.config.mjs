@@ -9,7 +9,8 @@ const layers = {
   'type:runtime': ['type:contracts', 'type:util', 'type:data-access', 'type:http'],
   'type:testing': ['type:contracts', 'type:util'],
   'type:app': ['type:contracts', 'type:util', 'type:data-access', 'type:http', 'type:runtime'],
-  'type:e2e': ['type:contracts', 'type:util', 'type:testing'],
+  // End-to-end tests may stand in for another service (a consumer with its own inbox).
+  'type:e2e': ['type:contracts', 'type:util', 'type:data-access', 'type:testing'],
 };
 
 /** Module boundaries; test code may also use the testing lib. */
