@@ -529,3 +529,40 @@ describe('GET /v1/audit-events', () => {
     expectProblem(await api.get('/v1/audit-events', { token: tenantA.token }), 403);
   });
 });
+
+describe('Idempotency-Key on a POST', () => {
+  it('replays the first answer for the same body and refuses another body (409)', async () => {
+    const headers = { 'idempotency-key': `user-${Date.now()}` };
+    const body = { generalConditions: '2026-01-01', idNumber: uniqueId() };
+    const first = await api.post('/v1/users/individual-person', {
+      token: tenantA.token,
+      body,
+      headers,
+    });
+    const again = await api.post('/v1/users/individual-person', {
+      token: tenantA.token,
+      body,
+      headers,
+    });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expectProblem(
+      await api.post('/v1/users/individual-person', {
+        token: tenantA.token,
+        body: { ...body, name: 'Other' },
+        headers,
+      }),
+      409,
+      'idempotency_conflict',
+    );
+    expectProblem(
+      await api.post('/v1/users/individual-person', {
+        token: tenantA.token,
+        body,
+        headers: { 'idempotency-key': 'bad key with spaces' },
+      }),
+      400,
+    );
+  });
+});
