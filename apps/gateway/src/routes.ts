@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
+import { notificationRoutes } from './notifications/notifications.routes';
 import { signatureRoutes } from './signatures/signatures.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
@@ -30,6 +31,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...signatureRoutes(deps.rpc),
     ...whitelistRoutes(deps.rpc),
     ...ledgerRoutes(deps.rpc),
+    ...notificationRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];

@@ -19,7 +19,7 @@ import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { type ClientInput, ClientsService } from './clients/clients.service';
 import { listEnum } from './enums/enums.service';
-import { SecretBox } from './crypto/secret-box';
+import { SecretBox } from '@custody/secrets';
 import { loadSigningKey, publicKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
 import { type WhitelistInput, WhitelistsService } from './whitelists/whitelists.service';

@@ -1,8 +1,95 @@
 import path from 'node:path';
-import type { ServiceDefinition } from '@custody/service-kit';
+import { NOTIFIER_RPC, type ListQuery, type ReceiverFields } from '@custody/contracts';
+import type { EventHandler, RpcHandler } from '@custody/messaging';
+import { SecretBox } from '@custody/secrets';
+import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
+import { listTypes, seedCatalog } from './catalog/catalog';
+import { Channels } from './channels/channels';
+import { DeliveriesService } from './deliveries/deliveries.service';
+import { DeliveryQueue } from './deliveries/delivery-queue';
+import { fanOut } from './deliveries/fan-out';
+import { ReceiversService } from './receivers/receivers.service';
+import { SigningSecrets } from './secrets/signing-secrets';
 
-/** The notifier service: its schema, migrations, RPC handlers and event handlers. */
+type Deps = ServiceDeps<'notifier'>;
+
+interface Parts {
+  queue: DeliveryQueue;
+  secrets: SigningSecrets;
+}
+
+// The service definition's hooks are called separately; they share one set of parts per process.
+const partsOf = new WeakMap<Deps, Parts>();
+function parts(deps: Deps): Parts {
+  let found = partsOf.get(deps);
+  if (!found) {
+    if (!deps.redis) throw new Error('notifier needs REDIS_URL');
+    const secrets = new SigningSecrets(deps.db, new SecretBox(deps.config.NOTIFIER_ENCRYPTION_KEY));
+    const queue = new DeliveryQueue(
+      deps.db,
+      deps.redis,
+      deps.config,
+      new Channels(deps.config),
+      secrets,
+      deps.logger,
+    );
+    found = { queue, secrets };
+    partsOf.set(deps, found);
+  }
+  return found;
+}
+
+function eventHandlers(deps: Deps): Record<string, EventHandler> {
+  const { queue } = parts(deps);
+  // Dispatch right after the consumer's transaction commits; the timer catches anything missed.
+  return fanOut(() => setTimeout(() => void queue.dispatch().catch(() => undefined), 20));
+}
+
+async function rpcHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
+  const { queue, secrets } = parts(deps);
+  const receiversService = new ReceiversService(deps.db, deps.config.NOTIFIER_ALLOW_PRIVATE_URLS);
+  const deliveriesService = new DeliveriesService(
+    deps.db,
+    () => void queue.dispatch().catch(() => undefined),
+  );
+  type Path = { notificationId: string; receiverId: string };
+  return {
+    [NOTIFIER_RPC.listTypes]: (params, ctx) =>
+      listTypes(deps.db, ctx.auth, (params as { list: ListQuery }).list),
+    [NOTIFIER_RPC.createReceiver]: (params, ctx) => {
+      const p = params as { notificationId: string; fields: ReceiverFields };
+      return receiversService.create(ctx.auth, p.notificationId, p.fields);
+    },
+    [NOTIFIER_RPC.updateReceiver]: (params, ctx) => {
+      const p = params as Path & { fields: ReceiverFields };
+      return receiversService.update(ctx.auth, p.notificationId, p.receiverId, p.fields);
+    },
+    [NOTIFIER_RPC.deleteReceiver]: (params, ctx) => {
+      const p = params as Path;
+      return receiversService.remove(ctx.auth, p.notificationId, p.receiverId);
+    },
+    [NOTIFIER_RPC.getSigningSecret]: (_params, ctx) => secrets.get(ctx.auth),
+    [NOTIFIER_RPC.rotateSigningSecret]: (_params, ctx) => secrets.rotate(ctx.auth),
+    [NOTIFIER_RPC.listDeliveries]: (params, ctx) =>
+      deliveriesService.list(
+        ctx.auth,
+        params as { list: ListQuery; filters: Record<string, string> },
+      ),
+    [NOTIFIER_RPC.redeliver]: (params, ctx) =>
+      deliveriesService.redeliver(ctx.auth, (params as { id: string }).id),
+  };
+}
+
+/** Notifications: the event catalog, receivers, and delivery by URL, e-mail, Slack and SMS. */
 export const notifierService: ServiceDefinition<'notifier'> = {
   app: 'notifier',
   migrationsDir: path.join(__dirname, 'migrations'),
+  eventHandlers,
+  onStart: async (deps) => {
+    await seedCatalog(deps.db);
+    const { queue } = parts(deps);
+    queue.start();
+    return () => queue.stop();
+  },
+  rpcHandlers,
 };

@@ -68,6 +68,7 @@ export const DEV_SECRETS = {
   BOOTSTRAP_ADMIN_PASSWORD: 'dev-admin-password',
   BOOTSTRAP_API_CLIENT_ID: 'custody-dev',
   BOOTSTRAP_API_CLIENT_SECRET: 'dev-api-client-secret',
+  NOTIFIER_ENCRYPTION_KEY: 'ZGV2LW9ubHktbm90aWZpZXIta2V5LTMyLWJ5dGVzISE=',
 } as const;
 
 const base64Key = z
@@ -100,6 +101,28 @@ const signing = {
   SIGNING_ALLOWED_CALLERS: z.string().default('wallet-ledger,issuer'),
 };
 
+const notifier = {
+  /** AES-256-GCM key for the webhook signing secrets at rest. */
+  NOTIFIER_ENCRYPTION_KEY: base64Key.default(DEV_SECRETS.NOTIFIER_ENCRYPTION_KEY),
+  /** Development and tests only: allow URL receivers on private or loopback addresses (SSRF). */
+  NOTIFIER_ALLOW_PRIVATE_URLS: flag(false),
+  /** Seconds before each attempt: the first is the initial delivery (Svix-like by default). */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'Comma-separated seconds')
+    .default('0,5,300,1800,7200,18000,36000,36000'),
+  WEBHOOK_TIMEOUT_MS: integer(100, 120_000, 15_000),
+  NOTIFIER_DISPATCH_INTERVAL_MS: integer(10, 60_000, 1_000),
+  /** SMTP server for e-mail receivers (`smtp://user:pass@host:port`); unset: e-mail is skipped. */
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default('Custody notifications <notifications@custody.local>'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Twilio's API origin, overridable so tests use a local server. */
+  TWILIO_API_BASE: z.string().default('https://api.twilio.com'),
+};
+
 const rateLimits = {
   /** Requests per minute per client on the API; 0 disables. */
   RATE_LIMIT_PER_MINUTE: integer(0, 10_000_000, 6_000),
@@ -129,7 +152,7 @@ export const appConfigSchemas = {
   trading: z.object({ ...common, ...database, ...redis, ...port(3103) }),
   signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),
-  notifier: z.object({ ...common, ...database, ...redis, ...port(3106) }),
+  notifier: z.object({ ...common, ...database, ...redis, ...notifier, ...port(3106) }),
 } satisfies Record<AppName, z.ZodObject>;
 
 export type AppConfigSchemas = typeof appConfigSchemas;

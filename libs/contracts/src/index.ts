@@ -5,3 +5,4 @@ export * from './events';
 export * from './identity';
 export * from './signing';
 export * from './wallets';
+export * from './notifier';

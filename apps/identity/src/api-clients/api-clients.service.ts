@@ -9,7 +9,7 @@ import { Errors } from '@custody/errors';
 import { type Database, sqlState } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { randomToken } from '../crypto/passwords';
-import type { SecretBox } from '../crypto/secret-box';
+import type { SecretBox } from '@custody/secrets';
 import type { ApiClientRow } from '../schema';
 import * as repo from './api-clients.repository';
 

@@ -10,7 +10,7 @@ import {
   type KeyLike,
 } from 'jose';
 import { type Database, one, withTransaction } from '@custody/persistence';
-import type { SecretBox } from '../crypto/secret-box';
+import type { SecretBox } from '@custody/secrets';
 import { signingKeys } from '../schema';
 
 export interface ActiveKey {

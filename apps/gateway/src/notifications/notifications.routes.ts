@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { NOTIFIER_RPC } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import { idResponse, timestamps } from '../schemas';
+
+const id = z.string().min(1).max(128);
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'An http(s) URL');
+
+const receiverFields = {
+  email: z.email().max(320),
+  slack: httpUrl.meta({ description: 'Slack incoming-webhook URL' }),
+  sms: z.string().regex(/^\+[1-9]\d{6,14}$/, 'An E.164 phone number, e.g. +34600000000'),
+  url: httpUrl.meta({
+    description: 'Receives an HTTP POST signed with the Standard Webhooks scheme',
+  }),
+  authenticationId: z.string().trim().min(1).max(255),
+};
+
+const channelGiven = (body: Record<string, unknown>) =>
+  ['email', 'slack', 'sms', 'url'].some((c) => body[c] !== undefined);
+
+const receiverBody = z
+  .object(receiverFields)
+  .partial()
+  .strict()
+  .refine(channelGiven, 'Give at least one channel: email, slack, sms or url');
+
+const receiverSchema = z.object({ ...timestamps, ...receiverFields }).partial({
+  email: true,
+  slack: true,
+  sms: true,
+  url: true,
+  authenticationId: true,
+});
+
+const typeSchema = z.object({
+  ...timestamps,
+  event: z.string(),
+  description: z.string(),
+  receivers: z.array(receiverSchema),
+});
+
+const deliverySchema = z.object({
+  ...timestamps,
+  eventId: z.string(),
+  event: z.string(),
+  receiverId: z.string(),
+  channel: z.enum(['url', 'email', 'slack', 'sms']),
+  status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+
+export function notificationRoutes(rpc: RpcClient) {
+  const receiverPath = (params: Record<string, string>) => ({
+    notificationId: params['notificationId'],
+    receiverId: params['receiverId'],
+  });
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/notifications',
+      operationId: 'listNotificationTypes',
+      summary: 'The notification types, each with your receivers',
+      tags: ['notifications'],
+      auth: 'client',
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'event'],
+          defaultSort: 'event',
+          dates: false,
+        }),
+      },
+      responses: { 200: { description: 'Notification types', schema: z.array(typeSchema) } },
+      errorStatuses: [401, 404],
+      handler: forwardList(rpc, 'notifier', NOTIFIER_RPC.listTypes),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/notifications/signing-secret',
+      operationId: 'getWebhookSigningSecret',
+      summary: 'Your webhook signing secret (Standard Webhooks `whsec_…`; created on first read)',
+      tags: ['notifications'],
+      auth: 'client',
+      request: {},
+      responses: { 200: { description: 'The secret', schema: z.object({ secret: z.string() }) } },
+      errorStatuses: [401],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.getSigningSecret, {
+        read: true,
+        params: () => ({}),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/notifications/signing-secret/rotate',
+      operationId: 'rotateWebhookSigningSecret',
+      summary: 'Replace the signing secret; the old one keeps signing alongside for 24 h',
+      tags: ['notifications'],
+      auth: 'client',
+      request: {},
+      responses: {
+        200: {
+          description: 'The new secret',
+          schema: z.object({ secret: z.string(), previousValidUntil: z.string() }),
+        },
+      },
+      errorStatuses: [401],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.rotateSigningSecret, { params: () => ({}) }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/notifications/deliveries',
+      operationId: 'listDeliveries',
+      summary: 'The delivery log of your receivers (extension)',
+      tags: ['notifications'],
+      auth: 'client',
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt'],
+          filters: {
+            event: z.string().min(1).max(100).optional(),
+            receiverId: id.optional(),
+            status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']).optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Deliveries', schema: z.array(deliverySchema) } },
+      errorStatuses: [401],
+      handler: forwardList(rpc, 'notifier', NOTIFIER_RPC.listDeliveries),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/notifications/deliveries/:deliveryId/redeliver',
+      operationId: 'redeliver',
+      summary: 'Send a delivery again (extension)',
+      tags: ['notifications'],
+      auth: 'client',
+      request: { params: z.object({ deliveryId: id }) },
+      responses: { 200: { description: 'Queued again', schema: deliverySchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.redeliver, {
+        params: ({ params }) => ({ id: params['deliveryId'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/notifications/:notificationId',
+      operationId: 'createReceiver',
+      summary: 'Subscribe a receiver to a notification type',
+      tags: ['notifications'],
+      auth: 'client',
+      request: { params: z.object({ notificationId: id }), body: receiverBody },
+      responses: { 201: { description: 'Subscribed', schema: idResponse } },
+      errorStatuses: [400, 401, 404],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.createReceiver, {
+        status: 201,
+        params: ({ params, body }) => ({ notificationId: params['notificationId'], fields: body }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'patch',
+      path: '/notifications/:notificationId/receivers/:receiverId',
+      operationId: 'updateReceiver',
+      summary: 'Change a receiver (re-enables a disabled one)',
+      tags: ['notifications'],
+      auth: 'client',
+      request: {
+        params: z.object({ notificationId: id, receiverId: id }),
+        body: z
+          .object(receiverFields)
+          .partial()
+          .strict()
+          .refine((b) => Object.keys(b).length > 0, 'Give at least one field'),
+      },
+      responses: { 200: { description: 'Changed', schema: idResponse } },
+      errorStatuses: [400, 401, 404],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.updateReceiver, {
+        params: ({ params, body }) => ({ ...receiverPath(params), fields: body }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'delete',
+      path: '/notifications/:notificationId/receivers/:receiverId',
+      operationId: 'deleteReceiver',
+      summary: 'Unsubscribe a receiver',
+      tags: ['notifications'],
+      auth: 'client',
+      request: { params: z.object({ notificationId: id, receiverId: id }) },
+      responses: { 200: { description: 'Removed', schema: idResponse } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.deleteReceiver, {
+        params: ({ params }) => receiverPath(params),
+      }),
+    }),
+  ];
+}

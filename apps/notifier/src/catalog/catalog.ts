@@ -1,0 +1,84 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { EVENT_NAMES, type AuthContext, type ListQuery, type ListResult } from '@custody/contracts';
+import type { Database } from '@custody/persistence';
+import { isAdmin, requireAuth } from '@custody/tenancy';
+import { notificationTypes, receivers } from '../schema';
+import { receiverView } from '../receivers/receivers.service';
+
+const DESCRIPTIONS: Record<string, string> = {
+  'user.is-created': 'An end user was onboarded',
+  'user.is-updated': "An end user's data or status changed",
+  'user.is-deleted': 'An end user was deleted',
+  'wallet.is-created': 'A wallet was opened',
+  'wallet.is-deleted': 'A wallet was deleted',
+  'purchase.is-created': 'A purchase (buy or sell) was settled',
+  'transfer.is-created': 'A transfer between wallets was applied',
+  'withdrawal.is-created': 'A withdrawal was prepared',
+  'withdrawal.is-updated': 'A withdrawal changed status',
+  'income.is-created': 'A deposit was detected',
+  'income.is-confirmed': 'A deposit was confirmed and credited',
+  'sign.is-created': 'Something was signed with a wallet key',
+  'issuer-activity.is-created': 'An issuer published an activity',
+};
+
+/** One notification type per event of the contracts library, created at start (idempotently). */
+export async function seedCatalog(db: Database): Promise<void> {
+  for (const event of EVENT_NAMES) {
+    await db
+      .insert(notificationTypes)
+      .values({ id: uuidv7(), event, description: DESCRIPTIONS[event] ?? event })
+      .onConflictDoUpdate({
+        target: notificationTypes.event,
+        set: { description: DESCRIPTIONS[event] ?? event },
+      });
+  }
+}
+
+/** The types, each with the caller's receivers (an admin sees every receiver). */
+export async function listTypes(
+  db: Database,
+  auth: AuthContext | undefined,
+  query: ListQuery,
+): Promise<ListResult<unknown>> {
+  const caller = requireAuth(auth);
+  const order = query.sort.direction === 'asc' ? asc : desc;
+  const column =
+    query.sort.field === 'event' ? notificationTypes.event : notificationTypes.createdAt;
+  let select = db
+    .select()
+    .from(notificationTypes)
+    .orderBy(order(column), asc(notificationTypes.id))
+    .$dynamic();
+  if (query.limit !== 0) select = select.limit(query.limit).offset((query.page - 1) * query.limit);
+  const [types, [counted]] = await Promise.all([
+    select,
+    db.select({ n: sql<number>`count(*)::int` }).from(notificationTypes),
+  ]);
+  const subscribed = types.length
+    ? await db
+        .select()
+        .from(receivers)
+        .where(
+          and(
+            inArray(
+              receivers.notificationTypeId,
+              types.map((t) => t.id),
+            ),
+            isNull(receivers.deletedAt),
+            isAdmin(caller) ? undefined : eq(receivers.clientId, caller.clientId),
+          ),
+        )
+    : [];
+  return {
+    items: types.map((t) => ({
+      id: t.id,
+      createdAt: t.createdAt.toISOString(),
+      updatedAt: t.updatedAt.toISOString(),
+      event: t.event,
+      description: t.description,
+      receivers: subscribed.filter((r) => r.notificationTypeId === t.id).map(receiverView),
+    })),
+    total: counted?.n ?? 0,
+  };
+}

@@ -1,0 +1,42 @@
+import { assertDeliverableUrl, isPrivateAddress } from './ssrf';
+
+describe('SSRF protection', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '::1',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:10.0.0.1',
+  ])('treats %s as private', (address) => expect(isPrivateAddress(address)).toBe(true));
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111'])(
+    'treats %s as public',
+    (address) => expect(isPrivateAddress(address)).toBe(false),
+  );
+
+  it('refuses loopback and private hosts unless allowed, and non-http schemes always', async () => {
+    await expect(assertDeliverableUrl('http://127.0.0.1:8080/hook', false)).rejects.toMatchObject({
+      status: 400,
+      code: 'url_not_allowed',
+    });
+    await expect(assertDeliverableUrl('http://localhost/hook', false)).rejects.toMatchObject({
+      code: 'url_not_allowed',
+    });
+    await expect(assertDeliverableUrl('http://[::1]/hook', false)).rejects.toMatchObject({
+      code: 'url_not_allowed',
+    });
+    await expect(assertDeliverableUrl('http://127.0.0.1:8080/hook', true)).resolves.toBeInstanceOf(
+      URL,
+    );
+    await expect(assertDeliverableUrl('ftp://example.com/x', true)).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(assertDeliverableUrl('https://8.8.8.8/hook', false)).resolves.toBeInstanceOf(URL);
+  });
+});

@@ -1,0 +1,206 @@
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '@custody/config';
+import type { Logger } from '@custody/logging';
+import type { Database } from '@custody/persistence';
+import { ChannelNotConfigured, type Channels, DeliveryError } from '../channels/channels';
+import { deliveries, type DeliveryStatus, receivers } from '../schema';
+import type { SigningSecrets } from '../secrets/signing-secrets';
+
+// DO NOT RENAME: the BullMQ queue holds jobs across deploys.
+export const DELIVERY_QUEUE = 'notifier-deliveries';
+
+/** Seconds before each attempt (the first entry is the initial delivery), with ±20 % jitter. */
+export function retrySchedule(config: AppConfig<'notifier'>): number[] {
+  return config.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number);
+}
+
+function jittered(seconds: number): number {
+  return Math.round(seconds * 1000 * (0.8 + Math.random() * 0.4));
+}
+
+/**
+ * The delivery pipeline: a dispatcher moves pending deliveries from PostgreSQL into a BullMQ
+ * queue (job id = delivery id, so a crash between enqueue and mark cannot queue it twice), and a
+ * worker sends them, retrying on the schedule and logging every attempt in `delivery_attempts`.
+ */
+export class DeliveryQueue {
+  private readonly queue: Queue;
+  private readonly worker: Worker;
+  private readonly schedule: number[];
+  private timer: NodeJS.Timeout | undefined;
+  private dispatching: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    redis: Redis,
+    private readonly config: AppConfig<'notifier'>,
+    private readonly channels: Channels,
+    private readonly secrets: SigningSecrets,
+    private readonly logger: Logger,
+  ) {
+    this.schedule = retrySchedule(config);
+    const prefix = `${config.REDIS_KEY_PREFIX}:bull`;
+    this.queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix });
+    this.worker = new Worker(DELIVERY_QUEUE, (job) => this.process(job), {
+      connection: redis.duplicate(),
+      prefix,
+      concurrency: 32,
+      settings: {
+        backoffStrategy: (attemptsMade: number) => jittered(this.schedule[attemptsMade] ?? 0),
+      },
+    });
+    this.worker.on('error', (error) => logger.warn({ err: error }, 'delivery worker error'));
+  }
+
+  start(): void {
+    const loop = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(async () => {
+        await this.dispatch().catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'dispatch failed'),
+        );
+        loop();
+      }, this.config.NOTIFIER_DISPATCH_INTERVAL_MS);
+    };
+    loop();
+  }
+
+  /** Moves pending deliveries into the queue now (also run on a timer). */
+  dispatch(): Promise<void> {
+    this.dispatching ??= this.dispatchBatch().finally(() => {
+      this.dispatching = undefined;
+    });
+    return this.dispatching;
+  }
+
+  private async dispatchBatch(): Promise<void> {
+    for (;;) {
+      const moved = await this.db.transaction(async (tx) => {
+        const pending = await tx
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(and(eq(deliveries.status, 'pending'), isNull(deliveries.enqueuedAt)))
+          .limit(500)
+          .for('update', { skipLocked: true });
+        if (pending.length === 0) return 0;
+        await this.queue.addBulk(
+          pending.map(({ id }) => ({
+            name: 'deliver',
+            data: { deliveryId: id },
+            opts: {
+              jobId: id,
+              attempts: this.schedule.length,
+              backoff: { type: 'custom' },
+              delay: jittered(this.schedule[0] ?? 0),
+              removeOnComplete: true,
+              removeOnFail: true,
+            },
+          })),
+        );
+        await tx
+          .update(deliveries)
+          .set({ enqueuedAt: new Date() })
+          .where(
+            sql`${deliveries.id} IN (${sql.join(
+              pending.map((p) => sql`${p.id}`),
+              sql`, `,
+            )})`,
+          );
+        return pending.length;
+      });
+      if (moved < 500) return;
+    }
+  }
+
+  private async finish(
+    id: string,
+    status: DeliveryStatus,
+    patch: { code?: number; error?: string } = {},
+  ): Promise<void> {
+    await this.db
+      .update(deliveries)
+      .set({
+        status,
+        updatedAt: new Date(),
+        ...(patch.code !== undefined ? { lastStatusCode: patch.code } : {}),
+        ...(patch.error !== undefined ? { lastError: patch.error } : {}),
+        ...(status === 'delivered' ? { deliveredAt: new Date() } : {}),
+      })
+      .where(eq(deliveries.id, id));
+  }
+
+  private async process(job: Job<{ deliveryId: string }>): Promise<void> {
+    const [row] = await this.db
+      .select({ delivery: deliveries, receiver: receivers })
+      .from(deliveries)
+      .innerJoin(receivers, eq(receivers.id, deliveries.receiverId))
+      .where(eq(deliveries.id, job.data.deliveryId));
+    if (!row || row.delivery.status !== 'pending') return; // delivered already (a redelivered job)
+    const { delivery, receiver } = row;
+    if (receiver.deletedAt || receiver.disabledAt)
+      return this.finish(delivery.id, 'skipped', { error: 'receiver removed' });
+    const attempt = delivery.attempts + 1;
+    const started = Date.now();
+    let code: number | undefined;
+    let error: unknown;
+    try {
+      const secrets =
+        delivery.channel === 'url' ? await this.secrets.active(receiver.clientId) : [];
+      code = await this.channels.send({
+        deliveryId: delivery.id,
+        channel: delivery.channel,
+        receiver,
+        payload: delivery.payload,
+        secrets,
+      });
+    } catch (caught) {
+      error = caught;
+      code = caught instanceof DeliveryError ? caught.statusCode : undefined;
+    }
+    const message = error ? (error as Error).message : null;
+    await this.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO notifier.delivery_attempts (delivery_id, attempt, status_code, error, duration_ms)
+            VALUES (${delivery.id}, ${attempt}, ${code ?? null}, ${message}, ${Date.now() - started})`,
+      );
+      await tx
+        .update(deliveries)
+        .set({ attempts: attempt, updatedAt: new Date() })
+        .where(eq(deliveries.id, delivery.id));
+    });
+    if (!error)
+      return this.finish(delivery.id, 'delivered', { ...(code !== undefined ? { code } : {}) });
+    if (error instanceof ChannelNotConfigured) {
+      this.logger.info(
+        { deliveryId: delivery.id, channel: delivery.channel, reason: error.message },
+        'channel not configured; skipped',
+      );
+      return this.finish(delivery.id, 'skipped', { error: error.message });
+    }
+    const patch = { ...(code !== undefined ? { code } : {}), error: message ?? 'failed' };
+    if (error instanceof DeliveryError && error.permanent) {
+      await this.finish(delivery.id, 'failed', patch);
+      throw new UnrecoverableError(message ?? 'failed');
+    }
+    if (attempt >= this.schedule.length) {
+      await this.finish(delivery.id, 'dead', patch); // the dead letter: kept, visible, redeliverable
+    } else {
+      await this.db
+        .update(deliveries)
+        .set({ lastError: message, ...(code !== undefined ? { lastStatusCode: code } : {}) })
+        .where(eq(deliveries.id, delivery.id));
+    }
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.dispatching;
+    await this.worker.close();
+    await this.queue.close();
+  }
+}

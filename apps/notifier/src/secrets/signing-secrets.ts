@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AuthContext } from '@custody/contracts';
+import type { Database } from '@custody/persistence';
+import type { SecretBox } from '@custody/secrets';
+import { requireAuth } from '@custody/tenancy';
+import { newSigningSecret } from '../channels/standard-webhooks';
+import { signingSecrets } from '../schema';
+
+const OVERLAP_HOURS = 24;
+
+/** Each client's webhook signing secret: created on first read; a rotation keeps the old one signing for 24 h. */
+export class SigningSecrets {
+  constructor(
+    private readonly db: Database,
+    private readonly box: SecretBox,
+  ) {}
+
+  private async ensure(clientId: string) {
+    await this.db
+      .insert(signingSecrets)
+      .values({ clientId, secretCiphertext: this.box.seal(newSigningSecret()) })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select()
+      .from(signingSecrets)
+      .where(eq(signingSecrets.clientId, clientId));
+    if (!row) throw new Error('signing secret vanished');
+    return row;
+  }
+
+  async get(auth: AuthContext | undefined): Promise<{ secret: string }> {
+    const row = await this.ensure(requireAuth(auth).clientId);
+    return { secret: this.box.open(row.secretCiphertext) };
+  }
+
+  async rotate(
+    auth: AuthContext | undefined,
+  ): Promise<{ secret: string; previousValidUntil: string }> {
+    const clientId = requireAuth(auth).clientId;
+    const current = await this.ensure(clientId);
+    const secret = newSigningSecret();
+    const [row] = await this.db
+      .update(signingSecrets)
+      .set({
+        secretCiphertext: this.box.seal(secret),
+        previousCiphertext: current.secretCiphertext,
+        previousExpiresAt: sql`now() + make_interval(hours => ${OVERLAP_HOURS})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(signingSecrets.clientId, clientId))
+      .returning();
+    return { secret, previousValidUntil: row?.previousExpiresAt?.toISOString() ?? '' };
+  }
+
+  /** The secrets a delivery is signed with right now: the current one, and the previous during overlap. */
+  async active(clientId: string): Promise<string[]> {
+    const row = await this.ensure(clientId);
+    const secrets = [this.box.open(row.secretCiphertext)];
+    if (
+      row.previousCiphertext &&
+      row.previousExpiresAt &&
+      row.previousExpiresAt.getTime() > Date.now()
+    ) {
+      secrets.push(this.box.open(row.previousCiphertext));
+    }
+    return secrets;
+  }
+}
