@@ -28,6 +28,7 @@ export const receivers = notifier.table('receivers', {
   url: text('url'),
   authenticationId: text('authentication_id'),
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  failingSince: timestamp('failing_since', { withTimezone: true }),
   ...timestamps,
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });

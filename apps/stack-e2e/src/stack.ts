@@ -32,6 +32,8 @@ export interface Stack {
   stopAll(): Promise<Record<AppName, number | null>>;
   /** SIGKILLs an app (no cleanup, like a crash) and starts it again with the same environment. */
   crashAndRestart(app: AppName): Promise<void>;
+  /** Stops an app with SIGTERM (graceful) and starts it again with the same environment. */
+  restart(app: AppName, signal?: NodeJS.Signals): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -140,8 +142,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return codes;
     },
     async crashAndRestart(app) {
+      await stack.restart(app, 'SIGKILL');
+    },
+    async restart(app, signal: NodeJS.Signals = 'SIGTERM') {
       const proc = apps[app];
-      proc.child.kill('SIGKILL');
+      proc.child.kill(signal);
       await proc.exited;
       apps[app] = spawnApp(app, envs[app]);
       await waitFor(

@@ -112,6 +112,10 @@ const notifier = {
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'Comma-separated seconds')
     .default('0,5,300,1800,7200,18000,36000,36000'),
   WEBHOOK_TIMEOUT_MS: integer(100, 120_000, 15_000),
+  /** Deliveries in progress at once per receiver, so one slow endpoint cannot starve the others. */
+  WEBHOOK_PER_RECEIVER_CONCURRENCY: integer(1, 1_000, 4),
+  /** A receiver failing without a success for this long is disabled (its owner is e-mailed). */
+  RECEIVER_DISABLE_AFTER_HOURS: integer(1, 24 * 365, 24 * 5),
   NOTIFIER_DISPATCH_INTERVAL_MS: integer(10, 60_000, 1_000),
   /** SMTP server for e-mail receivers (`smtp://user:pass@host:port`); unset: e-mail is skipped. */
   SMTP_URL: z.string().optional(),

@@ -51,6 +51,17 @@ export class Channels {
     }
   }
 
+  /** A plain e-mail to a receiver's owner (a disabled receiver); skipped without SMTP. */
+  async notifyOwner(to: string, text: string): Promise<void> {
+    if (!this.mailer) return;
+    await this.mailer.sendMail({
+      from: this.config.SMTP_FROM,
+      to,
+      subject: '[custody] receiver disabled',
+      text,
+    });
+  }
+
   private async url({ deliveryId, receiver, payload, secrets }: Outgoing): Promise<number> {
     const target = await assertDeliverableUrl(
       receiver.url ?? '',

@@ -1,11 +1,11 @@
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '@custody/config';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
 import { ChannelNotConfigured, type Channels, DeliveryError } from '../channels/channels';
-import { deliveries, type DeliveryStatus, receivers } from '../schema';
+import { deliveries, type DeliveryStatus, type ReceiverRow, receivers } from '../schema';
 import type { SigningSecrets } from '../secrets/signing-secrets';
 
 // DO NOT RENAME: the BullMQ queue holds jobs across deploys.
@@ -32,6 +32,7 @@ export class DeliveryQueue {
   private timer: NodeJS.Timeout | undefined;
   private dispatching: Promise<void> | undefined;
   private stopped = false;
+  private readonly redis: Redis;
 
   constructor(
     private readonly db: Database,
@@ -42,9 +43,10 @@ export class DeliveryQueue {
     private readonly logger: Logger,
   ) {
     this.schedule = retrySchedule(config);
+    this.redis = redis;
     const prefix = `${config.REDIS_KEY_PREFIX}:bull`;
     this.queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix });
-    this.worker = new Worker(DELIVERY_QUEUE, (job) => this.process(job), {
+    this.worker = new Worker(DELIVERY_QUEUE, (job, token) => this.withReceiverSlot(job, token), {
       connection: redis.duplicate(),
       prefix,
       concurrency: 32,
@@ -80,16 +82,16 @@ export class DeliveryQueue {
     for (;;) {
       const moved = await this.db.transaction(async (tx) => {
         const pending = await tx
-          .select({ id: deliveries.id })
+          .select({ id: deliveries.id, receiverId: deliveries.receiverId })
           .from(deliveries)
           .where(and(eq(deliveries.status, 'pending'), isNull(deliveries.enqueuedAt)))
           .limit(500)
           .for('update', { skipLocked: true });
         if (pending.length === 0) return 0;
         await this.queue.addBulk(
-          pending.map(({ id }) => ({
+          pending.map(({ id, receiverId }) => ({
             name: 'deliver',
-            data: { deliveryId: id },
+            data: { deliveryId: id, receiverId },
             opts: {
               jobId: id,
               attempts: this.schedule.length,
@@ -132,6 +134,31 @@ export class DeliveryQueue {
       .where(eq(deliveries.id, id));
   }
 
+  /**
+   * At most WEBHOOK_PER_RECEIVER_CONCURRENCY deliveries per receiver at once (a Redis counter shared
+   * by every replica); a job over the limit waits a moment without spending an attempt.
+   */
+  private async withReceiverSlot(
+    job: Job<{ deliveryId: string; receiverId?: string }>,
+    token?: string,
+  ): Promise<void> {
+    const receiverId = job.data.receiverId;
+    if (!receiverId) return this.process(job);
+    const key = `${this.config.REDIS_KEY_PREFIX}:notifier:slots:${receiverId}`;
+    const taken = await this.redis.incr(key);
+    await this.redis.pexpire(key, 5 * 60_000);
+    if (taken > this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY) {
+      await this.redis.decr(key);
+      await job.moveToDelayed(Date.now() + 100 + Math.floor(Math.random() * 200), token);
+      throw new DelayedError();
+    }
+    try {
+      await this.process(job);
+    } finally {
+      await this.redis.decr(key);
+    }
+  }
+
   private async process(job: Job<{ deliveryId: string }>): Promise<void> {
     const [row] = await this.db
       .select({ delivery: deliveries, receiver: receivers })
@@ -171,8 +198,16 @@ export class DeliveryQueue {
         .set({ attempts: attempt, updatedAt: new Date() })
         .where(eq(deliveries.id, delivery.id));
     });
-    if (!error)
+    if (!error) {
+      if (receiver.failingSince) {
+        await this.db
+          .update(receivers)
+          .set({ failingSince: null })
+          .where(eq(receivers.id, receiver.id));
+      }
       return this.finish(delivery.id, 'delivered', { ...(code !== undefined ? { code } : {}) });
+    }
+    if (!(error instanceof ChannelNotConfigured)) await this.recordFailure(receiver);
     if (error instanceof ChannelNotConfigured) {
       this.logger.info(
         { deliveryId: delivery.id, channel: delivery.channel, reason: error.message },
@@ -194,6 +229,34 @@ export class DeliveryQueue {
         .where(eq(deliveries.id, delivery.id));
     }
     throw error instanceof Error ? error : new Error(String(error));
+  }
+
+  /** A receiver failing without a success for too long is disabled, and its owner told by e-mail. */
+  private async recordFailure(receiver: ReceiverRow): Promise<void> {
+    if (!receiver.failingSince) {
+      await this.db
+        .update(receivers)
+        .set({ failingSince: new Date() })
+        .where(and(eq(receivers.id, receiver.id), isNull(receivers.failingSince)));
+      return;
+    }
+    const limitMs = this.config.RECEIVER_DISABLE_AFTER_HOURS * 3_600_000;
+    if (Date.now() - receiver.failingSince.getTime() < limitMs) return;
+    const [disabled] = await this.db
+      .update(receivers)
+      .set({ disabledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(receivers.id, receiver.id), isNull(receivers.disabledAt)))
+      .returning();
+    if (!disabled) return;
+    this.logger.warn({ receiverId: receiver.id }, 'receiver disabled after failing for too long');
+    if (receiver.email) {
+      await this.channels
+        .notifyOwner(
+          receiver.email,
+          `Your receiver ${receiver.id} has been failing since ${receiver.failingSince.toISOString()} and was disabled. Update it to enable it again.`,
+        )
+        .catch((err: unknown) => this.logger.warn({ err }, 'could not e-mail the receiver owner'));
+    }
   }
 
   async stop(): Promise<void> {
