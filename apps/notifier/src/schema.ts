@@ -53,6 +53,7 @@ export const deliveries = notifier.table('deliveries', {
   payload: jsonb('payload').$type<NotificationPayload>().notNull(),
   status: text('status').$type<DeliveryStatus>().notNull(),
   attempts: integer('attempts').notNull(),
+  dispatches: integer('dispatches').notNull().default(0),
   enqueuedAt: timestamp('enqueued_at', { withTimezone: true }),
   lastStatusCode: integer('last_status_code'),
   lastError: text('last_error'),

@@ -9,6 +9,7 @@ import { AMOUNT_PATTERN, canonical, decimalPlaces, isZero } from './decimal';
 export function amountSchema(options: { allowZero?: boolean; maxDecimals?: number } = {}) {
   return z
     .string()
+    .max(80, 'At most 80 characters')
     .regex(AMOUNT_PATTERN, 'Must be a decimal number in plain notation, e.g. "12.5"')
     .transform((value) => canonical(value))
     .refine((value) => options.allowZero || !isZero(value), 'Must be greater than zero')

@@ -43,6 +43,8 @@ export async function runIdempotent<T>(
         sql`INSERT INTO ${table} (client_id, key, request_hash) VALUES (${clientId}, ${key}, ${requestHash})
             ON CONFLICT DO NOTHING RETURNING key`,
       );
+      // The wait above is for a twin only; the command itself waits for locks as long as it must.
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = 0`));
       if (inserted.rows.length === 0) {
         const existing = await tx.execute(
           sql`SELECT request_hash, response FROM ${table} WHERE client_id = ${clientId} AND key = ${key}`,
@@ -86,4 +88,99 @@ export async function runIdempotent<T>(
   }
   if (!outcome.ok) throw AppError.fromWire(outcome.error);
   return outcome.result as T;
+}
+
+/**
+ * The stored answer for a key, if the command already ran: lets a service replay it before its
+ * own pre-checks (which may answer differently now, e.g. after the user was blocked).
+ */
+export async function storedIdempotentResult<T>(
+  db: Database,
+  schema: string,
+  idempotency: IdempotencyKey | undefined,
+): Promise<{ result: T } | undefined> {
+  if (!idempotency) return undefined;
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  const found = await db.execute(
+    sql`SELECT request_hash, response FROM ${table}
+         WHERE client_id = ${idempotency.clientId} AND key = ${idempotency.key}
+           AND created_at >= now() - ${sql.raw(KEY_LIFETIME)}`,
+  );
+  const row = found.rows[0] as { request_hash: string; response: Stored | null } | undefined;
+  if (!row?.response) return undefined;
+  if (row.request_hash !== idempotency.requestHash) {
+    throw Errors.conflict(
+      'This Idempotency-Key was used with a different request.',
+      'idempotency_conflict',
+    );
+  }
+  if (!row.response.ok) throw AppError.fromWire(row.response.error);
+  return { result: row.response.result as T };
+}
+
+const STALE_CLAIM = "interval '5 minutes'";
+
+/**
+ * Idempotency around a command that runs its own transactions (the generic wrapper of service-kit):
+ * the key is claimed in a short transaction, the command runs, then its answer is stored (a 5xx
+ * releases the key). A twin arriving meanwhile gets 409 idempotency_in_progress; a claim left by a
+ * crashed process is taken over after 5 minutes. Holding no transaction across the command keeps
+ * the connection pool free for it.
+ */
+export async function runIdempotentAround<T>(
+  db: Database,
+  schema: string,
+  idempotency: IdempotencyKey,
+  command: () => Promise<T>,
+): Promise<T> {
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  const { clientId, key, requestHash } = idempotency;
+  const claimed = await withTransaction(db, async (tx) => {
+    await tx.execute(
+      sql`DELETE FROM ${table} WHERE client_id = ${clientId} AND key = ${key}
+            AND (created_at < now() - ${sql.raw(KEY_LIFETIME)}
+                 OR (response IS NULL AND created_at < now() - ${sql.raw(STALE_CLAIM)}))`,
+    );
+    const inserted = await tx.execute(
+      sql`INSERT INTO ${table} (client_id, key, request_hash) VALUES (${clientId}, ${key}, ${requestHash})
+          ON CONFLICT DO NOTHING RETURNING key`,
+    );
+    if (inserted.rows.length > 0) return undefined;
+    const existing = await tx.execute(
+      sql`SELECT request_hash, response FROM ${table} WHERE client_id = ${clientId} AND key = ${key}`,
+    );
+    return existing.rows[0] as { request_hash: string; response: Stored | null } | undefined;
+  });
+  if (claimed) {
+    if (claimed.request_hash !== requestHash) {
+      throw Errors.conflict(
+        'This Idempotency-Key was used with a different request.',
+        'idempotency_conflict',
+      );
+    }
+    if (!claimed.response)
+      throw Errors.conflict(
+        'A request with this Idempotency-Key is in progress.',
+        'idempotency_in_progress',
+      );
+    if (!claimed.response.ok) throw AppError.fromWire(claimed.response.error);
+    return claimed.response.result as T;
+  }
+  let stored: Stored;
+  try {
+    stored = { ok: true, result: await command() };
+  } catch (error) {
+    if (!isAppError(error) || error.status >= 500) {
+      await db.execute(
+        sql`DELETE FROM ${table} WHERE client_id = ${clientId} AND key = ${key} AND response IS NULL`,
+      );
+      throw error;
+    }
+    stored = { ok: false, error: error.toWire() };
+  }
+  await db.execute(
+    sql`UPDATE ${table} SET response = ${JSON.stringify(stored)}::jsonb WHERE client_id = ${clientId} AND key = ${key}`,
+  );
+  if (!stored.ok) throw AppError.fromWire(stored.error);
+  return stored.result as T;
 }

@@ -24,7 +24,7 @@ import {
   createPool,
   type Database,
   migrate,
-  runIdempotent,
+  runIdempotentAround,
 } from '@custody/persistence';
 import { createMetrics, type Metrics } from './metrics';
 import { mountOps, runChecks, type ReadinessCheck } from './ops';
@@ -153,7 +153,7 @@ export async function startService<A extends ServiceName>(
           ? handler
           : (params: unknown, ctx: RpcCallContext) =>
               ctx.idempotency
-                ? runIdempotent(db, schema, ctx.idempotency, () => handler(params, ctx))
+                ? runIdempotentAround(db, schema, ctx.idempotency, () => handler(params, ctx))
                 : handler(params, ctx),
       ]),
     );

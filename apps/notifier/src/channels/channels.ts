@@ -4,7 +4,7 @@ import twilio from 'twilio';
 import type { AppConfig } from '@custody/config';
 import type { DeliveryChannel, NotificationPayload } from '@custody/contracts';
 import type { ReceiverRow } from '../schema';
-import { assertDeliverableUrl } from './ssrf';
+import { assertDeliverableUrl, DnsLookupFailed } from './ssrf';
 import { sign } from './standard-webhooks';
 
 /** Why a delivery attempt did not succeed; `permanent` ones are not retried. */
@@ -30,12 +30,30 @@ export interface Outgoing {
   secrets: string[];
 }
 
+/** An SMTP transport from `smtp(s)://user:pass@host:port`, with timeouts (nodemailer's are minutes). */
+function smtpTransport(url: string, timeoutMs: number): Transporter {
+  const u = new URL(url);
+  return nodemailer.createTransport({
+    host: u.hostname,
+    port: Number(u.port) || (u.protocol === 'smtps:' ? 465 : 25),
+    secure: u.protocol === 'smtps:',
+    ...(u.username
+      ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } }
+      : {}),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+}
+
 /** Sends one notification on one channel; returns the peer's status code where there is one. */
 export class Channels {
   private readonly mailer: Transporter | undefined;
 
   constructor(private readonly config: AppConfig<'notifier'>) {
-    this.mailer = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : undefined;
+    this.mailer = config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL, config.WEBHOOK_TIMEOUT_MS)
+      : undefined;
   }
 
   async send(out: Outgoing): Promise<number | undefined> {
@@ -66,8 +84,10 @@ export class Channels {
     const target = await assertDeliverableUrl(
       receiver.url ?? '',
       this.config.NOTIFIER_ALLOW_PRIVATE_URLS,
-    ).catch(() => {
-      throw new DeliveryError('URL resolves to a private address', undefined, true);
+    ).catch((error: unknown) => {
+      throw error instanceof DnsLookupFailed
+        ? new DeliveryError(error.message)
+        : new DeliveryError('URL resolves to a private address', undefined, true);
     });
     const body = JSON.stringify(payload);
     const timestamp = Math.floor(Date.now() / 1000);
@@ -126,8 +146,10 @@ export class Channels {
 
   private async slack({ receiver, payload }: Outgoing): Promise<number> {
     await assertDeliverableUrl(receiver.slack ?? '', this.config.NOTIFIER_ALLOW_PRIVATE_URLS).catch(
-      () => {
-        throw new DeliveryError('Slack URL resolves to a private address', undefined, true);
+      (error: unknown) => {
+        throw error instanceof DnsLookupFailed
+          ? new DeliveryError(error.message)
+          : new DeliveryError('Slack URL resolves to a private address', undefined, true);
       },
     );
     try {

@@ -1,4 +1,4 @@
-import { assertDeliverableUrl, isPrivateAddress } from './ssrf';
+import { assertDeliverableUrl, DnsLookupFailed, isPrivateAddress } from './ssrf';
 
 describe('SSRF protection', () => {
   it.each([
@@ -15,7 +15,18 @@ describe('SSRF protection', () => {
     '::ffff:10.0.0.1',
   ])('treats %s as private', (address) => expect(isPrivateAddress(address)).toBe(true));
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111'])(
+  it.each([
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::a00:1',
+    '::7f00:1',
+    '2001:db8::1',
+    'ff02::1',
+  ])('sees through the IPv6 spelling %s of a private address', (address) =>
+    expect(isPrivateAddress(address)).toBe(true),
+  );
+
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:808:808'])(
     'treats %s as public',
     (address) => expect(isPrivateAddress(address)).toBe(false),
   );
@@ -38,5 +49,11 @@ describe('SSRF protection', () => {
       status: 400,
     });
     await expect(assertDeliverableUrl('https://8.8.8.8/hook', false)).resolves.toBeInstanceOf(URL);
+    await expect(
+      assertDeliverableUrl('http://[::ffff:127.0.0.1]/hook', false),
+    ).rejects.toMatchObject({ code: 'url_not_allowed' });
+    await expect(
+      assertDeliverableUrl('http://no-such-host.invalid/hook', false),
+    ).rejects.toBeInstanceOf(DnsLookupFailed);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuthContext, ListQuery, ListResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, isUuid, listClauses, selectPage } from '@custody/persistence';
@@ -62,7 +62,12 @@ export class DeliveriesService {
     if (!isUuid(id)) throw Errors.notFound('delivery');
     const [row] = await this.db
       .update(deliveries)
-      .set({ status: 'pending', enqueuedAt: null, updatedAt: new Date() })
+      .set({
+        status: 'pending',
+        enqueuedAt: null,
+        dispatches: sql`${deliveries.dispatches} + 1`,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(deliveries.id, id),

@@ -16,6 +16,19 @@ export function retrySchedule(config: AppConfig<'notifier'>): number[] {
   return config.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number);
 }
 
+/** Job ids are delivery id + dispatch count: a redelivery never collides with an earlier job. */
+function jobIdOf(deliveryId: string, dispatches: number): string {
+  return `${deliveryId}-${dispatches}`;
+}
+
+// Leases on a receiver's delivery slots: stale ones (a crashed worker) expire by themselves.
+const TAKE_SLOT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
 function jittered(seconds: number): number {
   return Math.round(seconds * 1000 * (0.8 + Math.random() * 0.4));
 }
@@ -64,6 +77,9 @@ export class DeliveryQueue {
         await this.dispatch().catch((error: unknown) =>
           this.logger.warn({ err: error }, 'dispatch failed'),
         );
+        await this.reap().catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'reap failed'),
+        );
         loop();
       }, this.config.NOTIFIER_DISPATCH_INTERVAL_MS);
     };
@@ -82,18 +98,22 @@ export class DeliveryQueue {
     for (;;) {
       const moved = await this.db.transaction(async (tx) => {
         const pending = await tx
-          .select({ id: deliveries.id, receiverId: deliveries.receiverId })
+          .select({
+            id: deliveries.id,
+            receiverId: deliveries.receiverId,
+            dispatches: deliveries.dispatches,
+          })
           .from(deliveries)
           .where(and(eq(deliveries.status, 'pending'), isNull(deliveries.enqueuedAt)))
           .limit(500)
           .for('update', { skipLocked: true });
         if (pending.length === 0) return 0;
         await this.queue.addBulk(
-          pending.map(({ id, receiverId }) => ({
+          pending.map(({ id, receiverId, dispatches }) => ({
             name: 'deliver',
             data: { deliveryId: id, receiverId },
             opts: {
-              jobId: id,
+              jobId: jobIdOf(id, dispatches),
               attempts: this.schedule.length,
               backoff: { type: 'custom' },
               delay: jittered(this.schedule[0] ?? 0),
@@ -114,6 +134,39 @@ export class DeliveryQueue {
         return pending.length;
       });
       if (moved < 500) return;
+    }
+  }
+
+  private lastReap = 0;
+
+  /**
+   * Finds deliveries the queue lost (a Redis restart, a job stalled for good): still pending long
+   * after their whole retry schedule, with no job left. They go back to the dispatcher.
+   */
+  private async reap(): Promise<void> {
+    if (Date.now() - this.lastReap < 30_000) return;
+    this.lastReap = Date.now();
+    const horizonSeconds = this.schedule.reduce((sum, s) => sum + s, 0) * 1.2 + 120;
+    const suspects = await this.db
+      .select({ id: deliveries.id, dispatches: deliveries.dispatches })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.status, 'pending'),
+          sql`${deliveries.enqueuedAt} < now() - make_interval(secs => ${horizonSeconds})`,
+        ),
+      )
+      .limit(500);
+    for (const suspect of suspects) {
+      if (await this.queue.getJob(jobIdOf(suspect.id, suspect.dispatches))) continue;
+      this.logger.warn(
+        { deliveryId: suspect.id },
+        'delivery lost by the queue; dispatching it again',
+      );
+      await this.db
+        .update(deliveries)
+        .set({ enqueuedAt: null, dispatches: sql`${deliveries.dispatches} + 1` })
+        .where(and(eq(deliveries.id, suspect.id), eq(deliveries.status, 'pending')));
     }
   }
 
@@ -145,17 +198,18 @@ export class DeliveryQueue {
     const receiverId = job.data.receiverId;
     if (!receiverId) return this.process(job);
     const key = `${this.config.REDIS_KEY_PREFIX}:notifier:slots:${receiverId}`;
-    const taken = await this.redis.incr(key);
-    await this.redis.pexpire(key, 5 * 60_000);
-    if (taken > this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY) {
-      await this.redis.decr(key);
+    const member = `${job.id}`;
+    const leaseMs = this.config.WEBHOOK_TIMEOUT_MS + 60_000;
+    const limit = this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY;
+    const taken = await this.redis.eval(TAKE_SLOT, 1, key, Date.now(), leaseMs, limit, member);
+    if (Number(taken) !== 1) {
       await job.moveToDelayed(Date.now() + 100 + Math.floor(Math.random() * 200), token);
       throw new DelayedError();
     }
     try {
       await this.process(job);
     } finally {
-      await this.redis.decr(key);
+      await this.redis.zrem(key, member);
     }
   }
 
@@ -220,7 +274,7 @@ export class DeliveryQueue {
       await this.finish(delivery.id, 'failed', patch);
       throw new UnrecoverableError(message ?? 'failed');
     }
-    if (attempt >= this.schedule.length) {
+    if (job.attemptsMade + 1 >= (job.opts.attempts ?? this.schedule.length)) {
       await this.finish(delivery.id, 'dead', patch); // the dead letter: kept, visible, redeliverable
     } else {
       await this.db

@@ -162,10 +162,12 @@ export class IncomesService {
       .from(accounts)
       .where(eq(accounts.walletId, income.walletId));
     const [wallet] = await tx
-      .select({ address: wallets.address })
+      .select({ address: wallets.address, deletedAt: wallets.deletedAt })
       .from(wallets)
       .where(eq(wallets.id, income.walletId));
     if (!walletAccount || !wallet) throw Errors.internal(new Error('income wallet has no account'));
+    if (wallet.deletedAt)
+      throw Errors.conflict('The wallet of this income was deleted.', 'wallet_deleted');
     const after = await postEntry(tx, {
       operationType: 'income',
       operationId: income.id,

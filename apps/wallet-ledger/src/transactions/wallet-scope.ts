@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import type { Executor } from '@custody/persistence';
+import { type Executor, isUuid } from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import { findWallet } from '../wallets/wallets.repository';
 
@@ -26,6 +26,8 @@ export async function walletScope(
     );
   }
   if (path.userId !== '*') assertUserAccess(caller, path.userId);
+  for (const id of [path.userId, path.walletId])
+    if (id !== '*' && !isUuid(id)) throw Errors.notFound('wallet');
   if (path.userId !== '*' && path.walletId !== '*') {
     if (!(await findWallet(db, tenantScope(caller), path.userId, path.walletId)))
       throw Errors.notFound('wallet');

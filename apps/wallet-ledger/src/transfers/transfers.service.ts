@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
@@ -19,6 +19,7 @@ import {
   one,
   runIdempotent,
   selectPage,
+  storedIdempotentResult,
   type Transaction,
 } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
@@ -118,6 +119,12 @@ export class TransfersService {
     idempotency?: IdempotencyKey,
   ): Promise<ReturnType<typeof transferView>> {
     const caller = requireAuth(auth);
+    const replay = await storedIdempotentResult<ReturnType<typeof transferView>>(
+      this.db,
+      SCHEMA,
+      idempotency,
+    );
+    if (replay) return replay.result;
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
     await assertMaySend(
       this.rpc,
@@ -188,6 +195,13 @@ export class TransfersService {
         [...known.values()].map((w) => w.accountId),
       );
       const state = new Map<string, AccountState>(locked);
+      // A wallet deleted while we waited for its lock receives nothing (its delete held the lock).
+      const gone = await tx
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(and(inArray(wallets.id, [...known.keys()]), isNotNull(wallets.deletedAt)));
+      if (gone.length > 0)
+        throw Errors.conflict('A wallet of this transfer was just deleted.', 'wallet_deleted');
       const legRows: TransferLegRow[] = [];
       for (const [i, { leg, sender, receiver }] of resolved.entries()) {
         let after: Map<string, AccountState>;
@@ -260,6 +274,8 @@ export class TransfersService {
             walletId: sender.id,
             movement: 'out',
             walletBalanceAfter: senderBalance,
+            // Each side sees its own balance, never the counterparty's.
+            receiver: { ...receiverParty, walletBalance: undefined },
           },
           {
             ...common,
@@ -268,6 +284,7 @@ export class TransfersService {
             walletId: receiver.id,
             movement: 'in',
             walletBalanceAfter: receiverBalance,
+            sender: { ...senderParty, walletBalance: undefined },
           },
         ]);
       }
@@ -275,6 +292,25 @@ export class TransfersService {
       await enqueueEvent(tx, SCHEMA, { name: EVENTS.transferCreated, tenantId, data: view });
       return view;
     });
+  }
+
+  /** A token bound to one user sees only the transfers that user sent or received. */
+  private involving(auth: AuthContext | undefined) {
+    const userId = auth?.userId;
+    if (userId === undefined) return undefined;
+    return exists(
+      this.db
+        .select({ one: sql`1` })
+        .from(transferLegs)
+        .innerJoin(
+          wallets,
+          or(
+            eq(wallets.id, transferLegs.senderWalletId),
+            eq(wallets.id, transferLegs.receiverWalletId),
+          ),
+        )
+        .where(and(eq(transferLegs.transferId, transfers.id), eq(wallets.userId, userId))),
+    );
   }
 
   async list(
@@ -290,7 +326,10 @@ export class TransfersService {
         id: transfers.id,
         externalReference: transfers.externalReference,
       },
-      [scope.kind === 'tenant' ? eq(transfers.tenantId, scope.tenantId) : undefined],
+      [
+        scope.kind === 'tenant' ? eq(transfers.tenantId, scope.tenantId) : undefined,
+        this.involving(auth),
+      ],
     );
     const { rows, total } = await selectPage(this.db, transfers, clauses);
     const legs = rows.length
@@ -325,6 +364,7 @@ export class TransfersService {
         and(
           eq(transfers.id, id),
           scope.kind === 'tenant' ? eq(transfers.tenantId, scope.tenantId) : undefined,
+          this.involving(auth),
         ),
       );
     if (!row) throw Errors.notFound('transfer');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
@@ -197,7 +198,16 @@ export class WalletsService {
           'wallet_not_empty',
         );
       }
-      await repo.softDeleteWallet(tx, walletId);
+      const pending = await tx.execute(
+        sql`SELECT 1 FROM ledger.incomes WHERE wallet_id = ${walletId} AND status = 'pending' LIMIT 1`,
+      );
+      if (pending.rows.length > 0) {
+        throw Errors.forbidden(
+          'The wallet has deposits waiting for confirmation.',
+          'wallet_not_empty',
+        );
+      }
+      if (!(await repo.softDeleteWallet(tx, walletId))) throw Errors.notFound('wallet');
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.walletDeleted,
         tenantId: row.wallet.tenantId,

@@ -19,6 +19,7 @@ import {
   one,
   runIdempotent,
   selectPage,
+  storedIdempotentResult,
   type Transaction,
 } from '@custody/persistence';
 import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custody/tenancy';
@@ -107,6 +108,8 @@ export class WithdrawalsService {
 
   async create(auth: AuthContext | undefined, input: NewWithdrawal, idempotency?: IdempotencyKey) {
     const caller = requireAuth(auth);
+    const replay = await storedIdempotentResult<{ id: string }>(this.db, SCHEMA, idempotency);
+    if (replay) return replay.result;
     assertUserAccess(caller, input.userId);
     const found = await findWallet(this.db, tenantScope(caller), input.userId, input.walletId);
     if (!found) throw Errors.notFound('wallet');
@@ -196,6 +199,15 @@ export class WithdrawalsService {
         ]);
       }
       const fee = change.fee ?? current.fee;
+      const [asset] = await tx
+        .select({ decimals: assets.decimals })
+        .from(assets)
+        .where(eq(assets.id, current.assetId));
+      if (asset && decimalPlaces(fee) > asset.decimals) {
+        throw Errors.validation([
+          { path: 'body.fee', message: `At most ${asset.decimals} decimal places for this asset` },
+        ]);
+      }
       if (compare(fee, current.amount) > 0)
         throw Errors.validation([
           { path: 'body.fee', message: 'The fee cannot exceed the amount' },
