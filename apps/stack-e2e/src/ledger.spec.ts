@@ -630,3 +630,55 @@ describe('withdrawals', () => {
     await ledgerIsSound();
   });
 });
+
+describe('fixes from review', () => {
+  it('refuses to delete a wallet with a deposit waiting for confirmation', async () => {
+    const user = await newUser(tenant.token);
+    const wallet = await openWallet(tenant.token, user);
+    await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount: '1',
+        blockchainTransactionId: '0xwaiting',
+        senderAddress: '0xb',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    expectProblem(
+      await api.delete(`/v1/users/${user}/wallets/${wallet}`, {
+        token: tenant.token,
+        body: device,
+      }),
+      403,
+      'wallet_not_empty',
+    );
+  });
+
+  it('shows a user-bound token only the transfers of its user', async () => {
+    const a = { user: await newUser(tenant.token), wallet: '' };
+    const b = { user: await newUser(tenant.token), wallet: '' };
+    const c = { user: await newUser(tenant.token), wallet: '' };
+    a.wallet = await openWallet(tenant.token, a.user);
+    b.wallet = await openWallet(tenant.token, b.user);
+    c.wallet = await openWallet(tenant.token, c.user);
+    await fund(a.wallet, '3');
+    const ab = (
+      await api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '1')] },
+      })
+    ).body.id;
+    const ac = (
+      await api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, c, '1')] },
+      })
+    ).body.id;
+    const bound = (await api.login(tenant.email, tenant.password, { userId: b.user })).access_token;
+    const listed = await api.get('/v1/transfers?limit=0', { token: bound });
+    expect(listed.body.map((t: { id: string }) => t.id)).toEqual([ab]);
+    expectProblem(await api.get(`/v1/transfers/${ac}`, { token: bound }), 404);
+    expectProblem(await api.get('/v1/users/not-a-uuid/wallets/*/incomes', { token: admin }), 404);
+  });
+});
