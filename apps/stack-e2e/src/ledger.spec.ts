@@ -45,6 +45,12 @@ async function fund(walletId: string, amount: string): Promise<string> {
   return income.body.id;
 }
 
+/** A user of the tenant with an ETH wallet. */
+async function party(): Promise<{ user: string; wallet: string }> {
+  const user = await newUser(tenant.token);
+  return { user, wallet: await openWallet(tenant.token, user) };
+}
+
 async function balanceOf(token: string, user: string, wallet: string) {
   const res = await api.get(`/v1/users/${user}/wallets/${wallet}`, { token });
   return { balance: res.body.balance as string, available: res.body.availableBalance as string };
@@ -229,10 +235,8 @@ describe('incomes', () => {
 
 describe('transfers', () => {
   it('move funds between wallets with a Transfer record and a movement on each side', async () => {
-    const alice = { user: await newUser(tenant.token), wallet: '' };
-    const bob = { user: await newUser(tenant.token), wallet: '' };
-    alice.wallet = await openWallet(tenant.token, alice.user);
-    bob.wallet = await openWallet(tenant.token, bob.user);
+    const alice = await party();
+    const bob = await party();
     await fund(alice.wallet, '10');
     const res = await api.post('/v1/transfers?externalReference=q-ref', {
       token: tenant.token,
@@ -287,10 +291,8 @@ describe('transfers', () => {
   });
 
   it('apply every leg or none: a short second leg leaves the first undone', async () => {
-    const a = { user: await newUser(tenant.token), wallet: '' };
-    const b = { user: await newUser(tenant.token), wallet: '' };
-    a.wallet = await openWallet(tenant.token, a.user);
-    b.wallet = await openWallet(tenant.token, b.user);
+    const a = await party();
+    const b = await party();
     await fund(a.wallet, '5');
     const res = await api.post('/v1/transfers', {
       token: tenant.token,
@@ -312,10 +314,8 @@ describe('transfers', () => {
   });
 
   it('refuse wallets of the wrong user, asset or tenant (400), blocked senders and bound tokens (403)', async () => {
-    const a = { user: await newUser(tenant.token), wallet: '' };
-    const b = { user: await newUser(tenant.token), wallet: '' };
-    a.wallet = await openWallet(tenant.token, a.user);
-    b.wallet = await openWallet(tenant.token, b.user);
+    const a = await party();
+    const b = await party();
     const q = { user: a.user, wallet: await openWallet(tenant.token, a.user, 'qubic') };
     await fund(a.wallet, '1');
     const send = (body: unknown, token = tenant.token) =>
@@ -344,10 +344,8 @@ describe('transfers', () => {
   });
 
   it('with one Idempotency-Key run once: 20 concurrent twins get the same answer', async () => {
-    const a = { user: await newUser(tenant.token), wallet: '' };
-    const b = { user: await newUser(tenant.token), wallet: '' };
-    a.wallet = await openWallet(tenant.token, a.user);
-    b.wallet = await openWallet(tenant.token, b.user);
+    const a = await party();
+    const b = await party();
     await fund(a.wallet, '100');
     const body = { requestedTransactions: [leg(a, b, '1')] };
     const headers = { 'idempotency-key': `key-${Date.now()}` };
@@ -378,10 +376,8 @@ describe('transfers', () => {
 
 describe('under concurrency', () => {
   it('lets exactly N of 200 concurrent transfers through when the balance covers N', async () => {
-    const a = { user: await newUser(tenant.token), wallet: '' };
-    const b = { user: await newUser(tenant.token), wallet: '' };
-    a.wallet = await openWallet(tenant.token, a.user);
-    b.wallet = await openWallet(tenant.token, b.user);
+    const a = await party();
+    const b = await party();
     await fund(a.wallet, '37');
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
@@ -656,12 +652,9 @@ describe('fixes from review', () => {
   });
 
   it('shows a user-bound token only the transfers of its user', async () => {
-    const a = { user: await newUser(tenant.token), wallet: '' };
-    const b = { user: await newUser(tenant.token), wallet: '' };
-    const c = { user: await newUser(tenant.token), wallet: '' };
-    a.wallet = await openWallet(tenant.token, a.user);
-    b.wallet = await openWallet(tenant.token, b.user);
-    c.wallet = await openWallet(tenant.token, c.user);
+    const a = await party();
+    const b = await party();
+    const c = await party();
     await fund(a.wallet, '3');
     const ab = (
       await api.post('/v1/transfers', {

@@ -10,30 +10,20 @@ function visible(scope: TenantScope): SQL {
   return scope.kind === 'all' ? live : (and(live, eq(users.tenantId, scope.tenantId)) as SQL);
 }
 
+/** A live user visible in the scope; `forUpdate` locks the row for a read-modify-write. */
 export async function findUser(
   db: Executor,
   scope: TenantScope,
   id: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(visible(scope), eq(users.id, id)));
-  return row;
-}
-
-export async function findUserForUpdate(
-  db: Executor,
-  scope: TenantScope,
-  id: string,
-): Promise<UserRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
+  const query = db
     .select()
     .from(users)
     .where(and(visible(scope), eq(users.id, id)))
-    .for('update');
+    .$dynamic();
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
 }
 

@@ -158,7 +158,7 @@ export class UsersService {
     assertUserAccess(auth, id);
     const scope = tenantScope(auth);
     return withTransaction(this.db, async (tx) => {
-      const current = await repo.findUserForUpdate(tx, scope, id);
+      const current = await repo.findUser(tx, scope, id, { forUpdate: true });
       if (!current) throw Errors.notFound('user');
       if (current.kind !== kind) {
         throw Errors.badRequest(`This user is a ${current.kind} person.`, 'person_type_mismatch');
