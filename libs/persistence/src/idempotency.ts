@@ -14,7 +14,7 @@ export interface IdempotencyKey {
 type Stored = { ok: true; result: unknown } | { ok: false; error: RpcErrorBody };
 
 const KEY_LIFETIME = "interval '24 hours'";
-const WAIT_FOR_TWIN = '10s';
+const WAIT_FOR_TWIN_MS = 10_000;
 
 /**
  * Runs a command at most once per (client, Idempotency-Key), exactly-once with its effect: the key
@@ -28,14 +28,16 @@ export async function runIdempotent<T>(
   schema: string,
   idempotency: IdempotencyKey | undefined,
   command: (tx: Transaction) => Promise<T>,
+  options: { waitForTwinMs?: number } = {},
 ): Promise<T> {
   if (!idempotency) return withTransaction(db, command);
+  const waitMs = Math.max(1, Math.floor(options.waitForTwinMs ?? WAIT_FOR_TWIN_MS));
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
   const { clientId, key, requestHash } = idempotency;
   let outcome: Stored;
   try {
     outcome = await withTransaction(db, async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${WAIT_FOR_TWIN}'`));
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${waitMs}`));
       await tx.execute(
         sql`DELETE FROM ${table} WHERE client_id = ${clientId} AND key = ${key} AND created_at < now() - ${sql.raw(KEY_LIFETIME)}`,
       );

@@ -13,6 +13,7 @@ import {
   listClauses,
   migrate,
   runIdempotent,
+  runIdempotentAround,
   sqlState,
   withTransaction,
   type Database,
@@ -276,6 +277,51 @@ describe('runIdempotent', () => {
     expect(effects).toBe(1);
     const { rows } = await pool.query(`SELECT 1 FROM demo.things WHERE id = 'undone'`);
     expect(rows).toHaveLength(0);
+  });
+
+  it('answers 409 idempotency_in_progress to a twin that waits too long for the first', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = runIdempotent(db, 'demo', key('k6'), async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await held;
+      return { result: 'first' };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // let the first claim the key
+    await expect(
+      runIdempotent(db, 'demo', key('k6'), command('twin'), { waitForTwinMs: 200 }),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'idempotency_in_progress',
+    });
+    release();
+    await expect(first).resolves.toEqual({ result: 'first' });
+    await expect(runIdempotent(db, 'demo', key('k6'), command('later'))).resolves.toEqual({
+      result: 'first',
+    });
+  });
+
+  it('around a command: claims, replays, and refuses a twin while the first runs', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const first = runIdempotentAround(db, 'demo', key('k7'), async () => {
+      await held;
+      return 'done';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(
+      runIdempotentAround(db, 'demo', key('k7'), async () => 'twin'),
+    ).rejects.toMatchObject({
+      code: 'idempotency_in_progress',
+    });
+    release();
+    expect(await first).toBe('done');
+    expect(await runIdempotentAround(db, 'demo', key('k7'), async () => 'again')).toBe('done');
+    await expect(
+      runIdempotentAround(db, 'demo', key('k7', 'other'), async () => 'x'),
+    ).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+    });
   });
 
   it('does not burn the key on a 5xx', async () => {
