@@ -1,4 +1,4 @@
-import { deleteMqNamespace, testServiceUrls, uniqueName } from '@custody/testing';
+import { deleteMqNamespace, expectProblem, testServiceUrls, uniqueName } from '@custody/testing';
 import { toOpenApiPath } from '@custody/http';
 import { expressRoutes } from './express-routes';
 import { type RunningGateway, startGateway } from './gateway';
@@ -34,19 +34,13 @@ async function call(path: string, init: RequestInit = {}) {
   } catch {
     body = text;
   }
-  return { res, status: res.status, type: res.headers.get('content-type') ?? '', body };
-}
-
-function expectProblem(r: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(r.status).toBe(status);
-  expect(r.type).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({
-    status,
-    code,
-    title: expect.any(String),
-    detail: expect.any(String),
-  });
-  expect(JSON.stringify(r.body)).not.toMatch(/\n\s+at /);
+  return {
+    res,
+    status: res.status,
+    headers: res.headers,
+    type: res.headers.get('content-type') ?? '',
+    body,
+  };
 }
 
 describe('OpenAPI documents', () => {

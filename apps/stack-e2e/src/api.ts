@@ -96,10 +96,4 @@ export class Api {
   }
 }
 
-export function expectProblem(res: ApiResponse, status: number, code?: string): void {
-  expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({
-    status,
-    type: expect.stringMatching(/^application\/problem\+json/),
-  });
-  expect(res.body).toMatchObject({ status, ...(code ? { code } : {}) });
-}
+export { expectProblem } from '@custody/testing';

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { Router } from 'express';
 import { z } from 'zod';
 import { amountSchema } from '@custody/money';
-import { testLogger } from '@custody/testing';
+import { expectProblem, testLogger } from '@custody/testing';
 import {
   createHttpApp,
   defineRoute,
@@ -108,7 +108,7 @@ async function call(path: string, init: RequestInit = {}) {
   return {
     res,
     status: res.status,
-    type: res.headers.get('content-type'),
+    headers: res.headers,
     body: text ? JSON.parse(text) : undefined,
   };
 }
@@ -118,18 +118,6 @@ const json = (body: unknown): RequestInit => ({
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify(body),
 });
-
-function expectProblem(r: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(r.status).toBe(status);
-  expect(r.type).toMatch(/^application\/problem\+json/);
-  expect(r.body).toMatchObject({
-    status,
-    code,
-    type: expect.any(String),
-    title: expect.any(String),
-    detail: expect.any(String),
-  });
-}
 
 describe('HTTP edge', () => {
   it('accepts a valid body and canonicalises amounts', async () => {

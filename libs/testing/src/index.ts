@@ -2,3 +2,4 @@ export * from './services';
 export * from './broker';
 export * from './wait';
 export * from './logger';
+export * from './problem';

@@ -339,8 +339,14 @@ export class WithdrawalsService {
       ],
     );
     const { rows, total } = await selectPage(this.db, withdrawals, clauses);
+    const symbols = new Map(
+      (await this.db.select({ id: assets.id, symbol: assets.symbol }).from(assets)).map((a) => [
+        a.id,
+        a.symbol,
+      ]),
+    );
     const items = await Promise.all(
-      rows.map(async (r) => view(this.db, r, await this.symbolOf(this.db, r.assetId))),
+      rows.map(async (r) => view(this.db, r, symbols.get(r.assetId) ?? r.assetId)),
     );
     return { items, total };
   }
