@@ -39,6 +39,9 @@ await Promise.all(
     cpSync(path.join(root, 'libs', 'reference-data', 'data'), path.join(out, 'reference-data'), {
       recursive: true,
     });
+    // An app's own data files (e.g. trading's asset catalog) are read at run time beside main.js.
+    const data = path.join(appsDir, app, 'src', 'data');
+    if (existsSync(data)) cpSync(data, path.join(out, 'data'), { recursive: true });
     const migrations = path.join(appsDir, app, 'src', 'migrations');
     if (existsSync(migrations))
       cpSync(migrations, path.join(out, 'migrations'), { recursive: true });

@@ -1,11 +1,14 @@
 import type { RouteDef, RouteRequest } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
+import { assetRoutes } from './assets/assets.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
+import { issuerRoutes } from './issuers/issuers.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { purchaseRoutes } from './purchases/purchases.routes';
 import { signatureRoutes } from './signatures/signatures.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
@@ -31,8 +34,11 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...signatureRoutes(deps.rpc),
     ...whitelistRoutes(deps.rpc),
     ...ledgerRoutes(deps.rpc),
+    ...assetRoutes(deps.rpc),
+    ...purchaseRoutes(deps.rpc),
     ...notificationRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
+    ...issuerRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];
 }

@@ -25,3 +25,28 @@ export const clientSchema = z.object({
   email: z.string(),
   audience: z.array(audienceValue),
 });
+
+/** EIP-712 typed data `{domain, types, value}`; `value.primaryType` may name the root type. */
+export const typedDataSchema = z
+  .object({
+    domain: z
+      .object({
+        name: z.string().max(200),
+        version: z.string().max(50),
+        chainId: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]),
+        verifyingContract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        salt: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+      })
+      .partial()
+      .strict(),
+    types: z.record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+      z
+        .array(
+          z.object({ name: z.string().min(1).max(100), type: z.string().min(1).max(100) }).strict(),
+        )
+        .max(100),
+    ),
+    value: z.record(z.string(), z.unknown()),
+  })
+  .strict();

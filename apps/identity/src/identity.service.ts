@@ -5,11 +5,13 @@ import {
   type AuditRecord,
   type EnumQuery,
   type EventEnvelope,
+  type IssuerTokenRequest,
   type ListQuery,
   type TokenRequest,
 } from '@custody/contracts';
 import { IDENTITY_RPC } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
+import { Errors } from '@custody/errors';
 import { requireAuth } from '@custody/tenancy';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
@@ -126,6 +128,15 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
     [IDENTITY_RPC.revokeToken]: async (params) => {
       const p = params as { credentials: ApiClientCredentials; token: string };
       return tokens.revoke(p.credentials, p.token);
+    },
+    // Only the issuer app, which has just verified the issuer's secret, may have one signed.
+    [IDENTITY_RPC.issueIssuerToken]: async (params, ctx) => {
+      if (ctx.caller !== 'issuer')
+        throw Errors.forbidden(
+          'Only the issuer app may ask for issuer tokens.',
+          'caller_not_allowed',
+        );
+      return tokens.issueIssuerToken(params as IssuerTokenRequest);
     },
     [IDENTITY_RPC.createClient]: (params, ctx) => clients.create(ctx.auth, params as ClientInput),
     [IDENTITY_RPC.listClients]: (params, ctx) =>

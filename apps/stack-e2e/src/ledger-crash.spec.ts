@@ -27,7 +27,7 @@ let consumer: EventConsumer;
 
 beforeAll(async () => {
   stack = await startStack({
-    only: ['identity', 'wallet-ledger', 'signing'],
+    only: ['identity', 'wallet-ledger', 'trading', 'signing'],
     env: { gateway: { RPC_TIMEOUT_MS: '3000' } },
   });
   api = new Api(stack.gatewayUrl);

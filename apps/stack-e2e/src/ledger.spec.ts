@@ -79,7 +79,7 @@ async function ledgerIsSound() {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ only: ['identity', 'wallet-ledger', 'signing'] });
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'trading', 'signing'] });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
   tenant = await api.newClient(admin, 'Ledger tenant');

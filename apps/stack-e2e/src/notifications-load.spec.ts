@@ -56,7 +56,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   stack = await startStack({
-    only: ['identity', 'wallet-ledger', 'notifier'],
+    only: ['identity', 'wallet-ledger', 'trading', 'notifier'],
     env: {
       notifier: {
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',

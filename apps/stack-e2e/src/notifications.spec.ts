@@ -68,7 +68,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   stack = await startStack({
-    only: ['identity', 'wallet-ledger', 'signing', 'notifier'],
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
     env: {
       notifier: {
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',

@@ -36,7 +36,7 @@ async function openWallet(token: string, userId: string, assetId: string) {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ only: ['identity', 'wallet-ledger', 'signing'] });
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'trading', 'signing'] });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
   tenant = await api.newClient(admin, 'Signer');

@@ -32,8 +32,17 @@ export interface Stack {
   stopAll(): Promise<Record<AppName, number | null>>;
   /** SIGKILLs an app (no cleanup, like a crash) and starts it again with the same environment. */
   crashAndRestart(app: AppName): Promise<void>;
-  /** Stops an app with SIGTERM (graceful) and starts it again with the same environment. */
-  restart(app: AppName, signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Stops an app with SIGTERM (graceful) and starts it again with the same environment, changed
+   * by `envChanges` where given (an empty string removes a variable, e.g. FAILPOINTS).
+   */
+  restart(
+    app: AppName,
+    signal?: NodeJS.Signals,
+    envChanges?: Record<string, string>,
+  ): Promise<void>;
+  /** Waits until an app exits by itself (e.g. a failpoint killed it). */
+  exited(app: AppName): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   cleanup(): Promise<void>;
 }
 
@@ -144,10 +153,16 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async crashAndRestart(app) {
       await stack.restart(app, 'SIGKILL');
     },
-    async restart(app, signal: NodeJS.Signals = 'SIGTERM') {
+    exited(app) {
+      return apps[app].exited;
+    },
+    async restart(app, signal: NodeJS.Signals = 'SIGTERM', envChanges = {}) {
       const proc = apps[app];
       proc.child.kill(signal);
       await proc.exited;
+      envs[app] = { ...envs[app], ...envChanges };
+      for (const [key, value] of Object.entries(envChanges))
+        if (value === '') delete envs[app][key];
       apps[app] = spawnApp(app, envs[app]);
       await waitFor(
         async () => apps[app].url !== '' && (await fetch(`${apps[app].url}/readyz`)).status === 200,

@@ -10,7 +10,7 @@ let tenantA: Awaited<ReturnType<Api['newClient']>>;
 let tenantB: Awaited<ReturnType<Api['newClient']>>;
 
 beforeAll(async () => {
-  stack = await startStack({ only: ['identity', 'wallet-ledger'] });
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'trading'] });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
   tenantA = await api.newClient(admin, 'Tenant A');

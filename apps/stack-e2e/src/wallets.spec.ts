@@ -12,7 +12,7 @@ let a: Awaited<ReturnType<Api['newClient']>>;
 let b: Awaited<ReturnType<Api['newClient']>>;
 
 beforeAll(async () => {
-  stack = await startStack({ only: ['identity', 'wallet-ledger', 'signing'] });
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'trading', 'signing'] });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
   a = await api.newClient(admin, 'Wallet tenant A');

@@ -20,7 +20,7 @@ const counterparty = {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ only: ['identity', 'wallet-ledger', 'signing'] });
+  stack = await startStack({ only: ['identity', 'wallet-ledger', 'trading', 'signing'] });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
   tenant = await api.newClient(admin, 'Whitelister');

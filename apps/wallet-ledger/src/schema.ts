@@ -17,18 +17,6 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const assets = ledger.table('assets', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  symbol: text('symbol').notNull(),
-  chain: text('chain').$type<'evm' | 'qubic' | 'bitcoin'>().notNull(),
-  network: text('network').notNull(),
-  chainId: text('chain_id'),
-  decimals: integer('decimals').notNull(),
-  contractAddress: text('contract_address'),
-  ...timestamps,
-});
-
 export const userRefs = ledger.table('user_refs', {
   id: uuid('id').primaryKey(),
   tenantId: text('tenant_id').notNull(),
@@ -61,7 +49,6 @@ export const accounts = ledger.table('accounts', {
   ...timestamps,
 });
 
-export type AssetRow = typeof assets.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 export type UserRefRow = typeof userRefs.$inferSelect;
 

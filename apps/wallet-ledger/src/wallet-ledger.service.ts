@@ -6,6 +6,7 @@ import {
   type CreateWalletRequest,
   type ListQuery,
   type ListWalletsRequest,
+  type SettlePurchaseRequest,
   type SignRequest,
   type SignedItemKind,
   type RequestedTransaction,
@@ -13,6 +14,8 @@ import {
 } from '@custody/contracts';
 import { ownsIdempotency } from '@custody/messaging';
 import { requireAdmin } from '@custody/tenancy';
+import { AssetCatalog } from './assets/asset-catalog';
+import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { IncomesService, type NewIncome } from './incomes/incomes.service';
 import { checkInvariants } from './ledger/ledger';
 import { TransactionsService } from './transactions/transactions.service';
@@ -28,12 +31,14 @@ import { WalletsService } from './wallets/wallets.service';
 type Deps = ServiceDeps<'wallet-ledger'>;
 
 function createHandlers(deps: Deps): Record<string, RpcHandler> {
-  const wallets = new WalletsService(deps.db, deps.rpc);
-  const signatures = new SignaturesService(deps.db, deps.rpc);
-  const transfers = new TransfersService(deps.db, deps.rpc);
-  const incomes = new IncomesService(deps.db);
-  const transactions = new TransactionsService(deps.db);
-  const withdrawals = new WithdrawalsService(deps.db, deps.rpc);
+  const catalog = new AssetCatalog(deps.rpc);
+  const wallets = new WalletsService(deps.db, deps.rpc, catalog);
+  const signatures = new SignaturesService(deps.db, deps.rpc, catalog);
+  const transfers = new TransfersService(deps.db, deps.rpc, catalog);
+  const incomes = new IncomesService(deps.db, catalog);
+  const transactions = new TransactionsService(deps.db, catalog);
+  const withdrawals = new WithdrawalsService(deps.db, deps.rpc, catalog);
+  const purchases = new PurchaseSettlement(deps.db);
   type Ref = { userId: string; walletId: string };
   return {
     [WALLET_RPC.createWallet]: (params, ctx) =>
@@ -75,6 +80,8 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       const p = params as { id: string; status: 'confirmed' | 'failed' };
       return incomes.updateStatus(ctx.auth, p.id, p.status, ctx.idempotency);
     }),
+    [LEDGER_RPC.settlePurchase]: (params, ctx) =>
+      purchases.settle(ctx.caller, params as SettlePurchaseRequest),
     [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params as WalletScopedList),
     [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params as Ref & { id: string }),
     [LEDGER_RPC.createWithdrawal]: ownsIdempotency((params, ctx) =>

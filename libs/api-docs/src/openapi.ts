@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type ApiVersion, type RouteDef, type RouteRequest, toOpenApiPath } from '@custody/http';
+import {
+  type ApiVersion,
+  type RouteAuth,
+  type RouteDef,
+  type RouteRequest,
+  toOpenApiPath,
+} from '@custody/http';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -49,6 +55,17 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: 'Unexpected error',
   503: 'A backing service is unavailable',
   504: 'A backing service did not answer in time',
+};
+
+/** The security requirement of each kind of route authentication. */
+const SECURITY: Record<RouteAuth, Record<string, never[]>[]> = {
+  public: [],
+  // The issuer's credentials travel in the body of POST /v2/issuers/auth.
+  'issuer-credentials': [],
+  basic: [{ apiClientBasic: [] }],
+  client: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+  issuer: [{ issuerBearer: [] }],
 };
 
 function toJsonSchema(schema: z.ZodType): JsonSchema {
@@ -117,12 +134,7 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       operationId: route.operationId,
       summary: route.summary,
       tags: route.tags,
-      security:
-        route.auth === 'public'
-          ? []
-          : route.auth === 'basic'
-            ? [{ apiClientBasic: [] }]
-            : [{ bearer: [] }],
+      security: SECURITY[route.auth],
       ...(route.auth === 'admin' ? { 'x-audience': 'admin' } : {}),
       parameters: [
         ...pathParameters(route.path, route.request.params),
@@ -174,6 +186,12 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
           description: 'Access token from POST /v1/tokens',
         },
         apiClientBasic: { type: 'http', scheme: 'basic', description: 'Api client id and secret' },
+        issuerBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Issuer access token from POST /v2/issuers/auth (15 minutes)',
+        },
       },
     },
   };

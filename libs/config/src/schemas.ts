@@ -127,6 +127,37 @@ const notifier = {
   TWILIO_API_BASE: z.string().default('https://api.twilio.com'),
 };
 
+const trading = {
+  /** The base fiat currency of prices and purchases (ISO 4217). */
+  FIAT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'An ISO 4217 code such as EUR')
+    .default('EUR'),
+  /** Where prices and market data come from: `fixed` (a file, no network) or `coingecko`. */
+  RATES_PROVIDER: z.enum(['fixed', 'coingecko']).default('fixed'),
+  /** Where `/rates/exchange` quotes come from: `fixed` or a Binance-style `exchange` ticker API. */
+  EXCHANGE_PROVIDER: z.enum(['fixed', 'exchange']).default('fixed'),
+  /** JSON file of the fixed provider's prices; the bundled data/fixed-rates.json when unset. */
+  RATES_FIXED_FILE: z.string().optional(),
+  COINGECKO_BASE_URL: urlWithProtocol(['http', 'https'], 'https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: z.string().optional(),
+  EXCHANGE_BASE_URL: urlWithProtocol(['http', 'https'], 'https://api.binance.com'),
+  PROVIDER_TIMEOUT_MS: integer(50, 120_000, 5_000),
+  /** Retries after a failed provider call (network error, 5xx, 429). */
+  PROVIDER_RETRIES: integer(0, 10, 2),
+  /** Consecutive failed calls that open a provider's circuit, and how long it stays open. */
+  PROVIDER_BREAKER_THRESHOLD: integer(1, 1_000, 5),
+  PROVIDER_BREAKER_COOLDOWN_MS: integer(100, 3_600_000, 30_000),
+  /** How often rates and market data are ingested (a BullMQ repeatable job). */
+  RATES_INTERVAL_MS: integer(1_000, 86_400_000, 60_000),
+  /** A rate older than this is stale: purchases are refused with 503 rate_unavailable. */
+  RATE_MAX_AGE_SECONDS: integer(1, 86_400 * 30, 300),
+  /** Purchase fee in basis points of the fiat amount (150 = 1.5 %). */
+  PURCHASE_FEE_BPS: integer(0, 10_000, 150),
+  /** How often purchases left pending by a crash are settled again. */
+  PURCHASE_RECOVERY_INTERVAL_MS: integer(100, 3_600_000, 5_000),
+};
+
 const rateLimits = {
   /** Requests per minute per client on the API; 0 disables. */
   RATE_LIMIT_PER_MINUTE: integer(0, 10_000_000, 6_000),
@@ -153,7 +184,7 @@ export const appConfigSchemas = {
   }),
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
   'wallet-ledger': z.object({ ...common, ...database, ...port(3102) }),
-  trading: z.object({ ...common, ...database, ...redis, ...port(3103) }),
+  trading: z.object({ ...common, ...database, ...redis, ...trading, ...port(3103) }),
   signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),
   notifier: z.object({ ...common, ...database, ...redis, ...notifier, ...port(3106) }),

@@ -5,6 +5,8 @@ export const IDENTITY_RPC = {
   seedAuthState: 'auth.seedState',
   issueToken: 'tokens.issue',
   revokeToken: 'tokens.revoke',
+  /** Internal, callable by the issuer app only: signs an issuer (v2) access token. */
+  issueIssuerToken: 'tokens.issueIssuer',
   createClient: 'clients.create',
   listClients: 'clients.list',
   getClient: 'clients.get',

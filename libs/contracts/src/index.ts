@@ -6,3 +6,5 @@ export * from './identity';
 export * from './signing';
 export * from './wallets';
 export * from './notifier';
+export * from './trading';
+export * from './issuer';

@@ -17,12 +17,15 @@ export interface AuthContext {
   clientId: string;
   /** The tenant whose data the caller may see; admins see every tenant. */
   tenantId: string;
-  audience: 'general' | 'admin';
+  /** `issuer`: a v2 issuer token, which reaches only its own issuer's resources. */
+  audience: 'general' | 'admin' | 'issuer';
   /** The api client (OAuth application) the token was issued through. */
   apiClientId?: string;
   /** Set when the token was issued for one end user only. */
   userId?: string;
   scopes?: string[][];
+  /** Issuer tokens only: the issuer and its secret version when the token was issued. */
+  issuer?: { id: string; version: number };
 }
 
 /** The message a caller sends to `rpc.<service>`. */

@@ -15,7 +15,7 @@ export interface WalletRefView {
   userId: string;
   tenantId: string;
   assetId: string;
-  chain: 'evm' | 'qubic' | 'bitcoin';
+  chain: import('./trading').AssetChain;
   address: string;
 }
 
@@ -92,6 +92,8 @@ export const LEDGER_RPC = {
   updateWithdrawal: 'withdrawals.update',
   listWithdrawals: 'withdrawals.list',
   getWithdrawal: 'withdrawals.get',
+  /** Internal, trading only: the crypto leg of a purchase. */
+  settlePurchase: 'purchases.settle',
 } as const;
 
 export interface RequestedTransaction {

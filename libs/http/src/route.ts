@@ -7,9 +7,11 @@ export type ApiVersion = 'v1' | 'v2';
 
 /**
  * Who may call a route: anyone; an api client by HTTP Basic (token endpoints); any client with a
- * bearer access token; or only a client of the admin audience.
+ * bearer access token; or only a client of the admin audience. Version 2: `issuer-credentials`
+ * (the issuer's id and secret in the body, rate-limited per IP like the token endpoints) and
+ * `issuer` (an issuer access token, only on its own `:clientIssuerId` paths).
  */
-export type RouteAuth = 'public' | 'basic' | 'client' | 'admin';
+export type RouteAuth = 'public' | 'basic' | 'client' | 'admin' | 'issuer-credentials' | 'issuer';
 
 export interface RouteResponse {
   description: string;
@@ -34,7 +36,7 @@ export interface RouteInput<R extends RouteRequest> {
 export interface RouteContext {
   requestId: string;
   req: Request;
-  /** The authenticated caller, for `client` and `admin` routes. */
+  /** The authenticated caller, for `client`, `admin` and `issuer` routes. */
   auth?: AuthContext;
   /** The api client credentials, for `basic` routes. */
   credentials?: ApiClientCredentials;

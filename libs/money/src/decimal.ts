@@ -96,3 +96,14 @@ export function decimalPlaces(a: string): number {
 export function sum(values: readonly string[]): string {
   return render(values.reduce((acc, v) => acc.plus(toD(v)), new D(0)));
 }
+
+/**
+ * A JSON number from an outside API (a price) as a canonical decimal string: the shortest
+ * representation that round-trips (`1e-7` → `"0.0000001"`). Throws on NaN and infinities.
+ */
+export function fromNumber(value: number): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new DecimalFormatError(String(value));
+  }
+  return render(new D(value));
+}

@@ -8,7 +8,22 @@ import { Errors } from '@custody/errors';
  */
 export function requireAuth(auth: AuthContext | undefined): AuthContext {
   if (!auth) throw Errors.unauthorized();
+  // An issuer (v2) token reaches only its issuer's resources, never a v1 one.
+  if (auth.audience === 'issuer')
+    throw Errors.unauthorized('An issuer token is not valid here.', 'token_invalid');
   return auth;
+}
+
+/** An issuer (v2) token of this very issuer: 401 for any other kind of token, 403 for another issuer. */
+export function requireIssuer(
+  auth: AuthContext | undefined,
+  issuerId: string,
+): AuthContext & { issuer: { id: string; version: number } } {
+  if (!auth || auth.audience !== 'issuer' || !auth.issuer)
+    throw Errors.unauthorized('An issuer access token is required.', 'token_invalid');
+  if (auth.issuer.id !== issuerId)
+    throw Errors.forbidden('This token is limited to another issuer.', 'issuer_forbidden');
+  return auth as AuthContext & { issuer: { id: string; version: number } };
 }
 
 export function isAdmin(auth: AuthContext): boolean {

@@ -1,6 +1,13 @@
 import type { AuthContext } from '@custody/contracts';
 import { AppError } from '@custody/errors';
-import { assertUserAccess, hasScope, requireAdmin, requireAuth, tenantScope } from './index';
+import {
+  assertUserAccess,
+  hasScope,
+  requireAdmin,
+  requireAuth,
+  requireIssuer,
+  tenantScope,
+} from './index';
 
 const general: AuthContext = { clientId: 'c1', tenantId: 'c1', audience: 'general' };
 const admin: AuthContext = { clientId: 'a1', tenantId: 'a1', audience: 'admin' };
@@ -25,6 +32,23 @@ describe('tenancy', () => {
     expect(() => assertUserAccess(bound, 'u1')).not.toThrow();
     expect(() => assertUserAccess(bound, 'u2')).toThrow(expect.objectContaining({ status: 403 }));
     expect(() => assertUserAccess(general, 'u2')).not.toThrow();
+  });
+
+  it('keeps issuer tokens to their own issuer and out of every v1 check', () => {
+    const issuer: AuthContext = {
+      clientId: 'issuer:i1',
+      tenantId: 'a1',
+      audience: 'issuer',
+      issuer: { id: 'i1', version: 1 },
+    };
+    expect(requireIssuer(issuer, 'i1')).toBe(issuer);
+    expect(() => requireIssuer(issuer, 'i2')).toThrow(expect.objectContaining({ status: 403 }));
+    for (const other of [general, admin, undefined]) {
+      expect(() => requireIssuer(other, 'i1')).toThrow(expect.objectContaining({ status: 401 }));
+    }
+    expect(() => requireAuth(issuer)).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => tenantScope(issuer)).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => requireAdmin(issuer)).toThrow(expect.objectContaining({ status: 401 }));
   });
 
   it('grants everything without scopes and only listed actions with them', () => {

@@ -58,14 +58,35 @@ export function createGuard(options: GuardOptions): RouteGuard {
       await limiter.consume(res, 'token-ip', req.ip ?? 'unknown', options.tokenPerIpPerMinute);
       return { credentials: parseBasic(req) };
     }
+    if (route.auth === 'issuer-credentials') {
+      // The issuer's id and secret are in the body; every attempt counts, to slow guessing.
+      await limiter.consume(
+        res,
+        'issuer-auth-ip',
+        req.ip ?? 'unknown',
+        options.tokenPerIpPerMinute,
+      );
+      return {};
+    }
     let auth;
     try {
-      auth = await options.verifier.verify(bearerToken(req));
+      // Issuer routes take issuer tokens only, every other route v1 tokens only (audiences).
+      const token = bearerToken(req);
+      auth =
+        route.auth === 'issuer'
+          ? await options.verifier.verifyIssuer(token)
+          : await options.verifier.verify(token);
     } catch (error) {
       if (error instanceof TokenRejected) throw rejection(route, error.problem);
       throw error;
     }
     await limiter.consume(res, 'client', auth.clientId, options.perClientPerMinute);
+    if (route.auth === 'issuer') {
+      const target = (req.params as Record<string, string | undefined>)['clientIssuerId'];
+      if (target !== undefined && target !== auth.issuer?.id)
+        throw Errors.forbidden('This token is limited to another issuer.', 'issuer_forbidden');
+      return { auth };
+    }
     if (route.auth === 'admin' && auth.audience !== 'admin') {
       throw Errors.forbidden('This operation needs the admin audience.');
     }

@@ -5,8 +5,10 @@ import {
   ACCESS_TOKEN_ISSUER,
   AUTH_STATE_KEYS,
   IDENTITY_RPC,
+  ISSUER_TOKEN_AUDIENCE,
   type AccessTokenClaims,
   type AuthContext,
+  type IssuerTokenClaims,
   type JwksView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
@@ -22,6 +24,20 @@ export class TokenRejected extends Error {
 }
 
 const JWKS_REFRESH_MS = 30_000;
+
+/** The two kinds of access token identity signs: same key, distinct audiences. */
+interface TokenKind {
+  audience: string;
+  requiredClaims: string[];
+}
+const V1_TOKEN: TokenKind = {
+  audience: ACCESS_TOKEN_AUDIENCE,
+  requiredClaims: ['sub', 'jti', 'exp', 'ten', 'aud_c', 'ver'],
+};
+const ISSUER_TOKEN: TokenKind = {
+  audience: ISSUER_TOKEN_AUDIENCE,
+  requiredClaims: ['sub', 'jti', 'exp', 'ten', 'ver'],
+};
 
 /**
  * Verifies access tokens locally (EdDSA signature, issuer, audience, expiry) with the public keys
@@ -57,23 +73,9 @@ export class TokenVerifier {
     return this.jwksLoading;
   }
 
+  /** A v1 access token (audience `custody-api:v1`), checked against revocations too. */
   async verify(token: string): Promise<AuthContext> {
-    if (!this.jwks) await this.loadJwks();
-    let payload: Record<string, unknown>;
-    try {
-      payload = await this.verifySignature(token);
-    } catch (error) {
-      // A key we do not know yet (rotation): refresh the key set once in a while and retry.
-      if (
-        error instanceof joseErrors.JWKSNoMatchingKey &&
-        Date.now() - this.jwksFetchedAt > JWKS_REFRESH_MS
-      ) {
-        await this.loadJwks();
-        payload = await this.verifySignature(token);
-      } else {
-        throw error;
-      }
-    }
+    const payload = await this.verifiedPayload(token, V1_TOKEN);
     const claims = payload as unknown as AccessTokenClaims & { sub: string; jti: string };
     await this.checkState(claims.sub, claims.jti, claims.ver);
     return {
@@ -86,15 +88,49 @@ export class TokenVerifier {
     };
   }
 
-  private async verifySignature(token: string): Promise<Record<string, unknown>> {
+  /**
+   * An issuer (v2) access token (audience `custody-issuer:v2`). It lives 15 minutes; the issuer
+   * service refuses it once the issuer's secret was rotated (its `ver` is then older).
+   */
+  async verifyIssuer(token: string): Promise<AuthContext> {
+    const payload = await this.verifiedPayload(token, ISSUER_TOKEN);
+    const claims = payload as unknown as IssuerTokenClaims & { sub: string };
+    if (typeof claims.ten !== 'string' || !Number.isInteger(claims.ver))
+      throw new TokenRejected('invalid');
+    return {
+      clientId: `issuer:${claims.sub}`,
+      tenantId: claims.ten,
+      audience: 'issuer',
+      issuer: { id: claims.sub, version: claims.ver },
+    };
+  }
+
+  private async verifiedPayload(token: string, kind: TokenKind): Promise<Record<string, unknown>> {
+    if (!this.jwks) await this.loadJwks();
+    try {
+      return await this.verifySignature(token, kind);
+    } catch (error) {
+      // A key we do not know yet (rotation): refresh the key set once in a while and retry.
+      if (
+        error instanceof joseErrors.JWKSNoMatchingKey &&
+        Date.now() - this.jwksFetchedAt > JWKS_REFRESH_MS
+      ) {
+        await this.loadJwks();
+        return this.verifySignature(token, kind);
+      }
+      throw error;
+    }
+  }
+
+  private async verifySignature(token: string, kind: TokenKind): Promise<Record<string, unknown>> {
     const jwks = this.jwks;
     if (!jwks) throw new TokenRejected('invalid');
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: ACCESS_TOKEN_ISSUER,
-        audience: ACCESS_TOKEN_AUDIENCE,
+        audience: kind.audience,
         algorithms: ['EdDSA'],
-        requiredClaims: ['sub', 'jti', 'exp', 'ten', 'aud_c', 'ver'],
+        requiredClaims: kind.requiredClaims,
       });
       return payload;
     } catch (error) {

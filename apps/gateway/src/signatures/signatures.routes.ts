@@ -3,7 +3,7 @@ import { SIGNATURE_RPC, type SignedItemKind } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps } from '../schemas';
+import { idResponse, timestamps, typedDataSchema } from '../schemas';
 
 const id = z.string().min(1).max(128);
 const walletParams = { user: id, wallet: id };
@@ -53,30 +53,6 @@ const signTxBody = z
 
 const signMessageBody = z
   .object({ message: z.string().min(1).max(10_000), externalReference })
-  .strict();
-
-const typedDataSchema = z
-  .object({
-    domain: z
-      .object({
-        name: z.string().max(200),
-        version: z.string().max(50),
-        chainId: z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]),
-        verifyingContract: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
-        salt: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
-      })
-      .partial()
-      .strict(),
-    types: z.record(
-      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
-      z
-        .array(
-          z.object({ name: z.string().min(1).max(100), type: z.string().min(1).max(100) }).strict(),
-        )
-        .max(100),
-    ),
-    value: z.record(z.string(), z.unknown()),
-  })
   .strict();
 
 const signTypedDataBody = z.object({ typedData: typedDataSchema, externalReference }).strict();

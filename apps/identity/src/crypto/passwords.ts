@@ -1,27 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+import { hashSecret, verifySecret } from '@custody/secrets';
 
-// argon2id with OWASP's baseline parameters (19 MiB, 2 iterations).
-const OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
-}
-
-// Verified against when the e-mail is unknown, so that the answer takes as long either way.
-let dummyHash: Promise<string> | undefined;
-
-export async function verifyPassword(
-  passwordHash: string | undefined,
-  password: string,
-): Promise<boolean> {
-  if (!passwordHash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  return verify(passwordHash, password).catch(() => false);
-}
+// argon2id (libs/secrets): an unknown e-mail is verified against a dummy hash, so that the answer
+// takes as long either way.
+export const hashPassword = hashSecret;
+export const verifyPassword = verifySecret;
 
 /** Constant-time comparison of two secrets of any length. */
 export function secretsEqual(a: string, b: string): boolean {

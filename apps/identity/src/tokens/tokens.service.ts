@@ -4,8 +4,12 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
+  ISSUER_TOKEN_AUDIENCE,
+  ISSUER_TOKEN_TTL_SECONDS,
   type AccessTokenClaims,
   type ApiClientCredentials,
+  type IssuerTokenClaims,
+  type IssuerTokenRequest,
   type TokenRequest,
   type TokenView,
 } from '@custody/contracts';
@@ -126,6 +130,28 @@ export class TokensService {
       client: clientView(client),
       ...(userId !== undefined ? { userId } : {}),
     };
+  }
+
+  /**
+   * An issuer (v2) access token, for the issuer service once it has verified the issuer's secret:
+   * the same signing key as v1 tokens, but its own audience (so neither kind passes for the other)
+   * and a 15-minute lifetime. `ver` is the issuer's secret version; the issuer service refuses
+   * tokens of an older version (a rotation revokes them).
+   */
+  async issueIssuerToken(
+    request: IssuerTokenRequest,
+  ): Promise<{ accessToken: string; expiresIn: number }> {
+    const claims: IssuerTokenClaims = { ten: request.tenantId, ver: request.version };
+    const accessToken = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: TOKEN_ALG, kid: this.key.kid, typ: 'at+jwt' })
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ISSUER_TOKEN_AUDIENCE)
+      .setSubject(request.issuerId)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${ISSUER_TOKEN_TTL_SECONDS}s`)
+      .sign(this.key.privateKey);
+    return { accessToken, expiresIn: ISSUER_TOKEN_TTL_SECONDS };
   }
 
   /**

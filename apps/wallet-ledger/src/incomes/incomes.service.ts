@@ -22,7 +22,8 @@ import {
 } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { postEntry, systemAccountId } from '../ledger/ledger';
-import { accounts, assets, type IncomeRow, incomes, wallets } from '../schema';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import { accounts, type IncomeRow, incomes, wallets } from '../schema';
 import { recordMovements } from '../transactions/transactions.service';
 import { walletScope } from '../transactions/wallet-scope';
 
@@ -58,7 +59,10 @@ export function incomeView(row: IncomeRow) {
  * `confirmed`, never credited when `failed`. Until chain watchers exist an admin reports them.
  */
 export class IncomesService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: AssetCatalog,
+  ) {}
 
   async create(
     auth: AuthContext | undefined,
@@ -68,12 +72,15 @@ export class IncomesService {
     requireAdmin(auth);
     return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
       if (!isUuid(input.walletId)) throw Errors.notFound('wallet');
-      const [wallet] = await tx
-        .select({ wallet: wallets, decimals: assets.decimals })
+      const [found] = await tx
+        .select()
         .from(wallets)
-        .innerJoin(assets, eq(assets.id, wallets.assetId))
         .where(and(eq(wallets.id, input.walletId), sql`${wallets.deletedAt} IS NULL`));
-      if (!wallet) throw Errors.notFound('wallet');
+      if (!found) throw Errors.notFound('wallet');
+      const wallet = {
+        wallet: found,
+        decimals: (await this.catalog.require(found.assetId)).decimals,
+      };
       if (decimalPlaces(input.amount) > wallet.decimals) {
         throw Errors.validation([
           {

@@ -188,15 +188,35 @@ export async function captureHold(
   return { accountId: hold.account_id, amount: hold.amount };
 }
 
+/**
+ * The asset's system accounts (external, treasury, fees), created the first time the ledger meets
+ * the asset: the catalog lives in trading, so new assets arrive without a migration here.
+ */
+export async function ensureSystemAccounts(tx: Executor, assetId: string): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO ledger.accounts (id, asset_id, kind, balance, available_balance)
+        SELECT gen_random_uuid(), ${assetId}, k.kind, 0, 0
+          FROM (VALUES ('external'), ('treasury'), ('fees')) AS k(kind)
+        ON CONFLICT (asset_id, kind) WHERE kind <> 'wallet' DO NOTHING`,
+  );
+}
+
 export async function systemAccountId(
   tx: Executor,
   assetId: string,
   kind: 'external' | 'treasury' | 'fees',
 ): Promise<string> {
-  const result = await tx.execute(
-    sql`SELECT id FROM ledger.accounts WHERE asset_id = ${assetId} AND kind = ${kind}`,
-  );
-  const row = result.rows[0] as { id: string } | undefined;
+  const find = async () =>
+    (
+      await tx.execute(
+        sql`SELECT id FROM ledger.accounts WHERE asset_id = ${assetId} AND kind = ${kind}`,
+      )
+    ).rows[0] as { id: string } | undefined;
+  let row = await find();
+  if (!row) {
+    await ensureSystemAccounts(tx, assetId);
+    row = await find();
+  }
   if (!row) throw Errors.internal(new Error(`no ${kind} account for ${assetId}`));
   return row.id;
 }

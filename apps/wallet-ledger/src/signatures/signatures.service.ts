@@ -18,6 +18,7 @@ import { type Database, enqueueEvent, listClauses, one, selectPage } from '@cust
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import { type SignedItemRow, signedItems } from '../schema';
 import { findWallet } from '../wallets/wallets.repository';
+import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
 
@@ -60,6 +61,7 @@ export class SignaturesService {
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
+    private readonly catalog: AssetCatalog,
   ) {}
 
   async sign(auth: AuthContext | undefined, request: SignRequest): Promise<{ id: string }> {
@@ -78,7 +80,8 @@ export class SignaturesService {
       },
     );
     if (user.blocked) throw Errors.forbidden('The user is blocked.', 'user_blocked');
-    const { wallet, asset } = found;
+    const { wallet } = found;
+    const asset = await this.catalog.require(wallet.assetId);
     if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
       throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
     }

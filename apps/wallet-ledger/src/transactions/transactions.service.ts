@@ -9,7 +9,8 @@ import {
   listClauses,
   selectPage,
 } from '@custody/persistence';
-import { assets, type TransactionRow, transactions } from '../schema';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import { type TransactionRow, transactions } from '../schema';
 import { walletScope } from './wallet-scope';
 
 export type MovementType = 'deposit' | 'withdrawal' | 'transfer' | 'purchase' | 'sale' | 'fee';
@@ -37,6 +38,8 @@ export interface MovementRow {
   sender: Party;
   receiver: Party;
   txHash?: string | null;
+  /** The rate a purchase or sale used (spec: Transaction `rates`). */
+  rate?: Record<string, unknown> | null;
 }
 
 /** One read-model row per wallet-side movement, written with the movement itself. */
@@ -74,13 +77,14 @@ function view(row: TransactionRow, asset: { id: string; name: string; symbol: st
 }
 
 export class TransactionsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly catalog: AssetCatalog,
+  ) {}
 
   private async assetsById(): Promise<Map<string, { id: string; name: string; symbol: string }>> {
-    const rows = await this.db
-      .select({ id: assets.id, name: assets.name, symbol: assets.symbol })
-      .from(assets);
-    return new Map(rows.map((a) => [a.id, a]));
+    const all = await this.catalog.all();
+    return new Map(all.map((a) => [a.id, { id: a.id, name: a.name, symbol: a.symbol }]));
   }
 
   async list(

@@ -26,7 +26,6 @@ import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import { type AccountState, insufficientBalance, lockAccounts, postEntry } from '../ledger/ledger';
 import {
   accounts,
-  assets,
   type TransferLegRow,
   type TransferRow,
   transferLegs,
@@ -36,6 +35,7 @@ import {
 } from '../schema';
 import { recordMovements } from '../transactions/transactions.service';
 import { assertMaySend } from '../users/senders';
+import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
 
@@ -78,6 +78,7 @@ export class TransfersService {
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
+    private readonly catalog: AssetCatalog,
   ) {}
 
   private async walletsFor(
@@ -97,12 +98,10 @@ export class TransfersService {
         address: wallets.address,
         accountId: accounts.id,
         blocked: userRefs.blocked,
-        decimals: assets.decimals,
       })
       .from(wallets)
       .innerJoin(accounts, eq(accounts.walletId, wallets.id))
       .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
-      .innerJoin(assets, eq(assets.id, wallets.assetId))
       .where(
         and(
           inArray(wallets.id, valid),
@@ -110,7 +109,8 @@ export class TransfersService {
           scope.kind === 'tenant' ? eq(wallets.tenantId, scope.tenantId) : undefined,
         ),
       );
-    return new Map(rows.map((r) => [r.id, r]));
+    const decimals = new Map((await this.catalog.all()).map((a) => [a.id, a.decimals]));
+    return new Map(rows.map((r) => [r.id, { ...r, decimals: decimals.get(r.assetId) ?? 0 }]));
   }
 
   async create(

@@ -1,16 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, isUuid } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
-import {
-  accounts,
-  assets,
-  type AssetRow,
-  userRefs,
-  type UserRefRow,
-  type WalletRow,
-  wallets,
-} from '../schema';
+import { accounts, userRefs, type UserRefRow, type WalletRow, wallets } from '../schema';
 
 function visible(scope: TenantScope): SQL {
   const live = isNull(wallets.deletedAt);
@@ -19,7 +11,6 @@ function visible(scope: TenantScope): SQL {
 
 export interface WalletWithRefs {
   wallet: WalletRow;
-  asset: AssetRow;
   user: UserRefRow;
   balance: string;
   availableBalance: string;
@@ -29,13 +20,11 @@ function withRefs(db: Executor) {
   return db
     .select({
       wallet: wallets,
-      asset: assets,
       user: userRefs,
       balance: accounts.balance,
       availableBalance: accounts.availableBalance,
     })
     .from(wallets)
-    .innerJoin(assets, eq(assets.id, wallets.assetId))
     .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
     .innerJoin(accounts, eq(accounts.walletId, wallets.id));
 }
@@ -58,7 +47,7 @@ export async function listWallets(
   scope: TenantScope,
   userId: string | '*',
   query: ListQuery,
-  filters: { assetSymbol?: string; assetId?: string },
+  filters: { assetIds?: string[] },
 ): Promise<{ rows: WalletWithRefs[]; total: number }> {
   if (userId !== '*' && !isUuid(userId)) return { rows: [], total: 0 };
   const clauses = listClauses(
@@ -72,10 +61,7 @@ export async function listWallets(
     [
       visible(scope),
       userId !== '*' ? eq(wallets.userId, userId) : undefined,
-      filters.assetId !== undefined ? eq(wallets.assetId, filters.assetId) : undefined,
-      filters.assetSymbol !== undefined
-        ? sql`upper(${assets.symbol}) = upper(${filters.assetSymbol})`
-        : undefined,
+      filters.assetIds !== undefined ? inArray(wallets.assetId, filters.assetIds) : undefined,
     ],
   );
   let select = withRefs(db)
@@ -89,7 +75,6 @@ export async function listWallets(
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(wallets)
-      .innerJoin(assets, eq(assets.id, wallets.assetId))
       .where(clauses.where),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
@@ -106,11 +91,6 @@ export async function countLiveWallets(
     .from(wallets)
     .where(and(visible(scope), eq(wallets.userId, userId)));
   return row?.n ?? 0;
-}
-
-export async function findAsset(db: Executor, id: string): Promise<AssetRow | undefined> {
-  const [row] = await db.select().from(assets).where(eq(assets.id, id));
-  return row;
 }
 
 export async function insertWallet(

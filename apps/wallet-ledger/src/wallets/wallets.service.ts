@@ -5,6 +5,7 @@ import {
   IDENTITY_RPC,
   SIGNING_RPC,
   type AuthContext,
+  type CatalogAsset,
   type ChainFamily,
   type CreateWalletRequest,
   type DerivedKey,
@@ -19,20 +20,22 @@ import type { RpcClient } from '@custody/messaging';
 import { compare, isZero } from '@custody/money';
 import { type Database, enqueueEvent, sqlState, withTransaction } from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import { ensureSystemAccounts } from '../ledger/ledger';
 import * as repo from './wallets.repository';
 
 const SCHEMA = 'ledger';
 
-export function walletView(row: repo.WalletWithRefs): WalletView {
-  const { wallet, asset, user } = row;
+export function walletView(row: repo.WalletWithRefs, asset: CatalogAsset): WalletView {
+  const { wallet, user } = row;
   return {
     id: wallet.id,
     createdAt: wallet.createdAt.toISOString(),
     updatedAt: wallet.updatedAt.toISOString(),
     asset: {
       id: asset.id,
-      createdAt: asset.createdAt.toISOString(),
-      updatedAt: asset.updatedAt.toISOString(),
+      createdAt: asset.createdAt,
+      updatedAt: asset.updatedAt,
       name: asset.name,
       symbol: asset.symbol,
     },
@@ -55,7 +58,15 @@ export class WalletsService {
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
+    private readonly catalog: AssetCatalog,
   ) {}
+
+  /** Rows → views, with each wallet's asset from trading's catalog. */
+  private async views(rows: repo.WalletWithRefs[]): Promise<WalletView[]> {
+    return Promise.all(
+      rows.map(async (row) => walletView(row, await this.catalog.require(row.wallet.assetId))),
+    );
+  }
 
   async create(
     auth: AuthContext | undefined,
@@ -74,7 +85,7 @@ export class WalletsService {
       },
     );
     if (user.blocked) throw Errors.forbidden('The user is blocked.', 'user_blocked');
-    const asset = await repo.findAsset(this.db, request.assetId);
+    const asset = await this.catalog.find(request.assetId);
     if (!asset) throw Errors.badRequest(`Unknown assetId ${request.assetId}.`, 'unknown_asset');
     if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
       throw Errors.badRequest(
@@ -88,7 +99,7 @@ export class WalletsService {
       scope,
       user.id,
       { page: 1, limit: 1, sort: { field: 'createdAt', direction: 'desc' } },
-      { assetId: asset.id },
+      { assetIds: [asset.id] },
     );
     if (existing.total > 0)
       throw Errors.conflict('The user already has a wallet of this asset.', 'wallet_exists');
@@ -119,6 +130,7 @@ export class WalletsService {
           address: key.address,
           externalReference: request.externalReference ?? null,
         });
+        await ensureSystemAccounts(tx, asset.id);
         await repo.insertAccount(tx, {
           id: uuidv7(),
           assetId: asset.id,
@@ -133,7 +145,7 @@ export class WalletsService {
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.walletCreated,
           tenantId,
-          data: { ...walletView(created), device: request.device, ip: request.ip },
+          data: { ...walletView(created, asset), device: request.device, ip: request.ip },
         });
         return { id: wallet.id };
       });
@@ -158,21 +170,31 @@ export class WalletsService {
     } else {
       assertUserAccess(caller, request.userId);
     }
+    const { assetId, assetSymbol } = request.filters;
+    let assetIds: string[] | undefined;
+    if (assetSymbol !== undefined) {
+      const bySymbol = await this.catalog.bySymbol(assetSymbol);
+      assetIds =
+        bySymbol && (assetId === undefined || assetId === bySymbol.id) ? [bySymbol.id] : [];
+    } else if (assetId !== undefined) {
+      assetIds = [assetId];
+    }
+    if (assetIds?.length === 0) return { items: [], total: 0 };
     const { rows, total } = await repo.listWallets(
       this.db,
       tenantScope(caller),
       request.userId,
       request.list,
-      request.filters,
+      assetIds ? { assetIds } : {},
     );
-    return { items: rows.map(walletView), total };
+    return { items: await this.views(rows), total };
   }
 
   async get(auth: AuthContext | undefined, userId: string, walletId: string): Promise<WalletView> {
     assertUserAccess(auth, userId);
     const row = await repo.findWallet(this.db, tenantScope(auth), userId, walletId);
     if (!row) throw Errors.notFound('wallet');
-    return walletView(row);
+    return walletView(row, await this.catalog.require(row.wallet.assetId));
   }
 
   /** Soft delete; 403 while the wallet holds funds or has open holds (spec rule 2). */
@@ -211,7 +233,11 @@ export class WalletsService {
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.walletDeleted,
         tenantId: row.wallet.tenantId,
-        data: { ...walletView(row), device: request.device, ip: request.ip },
+        data: {
+          ...walletView(row, await this.catalog.require(row.wallet.assetId)),
+          device: request.device,
+          ip: request.ip,
+        },
       });
       return { id: walletId };
     });
@@ -229,8 +255,8 @@ export class WalletsService {
       id: row.wallet.id,
       userId: row.wallet.userId,
       tenantId: row.wallet.tenantId,
-      assetId: row.asset.id,
-      chain: row.asset.chain,
+      assetId: row.wallet.assetId,
+      chain: (await this.catalog.require(row.wallet.assetId)).chain,
       address: row.wallet.address,
     };
   }

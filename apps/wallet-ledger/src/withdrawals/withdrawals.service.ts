@@ -34,7 +34,6 @@ import {
 } from '../ledger/ledger';
 import {
   accounts,
-  assets,
   transactions,
   wallets,
   type WithdrawalRow,
@@ -44,6 +43,7 @@ import {
 import { recordMovements } from '../transactions/transactions.service';
 import { walletScope } from '../transactions/wallet-scope';
 import { assertMaySend } from '../users/senders';
+import type { AssetCatalog } from '../assets/asset-catalog';
 import { findWallet } from '../wallets/wallets.repository';
 
 const SCHEMA = 'ledger';
@@ -104,6 +104,7 @@ export class WithdrawalsService {
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
+    private readonly catalog: AssetCatalog,
   ) {}
 
   async create(auth: AuthContext | undefined, input: NewWithdrawal, idempotency?: IdempotencyKey) {
@@ -113,7 +114,8 @@ export class WithdrawalsService {
     assertUserAccess(caller, input.userId);
     const found = await findWallet(this.db, tenantScope(caller), input.userId, input.walletId);
     if (!found) throw Errors.notFound('wallet');
-    const { wallet, asset } = found;
+    const { wallet } = found;
+    const asset = await this.catalog.require(wallet.assetId);
     if (input.assetId !== asset.id) {
       throw Errors.validation([{ path: 'body.assetId', message: `The wallet holds ${asset.id}` }]);
     }
@@ -199,11 +201,8 @@ export class WithdrawalsService {
         ]);
       }
       const fee = change.fee ?? current.fee;
-      const [asset] = await tx
-        .select({ decimals: assets.decimals })
-        .from(assets)
-        .where(eq(assets.id, current.assetId));
-      if (asset && decimalPlaces(fee) > asset.decimals) {
+      const asset = await this.catalog.require(current.assetId);
+      if (decimalPlaces(fee) > asset.decimals) {
         throw Errors.validation([
           { path: 'body.fee', message: `At most ${asset.decimals} decimal places for this asset` },
         ]);
@@ -227,7 +226,7 @@ export class WithdrawalsService {
           .where(eq(withdrawals.id, id))
           .returning(),
       );
-      const symbol = await this.symbolOf(tx, updated.assetId);
+      const symbol = await this.symbolOf(updated.assetId);
       const result = await view(tx, updated, symbol);
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.withdrawalUpdated,
@@ -309,12 +308,8 @@ export class WithdrawalsService {
     ]);
   }
 
-  private async symbolOf(db: Database | Transaction, assetId: string): Promise<string> {
-    const [asset] = await db
-      .select({ symbol: assets.symbol })
-      .from(assets)
-      .where(eq(assets.id, assetId));
-    return asset?.symbol ?? assetId;
+  private async symbolOf(assetId: string): Promise<string> {
+    return (await this.catalog.require(assetId)).symbol;
   }
 
   async list(
@@ -339,12 +334,7 @@ export class WithdrawalsService {
       ],
     );
     const { rows, total } = await selectPage(this.db, withdrawals, clauses);
-    const symbols = new Map(
-      (await this.db.select({ id: assets.id, symbol: assets.symbol }).from(assets)).map((a) => [
-        a.id,
-        a.symbol,
-      ]),
-    );
+    const symbols = new Map((await this.catalog.all()).map((a) => [a.id, a.symbol]));
     const items = await Promise.all(
       rows.map(async (r) => view(this.db, r, symbols.get(r.assetId) ?? r.assetId)),
     );
@@ -362,6 +352,6 @@ export class WithdrawalsService {
       .from(withdrawals)
       .where(and(scope, eq(withdrawals.id, request.id)));
     if (!row) throw Errors.notFound('withdrawal');
-    return view(this.db, row, await this.symbolOf(this.db, row.assetId));
+    return view(this.db, row, await this.symbolOf(row.assetId));
   }
 }

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { TRADING_RPC } from '@custody/contracts';
+import { dateParam, defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import {
+  assetSchema,
+  availabilitySchema,
+  intervalParam,
+  marketDataSchema,
+  rateSchema,
+  rateWithAssetSchema,
+} from './assets.schemas';
+
+const id = z.string().min(1).max(128);
+const symbol = z.string().min(1).max(20);
+
+export function assetRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets',
+      operationId: 'listAssets',
+      summary: 'List the asset catalog, each with its current rate and market data',
+      tags: ['assets'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: {
+        query: listQuerySchema({
+          sortFields: ['symbol', 'name', 'createdAt'],
+          defaultSort: 'symbol',
+          dates: false,
+          filters: {
+            name: z.string().min(1).max(100).optional(),
+            symbol: symbol.optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Assets', schema: z.array(assetSchema) } },
+      errorStatuses: [401],
+      handler: forwardList(rpc, 'trading', TRADING_RPC.listAssets),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:asset',
+      operationId: 'getAsset',
+      summary: 'Read an asset (by id or symbol) with its current rate and market data',
+      tags: ['assets'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: { params: z.object({ asset: id }) },
+      responses: { 200: { description: 'The asset', schema: assetSchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'trading', TRADING_RPC.getAsset, {
+        read: true,
+        params: ({ params }) => ({ assetId: params['asset'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:asset/available',
+      operationId: 'getAssetAvailability',
+      summary: 'Whether the asset can be bought or sold now, and why not',
+      tags: ['assets'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: {
+        params: z.object({ asset: id }),
+        query: z.object({ action: z.enum(['BUY', 'SELL']) }).strict(),
+      },
+      responses: { 200: { description: 'Availability', schema: availabilitySchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'trading', TRADING_RPC.assetAvailability, {
+        read: true,
+        params: ({ params, query }) => ({
+          assetId: params['asset'],
+          action: (query as { action: string }).action,
+        }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:asset/market-data',
+      operationId: 'listMarketData',
+      summary: 'Market data snapshots of an asset (`*`: every asset) in a lastUpdated window',
+      tags: ['market data'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: {
+        params: z.object({ asset: id }),
+        query: listQuerySchema({
+          sortFields: ['lastUpdated', 'createdAt'],
+          defaultSort: '-lastUpdated',
+          filters: {
+            lastUpdatedAfter: dateParam,
+            lastUpdatedBefore: dateParam,
+            assetSymbol: symbol.optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Market data', schema: z.array(marketDataSchema) } },
+      errorStatuses: [401, 404],
+      handler: forwardList(rpc, 'trading', TRADING_RPC.listMarketData, ({ params, query }) => ({
+        assetId: params['asset'],
+        ...(query as object),
+      })),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:asset/market-data/:marketDataId',
+      operationId: 'getMarketData',
+      summary: 'Read one market data snapshot',
+      tags: ['market data'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: { params: z.object({ asset: id, marketDataId: id }) },
+      responses: { 200: { description: 'Market data', schema: marketDataSchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'trading', TRADING_RPC.getMarketData, {
+        read: true,
+        params: ({ params }) => ({
+          assetId: params['asset'],
+          marketDataId: params['marketDataId'],
+        }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:assetId/rates',
+      operationId: 'listRates',
+      summary: 'Rate history of an asset (`interval`: only the last 1h–24h or 1d–365d)',
+      tags: ['rates'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: {
+        params: z.object({ assetId: id }),
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'fiatPrice'],
+          filters: {
+            interval: intervalParam.optional(),
+            assetSymbol: symbol.optional(),
+            type: z.enum(['fixed', 'coingecko', 'exchange']).optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Rates', schema: z.array(rateSchema) } },
+      errorStatuses: [401, 404],
+      handler: forwardList(rpc, 'trading', TRADING_RPC.listRates, ({ params, query }) => ({
+        assetId: params['assetId'],
+        ...(query as object),
+      })),
+    }),
+    // Before /rates/:rate, which would otherwise take "exchange" for a rate id.
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:assetId/rates/exchange',
+      operationId: 'getExchangeRate',
+      summary: "The exchange's quote for buying or selling the asset now",
+      tags: ['rates'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: {
+        params: z.object({ assetId: id }),
+        query: z.object({ side: z.enum(['buy', 'sell']) }).strict(),
+      },
+      responses: { 200: { description: 'The quote', schema: z.array(rateSchema) } },
+      errorStatuses: [401, 404, 503],
+      handler: forward(rpc, 'trading', TRADING_RPC.exchangeRate, {
+        read: true,
+        params: ({ params, query }) => ({
+          assetId: params['assetId'],
+          side: (query as { side: string }).side,
+        }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/assets/:assetId/rates/:rate',
+      operationId: 'getRate',
+      summary: 'Read one rate; its asset carries the current rate and market data',
+      tags: ['rates'],
+      auth: 'client',
+      scope: ['assets', 'read'],
+      request: { params: z.object({ assetId: id, rate: id }) },
+      responses: { 200: { description: 'The rate', schema: rateWithAssetSchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'trading', TRADING_RPC.getRate, {
+        read: true,
+        params: ({ params }) => ({ assetId: params['assetId'], rateId: params['rate'] }),
+      }),
+    }),
+  ];
+}

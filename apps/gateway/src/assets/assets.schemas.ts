@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { timestamps } from '../schemas';
+
+export const assetSummarySchema = z.object({
+  ...timestamps,
+  name: z.string(),
+  symbol: z.string(),
+});
+
+export const rateSchema = z.object({
+  ...timestamps,
+  asset: assetSummarySchema,
+  fiatPrice: z.number().meta({ description: 'Price of one whole unit in fiatCurrency' }),
+  fiatCurrency: z.string().meta({ description: 'ISO 4217 code of the base currency' }),
+  type: z.enum(['fixed', 'coingecko', 'exchange']).meta({ description: 'The rate provider' }),
+  side: z.enum(['buy', 'sell']).optional().meta({ description: 'Exchange quotes only' }),
+  stale: z.boolean().meta({ description: 'Older than the maximum rate age: purchases refuse it' }),
+});
+
+const decimalOrNull = z.string().nullable();
+export const marketDataSchema = z.object({
+  ...timestamps,
+  asset: assetSummarySchema,
+  volume24h: decimalOrNull,
+  percentChange1h: decimalOrNull,
+  percentChange24h: decimalOrNull,
+  percentChange7d: decimalOrNull,
+  circulatingSupply: decimalOrNull,
+  totalSupply: decimalOrNull,
+  maxSupply: decimalOrNull,
+  lastUpdated: z.iso.datetime(),
+  fiatCurrency: z.string(),
+  type: z.enum(['fixed', 'coingecko']),
+});
+
+export const assetSchema = assetSummarySchema.extend({
+  chain: z.enum(['evm', 'qubic', 'bitcoin']),
+  network: z.string(),
+  chainId: z.string().nullable(),
+  decimals: z.number().int(),
+  contractAddress: z.string().nullable(),
+  buyEnabled: z.boolean(),
+  sellEnabled: z.boolean(),
+  rate: rateSchema.nullable(),
+  marketData: marketDataSchema.nullable(),
+});
+
+/** A rate read by id: its asset carries the asset's current rate and market data (spec). */
+export const rateWithAssetSchema = rateSchema.extend({ asset: assetSchema });
+
+export const availabilitySchema = z.object({
+  assetId: z.string(),
+  action: z.enum(['BUY', 'SELL']),
+  available: z.boolean(),
+  reason: z
+    .enum(['disabled', 'rate_unavailable'])
+    .optional()
+    .meta({ description: 'Why not: trading of the asset is disabled, or no current rate' }),
+});
+
+/** `1h`…`24h` or `1d`…`365d` (spec, Limits 3). */
+export const intervalParam = z
+  .string()
+  .regex(
+    /^(([1-9]|1\d|2[0-4])h|([1-9]|[1-9]\d|[12]\d\d|3[0-5]\d|36[0-5])d)$/,
+    'Must be 1h to 24h, or 1d to 365d',
+  );

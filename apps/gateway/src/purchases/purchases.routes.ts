@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { TRADING_RPC } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { amountSchema } from '@custody/money';
+import { forward, forwardList } from '../forward';
+import { idResponse, timestamps } from '../schemas';
+import { ipAddress } from '../users/users.schemas';
+
+const id = z.string().min(1).max(128);
+const walletPath = { user: id, wallet: id };
+const pathOf = (params: Record<string, string>) => ({
+  userId: params['user'],
+  walletId: params['wallet'],
+});
+
+const purchaseSchema = z.object({
+  ...timestamps,
+  user: z.string(),
+  wallet: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  operation: z.enum(['buy', 'sell']),
+  asset: z.string().meta({ description: 'Asset id' }),
+  amount: z.string().meta({ description: 'As asked: fiat for buy, crypto for sell' }),
+  purchased: z.string().meta({ description: 'buy: crypto credited; sell: fiat proceeds' }),
+  netAmount: z.string(),
+  fee: z.string().meta({ description: 'In fiat' }),
+  feeBps: z.number().int(),
+  fiatCurrency: z.string(),
+  rate: z.object({ id: z.string(), price: z.string() }).meta({ description: 'The rate used' }),
+  externalReference: z.string().optional(),
+  failure: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+
+export function purchaseRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/users/:user/wallets/:wallet/purchases',
+      operationId: 'createPurchase',
+      summary:
+        'Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate',
+      tags: ['purchases'],
+      auth: 'client',
+      scope: ['purchases', 'write'],
+      request: {
+        params: z.object(walletPath),
+        body: z
+          .object({
+            operation: z.enum(['buy', 'sell']),
+            amount: amountSchema(),
+            device: z.string().trim().min(1).max(500),
+            ip: ipAddress,
+            externalReference: z.string().trim().min(1).max(255).optional(),
+            fiatCurrency: z
+              .string()
+              .regex(/^[A-Z]{3}$/, 'An ISO 4217 code')
+              .optional()
+              .meta({ description: 'Must be the service’s base currency' }),
+          })
+          .strict(),
+      },
+      responses: { 201: { description: 'Settled (approved)', schema: idResponse } },
+      errorStatuses: [401, 403, 404, 409, 503],
+      handler: forward(rpc, 'trading', TRADING_RPC.createPurchase, {
+        status: 201,
+        params: ({ params, body }) => ({ ...pathOf(params), ...(body as object) }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/users/:user/wallets/:wallet/purchases',
+      operationId: 'listPurchases',
+      summary: "List a wallet's purchases (`*` for user and wallet: admin only)",
+      tags: ['purchases'],
+      auth: 'client',
+      scope: ['purchases', 'read'],
+      request: {
+        params: z.object(walletPath),
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'amount'],
+          externalReference: true,
+          filters: { assetId: z.string().min(1).max(64).optional() },
+        }),
+      },
+      responses: { 200: { description: 'Purchases', schema: z.array(purchaseSchema) } },
+      errorStatuses: [401, 403, 404],
+      handler: forwardList(rpc, 'trading', TRADING_RPC.listPurchases, ({ params, query }) => ({
+        ...pathOf(params),
+        ...(query as object),
+      })),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/users/:user/wallets/:wallet/purchases/:purchase',
+      operationId: 'getPurchase',
+      summary: 'Read a purchase',
+      tags: ['purchases'],
+      auth: 'client',
+      scope: ['purchases', 'read'],
+      request: { params: z.object({ ...walletPath, purchase: id }) },
+      responses: { 200: { description: 'The purchase', schema: purchaseSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'trading', TRADING_RPC.getPurchase, {
+        read: true,
+        params: ({ params }) => ({ ...pathOf(params), id: params['purchase'] }),
+      }),
+    }),
+  ];
+}

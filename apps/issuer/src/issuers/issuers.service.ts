@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  IDENTITY_RPC,
+  SIGNING_RPC,
+  issuerKeyOwner,
+  type AuthContext,
+  type DerivedKey,
+  type IssuerView,
+  type V2Page,
+  type V2Paging,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+import {
+  type Database,
+  type IdempotencyKey,
+  isUuid,
+  one,
+  runIdempotent,
+  storedIdempotentResult,
+} from '@custody/persistence';
+import { hashSecret, verifySecret } from '@custody/secrets';
+import { requireAdmin } from '@custody/tenancy';
+import { byName, pageOf } from '../paging';
+import { type IssuerRow, issuers } from '../schema';
+
+const SCHEMA = 'issuer';
+
+export function issuerView(row: IssuerRow): IssuerView {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    address: row.address,
+  };
+}
+
+/** The answer that shows the secret: `{id, name, secret, createdAt, updatedAt, address}`. */
+function withSecret(view: IssuerView, secret: string): IssuerView {
+  const { id, name, ...rest } = view;
+  return { id, name, secret, ...rest };
+}
+
+/** 32 random bytes; the issuer sees it once, we keep only its argon2id hash. */
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const invalidCredentials = () =>
+  Errors.unauthorized('The issuer id or secret is not valid.', 'invalid_credentials');
+
+/**
+ * Issuers (version 2): provisioned by an admin with a custodial signing key, authenticated by id
+ * and secret. The secret is shown only in the answer that created it; an Idempotency-Key replay of
+ * that answer omits it (it is never stored in plain text), so a lost secret is rotated.
+ */
+export class IssuersService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async create(
+    auth: AuthContext | undefined,
+    input: { name: string },
+    idempotency: IdempotencyKey | undefined,
+  ): Promise<IssuerView> {
+    const caller = requireAdmin(auth);
+    const replay = await storedIdempotentResult<IssuerView>(this.db, SCHEMA, idempotency);
+    if (replay) return replay.result;
+    const id = uuidv7();
+    const key = await this.rpc.call<DerivedKey>('signing', SIGNING_RPC.deriveKey, {
+      ownerId: issuerKeyOwner(id),
+      chain: 'evm',
+    });
+    const secret = newSecret();
+    const secretHash = await hashSecret(secret);
+    let created = false;
+    const view = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+      const row = one(
+        await tx
+          .insert(issuers)
+          .values({
+            id,
+            tenantId: caller.tenantId,
+            name: input.name,
+            secretHash,
+            secretVersion: 1,
+            address: key.address,
+          })
+          .returning(),
+      );
+      created = true;
+      return issuerView(row);
+    });
+    return created ? withSecret(view, secret) : view;
+  }
+
+  async list(auth: AuthContext | undefined, paging: V2Paging): Promise<V2Page<IssuerView>> {
+    requireAdmin(auth);
+    return pageOf(this.db, issuers, {
+      where: undefined,
+      sortable: {
+        createdAt: issuers.createdAt,
+        updatedAt: issuers.updatedAt,
+        name: byName(issuers.name),
+      },
+      id: issuers.id,
+      paging,
+      view: issuerView,
+    });
+  }
+
+  /** A new secret; the old one and every token issued under it stop working at once. */
+  async rotateSecret(
+    auth: AuthContext | undefined,
+    issuerId: string,
+    idempotency: IdempotencyKey | undefined,
+  ): Promise<IssuerView> {
+    requireAdmin(auth);
+    const replay = await storedIdempotentResult<IssuerView>(this.db, SCHEMA, idempotency);
+    if (replay) return replay.result;
+    if (!isUuid(issuerId)) throw Errors.notFound('issuer');
+    const secret = newSecret();
+    const secretHash = await hashSecret(secret);
+    let rotated = false;
+    const view = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+      const [row] = await tx
+        .update(issuers)
+        .set({
+          secretHash,
+          secretVersion: sql`${issuers.secretVersion} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(issuers.id, issuerId))
+        .returning();
+      if (!row) throw Errors.notFound('issuer');
+      rotated = true;
+      return issuerView(row);
+    });
+    return rotated ? withSecret(view, secret) : view;
+  }
+
+  /**
+   * Issuer id + secret → a 15-minute issuer access token, signed by identity. An unknown id and
+   * a wrong secret take the same time and get the same 401.
+   */
+  async authenticate(input: { id: string; secret: string }): Promise<{ accessToken: string }> {
+    const [row] = isUuid(input.id)
+      ? await this.db.select().from(issuers).where(eq(issuers.id, input.id))
+      : [];
+    const ok = await verifySecret(row?.secretHash, input.secret);
+    if (!row || !ok) throw invalidCredentials();
+    const { accessToken } = await this.rpc.call<{ accessToken: string }>(
+      'identity',
+      IDENTITY_RPC.issueIssuerToken,
+      { issuerId: row.id, tenantId: row.tenantId, version: row.secretVersion },
+    );
+    return { accessToken };
+  }
+}

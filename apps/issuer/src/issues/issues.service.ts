@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { AuthContext, IssueView, V2Page, V2Paging } from '@custody/contracts';
+import { type Database, one } from '@custody/persistence';
+import { callingIssuer } from '../access';
+import { byName, pageOf } from '../paging';
+import { type IssueRow, issues } from '../schema';
+
+export function issueView(row: IssueRow): IssueView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** An issuer's issues (extension): what its activities and holders belong to. */
+export class IssuesService {
+  constructor(private readonly db: Database) {}
+
+  async create(
+    auth: AuthContext | undefined,
+    issuerId: string,
+    input: { name: string; description?: string },
+  ): Promise<IssueView> {
+    const issuer = await callingIssuer(this.db, auth, issuerId);
+    const row = one(
+      await this.db
+        .insert(issues)
+        .values({
+          id: uuidv7(),
+          issuerId: issuer.id,
+          name: input.name,
+          description: input.description ?? null,
+        })
+        .returning(),
+    );
+    return issueView(row);
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    issuerId: string,
+    paging: V2Paging,
+  ): Promise<V2Page<IssueView>> {
+    const issuer = await callingIssuer(this.db, auth, issuerId);
+    return pageOf(this.db, issues, {
+      where: eq(issues.issuerId, issuer.id),
+      sortable: {
+        createdAt: issues.createdAt,
+        updatedAt: issues.updatedAt,
+        name: byName(issues.name),
+      },
+      id: issues.id,
+      paging,
+      view: issueView,
+    });
+  }
+}

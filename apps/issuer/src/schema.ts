@@ -1,0 +1,58 @@
+import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { IssuerActivityType, TypedDataInput } from '@custody/contracts';
+
+/** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
+export const issuerSchema = pgSchema('issuer');
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const issuers = issuerSchema.table('issuers', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  name: text('name').notNull(),
+  secretHash: text('secret_hash').notNull(),
+  secretVersion: integer('secret_version').notNull(),
+  address: text('address').notNull(),
+  ...timestamps,
+});
+
+export const issues = issuerSchema.table('issues', {
+  id: uuid('id').primaryKey(),
+  issuerId: uuid('issuer_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  ...timestamps,
+});
+
+export const activities = issuerSchema.table('activities', {
+  id: uuid('id').primaryKey(),
+  issuerId: uuid('issuer_id').notNull(),
+  issueId: uuid('issue_id').notNull(),
+  type: text('type').$type<IssuerActivityType>().notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  infoUrl: text('info_url'),
+  status: text('status').notNull(),
+  dataStructured: jsonb('data_structured').$type<TypedDataInput>(),
+  signedTypedData: text('signed_typed_data'),
+  readed: boolean('readed').notNull(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+export const holders = issuerSchema.table('holders', {
+  id: uuid('id').primaryKey(),
+  issuerId: uuid('issuer_id').notNull(),
+  issueId: uuid('issue_id').notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  ...timestamps,
+});
+
+export type IssuerRow = typeof issuers.$inferSelect;
+export type IssueRow = typeof issues.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type HolderRow = typeof holders.$inferSelect;

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '@custody/persistence';
+import { assets } from '../schema';
+
+const fileSchema = z.object({
+  assets: z
+    .array(
+      z
+        .object({
+          id: z.string().regex(/^[a-z0-9-]{1,32}$/),
+          name: z.string().min(1),
+          symbol: z.string().regex(/^[A-Z0-9]{1,16}$/),
+          chain: z.enum(['evm', 'qubic', 'bitcoin']),
+          network: z.string().min(1),
+          chainId: z.string().nullable(),
+          decimals: z.number().int().min(0).max(36),
+          contractAddress: z.string().nullable(),
+          buyEnabled: z.boolean(),
+          sellEnabled: z.boolean(),
+          coingeckoId: z.string().nullable(),
+          exchangeSymbol: z.string().nullable(),
+        })
+        .strict(),
+    )
+    .min(1),
+});
+export type AssetSeed = z.infer<typeof fileSchema>['assets'][number];
+
+export function readAssetsFile(file: string): AssetSeed[] {
+  const parsed = fileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success)
+    throw new Error(`Invalid asset file ${file}: ${z.prettifyError(parsed.error)}`);
+  return parsed.data.assets;
+}
+
+/**
+ * Upserts the catalog from the data file at start: the file is the source of truth for every
+ * field (operators enable or disable trading there); a row whose fields did not change keeps its
+ * `updatedAt`. Assets are never deleted: wallets may hold them.
+ */
+export async function seedAssets(db: Database, seeds: AssetSeed[]): Promise<void> {
+  for (const seed of seeds) {
+    await db
+      .insert(assets)
+      .values(seed)
+      .onConflictDoUpdate({
+        target: assets.id,
+        set: {
+          name: seed.name,
+          symbol: seed.symbol,
+          chain: seed.chain,
+          network: seed.network,
+          chainId: seed.chainId,
+          decimals: seed.decimals,
+          contractAddress: seed.contractAddress,
+          buyEnabled: seed.buyEnabled,
+          sellEnabled: seed.sellEnabled,
+          coingeckoId: seed.coingeckoId,
+          exchangeSymbol: seed.exchangeSymbol,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(${assets.name}, ${assets.symbol}, ${assets.chain}, ${assets.network}, ${assets.chainId}, ${assets.decimals}, ${assets.contractAddress}, ${assets.buyEnabled}, ${assets.sellEnabled}, ${assets.coingeckoId}, ${assets.exchangeSymbol})
+          IS DISTINCT FROM (excluded.name, excluded.symbol, excluded.chain, excluded.network, excluded.chain_id, excluded.decimals, excluded.contract_address, excluded.buy_enabled, excluded.sell_enabled, excluded.coingecko_id, excluded.exchange_symbol)`,
+      });
+  }
+}

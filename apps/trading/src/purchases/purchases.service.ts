@@ -1,0 +1,397 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type AuthContext,
+  EVENTS,
+  IDENTITY_RPC,
+  LEDGER_RPC,
+  type CreatePurchaseRequest,
+  type ListPurchasesRequest,
+  type ListResult,
+  type SettlePurchaseRequest,
+  type UserRefView,
+  WALLET_RPC,
+  type WalletView,
+} from '@custody/contracts';
+import { AppError, Errors, isAppError } from '@custody/errors';
+import { failpoint } from '@custody/faults';
+import type { Logger } from '@custody/logging';
+import type { RpcClient } from '@custody/messaging';
+import { compare } from '@custody/money';
+import {
+  type Database,
+  enqueueEvent,
+  type IdempotencyKey,
+  isUuid,
+  listClauses,
+  one,
+  selectPage,
+  withTransaction,
+} from '@custody/persistence';
+import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import type { AssetsService } from '../assets/assets.service';
+import { findRate } from '../rates/rates.repository';
+import { type PurchaseRow, purchases } from '../schema';
+import { rateSnapshot } from '../views';
+import { quote } from './quote';
+
+const SCHEMA = 'trading';
+/** Idempotency-Keys live 24 hours (DESIGN §5); an older purchase no longer claims its key. */
+const KEY_LIFETIME = "interval '24 hours'";
+
+/** Failpoint names of the purchase flow (crash tests). */
+export const PURCHASE_FAILPOINTS = {
+  afterPending: 'trading.purchase.after-pending',
+} as const;
+
+export function purchaseView(row: PurchaseRow) {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    user: row.userId,
+    wallet: row.walletId,
+    status: row.status,
+    operation: row.operation,
+    asset: row.assetId,
+    amount: row.amount,
+    purchased: row.purchased,
+    netAmount: row.netAmount,
+    fee: row.fee,
+    feeBps: row.feeBps,
+    fiatCurrency: row.fiatCurrency,
+    rate: { id: row.rateId, price: row.price },
+    ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+    ...(row.failure ? { failure: { code: row.failure.code, message: row.failure.message } } : {}),
+  };
+}
+export type PurchaseView = ReturnType<typeof purchaseView>;
+
+export interface PurchaseSettings {
+  fiatCurrency: string;
+  feeBps: number;
+}
+
+/**
+ * Purchases (DESIGN §6). The quote is written `pending` first; then wallet-ledger moves the crypto
+ * (idempotent by purchase id) and the purchase becomes `approved` with its event — or `rejected`
+ * when the ledger refuses (a race with another debit, a block). A crash between the steps leaves
+ * it `pending` for the recovery loop or the client's retry (same Idempotency-Key) to finish.
+ */
+export class PurchasesService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+    private readonly assets: AssetsService,
+    private readonly settings: PurchaseSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  async create(
+    auth: AuthContext | undefined,
+    request: CreatePurchaseRequest,
+    idempotency?: IdempotencyKey,
+  ): Promise<{ id: string }> {
+    const caller = requireAuth(auth);
+    assertUserAccess(caller, request.userId);
+    if (request.fiatCurrency !== undefined && request.fiatCurrency !== this.settings.fiatCurrency) {
+      throw Errors.validation([
+        { path: 'body.fiatCurrency', message: `Must be ${this.settings.fiatCurrency}` },
+      ]);
+    }
+    if (idempotency) {
+      const existing = await this.byKey(caller.clientId, idempotency);
+      if (existing) return this.complete(existing);
+    }
+    const wallet = await this.rpc.call<WalletView>(
+      'wallet-ledger',
+      WALLET_RPC.getWallet,
+      { userId: request.userId, walletId: request.walletId },
+      { auth: caller, idempotent: true },
+    );
+    const user = await this.rpc.call<UserRefView>(
+      'identity',
+      IDENTITY_RPC.getUserRef,
+      { id: request.userId },
+      { auth: caller, idempotent: true },
+    );
+    if (user.blocked) throw Errors.forbidden('A blocked user cannot trade.', 'user_blocked');
+    const asset = await this.assets.require(wallet.asset.id);
+    const enabled = request.operation === 'buy' ? asset.buyEnabled : asset.sellEnabled;
+    if (!enabled) {
+      throw Errors.badRequest(
+        `${request.operation === 'buy' ? 'Buying' : 'Selling'} ${asset.symbol} is disabled.`,
+        'asset_disabled',
+      );
+    }
+    const rate = await this.assets.freshRate(asset);
+    if (!rate) {
+      throw Errors.unavailable(
+        `No current rate for ${asset.symbol}; try again later.`,
+        'rate_unavailable',
+      );
+    }
+    const q = quote({
+      operation: request.operation,
+      amount: request.amount,
+      price: rate.fiatPrice,
+      feeBps: this.settings.feeBps,
+      assetDecimals: asset.decimals,
+    });
+    if (request.operation === 'sell' && compare(wallet.availableBalance, q.cryptoAmount) < 0) {
+      throw Errors.badRequest('Not enough available balance.', 'insufficient_balance', {
+        details: { walletId: wallet.id, available: wallet.availableBalance },
+      });
+    }
+    const row = await this.insertPending(caller, idempotency, {
+      id: uuidv7(),
+      tenantId: user.tenantId,
+      userId: request.userId,
+      walletId: wallet.id,
+      assetId: asset.id,
+      operation: request.operation,
+      amount: q.amount,
+      purchased: q.purchased,
+      netAmount: q.netAmount,
+      fee: q.fee,
+      feeBps: this.settings.feeBps,
+      fiatCurrency: this.settings.fiatCurrency,
+      rateId: rate.id,
+      price: rate.fiatPrice,
+      status: 'pending',
+      device: request.device,
+      ip: request.ip,
+      externalReference: request.externalReference ?? null,
+      clientId: caller.clientId,
+      idempotencyKey: idempotency?.key ?? null,
+      requestHash: idempotency?.requestHash ?? null,
+    });
+    failpoint(PURCHASE_FAILPOINTS.afterPending);
+    return this.complete(row);
+  }
+
+  /** The live purchase holding this client's key; another request under the key is a conflict. */
+  private async byKey(
+    clientId: string,
+    idempotency: IdempotencyKey,
+  ): Promise<PurchaseRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.clientId, clientId),
+          eq(purchases.idempotencyKey, idempotency.key),
+          sql`${purchases.createdAt} >= now() - ${sql.raw(KEY_LIFETIME)}`,
+        ),
+      );
+    if (row && row.requestHash !== idempotency.requestHash) {
+      throw Errors.conflict(
+        'This Idempotency-Key was used with a different request.',
+        'idempotency_conflict',
+      );
+    }
+    return row;
+  }
+
+  private async insertPending(
+    caller: AuthContext,
+    idempotency: IdempotencyKey | undefined,
+    values: typeof purchases.$inferInsert,
+  ): Promise<PurchaseRow> {
+    const inserted = await withTransaction(this.db, async (tx) => {
+      if (idempotency) {
+        // An expired key may be used again: the old purchase lets go of it.
+        await tx
+          .update(purchases)
+          .set({ idempotencyKey: null })
+          .where(
+            and(
+              eq(purchases.clientId, caller.clientId),
+              eq(purchases.idempotencyKey, idempotency.key),
+              sql`${purchases.createdAt} < now() - ${sql.raw(KEY_LIFETIME)}`,
+            ),
+          );
+      }
+      return tx
+        .insert(purchases)
+        .values(values)
+        .onConflictDoNothing({
+          target: [purchases.clientId, purchases.idempotencyKey],
+          where: sql`idempotency_key IS NOT NULL`,
+        })
+        .returning();
+    });
+    if (inserted[0]) return inserted[0];
+    // A twin request with the same key won the insert: finish that purchase instead.
+    const twin = idempotency ? await this.byKey(caller.clientId, idempotency) : undefined;
+    if (!twin) throw Errors.internal(new Error('purchase insert conflicted without a twin'));
+    return twin;
+  }
+
+  /** Settles a pending purchase (again, if need be) and answers as its final state says. */
+  private async complete(row: PurchaseRow): Promise<{ id: string }> {
+    if (row.status === 'approved') return { id: row.id };
+    if (row.status === 'rejected') {
+      throw row.failure ? AppError.fromWire(row.failure) : Errors.badRequest('Purchase rejected.');
+    }
+    const asset = await this.assets.require(row.assetId);
+    const rate = await findRate(this.db, row.assetId, row.rateId);
+    if (!rate) throw Errors.internal(new Error(`purchase ${row.id} lost its rate`));
+    const settle: SettlePurchaseRequest = {
+      purchaseId: row.id,
+      tenantId: row.tenantId,
+      userId: row.userId,
+      walletId: row.walletId,
+      assetId: row.assetId,
+      operation: row.operation,
+      cryptoAmount: row.operation === 'buy' ? row.purchased : row.amount,
+      rate: rateSnapshot(rate, asset),
+    };
+    try {
+      // Safe to redeliver: wallet-ledger settles each purchase id once and replays the answer.
+      await this.rpc.call('wallet-ledger', LEDGER_RPC.settlePurchase, settle, { idempotent: true });
+    } catch (error) {
+      if (isAppError(error) && error.status < 500) {
+        const final = await this.finish(row.id, 'rejected', error);
+        if (final.status === 'approved') return { id: row.id };
+        throw error;
+      }
+      throw error; // Unknown outcome: stays pending; recovery or a retry settles it.
+    }
+    const final = await this.finish(row.id, 'approved');
+    if (final.status === 'rejected' && final.failure) throw AppError.fromWire(final.failure);
+    return { id: row.id };
+  }
+
+  /** pending → approved (with its event) or rejected; a purchase already final stays as it is. */
+  private async finish(
+    id: string,
+    status: 'approved' | 'rejected',
+    failure?: AppError,
+  ): Promise<PurchaseRow> {
+    return withTransaction(this.db, async (tx) => {
+      const [updated] = await tx
+        .update(purchases)
+        .set({ status, failure: failure ? failure.toWire() : null, updatedAt: new Date() })
+        .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
+        .returning();
+      if (!updated) return one(await tx.select().from(purchases).where(eq(purchases.id, id)));
+      if (status === 'approved') {
+        await enqueueEvent(tx, SCHEMA, {
+          name: EVENTS.purchaseCreated,
+          tenantId: updated.tenantId,
+          data: purchaseView(updated),
+        });
+      }
+      return updated;
+    });
+  }
+
+  /** Finishes purchases a crash left pending (older than `olderThanMs`). Returns how many. */
+  async recoverPending(olderThanMs: number): Promise<number> {
+    const stuck = await this.db
+      .select()
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.status, 'pending'),
+          lt(purchases.createdAt, new Date(Date.now() - olderThanMs)),
+        ),
+      )
+      .orderBy(purchases.createdAt)
+      .limit(100);
+    let finished = 0;
+    for (const row of stuck) {
+      try {
+        await this.complete(row);
+        finished += 1;
+      } catch (error) {
+        if (isAppError(error) && error.status < 500) finished += 1;
+        else this.logger.warn({ err: error, purchaseId: row.id }, 'purchase still pending');
+      }
+    }
+    return finished;
+  }
+
+  private async scopeWhere(
+    auth: AuthContext | undefined,
+    path: { userId: string; walletId: string },
+  ) {
+    const caller = requireAuth(auth);
+    const wildcard = path.userId === '*' || path.walletId === '*';
+    if (wildcard && !isAdmin(caller)) {
+      throw Errors.forbidden(
+        'Only the admin audience may use * for user or wallet.',
+        'wildcard_forbidden',
+      );
+    }
+    if (path.userId !== '*') assertUserAccess(caller, path.userId);
+    for (const id of [path.userId, path.walletId])
+      if (id !== '*' && !isUuid(id)) throw Errors.notFound('wallet');
+    if (path.userId !== '*' && path.walletId !== '*') {
+      // 404 for a wallet the caller cannot see (wallet-ledger applies the tenant rules).
+      await this.rpc.call(
+        'wallet-ledger',
+        WALLET_RPC.getWalletRef,
+        { userId: path.userId, walletId: path.walletId },
+        { auth: caller, idempotent: true },
+      );
+    }
+    const scope = tenantScope(caller);
+    return [
+      scope.kind === 'tenant' ? eq(purchases.tenantId, scope.tenantId) : undefined,
+      path.userId !== '*' ? eq(purchases.userId, path.userId) : undefined,
+      path.walletId !== '*' ? eq(purchases.walletId, path.walletId) : undefined,
+    ];
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    request: ListPurchasesRequest,
+  ): Promise<ListResult<PurchaseView>> {
+    const where = await this.scopeWhere(auth, request);
+    const clauses = listClauses(
+      request.list,
+      {
+        sortable: { createdAt: purchases.createdAt, amount: purchases.amount },
+        createdAt: purchases.createdAt,
+        id: purchases.id,
+        externalReference: purchases.externalReference,
+      },
+      [
+        ...where,
+        request.filters.assetId !== undefined
+          ? eq(purchases.assetId, request.filters.assetId)
+          : undefined,
+      ],
+    );
+    const page = await selectPage(this.db, purchases, clauses);
+    return { items: page.rows.map(purchaseView), total: page.total };
+  }
+
+  async get(
+    auth: AuthContext | undefined,
+    request: { userId: string; walletId: string; id: string },
+  ): Promise<PurchaseView> {
+    const caller = requireAuth(auth);
+    assertUserAccess(caller, request.userId);
+    if (![request.userId, request.walletId, request.id].every(isUuid)) {
+      throw Errors.notFound('purchase');
+    }
+    const scope = tenantScope(caller);
+    const [row] = await this.db
+      .select()
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.id, request.id),
+          eq(purchases.userId, request.userId),
+          eq(purchases.walletId, request.walletId),
+          scope.kind === 'tenant' ? eq(purchases.tenantId, scope.tenantId) : undefined,
+        ),
+      );
+    if (!row) throw Errors.notFound('purchase');
+    return purchaseView(row);
+  }
+}

@@ -1,0 +1,63 @@
+import type { PurchaseOperation } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { decimalPlaces, divDown, isZero, mul, sub } from '@custody/money';
+
+/** Fiat amounts carry at most the currency's minor units (cents). */
+export const FIAT_DECIMALS = 2;
+
+export interface Quote {
+  /** As asked: fiat for buy, crypto for sell. */
+  amount: string;
+  fee: string;
+  netAmount: string;
+  purchased: string;
+  /** The crypto that moves in the ledger: credited on buy, debited on sell. */
+  cryptoAmount: string;
+}
+
+/** 150 bps → "0.015" (exact: bps are whole numbers). */
+export function feeRate(feeBps: number): string {
+  return divDown(String(feeBps), '10000', 4);
+}
+
+/**
+ * The arithmetic of DESIGN §6, exact to the last decimal.
+ * buy: fee = amount × rate; netAmount = amount − fee; purchased = netAmount / price, rounded down
+ * to the asset's decimals. sell: proceeds = amount × price; fee = proceeds × rate;
+ * netAmount = proceeds − fee; purchased = proceeds.
+ */
+export function quote(input: {
+  operation: PurchaseOperation;
+  amount: string;
+  price: string;
+  feeBps: number;
+  assetDecimals: number;
+}): Quote {
+  const { operation, amount, price, feeBps, assetDecimals } = input;
+  const rate = feeRate(feeBps);
+  if (operation === 'buy') {
+    if (decimalPlaces(amount) > FIAT_DECIMALS) {
+      throw Errors.validation([
+        { path: 'body.amount', message: `A fiat amount has at most ${FIAT_DECIMALS} decimals` },
+      ]);
+    }
+    const fee = mul(amount, rate);
+    const netAmount = sub(amount, fee);
+    const purchased = divDown(netAmount, price, assetDecimals);
+    if (isZero(purchased)) {
+      throw Errors.badRequest(
+        'The amount buys less than the smallest unit of the asset.',
+        'amount_too_small',
+      );
+    }
+    return { amount, fee, netAmount, purchased, cryptoAmount: purchased };
+  }
+  if (decimalPlaces(amount) > assetDecimals) {
+    throw Errors.validation([
+      { path: 'body.amount', message: `At most ${assetDecimals} decimal places for this asset` },
+    ]);
+  }
+  const proceeds = mul(amount, price);
+  const fee = mul(proceeds, rate);
+  return { amount, fee, netAmount: sub(proceeds, fee), purchased: proceeds, cryptoAmount: amount };
+}

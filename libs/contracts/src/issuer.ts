@@ -1,0 +1,142 @@
+import type { TypedDataInput } from './signing';
+
+/** The issuer service's RPC methods (version 2 of the API). Wire names: add, never rename. */
+export const ISSUER_RPC = {
+  /** Admin: provisions an issuer; the answer carries its secret, shown this once. */
+  createIssuer: 'issuers.create',
+  listIssuers: 'issuers.list',
+  rotateSecret: 'issuers.rotateSecret',
+  /** Issuer id + secret → an issuer access token (minted by identity). */
+  authenticate: 'issuers.authenticate',
+  createIssue: 'issues.create',
+  listIssues: 'issues.list',
+  createActivity: 'activities.create',
+  listActivities: 'activities.list',
+  /** Reads one activity and marks it read (`readed`). */
+  getActivity: 'activities.get',
+  createHolder: 'holders.create',
+  listHolders: 'holders.list',
+} as const;
+
+/** Audience of issuer access tokens: never accepted on v1 routes, and v1 tokens never here. */
+export const ISSUER_TOKEN_AUDIENCE = 'custody-issuer:v2';
+/** Issuer access tokens live 15 minutes (DESIGN §4). */
+export const ISSUER_TOKEN_TTL_SECONDS = 900;
+
+/** Claims of an issuer access token beyond the registered ones (`sub` = the issuer id). */
+export interface IssuerTokenClaims {
+  /** tenant that provisioned the issuer */
+  ten: string;
+  /** the issuer's secret version when issued; a rotation makes older tokens invalid */
+  ver: number;
+}
+
+/** What the issuer service asks identity to sign after it verified the issuer's secret. */
+export interface IssuerTokenRequest {
+  issuerId: string;
+  tenantId: string;
+  version: number;
+}
+
+/** The signing-key owner of an issuer's custodial key (KeyRef.ownerId). */
+export function issuerKeyOwner(issuerId: string): string {
+  return `issuer:${issuerId}`;
+}
+
+export type IssuerActivityType = 'MESSAGE' | 'REQUEST';
+
+export interface IssuerView {
+  id: string;
+  name: string;
+  /** Only in the answer of a creation or a rotation, and never stored in plain text. */
+  secret?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The EVM address of the issuer's custodial signing key. */
+  address: string;
+}
+
+export interface IssueView {
+  id: string;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The Issuer activity record (spec) plus `type`, `readed` and, for requests, what was signed. */
+export interface IssuerActivityView {
+  id: string;
+  clientIssueId: string;
+  type: IssuerActivityType;
+  name: string;
+  description: string | null;
+  infoUrl: string | null;
+  status: string;
+  readed: boolean;
+  dataStructured: TypedDataInput | null;
+  signedTypedData: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IssuerActivityListEntry {
+  createdAt: string;
+  updatedAt: string;
+  id: string;
+  clientIssueId: string;
+  name: string;
+  type: IssuerActivityType;
+  readed: boolean;
+}
+
+export interface IssueHolderView {
+  createdAt: string;
+  updatedAt: string;
+  id: string;
+  clientIssueId: string;
+  name: string;
+  address: string;
+}
+
+/** The paging of version 2 lists: `take` records from 1-based `page`. */
+export interface V2Paging {
+  page: number;
+  take: number;
+  sortColumn: string;
+  sortOrder: 'ASC' | 'DESC';
+}
+
+export interface V2Page<T> {
+  data: T[];
+  meta: { page: number; take: number; itemCount: number; pageCount: number };
+}
+
+/** The allow-listed `sortColumn` values of the activity list. */
+export const ACTIVITY_SORT_COLUMNS = ['createdAt', 'updatedAt', 'name', 'type', 'readed'] as const;
+export type ActivitySortColumn = (typeof ACTIVITY_SORT_COLUMNS)[number];
+
+/** The allow-listed `sortColumn` values of the other version 2 lists (issuers, issues, holders). */
+export const V2_SORT_COLUMNS = ['createdAt', 'updatedAt', 'name'] as const;
+
+export interface ActivityFilters {
+  /** Case-insensitive substring of the name. */
+  name?: string;
+  readed?: boolean;
+  type?: IssuerActivityType;
+}
+
+export interface NewActivity {
+  type: IssuerActivityType;
+  name: string;
+  description?: string;
+  infoUrl?: string;
+  /** REQUEST only: the EIP-712 data the issuer's key signs. */
+  dataStructured?: TypedDataInput;
+}
+
+/** Path of an issue: every issue-level method takes it. */
+export interface IssuePath {
+  issuerId: string;
+  issueId: string;
+}
