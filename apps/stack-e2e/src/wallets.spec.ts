@@ -1,5 +1,4 @@
 import { getAddress } from 'ethers';
-import pg from 'pg';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { tapEvents } from './events-tap';
@@ -190,14 +189,21 @@ describe('deleting wallets and users', () => {
   it('refuses to delete a wallet with a positive balance (403)', async () => {
     const user = await newUser(a.token);
     const wallet = (await openWallet(a.token, user)).body.id;
-    // Funds arrive through the ledger once it exists (issue 5); until then the test sets them.
-    const client = new pg.Client({ connectionString: stack.databaseUrl });
-    await client.connect();
-    await client.query(
-      `UPDATE ledger.accounts SET balance = 1.5, available_balance = 1.5 WHERE wallet_id = $1`,
-      [wallet],
-    );
-    await client.end();
+    // A confirmed deposit puts funds in the wallet, through the ledger.
+    const income = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount: '1.5',
+        blockchainTransactionId: `0xdelete-test-${wallet}`,
+        senderAddress: '0x000000000000000000000000000000000000bEEF',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    });
     expect(
       (await api.get(`/v1/users/${user}/wallets/${wallet}`, { token: a.token })).body.balance,
     ).toBe('1.5');

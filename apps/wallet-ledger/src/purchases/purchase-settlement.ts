@@ -2,12 +2,15 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { SettlePurchaseRequest, SettlePurchaseResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import { failpoint } from '@custody/faults';
 import { type Database, runIdempotent } from '@custody/persistence';
 import { lockAccounts, postEntry, systemAccountId } from '../ledger/ledger';
 import { accounts, userRefs, wallets } from '../schema';
 import { type Party, recordMovements } from '../transactions/transactions.service';
 
 const SCHEMA = 'ledger';
+/** Crash tests: die after the settlement committed, before trading hears of it. */
+export const SETTLEMENT_FAILPOINT = 'ledger.purchase.after-settle';
 /** The only app that may move crypto for a purchase. */
 const SETTLING_CALLER = 'trading';
 
@@ -39,7 +42,7 @@ export class PurchaseSettlement {
       )
       .digest('hex');
     const key = { clientId: SETTLING_CALLER, key: `purchase:${request.purchaseId}`, requestHash };
-    return runIdempotent(this.db, SCHEMA, key, async (tx) => {
+    const result = await runIdempotent(this.db, SCHEMA, key, async (tx) => {
       const [wallet] = await tx
         .select({
           id: wallets.id,
@@ -121,5 +124,7 @@ export class PurchaseSettlement {
       ]);
       return { purchaseId: request.purchaseId, walletBalance };
     });
+    failpoint(SETTLEMENT_FAILPOINT);
+    return result;
   }
 }
