@@ -150,11 +150,13 @@ function startRecovery(deps: Deps, purchases: PurchasesService): () => Promise<v
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const interval = deps.config.PURCHASE_RECOVERY_INTERVAL_MS;
+  // Only purchases no live request can still be settling: older than two RPC timeouts.
+  const minAge = Math.max(interval, 2 * deps.config.RPC_TIMEOUT_MS);
   const loop = () => {
     if (stopped) return;
     timer = setTimeout(() => {
       running = purchases
-        .recoverPending(interval)
+        .recoverPending(minAge)
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'purchase recovery failed'))
         .finally(loop);
     }, interval);

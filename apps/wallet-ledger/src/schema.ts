@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   integer,
   jsonb,
@@ -143,6 +144,10 @@ export const incomes = ledger.table('incomes', {
   transactionTimestamp: timestamp('transaction_timestamp', { withTimezone: true }).notNull(),
   status: text('status').$type<'pending' | 'confirmed' | 'failed'>().notNull(),
   rateId: text('rate_id'),
+  network: text('network'),
+  logIndex: integer('log_index'),
+  blockNumber: bigint('block_number', { mode: 'number' }),
+  blockHash: text('block_hash'),
   ...timestamps,
 });
 
@@ -163,6 +168,12 @@ export const withdrawals = ledger.table('withdrawals', {
   status: text('status').$type<WithdrawalStatus>().notNull(),
   blockchainTransactionId: text('blockchain_transaction_id'),
   holdId: uuid('hold_id').notNull(),
+  network: text('network'),
+  fromAddress: text('from_address'),
+  chainNonce: bigint('chain_nonce', { mode: 'number' }),
+  rawTx: text('raw_tx'),
+  feeReserve: numeric('fee_reserve').notNull().default('0'),
+  failureReason: text('failure_reason'),
   ...timestamps,
 });
 

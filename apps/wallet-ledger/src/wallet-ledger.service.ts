@@ -14,7 +14,13 @@ import {
 } from '@custody/contracts';
 import { ownsIdempotency } from '@custody/messaging';
 import { requireAdmin } from '@custody/tenancy';
+import { formatEther, type JsonRpcProvider } from 'ethers';
+import { canonical } from '@custody/money';
 import { AssetCatalog } from './assets/asset-catalog';
+import { startChainJobs } from './chain/chain-jobs';
+import { DepositWatcher } from './chain/deposit-watcher';
+import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './chain/evm-network';
+import { WithdrawalSender } from './chain/withdrawal-sender';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { IncomesService, type NewIncome } from './incomes/incomes.service';
 import { checkInvariants } from './ledger/ledger';
@@ -30,14 +36,62 @@ import { WalletsService } from './wallets/wallets.service';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
 
-function createHandlers(deps: Deps): Record<string, RpcHandler> {
+interface Parts {
+  catalog: AssetCatalog;
+  incomes: IncomesService;
+  withdrawals: WithdrawalsService;
+  chain?: {
+    network: EvmNetwork;
+    provider: JsonRpcProvider;
+    watcher: DepositWatcher;
+    sender: WithdrawalSender;
+  };
+}
+
+const built = new WeakMap<Deps, Parts>();
+
+function parts(deps: Deps): Parts {
+  const existing = built.get(deps);
+  if (existing) return existing;
   const catalog = new AssetCatalog(deps.rpc);
+  const created: Parts = {
+    catalog,
+    incomes: new IncomesService(deps.db, catalog),
+    withdrawals: new WithdrawalsService(deps.db, deps.rpc, catalog),
+  };
+  built.set(deps, created);
+  return created;
+}
+
+/** The chain adapter's state for admins: `manual` when no network is configured. */
+async function chainStatus(deps: Deps) {
+  const chain = parts(deps).chain;
+  if (!chain) return { mode: 'manual' as const };
+  const station = await chain.sender.gasStationAddress();
+  const [head, cursor, balance] = await Promise.all([
+    chain.provider.getBlockNumber(),
+    chain.watcher.readCursor(),
+    chain.provider.getBalance(station),
+  ]);
+  return {
+    mode: 'evm' as const,
+    network: chain.network.name,
+    chainId: chain.network.chainId,
+    confirmations: chain.network.confirmations,
+    head,
+    cursor: cursor ?? null,
+    nativeAssetId: chain.network.nativeAssetId,
+    tokens: Object.fromEntries(chain.network.tokens),
+    gasStation: { address: station, balance: canonical(formatEther(balance)) },
+  };
+}
+
+function createHandlers(deps: Deps): Record<string, RpcHandler> {
+  const { catalog, incomes, withdrawals } = parts(deps);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
   const signatures = new SignaturesService(deps.db, deps.rpc, catalog);
   const transfers = new TransfersService(deps.db, deps.rpc, catalog);
-  const incomes = new IncomesService(deps.db, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
-  const withdrawals = new WithdrawalsService(deps.db, deps.rpc, catalog);
   const purchases = new PurchaseSettlement(deps.db);
   type Ref = { userId: string; walletId: string };
   return {
@@ -109,15 +163,62 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       const violations = await checkInvariants(deps.db);
       return { ok: violations.length === 0, checkedAt: new Date().toISOString(), violations };
     },
+    [LEDGER_RPC.chainStatus]: async (_params, ctx) => {
+      requireAdmin(ctx.auth);
+      return chainStatus(deps);
+    },
     [WALLET_RPC.countUserWallets]: (params, ctx) =>
       wallets.countForUser(ctx.auth, (params as { userId: string }).userId),
   };
 }
 
-/** Wallets and (next) the double-entry ledger. */
+/** With EVM_RPC_URL: the EVM adapter's deposit watcher and withdrawal sender, as BullMQ jobs. */
+async function startChain(deps: Deps): Promise<(() => Promise<void>) | void> {
+  const url = deps.config.EVM_RPC_URL;
+  if (!url) return;
+  if (!deps.redis) throw new Error('The EVM adapter needs REDIS_URL for its jobs');
+  const { catalog, incomes, withdrawals } = parts(deps);
+  const network = await resolveEvmNetwork(deps.config, catalog);
+  const provider = await connectEvm(url, network.chainId);
+  const watcher = new DepositWatcher(deps.db, provider, network, incomes, catalog, deps.logger);
+  const sender = new WithdrawalSender(
+    deps.db,
+    provider,
+    network,
+    withdrawals,
+    catalog,
+    deps.rpc,
+    deps.logger,
+  );
+  parts(deps).chain = { network, provider, watcher, sender };
+  deps.logger.info(
+    {
+      network: network.name,
+      chainId: network.chainId,
+      tokens: Object.fromEntries(network.tokens),
+      gasStation: await sender.gasStationAddress(),
+    },
+    'EVM adapter started',
+  );
+  const stop = await startChainJobs(
+    network.name,
+    { deposits: () => watcher.poll(), withdrawals: () => sender.poll() },
+    deps.redis,
+    deps.config.REDIS_KEY_PREFIX,
+    network.pollIntervalMs,
+    deps.logger,
+  );
+  return async () => {
+    await stop();
+    provider.destroy();
+  };
+}
+
+/** Wallets, the double-entry ledger and its money movements, and the chain adapter. */
 export const walletLedgerService: ServiceDefinition<'wallet-ledger'> = {
   app: 'wallet-ledger',
   migrationsDir: path.join(__dirname, 'migrations'),
   rpcHandlers: createHandlers,
   eventHandlers: userEventHandlers,
+  onStart: startChain,
 };

@@ -158,6 +158,45 @@ const trading = {
   PURCHASE_RECOVERY_INTERVAL_MS: integer(100, 3_600_000, 5_000),
 };
 
+/** One EVM network watched and used for withdrawals by wallet-ledger; unset EVM_RPC_URL = manual. */
+const evm = {
+  /** JSON-RPC endpoint of the network; unset: deposits and withdrawals stay manual (admin). */
+  EVM_RPC_URL: z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (!value) return true;
+      try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'Must be an http(s) URL'),
+  /** The catalog `network` this node serves (assets of other networks stay manual). */
+  EVM_NETWORK: z.string().min(1).default('ethereum'),
+  /** Checked against the node's eth_chainId at start. */
+  EVM_CHAIN_ID: integer(1, 2 ** 48, 1),
+  EVM_CONFIRMATIONS: integer(1, 10_000, 12),
+  /** How far back the deposit scan steps on restart, for blocks a reorg may have replaced. */
+  EVM_REORG_DEPTH: integer(0, 10_000, 12),
+  EVM_POLL_INTERVAL_MS: integer(100, 600_000, 4_000),
+  /** The asset whose wallets receive the network's native coin. */
+  EVM_NATIVE_ASSET: z.string().min(1).default('eth'),
+  /**
+   * ERC-20 contracts on this network as `assetId=0xContract,…`; empty: the catalog's contract
+   * addresses of the network's ERC-20 assets.
+   */
+  EVM_TOKENS: z
+    .string()
+    .regex(
+      /^([a-z0-9-]+=0x[0-9a-fA-F]{40})?(,[a-z0-9-]+=0x[0-9a-fA-F]{40})*$/,
+      'assetId=0xAddress,…',
+    )
+    .default(''),
+  /** Gas limit of an ERC-20 transfer (fixed, so that a transfer that will revert is still sent). */
+  EVM_TOKEN_GAS_LIMIT: integer(21_000, 10_000_000, 100_000),
+};
+
 const rateLimits = {
   /** Requests per minute per client on the API; 0 disables. */
   RATE_LIMIT_PER_MINUTE: integer(0, 10_000_000, 6_000),
@@ -183,7 +222,7 @@ export const appConfigSchemas = {
     ...rateLimits,
   }),
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
-  'wallet-ledger': z.object({ ...common, ...database, ...port(3102) }),
+  'wallet-ledger': z.object({ ...common, ...database, ...redis, ...evm, ...port(3102) }),
   trading: z.object({ ...common, ...database, ...redis, ...trading, ...port(3103) }),
   signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),

@@ -94,6 +94,8 @@ export const LEDGER_RPC = {
   getWithdrawal: 'withdrawals.get',
   /** Internal, trading only: the crypto leg of a purchase. */
   settlePurchase: 'purchases.settle',
+  /** Admin: the chain adapter's state (network, head, scan cursor, gas station). */
+  chainStatus: 'chain.status',
 } as const;
 
 export interface RequestedTransaction {

@@ -173,6 +173,14 @@ describe('HTTP edge', () => {
     expect(paths).toEqual(['body', 'body.amount', 'body.name']);
   });
 
+  it('refuses a NUL character anywhere in the input with 400 (PostgreSQL cannot store it)', async () => {
+    const body = await call('/v1/things', json({ name: 'a\u0000b', amount: '1' }));
+    expectProblem(body, 400, 'validation_failed');
+    expect(body.body.errors).toEqual([{ path: 'body.name', message: expect.any(String) }]);
+    expectProblem(await call('/v1/things?externalReference=x%00y'), 400, 'validation_failed');
+    expect((await call('/v1/things', json({ name: 'ab', amount: '1' }))).status).toBe(201);
+  });
+
   it('rejects a body sent to an endpoint that takes none', async () => {
     expectProblem(
       await call('/v1/things/t1/archive', json({ reason: 'x' })),

@@ -44,6 +44,19 @@ export const PURCHASE_FAILPOINTS = {
   afterPending: 'trading.purchase.after-pending',
 } as const;
 
+/**
+ * The ledger's answers that mean "nothing moved, and nothing will for this purchase" (it stores
+ * them and replays them). Any other error — a timeout, a 5xx, 409 idempotency_in_progress from a
+ * twin settling at this moment — leaves the outcome unknown: the purchase stays pending.
+ */
+const SETTLEMENT_REFUSALS = new Set([
+  'insufficient_balance',
+  'user_blocked',
+  'wallet_deleted',
+  'asset_mismatch',
+  'not_found',
+]);
+
 export function purchaseView(row: PurchaseRow) {
   return {
     id: row.id,
@@ -252,7 +265,7 @@ export class PurchasesService {
       // Safe to redeliver: wallet-ledger settles each purchase id once and replays the answer.
       await this.rpc.call('wallet-ledger', LEDGER_RPC.settlePurchase, settle, { idempotent: true });
     } catch (error) {
-      if (isAppError(error) && error.status < 500) {
+      if (isAppError(error) && SETTLEMENT_REFUSALS.has(error.code)) {
         const final = await this.finish(row.id, 'rejected', error);
         if (final.status === 'approved') return { id: row.id };
         throw error;
@@ -307,7 +320,7 @@ export class PurchasesService {
         await this.complete(row);
         finished += 1;
       } catch (error) {
-        if (isAppError(error) && error.status < 500) finished += 1;
+        if (isAppError(error) && SETTLEMENT_REFUSALS.has(error.code)) finished += 1;
         else this.logger.warn({ err: error, purchaseId: row.id }, 'purchase still pending');
       }
     }

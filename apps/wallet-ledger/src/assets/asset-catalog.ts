@@ -7,6 +7,7 @@ const TTL_MS = 60_000;
 /**
  * The asset catalog as trading serves it, cached in memory: assets change rarely (a deploy of
  * trading's data file), and a miss refetches at once, so a new asset is usable on first sight.
+ * When trading cannot be reached, the last catalog keeps serving.
  */
 export class AssetCatalog {
   private cache: { byId: Map<string, CatalogAsset>; at: number } | undefined;
@@ -18,11 +19,19 @@ export class AssetCatalog {
     if (!force && this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.byId;
     this.loading ??= this.rpc
       .call<CatalogAsset[]>('trading', TRADING_RPC.assetCatalog, {}, { idempotent: true })
-      .then((list) => {
-        const byId = new Map(list.map((a) => [a.id, a]));
-        this.cache = { byId, at: Date.now() };
-        return byId;
-      })
+      .then(
+        (list) => {
+          const byId = new Map(list.map((a) => [a.id, a]));
+          this.cache = { byId, at: Date.now() };
+          return byId;
+        },
+        (error: unknown) => {
+          // An asset's facts do not change under an id: while trading is away, the last catalog
+          // serves (only a process that never reached trading has nothing to serve).
+          if (this.cache) return this.cache.byId;
+          throw error;
+        },
+      )
       .finally(() => {
         this.loading = undefined;
       });

@@ -137,29 +137,89 @@ export class IncomesService {
       if (!isUuid(id)) throw Errors.notFound('income');
       const [income] = await tx.select().from(incomes).where(eq(incomes.id, id)).for('update');
       if (!income) throw Errors.notFound('income');
-      if (income.status !== 'pending') {
-        throw Errors.conflict(
-          `An income in status ${income.status} cannot become ${status}.`,
-          'illegal_transition',
-        );
-      }
-      const [updated] = await tx
-        .update(incomes)
-        .set({ status, updatedAt: new Date() })
-        .where(eq(incomes.id, id))
-        .returning();
-      if (status === 'confirmed') await this.credit(tx, income);
-      if (!updated) throw Errors.notFound('income');
-      const view = incomeView(updated);
-      if (status === 'confirmed') {
-        await enqueueEvent(tx, SCHEMA, {
-          name: EVENTS.incomeConfirmed,
-          tenantId: income.tenantId,
-          data: view,
-        });
-      }
-      return view;
+      return this.settle(tx, income, status);
     });
+  }
+
+  /**
+   * Moves a locked pending income to its final status in the caller's transaction: `confirmed`
+   * credits the wallet (external → wallet) and publishes income.is-confirmed. Used by the admin
+   * endpoint and by the chain watcher.
+   */
+  async settle(
+    tx: Transaction,
+    income: IncomeRow,
+    status: 'confirmed' | 'failed',
+  ): Promise<ReturnType<typeof incomeView>> {
+    if (income.status !== 'pending') {
+      throw Errors.conflict(
+        `An income in status ${income.status} cannot become ${status}.`,
+        'illegal_transition',
+      );
+    }
+    const [updated] = await tx
+      .update(incomes)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(incomes.id, income.id))
+      .returning();
+    if (!updated) throw Errors.notFound('income');
+    if (status === 'confirmed') await this.credit(tx, income);
+    const view = incomeView(updated);
+    if (status === 'confirmed') {
+      await enqueueEvent(tx, SCHEMA, {
+        name: EVENTS.incomeConfirmed,
+        tenantId: income.tenantId,
+        data: view,
+      });
+    }
+    return view;
+  }
+
+  /**
+   * A deposit seen on chain, recorded `pending` with income.is-created; undefined when this
+   * (asset, transaction, log index) is already recorded — a rescan never records it twice.
+   */
+  async recordChainDeposit(
+    tx: Transaction,
+    deposit: {
+      wallet: { id: string; tenantId: string; userId: string; assetId: string };
+      amount: string;
+      txHash: string;
+      logIndex: number;
+      senderAddress: string;
+      network: string;
+      blockNumber: number;
+      blockHash: string;
+      timestamp: Date;
+    },
+  ): Promise<IncomeRow | undefined> {
+    const [row] = await tx
+      .insert(incomes)
+      .values({
+        id: uuidv7(),
+        tenantId: deposit.wallet.tenantId,
+        userId: deposit.wallet.userId,
+        walletId: deposit.wallet.id,
+        assetId: deposit.wallet.assetId,
+        amount: deposit.amount,
+        blockchainTransactionId: deposit.txHash,
+        senderAddress: deposit.senderAddress,
+        transactionTimestamp: deposit.timestamp,
+        status: 'pending',
+        network: deposit.network,
+        logIndex: deposit.logIndex,
+        blockNumber: deposit.blockNumber,
+        blockHash: deposit.blockHash,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return undefined;
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.incomeCreated,
+      tenantId: row.tenantId,
+      data: incomeView(row),
+    });
+    return row;
   }
 
   private async credit(tx: Transaction, income: IncomeRow): Promise<void> {

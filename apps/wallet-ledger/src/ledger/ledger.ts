@@ -161,6 +161,27 @@ export async function placeHold(
 }
 
 /** Gives a held amount back to the available balance (withdrawal failed or cancelled). */
+/**
+ * Adds to an open hold (a withdrawal's network-fee reserve): available drops by `extra`, refused
+ * with insufficient_balance when the account cannot cover it.
+ */
+export async function extendHold(tx: Executor, holdId: string, extra: string): Promise<void> {
+  const found = await tx.execute(
+    sql`SELECT account_id FROM ledger.holds WHERE id = ${holdId} AND status = 'open'`,
+  );
+  const hold = found.rows[0] as { account_id: string } | undefined;
+  if (!hold) throw Errors.conflict('The hold is no longer open.', 'hold_not_open');
+  const [account] = [...(await lockAccounts(tx, [hold.account_id])).values()];
+  if (!account || compare(account.availableBalance, extra) < 0)
+    throw insufficientBalance({ available: account?.availableBalance });
+  await tx.execute(
+    sql`UPDATE ledger.holds SET amount = amount + ${extra}::numeric, updated_at = now() WHERE id = ${holdId}`,
+  );
+  await tx.execute(
+    sql`UPDATE ledger.accounts SET available_balance = ${sub(account.availableBalance, extra)}::numeric, updated_at = now() WHERE id = ${hold.account_id}`,
+  );
+}
+
 export async function releaseHold(tx: Executor, holdId: string): Promise<void> {
   const result = await tx.execute(
     sql`UPDATE ledger.holds SET status = 'released', updated_at = now() WHERE id = ${holdId} AND status = 'open'

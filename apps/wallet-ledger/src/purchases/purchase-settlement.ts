@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SettlePurchaseRequest, SettlePurchaseResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { failpoint } from '@custody/faults';
@@ -43,6 +43,18 @@ export class PurchaseSettlement {
       .digest('hex');
     const key = { clientId: SETTLING_CALLER, key: `purchase:${request.purchaseId}`, requestHash };
     const result = await runIdempotent(this.db, SCHEMA, key, async (tx) => {
+      // Idempotency keys expire after 24 h; the journal is forever: a purchase posted long ago
+      // answers as settled (and a unique index makes a second entry impossible anyway).
+      const posted = await tx.execute(
+        sql`SELECT 1 FROM ledger.journal_entries WHERE operation_type = 'purchase' AND operation_id = ${request.purchaseId}`,
+      );
+      if (posted.rows.length > 0) {
+        const [account] = await tx
+          .select({ balance: accounts.balance })
+          .from(accounts)
+          .where(eq(accounts.walletId, request.walletId));
+        return { purchaseId: request.purchaseId, walletBalance: account?.balance ?? '0' };
+      }
       const [wallet] = await tx
         .select({
           id: wallets.id,

@@ -9,7 +9,7 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { compare, decimalPlaces, isZero, sub } from '@custody/money';
+import { add, compare, decimalPlaces, isZero, sub } from '@custody/money';
 import {
   type Database,
   enqueueEvent,
@@ -194,19 +194,61 @@ export class WithdrawalsService {
           'illegal_transition',
         );
       }
-      const txHash = change.blockchainTransactionId ?? current.blockchainTransactionId;
-      if (change.status === 'broadcast' && !txHash) {
-        throw Errors.validation([
-          { path: 'body.blockchainTransactionId', message: 'Required to broadcast' },
-        ]);
+      if (current.network !== null) {
+        throw Errors.conflict(
+          'The chain adapter is sending this withdrawal; it reports the outcome itself.',
+          'chain_managed',
+        );
       }
-      const fee = change.fee ?? current.fee;
-      const asset = await this.catalog.require(current.assetId);
-      if (decimalPlaces(fee) > asset.decimals) {
-        throw Errors.validation([
-          { path: 'body.fee', message: `At most ${asset.decimals} decimal places for this asset` },
-        ]);
-      }
+      return this.move(tx, current, change);
+    });
+  }
+
+  /**
+   * Moves a locked withdrawal along the state machine in the caller's transaction, with its
+   * withdrawal.is-updated event: the admin endpoint (manual adapter) and the chain adapter use it.
+   * `onChain` settles as the chain did: the receiver got the whole amount and the wallet also
+   * pays the network fee (from the hold's fee reserve); without it the fee comes out of the amount.
+   */
+  async move(
+    tx: Transaction,
+    current: WithdrawalRow,
+    change: {
+      status: WithdrawalStatus;
+      blockchainTransactionId?: string;
+      fee?: string;
+      onChain?: boolean;
+      failureReason?: string;
+    },
+  ) {
+    if (!NEXT[current.status].includes(change.status)) {
+      throw Errors.conflict(
+        `A ${current.status} withdrawal cannot become ${change.status}.`,
+        'illegal_transition',
+      );
+    }
+    const txHash = change.blockchainTransactionId ?? current.blockchainTransactionId;
+    if (change.status === 'broadcast' && !txHash) {
+      throw Errors.validation([
+        { path: 'body.blockchainTransactionId', message: 'Required to broadcast' },
+      ]);
+    }
+    const fee = change.fee ?? current.fee;
+    const asset = await this.catalog.require(current.assetId);
+    if (decimalPlaces(fee) > asset.decimals) {
+      throw Errors.validation([
+        { path: 'body.fee', message: `At most ${asset.decimals} decimal places for this asset` },
+      ]);
+    }
+    if (change.onChain) {
+      if (change.status === 'confirmed')
+        await this.settleOnChain(tx, current, current.amount, fee, txHash);
+      // A transaction mined but reverted still paid its fee.
+      else if (change.status === 'failed' && !isZero(fee))
+        await this.settleOnChain(tx, current, '0', fee, txHash);
+      else if (change.status === 'failed' || change.status === 'cancelled')
+        await releaseHold(tx, current.holdId);
+    } else {
       if (compare(fee, current.amount) > 0)
         throw Errors.validation([
           { path: 'body.fee', message: 'The fee cannot exceed the amount' },
@@ -214,27 +256,59 @@ export class WithdrawalsService {
       if (change.status === 'confirmed') await this.settle(tx, current, fee, txHash);
       if (change.status === 'failed' || change.status === 'cancelled')
         await releaseHold(tx, current.holdId);
-      const updated = one(
-        await tx
-          .update(withdrawals)
-          .set({
-            status: change.status,
-            blockchainTransactionId: txHash,
-            fee,
-            updatedAt: new Date(),
-          })
-          .where(eq(withdrawals.id, id))
-          .returning(),
-      );
-      const symbol = await this.symbolOf(updated.assetId);
-      const result = await view(tx, updated, symbol);
-      await enqueueEvent(tx, SCHEMA, {
-        name: EVENTS.withdrawalUpdated,
-        tenantId: updated.tenantId,
-        data: result,
-      });
-      return result;
+    }
+    const updated = one(
+      await tx
+        .update(withdrawals)
+        .set({
+          status: change.status,
+          blockchainTransactionId: txHash,
+          fee,
+          ...(change.failureReason ? { failureReason: change.failureReason } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(withdrawals.id, current.id))
+        .returning(),
+    );
+    const symbol = await this.symbolOf(updated.assetId);
+    const result = await view(tx, updated, symbol);
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.withdrawalUpdated,
+      tenantId: updated.tenantId,
+      data: result,
     });
+    return result;
+  }
+
+  /**
+   * The chain's version of the debit: the hold (amount + fee reserve) is captured, `sent` leaves
+   * to the outside world, the real network fee goes to the fees account, and the unused reserve
+   * returns to the wallet's available balance.
+   */
+  private async settleOnChain(
+    tx: Transaction,
+    w: WithdrawalRow,
+    sent: string,
+    fee: string,
+    txHash: string | null,
+  ): Promise<void> {
+    const hold = await captureHold(tx, w.holdId);
+    const refund = sub(hold.amount, add(sent, fee));
+    if (compare(refund, '0') < 0) throw Errors.internal(new Error('network fee above its reserve'));
+    const external = await systemAccountId(tx, w.assetId, 'external');
+    const fees = await systemAccountId(tx, w.assetId, 'fees');
+    const after = await postEntry(tx, {
+      operationType: 'withdrawal',
+      operationId: w.id,
+      assetId: w.assetId,
+      movements: [
+        { accountId: hold.accountId, amount: `-${hold.amount}`, fromHold: true },
+        ...(isZero(refund) ? [] : [{ accountId: hold.accountId, amount: refund }]),
+        ...(isZero(sent) ? [] : [{ accountId: external, amount: sent }]),
+        ...(isZero(fee) ? [] : [{ accountId: fees, amount: fee }]),
+      ],
+    });
+    await this.recordDebit(tx, w, after.get(hold.accountId)?.balance ?? '0', sent, fee, txHash);
   }
 
   /** The receiver gets amount − fee; the network fee goes to the fees account. */
@@ -259,7 +333,18 @@ export class WithdrawalsService {
       assetId: w.assetId,
       movements,
     });
-    const balance = after.get(hold.accountId)?.balance ?? '0';
+    await this.recordDebit(tx, w, after.get(hold.accountId)?.balance ?? '0', sent, fee, txHash);
+  }
+
+  /** The read-model rows of a settled withdrawal: what left, and the network fee. */
+  private async recordDebit(
+    tx: Transaction,
+    w: WithdrawalRow,
+    balance: string,
+    sent: string,
+    fee: string,
+    txHash: string | null,
+  ): Promise<void> {
     const [wallet] = await tx
       .select({ address: wallets.address })
       .from(wallets)

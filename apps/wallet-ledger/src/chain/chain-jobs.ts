@@ -1,0 +1,51 @@
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@custody/logging';
+
+// DO NOT RENAME: the BullMQ queue and its job schedulers live in Redis across deploys.
+export const CHAIN_QUEUE = 'wallet-ledger-chain';
+
+export interface ChainJobs {
+  deposits: () => Promise<void>;
+  withdrawals: () => Promise<void>;
+}
+
+/**
+ * The adapter's two loops as BullMQ job schedulers (one schedule however many replicas run):
+ * the deposit scan and the withdrawal sender of a network, every `everyMs`. One worker per
+ * process runs one job at a time; a failed run is logged and the next one tries again.
+ */
+export async function startChainJobs(
+  network: string,
+  jobs: ChainJobs,
+  redis: Redis,
+  keyPrefix: string,
+  everyMs: number,
+  logger: Logger,
+): Promise<() => Promise<void>> {
+  const prefix = `${keyPrefix}:bull`;
+  const queue = new Queue(CHAIN_QUEUE, { connection: redis, prefix });
+  const worker = new Worker(
+    CHAIN_QUEUE,
+    async (job) => {
+      if (job.name === `deposits:${network}`) await jobs.deposits();
+      else if (job.name === `withdrawals:${network}`) await jobs.withdrawals();
+    },
+    { connection: redis.duplicate(), prefix, concurrency: 1 },
+  );
+  worker.on('failed', (job, error) =>
+    logger.warn({ err: error, job: job?.name }, 'chain job failed; the next run retries'),
+  );
+  worker.on('error', (error) => logger.warn({ err: error }, 'chain worker error'));
+  for (const name of [`deposits:${network}`, `withdrawals:${network}`]) {
+    await queue.upsertJobScheduler(
+      name,
+      { every: everyMs },
+      { name, opts: { removeOnComplete: 50, removeOnFail: 50 } },
+    );
+  }
+  return async () => {
+    await worker.close();
+    await queue.close();
+  };
+}

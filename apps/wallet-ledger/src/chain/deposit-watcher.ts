@@ -1,0 +1,248 @@
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  type Block,
+  dataSlice,
+  formatUnits,
+  getAddress,
+  id as topicOf,
+  type JsonRpcProvider,
+} from 'ethers';
+import { failpoint } from '@custody/faults';
+import type { Logger } from '@custody/logging';
+import { canonical } from '@custody/money';
+import { type Database, withTransaction } from '@custody/persistence';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import type { IncomesService } from '../incomes/incomes.service';
+import { incomes, wallets } from '../schema';
+import type { EvmNetwork } from './evm-network';
+
+const TRANSFER_TOPIC = topicOf('Transfer(address,address,uint256)');
+const BATCH_BLOCKS = 100;
+
+/** Crash tests: die after a batch's deposits are recorded, before the cursor moves past it. */
+export const WATCHER_FAILPOINT = 'chain.watcher.before-cursor';
+
+interface WatchedWallet {
+  id: string;
+  tenantId: string;
+  userId: string;
+  assetId: string;
+}
+
+interface Deposit {
+  wallet: WatchedWallet;
+  amount: string;
+  txHash: string;
+  logIndex: number;
+  senderAddress: string;
+  blockNumber: number;
+  blockHash: string;
+  timestamp: Date;
+}
+
+/**
+ * Finds deposits to custody addresses on one EVM network: native transfers in each new block and
+ * ERC-20 `Transfer` logs of the configured contracts. Each becomes a pending Income (unique per
+ * transaction and log index), confirmed and credited after `confirmations` blocks if its block is
+ * still canonical; a deposit whose block was replaced and whose transaction is gone is `failed`.
+ * The scan resumes from a stored cursor, stepping back `reorgDepth` blocks after a restart.
+ */
+export class DepositWatcher {
+  private resumed = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly provider: JsonRpcProvider,
+    private readonly network: EvmNetwork,
+    private readonly incomesService: IncomesService,
+    private readonly catalog: AssetCatalog,
+    private readonly logger: Logger,
+  ) {}
+
+  async poll(): Promise<void> {
+    const head = await this.provider.getBlockNumber();
+    let cursor = await this.readCursor();
+    if (cursor === undefined) {
+      // A new deployment watches from now on; history before it is not custody's.
+      await this.saveCursor(head);
+      cursor = head;
+    } else if (!this.resumed) {
+      cursor = Math.max(cursor - this.network.reorgDepth, -1);
+    }
+    this.resumed = true;
+    for (let from = cursor + 1; from <= head; from += BATCH_BLOCKS) {
+      const to = Math.min(head, from + BATCH_BLOCKS - 1);
+      const found = await this.scan(from, to);
+      if (found.length > 0) {
+        await withTransaction(this.db, async (tx) => {
+          for (const deposit of found) {
+            await this.incomesService.recordChainDeposit(tx, {
+              ...deposit,
+              network: this.network.name,
+            });
+          }
+        });
+      }
+      failpoint(WATCHER_FAILPOINT);
+      await this.saveCursor(to);
+    }
+    await this.confirm(head);
+  }
+
+  /** The scan position, for the admin's chain status. */
+  async readCursor(): Promise<number | undefined> {
+    const found = await this.db.execute(
+      sql`SELECT block_number::int AS block FROM ledger.chain_cursors WHERE network = ${this.network.name}`,
+    );
+    return (found.rows[0] as { block: number } | undefined)?.block;
+  }
+
+  private async saveCursor(block: number): Promise<void> {
+    await this.db.execute(
+      sql`INSERT INTO ledger.chain_cursors (network, block_number) VALUES (${this.network.name}, ${block})
+          ON CONFLICT (network) DO UPDATE SET block_number = excluded.block_number, updated_at = now()`,
+    );
+  }
+
+  /** Live wallets of the network's assets: asset id → lower-case address → wallet. */
+  private async watched(): Promise<Map<string, Map<string, WatchedWallet>>> {
+    const assetIds = [this.network.nativeAssetId, ...this.network.tokens.keys()];
+    const rows = await this.db
+      .select({
+        id: wallets.id,
+        tenantId: wallets.tenantId,
+        userId: wallets.userId,
+        assetId: wallets.assetId,
+        address: wallets.address,
+      })
+      .from(wallets)
+      .where(and(inArray(wallets.assetId, assetIds), isNull(wallets.deletedAt)));
+    const byAsset = new Map<string, Map<string, WatchedWallet>>();
+    for (const row of rows) {
+      const addresses = byAsset.get(row.assetId) ?? new Map<string, WatchedWallet>();
+      addresses.set(row.address.toLowerCase(), row);
+      byAsset.set(row.assetId, addresses);
+    }
+    return byAsset;
+  }
+
+  private async scan(from: number, to: number): Promise<Deposit[]> {
+    const watched = await this.watched();
+    const deposits: Deposit[] = [];
+    const blocks = new Map<number, Block>();
+    const blockAt = async (n: number, withTxs = false) => {
+      const cached = blocks.get(n);
+      if (cached && (!withTxs || cached.prefetchedTransactions.length === cached.length))
+        return cached;
+      const block = await this.provider.getBlock(n, withTxs);
+      if (!block) throw new Error(`block ${n} not found`);
+      blocks.set(n, block);
+      return block;
+    };
+    const native = watched.get(this.network.nativeAssetId);
+    if (native && native.size > 0) {
+      const decimals = (await this.catalog.require(this.network.nativeAssetId)).decimals;
+      for (let n = from; n <= to; n += 1) {
+        const block = await blockAt(n, true);
+        for (const tx of block.prefetchedTransactions) {
+          const wallet = tx.to ? native.get(tx.to.toLowerCase()) : undefined;
+          if (!wallet || tx.value === 0n) continue;
+          const receipt = await this.provider.getTransactionReceipt(tx.hash);
+          if (receipt?.status !== 1) continue;
+          deposits.push({
+            wallet,
+            amount: canonical(formatUnits(tx.value, decimals)),
+            txHash: tx.hash,
+            logIndex: -1,
+            senderAddress: tx.from,
+            blockNumber: n,
+            blockHash: block.hash ?? '',
+            timestamp: new Date(block.timestamp * 1000),
+          });
+        }
+      }
+    }
+    const byContract = new Map(
+      [...this.network.tokens]
+        .filter(([assetId]) => (watched.get(assetId)?.size ?? 0) > 0)
+        .map(([assetId, contract]) => [contract.toLowerCase(), assetId]),
+    );
+    if (byContract.size > 0) {
+      const logs = await this.provider.getLogs({
+        fromBlock: from,
+        toBlock: to,
+        address: [...byContract.keys()].map((a) => getAddress(a)),
+        topics: [TRANSFER_TOPIC],
+      });
+      for (const log of logs) {
+        const assetId = byContract.get(log.address.toLowerCase());
+        if (!assetId || log.topics.length < 3 || log.removed) continue;
+        const receiver = getAddress(dataSlice(log.topics[2] as string, 12)).toLowerCase();
+        const wallet = watched.get(assetId)?.get(receiver);
+        const value = BigInt(log.data);
+        if (!wallet || value === 0n) continue;
+        const decimals = (await this.catalog.require(assetId)).decimals;
+        const block = await blockAt(log.blockNumber);
+        deposits.push({
+          wallet,
+          amount: canonical(formatUnits(value, decimals)),
+          txHash: log.transactionHash,
+          logIndex: log.index,
+          senderAddress: getAddress(dataSlice(log.topics[1] as string, 12)),
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          timestamp: new Date(block.timestamp * 1000),
+        });
+      }
+    }
+    return deposits;
+  }
+
+  /** Pending deposits deep enough: credited if their block is still canonical, else re-checked. */
+  private async confirm(head: number): Promise<void> {
+    const deepEnough = head - this.network.confirmations + 1;
+    const pending = await this.db
+      .select()
+      .from(incomes)
+      .where(
+        and(
+          eq(incomes.network, this.network.name),
+          eq(incomes.status, 'pending'),
+          lte(incomes.blockNumber, deepEnough),
+        ),
+      )
+      .orderBy(incomes.blockNumber)
+      .limit(500);
+    for (const income of pending) {
+      const block = await this.provider.getBlock(income.blockNumber as number);
+      let outcome: 'confirmed' | 'failed' | undefined;
+      if (block?.hash === income.blockHash) {
+        outcome = 'confirmed';
+      } else {
+        const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);
+        if (receipt && receipt.status === 1) {
+          // Re-mined in another block: count its confirmations from there.
+          await this.db
+            .update(incomes)
+            .set({ blockNumber: receipt.blockNumber, blockHash: receipt.blockHash })
+            .where(eq(incomes.id, income.id));
+          this.logger.info({ incomeId: income.id }, 'deposit moved to another block by a reorg');
+        } else {
+          outcome = 'failed';
+        }
+      }
+      if (!outcome) continue;
+      await withTransaction(this.db, async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(incomes)
+          .where(eq(incomes.id, income.id))
+          .for('update');
+        if (locked?.status === 'pending') await this.incomesService.settle(tx, locked, outcome);
+      });
+      if (outcome === 'failed') {
+        this.logger.warn({ incomeId: income.id }, 'deposit dropped by a reorg: not credited');
+      }
+    }
+  }
+}
