@@ -84,6 +84,42 @@ try {
 // 4. Build.
 run(process.execPath, [path.join(root, 'tools', 'build', 'build.mjs')]);
 
+// 4b. CHAIN=local: a local Hardhat network with the test token; wallet-ledger watches it.
+let localChain;
+if (env.CHAIN === 'local') {
+  console.log('Starting the local EVM network (Hardhat)…');
+  localChain = spawn(process.execPath, [path.join(root, 'tools', 'chain', 'local-chain.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const info = await new Promise((resolve, reject) => {
+    let seen = '';
+    localChain.stdout.on('data', (chunk) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    localChain.on('exit', (code) => reject(new Error(`the local chain exited (${code})`)));
+  });
+  Object.assign(env, {
+    EVM_RPC_URL: info.url,
+    EVM_CHAIN_ID: String(info.chainId),
+    EVM_CONFIRMATIONS: env.EVM_CONFIRMATIONS ?? '2',
+    EVM_POLL_INTERVAL_MS: env.EVM_POLL_INTERVAL_MS ?? '1000',
+    EVM_TOKENS: `usdc=${info.token}`,
+  });
+  console.log(
+    `  Local chain ${info.url} (chain ${info.chainId}); test USDC at ${info.token}; ` +
+      `funded account key ${info.funderKey} (public Hardhat test key). Fund the gas station ` +
+      '(GET /v1/admin/chain) before ERC-20 withdrawals.',
+  );
+} else if (env.CHAIN) {
+  console.error(
+    `CHAIN=${env.CHAIN} is not known; use CHAIN=local or leave it unset (manual adapter).`,
+  );
+  process.exit(1);
+}
+
 // 5. Start every app; print their JSON logs as readable lines.
 const children = new Map();
 let stopping = false;
@@ -140,6 +176,7 @@ async function stopAll(code = 0) {
   process.exitCode = code;
   console.log('\nStopping…');
   for (const child of children.values()) child.kill('SIGTERM');
+  localChain?.kill('SIGTERM');
   if (children.size === 0) process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));

@@ -15,6 +15,7 @@ import {
 import { ownsIdempotency } from '@custody/messaging';
 import { requireAdmin } from '@custody/tenancy';
 import { formatEther, type JsonRpcProvider } from 'ethers';
+import type { Redis } from 'ioredis';
 import { canonical } from '@custody/money';
 import { AssetCatalog } from './assets/asset-catalog';
 import { startChainJobs } from './chain/chain-jobs';
@@ -66,7 +67,8 @@ function parts(deps: Deps): Parts {
 /** The chain adapter's state for admins: `manual` when no network is configured. */
 async function chainStatus(deps: Deps) {
   const chain = parts(deps).chain;
-  if (!chain) return { mode: 'manual' as const };
+  if (!chain)
+    return { mode: deps.config.EVM_RPC_URL ? ('starting' as const) : ('manual' as const) };
   const station = await chain.sender.gasStationAddress();
   const [head, cursor, balance] = await Promise.all([
     chain.provider.getBlockNumber(),
@@ -172,45 +174,85 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
   };
 }
 
-/** With EVM_RPC_URL: the EVM adapter's deposit watcher and withdrawal sender, as BullMQ jobs. */
-async function startChain(deps: Deps): Promise<(() => Promise<void>) | void> {
-  const url = deps.config.EVM_RPC_URL;
-  if (!url) return;
-  if (!deps.redis) throw new Error('The EVM adapter needs REDIS_URL for its jobs');
+/** The EVM adapter's deposit watcher and withdrawal sender, running as BullMQ jobs. */
+async function runChain(deps: Deps, url: string, redis: Redis): Promise<() => Promise<void>> {
   const { catalog, incomes, withdrawals } = parts(deps);
   const network = await resolveEvmNetwork(deps.config, catalog);
   const provider = await connectEvm(url, network.chainId);
-  const watcher = new DepositWatcher(deps.db, provider, network, incomes, catalog, deps.logger);
-  const sender = new WithdrawalSender(
-    deps.db,
-    provider,
-    network,
-    withdrawals,
-    catalog,
-    deps.rpc,
-    deps.logger,
-  );
-  parts(deps).chain = { network, provider, watcher, sender };
-  deps.logger.info(
-    {
-      network: network.name,
-      chainId: network.chainId,
-      tokens: Object.fromEntries(network.tokens),
-      gasStation: await sender.gasStationAddress(),
-    },
-    'EVM adapter started',
-  );
-  const stop = await startChainJobs(
-    network.name,
-    { deposits: () => watcher.poll(), withdrawals: () => sender.poll() },
-    deps.redis,
-    deps.config.REDIS_KEY_PREFIX,
-    network.pollIntervalMs,
-    deps.logger,
-  );
-  return async () => {
-    await stop();
+  try {
+    const watcher = new DepositWatcher(deps.db, provider, network, incomes, catalog, deps.logger);
+    const sender = new WithdrawalSender(
+      deps.db,
+      provider,
+      network,
+      withdrawals,
+      catalog,
+      deps.rpc,
+      deps.logger,
+    );
+    const gasStation = await sender.gasStationAddress();
+    const stop = await startChainJobs(
+      network.name,
+      { deposits: () => watcher.poll(), withdrawals: () => sender.poll() },
+      redis,
+      deps.config.REDIS_KEY_PREFIX,
+      network.pollIntervalMs,
+      deps.logger,
+    );
+    parts(deps).chain = { network, provider, watcher, sender };
+    deps.logger.info(
+      {
+        network: network.name,
+        chainId: network.chainId,
+        tokens: Object.fromEntries(network.tokens),
+        gasStation,
+      },
+      'EVM adapter started',
+    );
+    return async () => {
+      await stop();
+      provider.destroy();
+    };
+  } catch (error) {
     provider.destroy();
+    throw error;
+  }
+}
+
+/**
+ * With EVM_RPC_URL, starts the EVM adapter in the background: it needs trading (the catalog),
+ * signing (the gas station key) and the node, which may come up after this process; until they
+ * answer it retries, and the rest of wallet-ledger serves meanwhile.
+ */
+async function startChain(deps: Deps): Promise<(() => Promise<void>) | void> {
+  const url = deps.config.EVM_RPC_URL;
+  if (!url) return;
+  const redis = deps.redis;
+  if (!redis) throw new Error('The EVM adapter needs REDIS_URL for its jobs');
+  let stopped = false;
+  let stopChain: (() => Promise<void>) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+  const attempt = async (delayMs: number): Promise<void> => {
+    if (stopped) return;
+    try {
+      stopChain = await runChain(deps, url, redis);
+    } catch (error) {
+      deps.logger.warn({ err: error, retryInMs: delayMs }, 'EVM adapter not started yet');
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, delayMs);
+      });
+      return attempt(Math.min(delayMs * 2, 30_000));
+    }
+  };
+  const starting = attempt(500);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    wake?.();
+    await starting;
+    await stopChain?.();
   };
 }
 

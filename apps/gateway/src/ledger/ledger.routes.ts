@@ -421,5 +421,40 @@ export function ledgerRoutes(rpc: RpcClient) {
         params: () => ({}),
       }),
     }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/admin/chain',
+      operationId: 'getChainStatus',
+      summary: "The chain adapter's state: network, head, scan cursor, gas station (admin)",
+      tags: ['ledger'],
+      auth: 'admin',
+      request: {},
+      responses: {
+        200: {
+          description:
+            '`manual` without a configured network; `starting` until the node, trading and signing answer',
+          schema: z.union([
+            z.object({ mode: z.enum(['manual', 'starting']) }),
+            z.object({
+              mode: z.literal('evm'),
+              network: z.string(),
+              chainId: z.number().int(),
+              confirmations: z.number().int(),
+              head: z.number().int(),
+              cursor: z.number().int().nullable(),
+              nativeAssetId: z.string(),
+              tokens: z.record(z.string(), z.string()),
+              gasStation: z.object({ address: z.string(), balance: z.string() }),
+            }),
+          ]),
+        },
+      },
+      errorStatuses: [401, 403],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.chainStatus, {
+        read: true,
+        params: () => ({}),
+      }),
+    }),
   ];
 }

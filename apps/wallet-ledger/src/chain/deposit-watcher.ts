@@ -19,7 +19,7 @@ import type { EvmNetwork } from './evm-network';
 const TRANSFER_TOPIC = topicOf('Transfer(address,address,uint256)');
 const BATCH_BLOCKS = 100;
 
-/** Crash tests: die after a batch's deposits are recorded, before the cursor moves past it. */
+/** Crash tests: die after a batch's new deposits are recorded, before the cursor moves past it. */
 export const WATCHER_FAILPOINT = 'chain.watcher.before-cursor';
 
 interface WatchedWallet {
@@ -73,17 +73,19 @@ export class DepositWatcher {
     for (let from = cursor + 1; from <= head; from += BATCH_BLOCKS) {
       const to = Math.min(head, from + BATCH_BLOCKS - 1);
       const found = await this.scan(from, to);
+      let recorded = 0;
       if (found.length > 0) {
         await withTransaction(this.db, async (tx) => {
           for (const deposit of found) {
-            await this.incomesService.recordChainDeposit(tx, {
+            const row = await this.incomesService.recordChainDeposit(tx, {
               ...deposit,
               network: this.network.name,
             });
+            if (row) recorded += 1;
           }
         });
       }
-      failpoint(WATCHER_FAILPOINT);
+      if (recorded > 0) failpoint(WATCHER_FAILPOINT);
       await this.saveCursor(to);
     }
     await this.confirm(head);

@@ -1,0 +1,332 @@
+import { formatEther, parseEther, parseUnits, Wallet } from 'ethers';
+import { waitFor } from '@custody/testing';
+import { Api, expectProblem } from './api';
+import { type LocalChain, startLocalChain } from './local-chain';
+import { type Stack, startStack } from './stack';
+
+// Real deposits and withdrawals on a local Hardhat network: the EVM adapter of wallet-ledger
+// watches the chain and sends withdrawals itself; nothing is reported by an admin here.
+const CONFIRMATIONS = 3;
+let chain: LocalChain;
+let stack: Stack;
+let api: Api;
+let admin: string;
+let tenant: Awaited<ReturnType<Api['newClient']>>;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  stack = await startStack({
+    only: ['identity', 'wallet-ledger', 'trading', 'signing'],
+    env: {
+      // Not the shared test mnemonic: that one is Hardhat's too, whose accounts start with 10,000
+      // ETH. Custody addresses must hold exactly what the tests send them.
+      signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
+      'wallet-ledger': {
+        EVM_RPC_URL: chain.url,
+        EVM_CHAIN_ID: String(chain.chainId),
+        EVM_CONFIRMATIONS: String(CONFIRMATIONS),
+        EVM_REORG_DEPTH: '6',
+        EVM_POLL_INTERVAL_MS: '200',
+        EVM_TOKENS: `usdc=${chain.token}`,
+      },
+    },
+  });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  tenant = await api.newClient(admin, 'Chain tenant');
+  // The adapter starts once the node, trading and signing answer.
+  await waitFor(
+    async () => (await api.get('/v1/admin/chain', { token: admin })).body.mode === 'evm',
+    { timeoutMs: 30_000, what: 'the EVM adapter to start' },
+  );
+  // The gas station pays ERC-20 gas: the operator funds it.
+  const status = await api.get('/v1/admin/chain', { token: admin });
+  const funding = await chain.funder.sendTransaction({
+    to: status.body.gasStation.address,
+    value: parseEther('10'),
+  });
+  await funding.wait();
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+  await chain?.stop();
+});
+
+const device = { device: 'Pixel 9', ip: '203.0.113.9' };
+
+async function wallet(assetId: string): Promise<{ user: string; id: string; address: string }> {
+  const user = (
+    await api.post('/v1/users/individual-person', {
+      token: tenant.token,
+      body: { generalConditions: '2026-01-01' },
+    })
+  ).body.id;
+  const id = (
+    await api.post(`/v1/users/${user}/wallets`, {
+      token: tenant.token,
+      body: { assetId, ...device },
+    })
+  ).body.id;
+  const read = await api.get(`/v1/users/${user}/wallets/${id}`, { token: tenant.token });
+  return { user, id, address: read.body.address };
+}
+
+type W = Awaited<ReturnType<typeof wallet>>;
+
+async function incomes(w: W) {
+  return (await api.get(`/v1/users/${w.user}/wallets/${w.id}/incomes`, { token: tenant.token }))
+    .body as { id: string; status: string; amount: string; blockchainTransactionId: string }[];
+}
+
+async function balances(w: W) {
+  const read = await api.get(`/v1/users/${w.user}/wallets/${w.id}`, { token: tenant.token });
+  return { balance: read.body.balance as string, available: read.body.availableBalance as string };
+}
+
+async function withdrawal(w: W, id: string) {
+  return (
+    await api.get(`/v1/users/${w.user}/wallets/${w.id}/withdrawals/${id}`, { token: tenant.token })
+  ).body;
+}
+
+/** Mines blocks until the adapter reports the state (each mined block is one more confirmation). */
+async function mineUntil(check: () => Promise<boolean>, what: string) {
+  await waitFor(
+    async () => {
+      if (await check()) return true;
+      await chain.mine(1);
+      return false;
+    },
+    { timeoutMs: 30_000, intervalMs: 300, what },
+  );
+}
+
+async function ledgerIsSound() {
+  const check = await api.get('/v1/admin/ledger/check', { token: admin });
+  expect(check.body).toMatchObject({ ok: true, violations: [] });
+}
+
+/** A confirmed on-chain ETH deposit of `eth` to the wallet. */
+async function depositEth(w: W, eth: string) {
+  const sent = await chain.funder.sendTransaction({ to: w.address, value: parseEther(eth) });
+  await sent.wait();
+  await mineUntil(
+    async () =>
+      (await incomes(w)).some(
+        (i) => i.blockchainTransactionId === sent.hash && i.status === 'confirmed',
+      ),
+    'the deposit to be confirmed',
+  );
+  return sent.hash;
+}
+
+it('reports its network and gas station to admins only', async () => {
+  // The node's view of the funded gas station can lag its receipt by a polling interval.
+  await waitFor(
+    async () =>
+      (await api.get('/v1/admin/chain', { token: admin })).body.gasStation.balance === '10',
+    { what: 'the gas station balance' },
+  );
+  const status = await api.get('/v1/admin/chain', { token: admin });
+  expect(status.body).toMatchObject({
+    mode: 'evm',
+    chainId: chain.chainId,
+    confirmations: CONFIRMATIONS,
+    nativeAssetId: 'eth',
+    tokens: { usdc: chain.token },
+    gasStation: { balance: '10' },
+  });
+  expectProblem(await api.get('/v1/admin/chain', { token: tenant.token }), 403);
+  expectProblem(await api.get('/v1/admin/chain'), 401);
+});
+
+it('sees an ETH deposit pending, then credits it once after the confirmations', async () => {
+  const w = await wallet('eth');
+  const sent = await chain.funder.sendTransaction({ to: w.address, value: parseEther('1.5') });
+  await sent.wait();
+  await waitFor(async () => (await incomes(w)).length === 1, { what: 'the pending deposit' });
+  expect(await incomes(w)).toEqual([
+    expect.objectContaining({
+      status: 'pending',
+      amount: '1.5',
+      blockchainTransactionId: sent.hash,
+    }),
+  ]);
+  expect((await balances(w)).balance).toBe('0');
+  await chain.mine(CONFIRMATIONS - 1);
+  await waitFor(async () => (await incomes(w))[0]?.status === 'confirmed', {
+    what: 'the deposit to be confirmed',
+  });
+  expect(await balances(w)).toEqual({ balance: '1.5', available: '1.5' });
+  await chain.mine(5);
+  expect(await incomes(w)).toHaveLength(1);
+  expect((await balances(w)).balance).toBe('1.5');
+});
+
+it('sees an ERC-20 Transfer to a custody address and credits it in token units', async () => {
+  const w = await wallet('usdc');
+  const transfer = await chain.tokenAs(chain.funder).getFunction('transfer')(
+    w.address,
+    parseUnits('250.5', 6),
+  );
+  await transfer.wait();
+  await mineUntil(async () => (await incomes(w))[0]?.status === 'confirmed', 'the token deposit');
+  expect(await incomes(w)).toEqual([expect.objectContaining({ amount: '250.5' })]);
+  expect((await balances(w)).balance).toBe('250.5');
+});
+
+it('credits a deposit once when the watcher dies after recording it, before moving its cursor', async () => {
+  await stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: 'chain.watcher.before-cursor' });
+  const w = await wallet('eth');
+  const sent = await chain.funder.sendTransaction({ to: w.address, value: parseEther('0.25') });
+  await sent.wait();
+  const death = await stack.exited('wallet-ledger');
+  expect(death.signal).toBe('SIGKILL');
+  await stack.restart('wallet-ledger', 'SIGKILL', { FAILPOINTS: '' });
+  await mineUntil(async () => (await incomes(w))[0]?.status === 'confirmed', 'the deposit');
+  await chain.mine(CONFIRMATIONS);
+  expect(await incomes(w)).toHaveLength(1);
+  expect((await balances(w)).balance).toBe('0.25');
+  await ledgerIsSound();
+});
+
+it('never credits a deposit whose block a reorg dropped', async () => {
+  const w = await wallet('eth');
+  const snapshot = await chain.provider.send('evm_snapshot', []);
+  const sent = await chain.funder.sendTransaction({ to: w.address, value: parseEther('3') });
+  await sent.wait();
+  await waitFor(async () => (await incomes(w)).length === 1, { what: 'the pending deposit' });
+  // The chain forgets the block (and the transaction) and grows another branch past it.
+  await chain.provider.send('evm_revert', [snapshot]);
+  chain.funder.reset();
+  await mineUntil(async () => (await incomes(w))[0]?.status === 'failed', 'the deposit to fail');
+  expect((await balances(w)).balance).toBe('0');
+  await ledgerIsSound();
+});
+
+it('withdraws ETH: the receiver gets exactly the amount, the wallet pays amount + network fee', async () => {
+  const w = await wallet('eth');
+  await depositEth(w, '2');
+  const receiver = Wallet.createRandom().address;
+  const created = await api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+    token: tenant.token,
+    body: { assetId: 'eth', receiverAddress: receiver, amount: '0.5', ...device },
+  });
+  expect(created.status).toBe(201);
+  await waitFor(async () => (await withdrawal(w, created.body.id)).status === 'broadcast', {
+    what: 'the broadcast',
+  });
+  const hash = (await withdrawal(w, created.body.id)).blockchainTransactionId;
+  await mineUntil(
+    async () => (await withdrawal(w, created.body.id)).status === 'confirmed',
+    'the withdrawal to be confirmed',
+  );
+  expect(await chain.provider.getBalance(receiver)).toBe(parseEther('0.5'));
+  const receipt = await chain.provider.getTransactionReceipt(hash);
+  const fee = formatEther(receipt!.fee).replace(/\.0$/, '');
+  const done = await withdrawal(w, created.body.id);
+  expect(done).toMatchObject({ status: 'confirmed', amount: '0.5', fee });
+  // The ledger and the chain agree on what the address holds.
+  const onChain = formatEther(await chain.provider.getBalance(w.address)).replace(/\.0$/, '');
+  expect(await balances(w)).toEqual({ balance: onChain, available: onChain });
+  expect(parseEther(onChain) + parseEther('0.5') + receipt!.fee).toBe(parseEther('2'));
+  await ledgerIsSound();
+});
+
+it('sends 20 concurrent withdrawals from one address with 20 distinct nonces, all mined', async () => {
+  const w = await wallet('eth');
+  await depositEth(w, '1');
+  const receiver = Wallet.createRandom().address;
+  const created = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+        token: tenant.token,
+        body: { assetId: 'eth', receiverAddress: receiver, amount: '0.01', ...device },
+      }),
+    ),
+  );
+  expect(created.map((r) => r.status)).toEqual(Array(20).fill(201));
+  await mineUntil(async () => {
+    const all = await Promise.all(created.map((r) => withdrawal(w, r.body.id)));
+    return all.every((x) => x.status === 'confirmed');
+  }, 'all 20 withdrawals to be confirmed');
+  const sent = await Promise.all(
+    created.map(async (r) =>
+      chain.provider.getTransaction((await withdrawal(w, r.body.id)).blockchainTransactionId),
+    ),
+  );
+  expect(new Set(sent.map((t) => t!.nonce)).size).toBe(20);
+  expect(await chain.provider.getBalance(receiver)).toBe(parseEther('0.2'));
+  await ledgerIsSound();
+});
+
+it('withdraws an ERC-20 with gas from the gas station; the token wallet pays no ETH', async () => {
+  const w = await wallet('usdc');
+  const transfer = await chain.tokenAs(chain.funder).getFunction('transfer')(
+    w.address,
+    parseUnits('100', 6),
+  );
+  await transfer.wait();
+  await mineUntil(async () => (await incomes(w))[0]?.status === 'confirmed', 'the token deposit');
+  const receiver = Wallet.createRandom().address;
+  const created = await api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+    token: tenant.token,
+    body: { assetId: 'usdc', receiverAddress: receiver, amount: '40.25', ...device },
+  });
+  await mineUntil(
+    async () => (await withdrawal(w, created.body.id)).status === 'confirmed',
+    'the token withdrawal',
+  );
+  const token = chain.tokenAs(chain.funder);
+  expect(await token.getFunction('balanceOf')(receiver)).toBe(parseUnits('40.25', 6));
+  expect(await balances(w)).toEqual({ balance: '59.75', available: '59.75' });
+  expect(await withdrawal(w, created.body.id)).toMatchObject({ fee: '0' });
+  await ledgerIsSound();
+});
+
+it('marks a reverted token transfer failed and releases the hold', async () => {
+  // The ledger holds tokens the address does not have on chain (reported by hand): the
+  // transfer is sent, and reverts.
+  const w = await wallet('usdc');
+  const reported = await api.post('/v1/admin/incomes', {
+    token: admin,
+    body: {
+      walletId: w.id,
+      amount: '80',
+      blockchainTransactionId: `0xmanual-${w.id}`,
+      senderAddress: '0x000000000000000000000000000000000000bEEF',
+      transactionTimestamp: '2026-11-01T10:00:00Z',
+    },
+  });
+  await api.patch(`/v1/admin/incomes/${reported.body.id}`, {
+    token: admin,
+    body: { status: 'confirmed' },
+  });
+  const created = await api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+    token: tenant.token,
+    body: {
+      assetId: 'usdc',
+      receiverAddress: Wallet.createRandom().address,
+      amount: '50',
+      ...device,
+    },
+  });
+  expect((await balances(w)).available).toBe('30');
+  await mineUntil(
+    async () => (await withdrawal(w, created.body.id)).status === 'failed',
+    'the reverted withdrawal to fail',
+  );
+  const hash = (await withdrawal(w, created.body.id)).blockchainTransactionId;
+  expect((await chain.provider.getTransactionReceipt(hash))!.status).toBe(0);
+  expect(await balances(w)).toEqual({ balance: '80', available: '80' });
+  // An admin cannot overrule what the chain reported.
+  expectProblem(
+    await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    }),
+    409,
+  );
+  await ledgerIsSound();
+});
