@@ -4,7 +4,12 @@ import { Router, type Express } from 'express';
 import { loadConfig, type AppConfig } from '@custody/config';
 import { RPC_METHODS, SERVICES, type PingResult } from '@custody/contracts';
 import { docsRouter } from '@custody/api-docs';
-import { createHttpApp, finishHttpApp, registerRoutes } from '@custody/http';
+import {
+  answerClientErrorsAsProblems,
+  createHttpApp,
+  finishHttpApp,
+  registerRoutes,
+} from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import { Broker, RpcClient } from '@custody/messaging';
 import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
@@ -39,7 +44,7 @@ export async function startGateway(
     namespace: config.MQ_NAMESPACE,
     quorumQueues: config.MQ_QUORUM_QUEUES,
     logger,
-    connectionName: 'gateway',
+    connectionName: `${config.MQ_NAMESPACE ? `${config.MQ_NAMESPACE}/` : ''}gateway`,
   });
   await broker.connect();
   const rpc = new RpcClient({
@@ -119,6 +124,7 @@ export async function startGateway(
   finishHttpApp(app, logger);
 
   const server: Server = createServer(app);
+  answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, () => resolve());

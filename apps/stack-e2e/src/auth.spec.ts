@@ -320,6 +320,19 @@ describe('clients', () => {
     );
   });
 
+  it('answer 404 to an id that is no uuid on every client route (found by fuzzing: was a 500)', async () => {
+    for (const id of ['abc', "x'--", encodeURIComponent('a/b')]) {
+      const path = `/v1/clients/${id}`;
+      expectProblem(await api.get(path, { token: admin }), 404, 'not_found');
+      expectProblem(
+        await api.patch(path, { token: admin, body: { name: 'Renamed' } }),
+        404,
+        'not_found',
+      );
+      expectProblem(await api.delete(path, { token: admin }), 404, 'not_found');
+    }
+  });
+
   it('lose every token when their password changes', async () => {
     const c = await api.newClient(admin, 'Rotator');
     const res = await api.patch(`/v1/clients/${c.id}`, {

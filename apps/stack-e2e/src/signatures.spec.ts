@@ -272,6 +272,33 @@ describe('who may sign', () => {
     ).toBe(200);
   });
 
+  it('lists across users and wallets with * for an admin only (403 for others)', async () => {
+    const signed = await api.post(`${base()}/sign-message`, {
+      token: tenant.token,
+      body: { message: 'listed everywhere' },
+    });
+    const everywhere = await api.get('/v1/users/*/wallets/*/sign-message?limit=0', {
+      token: admin,
+    });
+    expect(everywhere.status).toBe(200);
+    expect(everywhere.body.map((s: { id: string }) => s.id)).toContain(signed.body.id);
+    const ofUser = await api.get(`/v1/users/${user}/wallets/*/sign-message?limit=0`, {
+      token: admin,
+    });
+    expect(ofUser.body.map((s: { id: string }) => s.id)).toContain(signed.body.id);
+    expect(
+      (await api.get('/v1/users/*/wallets/*/sign-tx?limit=0', { token: admin })).body.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).not.toContain(signed.body.id);
+    for (const kind of ['sign-message', 'sign-tx', 'sign-typed-data'])
+      expectProblem(
+        await api.get(`/v1/users/*/wallets/*/${kind}`, { token: tenant.token }),
+        403,
+        'wildcard_forbidden',
+      );
+  });
+
   it('answers 404 for a deleted wallet and an unknown record', async () => {
     const u = await newUser(tenant.token);
     const w = await openWallet(tenant.token, u, 'eth');

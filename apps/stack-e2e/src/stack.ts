@@ -46,12 +46,21 @@ export interface Stack {
   cleanup(): Promise<void>;
 }
 
-function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'apps', app, 'main.js')], {
-    env: { ...process.env, ...env },
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function spawnApp(
+  app: AppName,
+  env: Record<string, string>,
+  keepLogs = true,
+  nodeArgs: string[] = [],
+): AppProcess {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(ROOT, 'dist', 'apps', app, 'main.js')],
+    {
+      env: { ...process.env, ...env },
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const proc: AppProcess = {
     app,
     child,
@@ -61,6 +70,8 @@ function spawnApp(app: AppName, env: Record<string, string>): AppProcess {
   };
   let buffer = '';
   child.stdout!.on('data', (chunk: Buffer) => {
+    // Benchmarks read only the port: parsing every log line would load the measuring process.
+    if (!keepLogs && proc.url) return;
     buffer += chunk.toString();
     let newline: number;
     while ((newline = buffer.indexOf('\n')) >= 0) {
@@ -99,6 +110,10 @@ export interface StackOptions {
   env?: Partial<Record<AppName, Record<string, string>>>;
   /** Start only these apps (the gateway is always started); default: all. */
   only?: AppName[];
+  /** Keep every log line in `logs` (tests read them); benchmarks turn it off. Default true. */
+  keepLogs?: boolean;
+  /** Extra node flags per app (e.g. `--cpu-prof` to profile it under load). */
+  nodeArgs?: Partial<Record<AppName, string[]>>;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -131,7 +146,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...common,
       ...(extraEnv[app] ?? {}),
     };
-    apps[app] = spawnApp(app, envs[app]);
+    apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);
   }
   // Every app binds port 0 and logs the port it got: no two stacks can collide on a port.
   let gatewayUrl = '';
@@ -163,7 +178,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       envs[app] = { ...envs[app], ...envChanges };
       for (const [key, value] of Object.entries(envChanges))
         if (value === '') delete envs[app][key];
-      apps[app] = spawnApp(app, envs[app]);
+      apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);
       await waitFor(
         async () => apps[app].url !== '' && (await fetch(`${apps[app].url}/readyz`)).status === 200,
         { timeoutMs: 30_000, intervalMs: 100, what: `${app} to come back` },

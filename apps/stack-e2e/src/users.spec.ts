@@ -526,6 +526,24 @@ describe('GET /v1/audit-events', () => {
     });
     expect(created.mine[0]).toMatchObject({ device: 'Pixel 9', ip: '198.51.100.23', status: 201 });
     expect(created.failed[0]).toMatchObject({ status: 400, targetId: null });
+    // A refused request with text PostgreSQL cannot store is recorded too (found by fuzzing: the
+    // insert failed and the record was lost).
+    expectProblem(
+      await api.post('/v1/users/individual-person', {
+        token: tenantA.token,
+        body: { generalConditions: '2026-01-01', device: 'Pixel\u00009', ip: '\ud800' },
+      }),
+      400,
+      'validation_failed',
+    );
+    const hostile = await waitFor(async () => {
+      const res = await api.get(
+        `/v1/audit-events?action=createIndividualPerson&clientId=${tenantA.id}&limit=0`,
+        { token: admin },
+      );
+      return res.body.find((e: { device: string | null }) => e.device === 'Pixel\ufffd9');
+    });
+    expect(hostile).toMatchObject({ ip: '\ufffd', status: 400, outcome: 'failure' });
     expectProblem(await api.get('/v1/audit-events', { token: tenantA.token }), 403);
   });
 });

@@ -159,7 +159,13 @@ describe('listing wallets', () => {
       (await api.get(`/v1/users/${user}/wallets?limit=1&sort=createdAt`, { token: a.token }))
         .body[0].asset.id,
     ).toBe('eth');
-    expect((await api.get(`/v1/users/${user}/wallets`, { token: b.token })).body).toEqual([]);
+    // Another tenant's user is not visible: 404, as on every read of a user's records.
+    expectProblem(await api.get(`/v1/users/${user}/wallets`, { token: b.token }), 404, 'not_found');
+    expectProblem(
+      await api.get('/v1/users/00000000-0000-7000-8000-000000000000/wallets', { token: a.token }),
+      404,
+      'not_found',
+    );
     expectProblem(
       await api.get('/v1/users/*/wallets', { token: a.token }),
       403,

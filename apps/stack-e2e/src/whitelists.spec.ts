@@ -154,7 +154,14 @@ describe('whitelists', () => {
       body: { ...counterparty, address: '0x0000000000000000000000000000000000000001' },
     });
     expectProblem(await api.get(`${path()}/${created.body.id}`, { token: other.token }), 404);
-    expect((await api.get(path(), { token: other.token })).body).toEqual([]);
+    expectProblem(await api.get(path(), { token: other.token }), 404, 'not_found');
+    expectProblem(
+      await api.get(`/v1/users/${user}/wallets/00000000-0000-7000-8000-000000000000/whitelists`, {
+        token: tenant.token,
+      }),
+      404,
+      'not_found',
+    );
     expectProblem(await api.post(path(), { token: other.token, body: counterparty }), 404);
     const someone = (
       await api.post('/v1/users/individual-person', {
@@ -169,6 +176,26 @@ describe('whitelists', () => {
       await api.get(`${path()}/00000000-0000-7000-8000-000000000000`, { token: tenant.token }),
       404,
     );
+  });
+
+  it('are listed across users and wallets with * by an admin only (403 for others)', async () => {
+    const mine = await api.get(path(), { token: tenant.token });
+    expect(mine.body.length).toBeGreaterThan(0);
+    const everywhere = await api.get('/v1/users/*/wallets/*/whitelists?limit=0', { token: admin });
+    expect(everywhere.status).toBe(200);
+    expect(everywhere.body.map((w: { id: string }) => w.id)).toEqual(
+      expect.arrayContaining(mine.body.map((w: { id: string }) => w.id)),
+    );
+    const oneUser = await api.get(`/v1/users/${user}/wallets/*/whitelists?limit=0`, {
+      token: admin,
+    });
+    expect(new Set(oneUser.body.map((w: { userId: string }) => w.userId))).toEqual(new Set([user]));
+    for (const wildcard of ['/v1/users/*/wallets/*', `/v1/users/${user}/wallets/*`])
+      expectProblem(
+        await api.get(`${wildcard}/whitelists`, { token: tenant.token }),
+        403,
+        'wildcard_forbidden',
+      );
   });
 
   it('answer 403 to an expired or revoked token, and 401 to none', async () => {

@@ -27,7 +27,8 @@ const routes = [
     operationId: 'listThings',
     summary: 'List',
     tags: ['things'],
-    auth: 'public',
+    auth: 'client',
+    rejectedTokenStatus: { expired: 403, revoked: 403 },
     request: { query: listQuerySchema({ sortFields: ['createdAt'], externalReference: true }) },
     responses: { 200: { description: 'Things' } },
     handler: async () => ({ status: 200 }),
@@ -82,6 +83,16 @@ describe('buildOpenApi', () => {
     expect(op.responses['404'].content['application/problem+json'].schema).toEqual({
       $ref: '#/components/schemas/Problem',
     });
+  });
+
+  it('marks the admin audience and token refusals that are not a 401', () => {
+    const list = doc.paths['/things']!['get'];
+    expect(list.security).toEqual([{ bearer: [] }]);
+    expect(list['x-rejected-token-status']).toEqual({ expired: 403, revoked: 403 });
+    expect(list).not.toHaveProperty('x-audience');
+    expect(doc.paths['/users/{user}/things']!['post']).not.toHaveProperty(
+      'x-rejected-token-status',
+    );
   });
 
   it('lists the shared list-query parameters', () => {

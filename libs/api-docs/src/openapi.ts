@@ -136,6 +136,10 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       tags: route.tags,
       security: SECURITY[route.auth],
       ...(route.auth === 'admin' ? { 'x-audience': 'admin' } : {}),
+      // Where a refused token is not a 401 (the whitelist reads answer 403 for expired/revoked).
+      ...(route.rejectedTokenStatus
+        ? { 'x-rejected-token-status': route.rejectedTokenStatus }
+        : {}),
       parameters: [
         ...pathParameters(route.path, route.request.params),
         ...queryParameters(route.request.query),

@@ -6,6 +6,8 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, Errors, PROBLEM_CONTENT_TYPE, toAppError, toProblem } from '@custody/errors';
 import { runWithContext, type Logger } from '@custody/logging';
@@ -124,6 +126,30 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   return app;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (a request head over its 16 KiB
+ * limit, a malformed request line) get a problem+json answer like every other error, instead of
+ * Node's bare status line (found by fuzzing: a long query string was an untyped 431).
+ */
+export function answerClientErrorsAsProblems(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const appError =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new AppError(431, 'headers_too_large', 'The request line and headers are too large.')
+        : Errors.badRequest('The request could not be parsed.', 'malformed_request');
+    const body = JSON.stringify(toProblem(appError));
+    socket.end(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
+        `content-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `connection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /** 404 for unknown routes and the central error handler; no stack or internals ever leave. */

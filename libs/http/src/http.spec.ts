@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { amountSchema } from '@custody/money';
 import { expectProblem, testLogger } from '@custody/testing';
 import {
+  answerClientErrorsAsProblems,
   createHttpApp,
   defineRoute,
   finishHttpApp,
@@ -94,6 +95,7 @@ beforeAll(async () => {
   app.use('/v1', router);
   finishHttpApp(app, logger);
   server = app.listen(0);
+  answerClientErrorsAsProblems(server);
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -181,6 +183,67 @@ describe('HTTP edge', () => {
     expect((await call('/v1/things', json({ name: 'ab', amount: '1' }))).status).toBe(201);
   });
 
+  it('refuses a lone UTF-16 surrogate with 400, in values and keys (found by fuzzing: was a 500)', async () => {
+    // JSON text can carry half a surrogate pair; PostgreSQL text and jsonb cannot store it.
+    const value = await call('/v1/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "x\\udfffy", "amount": "1"}',
+    });
+    expectProblem(value, 400, 'validation_failed');
+    expect(value.body.errors).toEqual([
+      { path: 'body.name', message: 'Must be well-formed Unicode (no lone surrogate)' },
+    ]);
+    const key = await call('/v1/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "x", "amount": "1", "\\ud800": 1}',
+    });
+    expectProblem(key, 400, 'validation_failed');
+    // A complete pair is an ordinary character.
+    expect((await call('/v1/things', json({ name: 'x\ud83d\ude00', amount: '1' }))).status).toBe(
+      201,
+    );
+  });
+
+  it('refuses JSON nested deeper than 64 levels with 400 (found by fuzzing: was a 503)', async () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const deep = await call('/v1/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name": "x", "amount": "1", "extra": ${nested(200)}}`,
+    });
+    expectProblem(deep, 400, 'validation_failed');
+    expect(deep.body.errors).toEqual([
+      {
+        path: expect.stringMatching(/^body\.extra(\.0)+$/),
+        message: 'Nested deeper than 64 levels',
+      },
+    ]);
+    // 64 levels are fine as far as nesting goes (the schema refuses the unknown field).
+    const shallow = await call('/v1/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"name": "x", "amount": "1", "extra": ${nested(63)}}`,
+    });
+    expect(shallow.body.errors).toEqual([
+      { path: 'body', message: expect.stringMatching(/Unknown field/) },
+    ]);
+  });
+
+  it('refuses the key __proto__ anywhere in a body (found by fuzzing: a free-form map dropped it)', async () => {
+    const res = await call('/v1/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "x", "amount": "1", "meta": {"tags": {"__proto__": {"admin": true}}}}',
+    });
+    expectProblem(res, 400, 'validation_failed');
+    expect(res.body.errors).toContainEqual({
+      path: 'body.meta.tags.__proto__',
+      message: 'The key __proto__ is not allowed',
+    });
+  });
+
   it('rejects a body sent to an endpoint that takes none', async () => {
     expectProblem(
       await call('/v1/things/t1/archive', json({ reason: 'x' })),
@@ -195,6 +258,11 @@ describe('HTTP edge', () => {
     const r = await call('/v1/explode');
     expectProblem(r, 500, 'internal_error');
     expect(JSON.stringify(r.body)).not.toMatch(/postgres|pw@|at .*\.ts/);
+  });
+
+  it('answers a request head over 16 KiB with a 431 problem (found by fuzzing: was untyped)', async () => {
+    const r = await call(`/v1/things?externalReference=${'x'.repeat(20_000)}`);
+    expectProblem(r, 431, 'headers_too_large');
   });
 
   it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {

@@ -20,20 +20,44 @@ function hasBody(req: Request): boolean {
   return true;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * Paths of strings (values or keys) holding a NUL character: PostgreSQL cannot store one in text
- * or jsonb, so it is refused here as bad input instead of failing deep down as a 500.
+ * Why a string cannot be stored: PostgreSQL holds neither a NUL character nor half of a UTF-16
+ * surrogate pair (JSON can carry `"\ud800"`; text and jsonb refuse it) in text or jsonb.
  */
-function nulCharacters(value: unknown, path: string, found: string[], depth = 0): void {
-  if (found.length >= 10 || depth > 64) return;
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'Must not contain NUL (\\u0000)';
+  if (LONE_SURROGATE.test(text)) return 'Must be well-formed Unicode (no lone surrogate)';
+  return undefined;
+}
+
+/** Deeper JSON is refused: nothing legitimate nests so far, and serializers recurse per level. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Input refused before any schema, as bad input instead of failing deep down: strings (values or
+ * keys) PostgreSQL cannot store (a 500); JSON nested deeper than MAX_JSON_DEPTH (an RPC message
+ * nested thousands deep could not be serialized: a 503); and the key `__proto__`, which schemas
+ * of free-form maps drop silently and `Object.assign` would turn into a prototype change.
+ */
+function refusedInput(value: unknown, path: string, found: FieldError[], depth = 0): void {
+  if (found.length >= 10) return;
+  if (depth > MAX_JSON_DEPTH && value !== null && typeof value === 'object') {
+    found.push({ path, message: `Nested deeper than ${MAX_JSON_DEPTH} levels` });
+    return;
+  }
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path);
+    const message = unstorable(value);
+    if (message) found.push({ path, message });
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulCharacters(item, `${path}.${i}`, found, depth + 1));
+    value.forEach((item, i) => refusedInput(item, `${path}.${i}`, found, depth + 1));
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push(`${path}.${key.replaceAll('\u0000', '\\0')}`);
-      nulCharacters(item, `${path}.${key}`, found, depth + 1);
+      const message = key === '__proto__' ? 'The key __proto__ is not allowed' : unstorable(key);
+      const shown = `${path}.${JSON.stringify(key).slice(1, -1)}`;
+      if (message) found.push({ path: shown, message });
+      refusedInput(item, shown, found, depth + 1);
     }
   }
 }
@@ -41,15 +65,11 @@ function nulCharacters(value: unknown, path: string, found: string[], depth = 0)
 /** Validates path, query and body against the route's schemas; all problems in one 400. */
 export function parseRequest<R extends RouteRequest>(request: R, req: Request): RouteInput<R> {
   const errors: FieldError[] = [];
-  const nul: string[] = [];
-  nulCharacters(req.params ?? {}, 'params', nul);
-  nulCharacters(req.query ?? {}, 'query', nul);
-  nulCharacters(req.body, 'body', nul);
-  if (nul.length > 0) {
-    throw Errors.validation(
-      nul.map((path) => ({ path, message: 'Must not contain NUL (\\u0000)' })),
-    );
-  }
+  const refused: FieldError[] = [];
+  refusedInput(req.params ?? {}, 'params', refused);
+  refusedInput(req.query ?? {}, 'query', refused);
+  refusedInput(req.body, 'body', refused);
+  if (refused.length > 0) throw Errors.validation(refused);
   const parse = (location: string, schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return {};
     const result = schema.safeParse(value);

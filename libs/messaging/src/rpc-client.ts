@@ -103,6 +103,13 @@ export class RpcClient implements BrokerComponent {
       ...(options.auth ? { auth: options.auth } : {}),
       ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     };
+    let content: Buffer;
+    try {
+      content = Buffer.from(JSON.stringify(request));
+    } catch (error) {
+      // Not the broker's fault: a payload that cannot be serialized is a bug, not an outage.
+      return Promise.reject(Errors.internal(error));
+    }
     return new Promise<R>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(correlationId);
@@ -115,24 +122,19 @@ export class RpcClient implements BrokerComponent {
         timer,
       });
       try {
-        channel.publish(
-          '',
-          this.options.broker.rpcQueue(service),
-          Buffer.from(JSON.stringify(request)),
-          {
-            correlationId,
-            replyTo: TOPOLOGY.replyTo,
-            contentType: 'application/json',
-            // Unanswered requests expire in the queue instead of running after the caller gave up.
-            expiration: String(timeoutMs),
-            mandatory: true,
-            headers: {
-              [HEADERS.requestId]: requestId,
-              [HEADERS.deadline]: Date.now() + timeoutMs,
-              ...(this.options.caller ? { [HEADERS.caller]: this.options.caller } : {}),
-            },
+        channel.publish('', this.options.broker.rpcQueue(service), content, {
+          correlationId,
+          replyTo: TOPOLOGY.replyTo,
+          contentType: 'application/json',
+          // Unanswered requests expire in the queue instead of running after the caller gave up.
+          expiration: String(timeoutMs),
+          mandatory: true,
+          headers: {
+            [HEADERS.requestId]: requestId,
+            [HEADERS.deadline]: Date.now() + timeoutMs,
+            ...(this.options.caller ? { [HEADERS.caller]: this.options.caller } : {}),
           },
-        );
+        });
       } catch {
         // The channel is closing under us.
         clearTimeout(timer);

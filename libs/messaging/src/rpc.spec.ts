@@ -79,6 +79,18 @@ describe('RPC over RabbitMQ', () => {
     expect(JSON.stringify(error.toWire())).not.toContain('hunter2');
   });
 
+  it('fails with 500, not a 503 broker outage, for params that cannot be serialized', async () => {
+    await serve({ echo: async (params) => params });
+    const circular: Record<string, unknown> = {};
+    circular['self'] = circular;
+    await expect(client.call('identity', 'echo', circular)).rejects.toMatchObject({
+      status: 500,
+      code: 'internal_error',
+    });
+    // The channel is untouched: the next call goes through.
+    await expect(client.call('identity', 'echo', { a: 1 })).resolves.toEqual({ a: 1 });
+  });
+
   it('answers 501 for a method the service does not have', async () => {
     await serve({});
     await expect(client.call('identity', 'nope', {})).rejects.toMatchObject({

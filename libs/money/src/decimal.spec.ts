@@ -6,6 +6,8 @@ import {
   decimalPlaces,
   divDown,
   DecimalFormatError,
+  fitsBaseUnits,
+  MAX_BASE_UNITS,
   isNegative,
   mul,
   roundDown,
@@ -50,6 +52,18 @@ describe('decimal arithmetic', () => {
     expect(isNegative(sub('1', '2'))).toBe(true);
     expect(isNegative('0')).toBe(false);
     expect(decimalPlaces('1.230')).toBe(2);
+  });
+
+  it('knows the largest amount a chain can hold: 2^256 − 1 base units', () => {
+    expect(MAX_BASE_UNITS).toBe((2n ** 256n - 1n).toString());
+    expect(fitsBaseUnits(MAX_BASE_UNITS, 0)).toBe(true);
+    expect(fitsBaseUnits(add(MAX_BASE_UNITS, '1'), 0)).toBe(false);
+    // 18 decimals: at most 115792089237316195423570985008687907853269984665640564039457.58… ETH.
+    const maxEth = `${MAX_BASE_UNITS.slice(0, 60)}.${MAX_BASE_UNITS.slice(60)}`;
+    expect(fitsBaseUnits(maxEth, 18)).toBe(true);
+    expect(fitsBaseUnits(add(maxEth, '0.000000000000000001'), 18)).toBe(false);
+    expect(fitsBaseUnits('9'.repeat(79), 0)).toBe(false);
+    expect(fitsBaseUnits('1000000', 18)).toBe(true);
   });
 
   it.each(['1e5', '0x10', ' 1', '1.', '.5', '01', '', 'NaN', 'Infinity', '1,5'])(

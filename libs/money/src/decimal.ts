@@ -93,6 +93,21 @@ export function decimalPlaces(a: string): number {
   return toD(a).decimalPlaces();
 }
 
+/** The most base units a chain account can hold: 2^256 − 1 (an EVM uint256), 78 digits. */
+export const MAX_BASE_UNITS =
+  '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
+/** The validation message for an amount over MAX_BASE_UNITS. */
+export const TOO_MANY_BASE_UNITS = 'More than a chain account can hold (2^256 − 1 base units)';
+
+/**
+ * Whether `amount` of an asset with `decimals` fits in MAX_BASE_UNITS base units: larger amounts
+ * cannot exist on a chain, and must be refused rather than booked.
+ */
+export function fitsBaseUnits(amount: string, decimals: number): boolean {
+  return toD(amount).comparedTo(new D(MAX_BASE_UNITS).dividedBy(new D(10).pow(decimals))) <= 0;
+}
+
 export function sum(values: readonly string[]): string {
   return render(values.reduce((acc, v) => acc.plus(toD(v)), new D(0)));
 }

@@ -108,7 +108,8 @@ export async function startService<A extends ServiceName>(
     namespace: config.MQ_NAMESPACE,
     quorumQueues: config.MQ_QUORUM_QUEUES,
     logger,
-    connectionName: `${app}:${instanceId}`,
+    // The namespace first: operators (and the chaos tests) find one stack's connections by it.
+    connectionName: `${config.MQ_NAMESPACE ? `${config.MQ_NAMESPACE}/` : ''}${app}:${instanceId}`,
   });
   await broker.connect();
   const rpc = new RpcClient({

@@ -63,3 +63,29 @@ export function hasScope(auth: AuthContext, resource: string, action: string): b
       (res === resource || res === '*') && (actions.includes(action) || actions.includes('*')),
   );
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The checks every wallet-scoped list makes on its path (DESIGN §4): `*` for user or wallet is
+ * for the admin audience only (403), a user-bound token reaches only its user (403), and an id
+ * that cannot exist reads as 404. `named` says a single wallet is addressed: the caller must then
+ * check that this wallet exists for this caller (404 otherwise).
+ */
+export function checkWalletPath(
+  auth: AuthContext | undefined,
+  path: { userId: string; walletId: string },
+): { caller: AuthContext; named: boolean } {
+  const caller = requireAuth(auth);
+  const wildcard = path.userId === '*' || path.walletId === '*';
+  if (wildcard && !isAdmin(caller)) {
+    throw Errors.forbidden(
+      'Only the admin audience may use * for user or wallet.',
+      'wildcard_forbidden',
+    );
+  }
+  if (path.userId !== '*') assertUserAccess(caller, path.userId);
+  for (const id of [path.userId, path.walletId])
+    if (id !== '*' && !UUID.test(id)) throw Errors.notFound('wallet');
+  return { caller, named: path.userId !== '*' && path.walletId !== '*' };
+}

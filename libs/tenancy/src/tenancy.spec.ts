@@ -2,6 +2,7 @@ import type { AuthContext } from '@custody/contracts';
 import { AppError } from '@custody/errors';
 import {
   assertUserAccess,
+  checkWalletPath,
   hasScope,
   requireAdmin,
   requireAuth,
@@ -20,6 +21,26 @@ describe('tenancy', () => {
   it('scopes a general client to its tenant and lets an admin read all', () => {
     expect(tenantScope(general)).toEqual({ kind: 'tenant', tenantId: 'c1' });
     expect(tenantScope(admin)).toEqual({ kind: 'all' });
+  });
+
+  it('checks wallet-scoped list paths: * for admins only, bound users, ids that cannot exist', () => {
+    const user = '0190a0a0-0000-7000-8000-000000000001';
+    const wallet = '0190a0a0-0000-7000-8000-000000000002';
+    expect(checkWalletPath(general, { userId: user, walletId: wallet })).toEqual({
+      caller: general,
+      named: true,
+    });
+    expect(checkWalletPath(admin, { userId: '*', walletId: '*' }).named).toBe(false);
+    expect(() => checkWalletPath(general, { userId: '*', walletId: wallet })).toThrow(
+      expect.objectContaining({ status: 403, code: 'wildcard_forbidden' }),
+    );
+    const bound = { ...general, userId: wallet };
+    expect(() => checkWalletPath(bound, { userId: user, walletId: wallet })).toThrow(
+      expect.objectContaining({ status: 403 }),
+    );
+    expect(() => checkWalletPath(general, { userId: 'nope', walletId: wallet })).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
   });
 
   it('forbids admin operations to a general client', () => {

@@ -8,8 +8,16 @@ import { type Broker, type BrokerComponent, guardChannel } from '@custody/messag
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_BUFFERED = 10_000;
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A request value as the audit log can keep it, refused requests included: at most 500
+ * characters, with what PostgreSQL text cannot hold (NUL, half a surrogate pair) as U+FFFD. A
+ * raw one made identity's insert fail, and the record of that hostile request was lost.
+ */
 function text(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 ? value.slice(0, 500) : null;
+  if (typeof value !== 'string' || value.length === 0) return null;
+  return value.slice(0, 500).replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
 }
 
 /**

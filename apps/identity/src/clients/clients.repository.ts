@@ -1,12 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, selectPage, one } from '@custody/persistence';
+import { type Executor, isUuid, listClauses, selectPage, one } from '@custody/persistence';
 import { type ClientRow, clients } from '../schema';
 
 // Clients are the tenants themselves (a client's tenant id is its own id): admin resources.
 const live = isNull(clients.deletedAt);
 
+/** Ids are uuids: anything else names no client (and must not reach a uuid column). */
 export async function findClient(db: Executor, id: string): Promise<ClientRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(clients)
@@ -47,6 +49,7 @@ export async function updateClient(
   patch: Partial<typeof clients.$inferInsert>,
   bumpVersion: boolean,
 ): Promise<ClientRow | undefined> {
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .update(clients)
     .set({

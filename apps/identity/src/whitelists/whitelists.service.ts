@@ -21,6 +21,7 @@ import {
 } from '@custody/persistence';
 import {
   assertUserAccess,
+  checkWalletPath,
   requireAdmin,
   requireAuth,
   tenantScope,
@@ -64,10 +65,11 @@ function fullName(kind: 'individual' | 'legal', kyc: Record<string, unknown>): s
   return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join(' ');
 }
 
+/** The records of the path's wallet within the caller's tenant; `*` matches every user/wallet. */
 function scoped(scope: TenantScope, path: WalletPath) {
   return and(
-    eq(whitelists.userId, path.userId),
-    eq(whitelists.walletId, path.walletId),
+    path.userId === '*' ? undefined : eq(whitelists.userId, path.userId),
+    path.walletId === '*' ? undefined : eq(whitelists.walletId, path.walletId),
     scope.kind === 'tenant' ? eq(whitelists.tenantId, scope.tenantId) : undefined,
   );
 }
@@ -140,8 +142,14 @@ export class WhitelistsService {
     path: WalletPath,
     query: ListQuery,
   ): Promise<ListResult<WhitelistView>> {
-    assertUserAccess(auth, path.userId);
-    if (!isUuid(path.userId) || !isUuid(path.walletId)) return { items: [], total: 0 };
+    const { caller, named } = checkWalletPath(auth, path);
+    // A named wallet the caller cannot see is 404, as for every wallet-scoped list, not [].
+    if (named) {
+      await this.rpc.call<WalletRefView>('wallet-ledger', WALLET_RPC.getWalletRef, path, {
+        auth: caller,
+        idempotent: true,
+      });
+    }
     const clauses = listClauses(
       query,
       {
@@ -149,7 +157,7 @@ export class WhitelistsService {
         createdAt: whitelists.createdAt,
         id: whitelists.id,
       },
-      [scoped(tenantScope(auth), path)],
+      [scoped(tenantScope(caller), path)],
     );
     const { rows, total } = await selectPage(this.db, whitelists, clauses);
     return { items: rows.map(view), total };

@@ -28,7 +28,7 @@ import {
   selectPage,
   withTransaction,
 } from '@custody/persistence';
-import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import { assertUserAccess, checkWalletPath, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetsService } from '../assets/assets.service';
 import { findRate } from '../rates/rates.repository';
 import { type PurchaseRow, purchases } from '../schema';
@@ -331,18 +331,8 @@ export class PurchasesService {
     auth: AuthContext | undefined,
     path: { userId: string; walletId: string },
   ) {
-    const caller = requireAuth(auth);
-    const wildcard = path.userId === '*' || path.walletId === '*';
-    if (wildcard && !isAdmin(caller)) {
-      throw Errors.forbidden(
-        'Only the admin audience may use * for user or wallet.',
-        'wildcard_forbidden',
-      );
-    }
-    if (path.userId !== '*') assertUserAccess(caller, path.userId);
-    for (const id of [path.userId, path.walletId])
-      if (id !== '*' && !isUuid(id)) throw Errors.notFound('wallet');
-    if (path.userId !== '*' && path.walletId !== '*') {
+    const { caller, named } = checkWalletPath(auth, path);
+    if (named) {
       // 404 for a wallet the caller cannot see (wallet-ledger applies the tenant rules).
       await this.rpc.call(
         'wallet-ledger',

@@ -72,6 +72,26 @@ describe('purchase quote', () => {
     }
   });
 
+  it('refuses amounts no chain account can hold (over 2^256 − 1 base units), found by fuzzing', () => {
+    const huge = `1${'0'.repeat(78)}`;
+    expect(() =>
+      quote({ operation: 'buy', amount: huge, price: '2500', feeBps: 150, assetDecimals: 18 }),
+    ).toThrow(expect.objectContaining({ status: 400, code: 'amount_too_large' }));
+    expect(() =>
+      quote({ operation: 'sell', amount: huge, price: '2500', feeBps: 150, assetDecimals: 18 }),
+    ).toThrow(expect.objectContaining({ status: 400, code: 'validation_failed' }));
+    // The largest buy that still fits is quoted.
+    expect(
+      quote({
+        operation: 'buy',
+        amount: '1000000000',
+        price: '2500',
+        feeBps: 150,
+        assetDecimals: 18,
+      }).purchased,
+    ).toBe('394000');
+  });
+
   it('refuses a buy too small to purchase one unit of the asset', () => {
     expect(() =>
       quote({ operation: 'buy', amount: '0.01', price: '58000', feeBps: 150, assetDecimals: 0 }),

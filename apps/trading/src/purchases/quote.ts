@@ -1,6 +1,14 @@
 import type { PurchaseOperation } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { decimalPlaces, divDown, isZero, mul, sub } from '@custody/money';
+import {
+  decimalPlaces,
+  divDown,
+  fitsBaseUnits,
+  isZero,
+  mul,
+  sub,
+  TOO_MANY_BASE_UNITS,
+} from '@custody/money';
 
 /** Fiat amounts carry at most the currency's minor units (cents). */
 export const FIAT_DECIMALS = 2;
@@ -50,12 +58,21 @@ export function quote(input: {
         'amount_too_small',
       );
     }
+    if (!fitsBaseUnits(purchased, assetDecimals)) {
+      throw Errors.badRequest(
+        'The amount buys more of the asset than a chain account can hold (2^256 − 1 base units).',
+        'amount_too_large',
+      );
+    }
     return { amount, fee, netAmount, purchased, cryptoAmount: purchased };
   }
   if (decimalPlaces(amount) > assetDecimals) {
     throw Errors.validation([
       { path: 'body.amount', message: `At most ${assetDecimals} decimal places for this asset` },
     ]);
+  }
+  if (!fitsBaseUnits(amount, assetDecimals)) {
+    throw Errors.validation([{ path: 'body.amount', message: TOO_MANY_BASE_UNITS }]);
   }
   const proceeds = mul(amount, price);
   const fee = mul(proceeds, rate);

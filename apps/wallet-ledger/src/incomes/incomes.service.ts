@@ -8,7 +8,7 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { IdempotencyKey } from '@custody/persistence';
-import { decimalPlaces } from '@custody/money';
+import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
 import {
   type Database,
   enqueueEvent,
@@ -89,6 +89,8 @@ export class IncomesService {
           },
         ]);
       }
+      if (!fitsBaseUnits(input.amount, wallet.decimals))
+        throw Errors.validation([{ path: 'body.amount', message: TOO_MANY_BASE_UNITS }]);
       try {
         const row = one(
           await tx

@@ -17,6 +17,7 @@ import type { RpcClient } from '@custody/messaging';
 import { type Database, enqueueEvent, listClauses, one, selectPage } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import { type SignedItemRow, signedItems } from '../schema';
+import { walletScope } from '../transactions/wallet-scope';
 import { findWallet } from '../wallets/wallets.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
@@ -156,11 +157,16 @@ export class SignaturesService {
     return found.wallet;
   }
 
+  /** A wallet's signed items; `*` for the user or wallet lists across them (admin only). */
   async list(
     auth: AuthContext | undefined,
     request: { userId: string; walletId: string; kind: SignedItemKind; list: ListQuery },
   ): Promise<ListResult<Record<string, unknown>>> {
-    const wallet = await this.ownedWallet(auth, request.userId, request.walletId);
+    const scope = await walletScope(this.db, auth, request, {
+      tenantId: signedItems.tenantId,
+      userId: signedItems.userId,
+      walletId: signedItems.walletId,
+    });
     const clauses = listClauses(
       request.list,
       {
@@ -169,7 +175,7 @@ export class SignaturesService {
         id: signedItems.id,
         externalReference: signedItems.externalReference,
       },
-      [eq(signedItems.walletId, wallet.id), eq(signedItems.kind, request.kind)],
+      [scope, eq(signedItems.kind, request.kind)],
     );
     const { rows, total } = await selectPage(this.db, signedItems, clauses);
     return { items: rows.map(signedItemView), total };

@@ -2,8 +2,8 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Executor, isUuid } from '@custody/persistence';
-import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import type { Executor } from '@custody/persistence';
+import { checkWalletPath, tenantScope } from '@custody/tenancy';
 import { findWallet } from '../wallets/wallets.repository';
 
 /**
@@ -17,18 +17,8 @@ export async function walletScope(
   path: { userId: string; walletId: string },
   columns: { tenantId: PgColumn; userId: PgColumn; walletId: PgColumn },
 ): Promise<SQL | undefined> {
-  const caller = requireAuth(auth);
-  const wildcard = path.userId === '*' || path.walletId === '*';
-  if (wildcard && !isAdmin(caller)) {
-    throw Errors.forbidden(
-      'Only the admin audience may use * for user or wallet.',
-      'wildcard_forbidden',
-    );
-  }
-  if (path.userId !== '*') assertUserAccess(caller, path.userId);
-  for (const id of [path.userId, path.walletId])
-    if (id !== '*' && !isUuid(id)) throw Errors.notFound('wallet');
-  if (path.userId !== '*' && path.walletId !== '*') {
+  const { caller, named } = checkWalletPath(auth, path);
+  if (named) {
     if (!(await findWallet(db, tenantScope(caller), path.userId, path.walletId)))
       throw Errors.notFound('wallet');
   }

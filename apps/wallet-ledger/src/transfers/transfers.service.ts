@@ -9,7 +9,7 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { decimalPlaces, isZero } from '@custody/money';
+import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
 import {
   type Database,
   enqueueEvent,
@@ -171,6 +171,8 @@ export class TransfersService {
         }
         if (isZero(leg.amount))
           throw Errors.validation([{ path: at('amount'), message: 'Must be greater than zero' }]);
+        if (!fitsBaseUnits(leg.amount, sender.decimals))
+          throw Errors.validation([{ path: at('amount'), message: TOO_MANY_BASE_UNITS }]);
         if (sender.blocked) throw Errors.forbidden('A blocked user cannot send.', 'user_blocked');
         return { leg, sender, receiver };
       });

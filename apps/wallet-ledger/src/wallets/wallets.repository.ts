@@ -42,6 +42,26 @@ export async function findWallet(
   return row;
 }
 
+/** The local copy of a user, when it exists and the scope may see it (live users only). */
+export async function findUserRef(
+  db: Executor,
+  scope: TenantScope,
+  userId: string,
+): Promise<UserRefRow | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(userRefs)
+    .where(
+      and(
+        eq(userRefs.id, userId),
+        isNull(userRefs.deletedAt),
+        scope.kind === 'tenant' ? eq(userRefs.tenantId, scope.tenantId) : undefined,
+      ),
+    );
+  return row;
+}
+
 export async function listWallets(
   db: Executor,
   scope: TenantScope,

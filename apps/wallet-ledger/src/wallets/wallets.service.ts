@@ -18,7 +18,13 @@ import {
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import { compare, isZero } from '@custody/money';
-import { type Database, enqueueEvent, sqlState, withTransaction } from '@custody/persistence';
+import {
+  type Database,
+  enqueueEvent,
+  isUuid,
+  sqlState,
+  withTransaction,
+} from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { ensureSystemAccounts } from '../ledger/ledger';
@@ -169,6 +175,7 @@ export class WalletsService {
         );
     } else {
       assertUserAccess(caller, request.userId);
+      await this.requireVisibleUser(caller, request.userId);
     }
     const { assetId, assetSymbol } = request.filters;
     let assetIds: string[] | undefined;
@@ -188,6 +195,22 @@ export class WalletsService {
       assetIds ? { assetIds } : {},
     );
     return { items: await this.views(rows), total };
+  }
+
+  /**
+   * 404 for a user the caller cannot see (another tenant's, deleted, unknown), as on every read
+   * of a user's records. The local copy answers first; identity, the authority, when it has none
+   * (another tenant's user, or one whose creation event has not arrived yet).
+   */
+  private async requireVisibleUser(caller: AuthContext, userId: string): Promise<void> {
+    if (!isUuid(userId)) throw Errors.notFound('user');
+    if (await repo.findUserRef(this.db, tenantScope(caller), userId)) return;
+    await this.rpc.call<UserRefView>(
+      'identity',
+      IDENTITY_RPC.getUserRef,
+      { id: userId },
+      { auth: caller, idempotent: true },
+    );
   }
 
   async get(auth: AuthContext | undefined, userId: string, walletId: string): Promise<WalletView> {

@@ -9,7 +9,15 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { add, compare, decimalPlaces, isZero, sub } from '@custody/money';
+import {
+  add,
+  compare,
+  decimalPlaces,
+  fitsBaseUnits,
+  TOO_MANY_BASE_UNITS,
+  isZero,
+  sub,
+} from '@custody/money';
 import {
   type Database,
   enqueueEvent,
@@ -129,6 +137,8 @@ export class WithdrawalsService {
         { path: 'body.amount', message: `At most ${asset.decimals} decimal places for this asset` },
       ]);
     }
+    if (input.amount !== undefined && !fitsBaseUnits(input.amount, asset.decimals))
+      throw Errors.validation([{ path: 'body.amount', message: TOO_MANY_BASE_UNITS }]);
     await assertMaySend(this.rpc, caller, [wallet.userId]);
     return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
       const [account] = await tx
@@ -240,6 +250,8 @@ export class WithdrawalsService {
         { path: 'body.fee', message: `At most ${asset.decimals} decimal places for this asset` },
       ]);
     }
+    if (!fitsBaseUnits(fee, asset.decimals))
+      throw Errors.validation([{ path: 'body.fee', message: TOO_MANY_BASE_UNITS }]);
     if (change.onChain) {
       if (change.status === 'confirmed')
         await this.settleOnChain(tx, current, current.amount, fee, txHash);

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { waitFor } from '@custody/testing';
+import { Api } from './api';
+import { closeBrokerConnections } from './chaos';
+import { fundedEthWallets, startWebhookSink, subscribe, untilDefinitive } from './fault-kit';
+import { type Stack, startStack } from './stack';
+
+// Chaos: random concurrent transfers, purchases and withdrawals while wallet-ledger, trading and
+// notifier are SIGKILLed and restarted and the stack's RabbitMQ connections are closed under
+// them. Clients retry 5xx answers with their Idempotency-Key, as production clients do. Then:
+// the ledger invariants hold, every operation answered 2xx has exactly one effect, and every
+// committed operation produced one event, delivered to the webhook sink.
+// CHAOS_SECONDS sets the length (npm test: a short run; npm run test:faults: 120 s).
+const CHAOS_MS = Number(process.env['CHAOS_SECONDS'] ?? 20) * 1000;
+const WORKERS = 4;
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let tenant: Awaited<ReturnType<Api['newClient']>>;
+let sink: Awaited<ReturnType<typeof startWebhookSink>>;
+/** Event id → its deliveries (webhook-id of each), per operation id. */
+const delivered = new Map<string, { events: Set<string>; webhookIds: string[] }>();
+
+beforeAll(async () => {
+  sink = await startWebhookSink((body, headers) => {
+    const entry = delivered.get(body.data.id) ?? { events: new Set<string>(), webhookIds: [] };
+    entry.events.add(body.id);
+    entry.webhookIds.push(String(headers['webhook-id']));
+    delivered.set(body.data.id, entry);
+  });
+  stack = await startStack({
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
+    env: {
+      gateway: { RPC_TIMEOUT_MS: '4000', RATE_LIMIT_PER_MINUTE: '0' },
+      trading: { RPC_TIMEOUT_MS: '1500', PURCHASE_RECOVERY_INTERVAL_MS: '500' },
+      notifier: {
+        NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_RETRY_SCHEDULE: '0,0.5,1,1,2,2,3,3,5,5,5,5',
+        NOTIFIER_DISPATCH_INTERVAL_MS: '200',
+      },
+    },
+  });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  tenant = await api.newClient(admin, 'Chaos tenant');
+  await subscribe(
+    api,
+    tenant.token,
+    ['transfer.is-created', 'purchase.is-created', 'withdrawal.is-created'],
+    sink.url,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+  await sink?.close();
+});
+
+const device = { device: 'chaos', ip: '203.0.113.7' };
+
+it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and broker cuts`, async () => {
+  // Arrange: ten funded ETH wallets.
+  const parties = await fundedEthWallets(api, {
+    admin,
+    token: tenant.token,
+    count: 10,
+    amount: '100',
+    tag: 'chaos',
+  });
+  const pick = () => parties[Math.floor(Math.random() * parties.length)]!;
+  const ok = { transfer: [] as string[], purchase: [] as string[], withdrawal: [] as string[] };
+  let refused = 0;
+  let faults = 0;
+  const until = Date.now() + CHAOS_MS;
+
+  const worker = async () => {
+    while (Date.now() < until) {
+      const key = { 'idempotency-key': randomUUID() };
+      const roll = Math.random();
+      const from = pick();
+      if (roll < 0.6) {
+        let to = pick();
+        while (to === from) to = pick();
+        const body = {
+          requestedTransactions: [
+            {
+              assetId: 'eth',
+              senderUserId: from.user,
+              senderWalletId: from.wallet,
+              receiverUserId: to.user,
+              receiverWalletId: to.wallet,
+              amount: (Math.floor(Math.random() * 100) / 100 + 0.01).toFixed(2),
+            },
+          ],
+        };
+        const res = await untilDefinitive(() =>
+          api.post('/v1/transfers', { token: tenant.token, body, headers: key }),
+        );
+        if (res.status === 201) ok.transfer.push(res.body.id);
+        else refused += 1;
+      } else if (roll < 0.85) {
+        const res = await untilDefinitive(() =>
+          api.post(`/v1/users/${from.user}/wallets/${from.wallet}/purchases`, {
+            token: tenant.token,
+            body: { operation: 'buy', amount: '10', ...device },
+            headers: key,
+          }),
+        );
+        if (res.status === 201) ok.purchase.push(res.body.id);
+        else refused += 1;
+      } else {
+        const res = await untilDefinitive(() =>
+          api.post(`/v1/users/${from.user}/wallets/${from.wallet}/withdrawals`, {
+            token: tenant.token,
+            body: {
+              assetId: 'eth',
+              receiverAddress: '0x000000000000000000000000000000000000dEaD',
+              amount: '0.05',
+              ...device,
+            },
+            headers: key,
+          }),
+        );
+        if (res.status === 201) ok.withdrawal.push(res.body.id);
+        else refused += 1;
+      }
+    }
+  };
+
+  const chaos = async () => {
+    const victims = ['wallet-ledger', 'trading', 'notifier'] as const;
+    let round = 0;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1500));
+      if (round % 2 === 0) {
+        await stack.crashAndRestart(victims[Math.floor(Math.random() * victims.length)]!);
+      } else {
+        await closeBrokerConnections(stack.namespace);
+      }
+      faults += 1;
+      round += 1;
+    }
+  };
+
+  // Act.
+  await Promise.all([...Array.from({ length: WORKERS }, worker), chaos()]);
+
+  // Assert: the ledger balances, and each 2xx has exactly one effect.
+  const check = await api.get('/v1/admin/ledger/check', { token: admin });
+  expect(check.body).toMatchObject({ ok: true, violations: [] });
+  const all = async (path: string) =>
+    (await api.get(`${path}${path.includes('?') ? '&' : '?'}limit=0`, { token: admin })).body as {
+      id: string;
+      status?: string;
+    }[];
+  const transfers = await all('/v1/transfers');
+  expect(transfers.map((t) => t.id).sort()).toEqual([...ok.transfer].sort());
+  // Purchases a crash left pending are finished by trading's recovery loop.
+  await waitFor(
+    async () => (await all('/v1/users/*/wallets/*/purchases')).every((p) => p.status !== 'pending'),
+    { timeoutMs: 30_000, what: 'pending purchases to be settled' },
+  );
+  const purchases = await all('/v1/users/*/wallets/*/purchases');
+  expect(
+    purchases
+      .filter((p) => p.status === 'approved')
+      .map((p) => p.id)
+      .sort(),
+  ).toEqual([...ok.purchase].sort());
+  const withdrawals = await all('/v1/users/*/wallets/*/withdrawals');
+  expect(withdrawals.map((w) => w.id).sort()).toEqual([...ok.withdrawal].sort());
+  const movements = await all('/v1/users/*/wallets/*/transactions');
+  const perOperation = new Map<string, number>();
+  for (const m of movements as unknown as { txLog: string }[]) {
+    perOperation.set(m.txLog, (perOperation.get(m.txLog) ?? 0) + 1);
+  }
+  for (const id of ok.transfer) expect([id, perOperation.get(id)]).toEqual([id, 2]);
+  for (const id of ok.purchase) expect([id, perOperation.get(id)]).toEqual([id, 1]);
+
+  // Every committed operation's event reached the sink, as one event (redeliveries of the same
+  // delivery carry the same webhook-id, which receivers deduplicate on).
+  const committed = [...ok.transfer, ...ok.purchase, ...ok.withdrawal];
+  await waitFor(() => committed.every((id) => delivered.has(id)), {
+    timeoutMs: 60_000,
+    what: 'every event at the sink',
+  });
+  for (const id of committed) {
+    const entry = delivered.get(id)!;
+    expect([id, entry.events.size, new Set(entry.webhookIds).size]).toEqual([id, 1, 1]);
+  }
+  const unknown = [...delivered.keys()].filter((id) => !committed.includes(id));
+  expect(unknown).toEqual([]);
+  console.log(
+    JSON.stringify({
+      chaosSeconds: CHAOS_MS / 1000,
+      faultsInjected: faults,
+      transfers: ok.transfer.length,
+      purchases: ok.purchase.length,
+      withdrawals: ok.withdrawal.length,
+      refused,
+      redeliveries: [...delivered.values()].reduce((n, e) => n + e.webhookIds.length - 1, 0),
+      violations: 0,
+    }),
+  );
+}, 300_000);

@@ -1,0 +1,33 @@
+// The RPC benchmark's server: the messaging library's RpcServer answering `bench.echo` on
+// `rpc.signing` of a private namespace (a stand-in service name; nothing else listens there).
+import { Broker, RpcServer } from '@custody/messaging';
+import { createLogger } from '@custody/logging';
+
+async function main() {
+  const logger = createLogger({ service: 'bench-rpc', level: 'warn' });
+  const broker = new Broker({
+    url: process.env['AMQP_URL'] ?? 'amqp://guest:guest@localhost:5672',
+    namespace: process.env['MQ_NAMESPACE'] ?? 'bench',
+    quorumQueues: false,
+    logger,
+    connectionName: 'bench-rpc-server',
+  });
+  await broker.connect();
+  const server = new RpcServer({
+    broker,
+    service: 'signing',
+    prefetch: Number(process.env['RPC_PREFETCH'] ?? 64),
+    logger,
+    handlers: { 'bench.echo': async (params) => params },
+  });
+  await server.start();
+  process.stdout.write('{"ready":true}\n');
+  process.on('SIGTERM', () => {
+    void server
+      .stop(1000)
+      .then(() => broker.close())
+      .then(() => process.exit(0));
+  });
+}
+
+void main();

@@ -1,0 +1,529 @@
+// `npm run bench`: four benchmarks, each against a baseline in the same run on the same machine,
+// reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
+// and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
+// (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import { Broker, RpcClient } from '@custody/messaging';
+import { createLogger } from '@custody/logging';
+import { Api } from '../../apps/stack-e2e/src/api';
+import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
+import { load, percentiles, round } from './load';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
+const WALLETS = Number(process.env['BENCH_WALLETS'] ?? 1000);
+const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,rpc,webhooks').split(',');
+
+interface Row {
+  bench: string;
+  metric: string;
+  project: number;
+  baseline: number;
+  ratio: number;
+  target: string;
+  met: boolean;
+}
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+
+function row(
+  bench: string,
+  metric: string,
+  project: number,
+  baseline: number,
+  target: string,
+  met: boolean,
+) {
+  rows.push({
+    bench,
+    metric,
+    project,
+    baseline,
+    ratio: baseline ? round(project / baseline) : 0,
+    target,
+    met,
+  });
+}
+
+/** A child process that prints one JSON line when ready. */
+async function child(command: string, args: string[], env: Record<string, string> = {}) {
+  const proc: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => proc.on('exit', resolve));
+  const info = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    let seen = '';
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const line = seen.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    proc.on('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code})`)));
+  });
+  return {
+    info,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await exited;
+    },
+    result: async () => {
+      await exited;
+      return info;
+    },
+  };
+}
+
+async function inBatches<T>(
+  n: number,
+  size: number,
+  make: (i: number) => Promise<T>,
+): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i += size) {
+    out.push(
+      ...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, j) => make(i + j)))),
+    );
+  }
+  return out;
+}
+
+async function benchRead(stack: Stack, api: Api, token: string) {
+  const users = await inBatches(100, 25, async () => {
+    const r = await api.post('/v1/users/individual-person', {
+      token,
+      body: { generalConditions: '2026-01-01' },
+    });
+    return r.body.id as string;
+  });
+  const pick = () => users[Math.floor(Math.random() * users.length)];
+  const headers = { authorization: `Bearer ${token}` };
+  const gateway = await load({
+    url: stack.gatewayUrl,
+    headers,
+    connections: 32,
+    durationSeconds: SECONDS,
+    request: () => ({ path: `/v1/users/${pick()}` }),
+  });
+  const half = await load({
+    url: stack.gatewayUrl,
+    headers,
+    connections: 32,
+    durationSeconds: SECONDS,
+    rate: Math.max(1, Math.round(gateway.rps / 2)),
+    request: () => ({ path: `/v1/users/${pick()}` }),
+  });
+  const server = await child(
+    process.execPath,
+    [path.join(__dirname, 'baselines', 'read-baseline.mjs')],
+    {
+      DATABASE_URL: stack.databaseUrl,
+    },
+  );
+  const baseline = await load({
+    url: `http://127.0.0.1:${server.info['port']}`,
+    connections: 32,
+    durationSeconds: SECONDS,
+    request: () => ({ path: `/users/${pick()}` }),
+  });
+  await server.stop();
+  details['read'] = { gateway, halfLoad: half, baseline };
+  row(
+    'read GET /v1/users/{id}',
+    'req/s',
+    gateway.rps,
+    baseline.rps,
+    'ratio ≥ 0.5',
+    gateway.rps / baseline.rps >= 0.5,
+  );
+  row(
+    'read GET /v1/users/{id}',
+    'p99 ms at 50% load',
+    half.p99,
+    baseline.p99,
+    '≤ 20 ms',
+    half.p99 <= 20,
+  );
+}
+
+async function benchLedger(stack: Stack, api: Api, token: string, admin: string) {
+  const device = { device: 'bench', ip: '203.0.113.1' };
+  let counter = 0;
+  const parties = await inBatches(WALLETS, 16, async () => {
+    const user = (
+      await api.post('/v1/users/individual-person', {
+        token,
+        body: { generalConditions: '2026-01-01' },
+      })
+    ).body.id as string;
+    const wallet = (
+      await api.post(`/v1/users/${user}/wallets`, { token, body: { assetId: 'eth', ...device } })
+    ).body.id as string;
+    const income = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount: '1000',
+        blockchainTransactionId: `0xbench${counter++}`,
+        senderAddress: '0x000000000000000000000000000000000000bEEF',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    });
+    return { user, wallet };
+  });
+  const run = async (pool: typeof parties, rate?: number) =>
+    load({
+      url: `${stack.gatewayUrl}/v1/transfers`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      connections: 64,
+      durationSeconds: SECONDS,
+      ...(rate ? { rate } : {}),
+      request: () => {
+        const i = Math.floor(Math.random() * pool.length);
+        // Any other wallet of the pool: an offset of 1 … length − 1.
+        const j = (i + 1 + Math.floor(Math.random() * (pool.length - 1))) % pool.length;
+        const [a, b] = [pool[i], pool[j]] as [(typeof pool)[number], (typeof pool)[number]];
+        return {
+          body: JSON.stringify({
+            requestedTransactions: [
+              {
+                assetId: 'eth',
+                senderUserId: a.user,
+                senderWalletId: a.wallet,
+                receiverUserId: b.user,
+                receiverWalletId: b.wallet,
+                amount: '0.000001',
+              },
+            ],
+          }),
+        };
+      },
+    });
+  const spread = await run(parties);
+  const spreadHalf = await run(parties, Math.max(1, Math.round(spread.rps / 2)));
+  const hot = await run(parties.slice(0, 10));
+  const baselineSpread = (
+    await child(process.execPath, [path.join(__dirname, 'baselines', 'transfer-baseline.mjs')], {
+      DATABASE_URL: stack.databaseUrl,
+      CONCURRENCY: '64',
+      SECONDS: String(SECONDS),
+      ACCOUNTS: String(WALLETS),
+    })
+  ).info as { rps: number; p99: number };
+  const baselineHot = (
+    await child(process.execPath, [path.join(__dirname, 'baselines', 'transfer-baseline.mjs')], {
+      DATABASE_URL: stack.databaseUrl,
+      CONCURRENCY: '64',
+      SECONDS: String(SECONDS),
+      ACCOUNTS: '10',
+    })
+  ).info as { rps: number; p99: number };
+  const check = await api.get('/v1/admin/ledger/check', { token: admin });
+  details['ledger'] = {
+    spread,
+    spreadHalf,
+    hot,
+    baselineSpread,
+    baselineHot,
+    invariants: check.body,
+  };
+  const bench = `POST /v1/transfers, 64 clients`;
+  row(
+    `${bench}, ${WALLETS} wallets`,
+    'transfers/s',
+    spread.rps,
+    baselineSpread.rps,
+    'ratio ≥ 0.5 (goal ≥ 1)',
+    spread.rps / baselineSpread.rps >= 0.5,
+  );
+  row(
+    `${bench}, 10 hot wallets`,
+    'transfers/s',
+    hot.rps,
+    baselineHot.rps,
+    'ratio ≥ 0.5 (goal ≥ 1)',
+    hot.rps / baselineHot.rps >= 0.5,
+  );
+  row(
+    `${bench}, ${WALLETS} wallets`,
+    'p99 ms at 50% load',
+    spreadHalf.p99,
+    baselineSpread.p99,
+    '≤ 50 ms',
+    spreadHalf.p99 <= 50,
+  );
+  row(
+    `${bench}`,
+    'invariant violations',
+    (check.body.violations as unknown[]).length,
+    0,
+    '0',
+    check.body.ok === true,
+  );
+}
+
+async function timedLoop(seconds: number, concurrency: number, call: () => Promise<unknown>) {
+  const latencies: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        await call();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return { rps: Math.round(latencies.length / seconds), ...percentiles(latencies) };
+}
+
+/** Calls at a fixed rate (per millisecond tick), whatever the answers' latency. */
+async function fixedRate(seconds: number, perSecond: number, call: () => Promise<unknown>) {
+  const latencies: number[] = [];
+  const inFlight: Promise<unknown>[] = [];
+  const started = Date.now();
+  let sent = 0;
+  while (Date.now() - started < seconds * 1000) {
+    const due = Math.floor(((Date.now() - started) / 1000) * perSecond);
+    for (; sent < due; sent += 1) {
+      const t = performance.now();
+      inFlight.push(call().then(() => latencies.push(performance.now() - t)));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  return { sent, ...percentiles(latencies) };
+}
+
+async function benchRpc(amqpUrl: string) {
+  const namespace = `bench-${randomUUID().slice(0, 8)}`;
+  const server = await child(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'baselines', 'rpc-echo-server.ts')],
+    { AMQP_URL: amqpUrl, MQ_NAMESPACE: namespace },
+  );
+  const logger = createLogger({ service: 'bench', level: 'warn' });
+  const broker = new Broker({
+    url: amqpUrl,
+    namespace,
+    quorumQueues: false,
+    logger,
+    connectionName: 'bench-rpc-client',
+  });
+  await broker.connect();
+  const client = new RpcClient({ broker, caller: 'gateway', defaultTimeoutMs: 10_000, logger });
+  await client.start();
+  const payload = { id: randomUUID(), amount: '12.5' };
+  const rpcCall = () => client.call('signing', 'bench.echo', payload, { idempotent: true });
+  await timedLoop(1, 16, rpcCall); // warm-up
+  const rpcMax = await timedLoop(SECONDS, 64, rpcCall);
+  const rpcAt1000 = await fixedRate(SECONDS, 1000, rpcCall);
+  await client.stop();
+  await broker.close();
+  await server.stop();
+
+  const http = await child(process.execPath, [
+    path.join(__dirname, 'baselines', 'http-echo-server.mjs'),
+  ]);
+  const url = `http://127.0.0.1:${http.info['port']}/echo`;
+  const httpCall = async () => {
+    const res = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify(payload),
+      headers: { 'content-type': 'application/json' },
+    });
+    await res.json();
+  };
+  await timedLoop(1, 16, httpCall);
+  const httpMax = await timedLoop(SECONDS, 64, httpCall);
+  const httpAt1000 = await fixedRate(SECONDS, 1000, httpCall);
+  await http.stop();
+  details['rpc'] = { rpcMax, rpcAt1000, httpMax, httpAt1000 };
+  row('RPC round trip (64 in flight)', 'calls/s', rpcMax.rps, httpMax.rps, 'report', true);
+  row(
+    'RPC round trip at 1,000/s',
+    'p99 ms',
+    rpcAt1000.p99,
+    httpAt1000.p99,
+    '≤ 5 ms',
+    rpcAt1000.p99 <= 5,
+  );
+}
+
+async function benchWebhooks(
+  stack: Stack,
+  api: Api,
+  token: string,
+  tenantId: string,
+  amqpUrl: string,
+) {
+  const events = Number(process.env['BENCH_EVENTS'] ?? 3000);
+  const arrivals = new Map<string, number>();
+  const sink = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { data?: { id?: string } };
+        if (body.data?.id) arrivals.set(body.data.id, performance.now());
+      } catch {
+        // not ours
+      }
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  const types = await api.get('/v1/notifications?limit=0', { token });
+  const type = types.body.find((t: { event: string }) => t.event === 'user.is-updated').id;
+  await api.post(`/v1/notifications/${type}`, { token, body: { url: `${sinkUrl}/project` } });
+
+  const connection = await amqp.connect(amqpUrl);
+  const channel = await connection.createConfirmChannel();
+  const exchange = `${stack.namespace}.events`;
+  const publish = async (
+    name: string,
+    ids: string[],
+    sentAt: Map<string, number>,
+    exchangeName: string,
+  ) => {
+    for (const id of ids) {
+      const envelope = {
+        id: randomUUID(),
+        name,
+        occurredAt: new Date().toISOString(),
+        tenantId,
+        data: { id },
+      };
+      sentAt.set(id, performance.now());
+      channel.publish(exchangeName, name, Buffer.from(JSON.stringify(envelope)), {
+        persistent: true,
+        messageId: envelope.id,
+        contentType: 'application/json',
+      });
+    }
+    await channel.waitForConfirms();
+  };
+  const measure = async (label: string, exchangeName: string) => {
+    const ids = Array.from({ length: events }, () => randomUUID());
+    const sentAt = new Map<string, number>();
+    const t0 = performance.now();
+    await publish('user.is-updated', ids, sentAt, exchangeName);
+    const deadline = Date.now() + 120_000;
+    while (ids.some((id) => !arrivals.has(id)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const delivered = ids.filter((id) => arrivals.has(id));
+    const last = Math.max(...delivered.map((id) => arrivals.get(id) as number));
+    const latencies = delivered.map(
+      (id) => (arrivals.get(id) as number) - (sentAt.get(id) as number),
+    );
+    return {
+      label,
+      events,
+      delivered: delivered.length,
+      perSecond: Math.round(delivered.length / ((last - t0) / 1000)),
+      ...percentiles(latencies),
+    };
+  };
+  const project = await measure('notifier', exchange);
+  // Baseline: a bare consumer of the same exchange that POSTs each event to the sink.
+  const baselineExchange = `${stack.namespace}.bench-baseline`;
+  await channel.assertExchange(baselineExchange, 'topic', { durable: false, autoDelete: true });
+  const consumer = await child(
+    process.execPath,
+    [path.join(__dirname, 'baselines', 'webhook-baseline.mjs')],
+    {
+      AMQP_URL: amqpUrl,
+      EXCHANGE: baselineExchange,
+      SINK_URL: `${sinkUrl}/baseline`,
+    },
+  );
+  const baseline = await measure('baseline', baselineExchange);
+  await consumer.stop();
+  await channel.close();
+  await connection.close();
+  sink.close();
+  details['webhooks'] = { project, baseline };
+  row(
+    'webhooks: event → 2xx sink',
+    'deliveries/s',
+    project.perSecond,
+    baseline.perSecond,
+    '≥ 500/s',
+    project.perSecond >= 500,
+  );
+  row(
+    'webhooks: event → 2xx sink',
+    'p99 ms',
+    project.p99,
+    baseline.p99,
+    '≤ 1000 ms',
+    project.p99 <= 1000,
+  );
+}
+
+async function main() {
+  console.log(`Benchmarks: ${ONLY.join(', ')} (${SECONDS} s per measurement)`);
+  // Production-like: info logs (one line per request), rate limits off for the load generator.
+  const quiet = { LOG_LEVEL: 'info' };
+  const stack = await startStack({
+    keepLogs: false,
+    env: {
+      gateway: { ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
+      identity: quiet,
+      'wallet-ledger': quiet,
+      trading: quiet,
+      signing: quiet,
+      issuer: quiet,
+      notifier: {
+        ...quiet,
+        NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
+        NOTIFIER_DISPATCH_INTERVAL_MS: '50',
+        WEBHOOK_PER_RECEIVER_CONCURRENCY: '32',
+      },
+    },
+  });
+  try {
+    const api = new Api(stack.gatewayUrl);
+    const admin = await api.adminToken();
+    const tenant = await api.newClient(admin, 'Bench');
+    const amqpUrl = process.env['AMQP_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672';
+    if (ONLY.includes('read')) await benchRead(stack, api, tenant.token);
+    if (ONLY.includes('ledger')) await benchLedger(stack, api, tenant.token, admin);
+    if (ONLY.includes('rpc')) await benchRpc(amqpUrl);
+    if (ONLY.includes('webhooks'))
+      await benchWebhooks(stack, api, tenant.token, tenant.id, amqpUrl);
+  } finally {
+    await stack.cleanup();
+  }
+  const out = path.join(ROOT, 'bench-results');
+  mkdirSync(out, { recursive: true });
+  const file = path.join(out, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows, details }, null, 2)}\n`,
+  );
+  console.table(rows);
+  console.log(`Results: ${path.relative(ROOT, file)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
