@@ -8,6 +8,9 @@ import { ChannelNotConfigured, type Channels, DeliveryError } from '../channels/
 import { deliveries, type DeliveryStatus, type ReceiverRow, receivers } from '../schema';
 import type { SigningSecrets } from '../secrets/signing-secrets';
 
+/** How often lost deliveries are looked for. */
+const REAP_EVERY_MS = 10_000;
+
 // DO NOT RENAME: the BullMQ queue holds jobs across deploys.
 export const DELIVERY_QUEUE = 'notifier-deliveries';
 
@@ -140,13 +143,16 @@ export class DeliveryQueue {
   private lastReap = 0;
 
   /**
-   * Finds deliveries the queue lost (a Redis restart, a job stalled for good): still pending long
-   * after their whole retry schedule, with no job left. They go back to the dispatcher.
+   * Finds deliveries the queue lost (a Redis restart without its data): pending, enqueued a while
+   * ago, and with no job in the queue. A delivery waiting between retries still has its (delayed)
+   * job, and a finished one is marked before its job is removed, so a missing job means lost.
+   * They go back to the dispatcher.
    */
   private async reap(): Promise<void> {
-    if (Date.now() - this.lastReap < 30_000) return;
+    if (Date.now() - this.lastReap < REAP_EVERY_MS) return;
     this.lastReap = Date.now();
-    const horizonSeconds = this.schedule.reduce((sum, s) => sum + s, 0) * 1.2 + 120;
+    // Old enough that the dispatcher's own enqueue has long committed.
+    const horizonSeconds = 30;
     const suspects = await this.db
       .select({ id: deliveries.id, dispatches: deliveries.dispatches })
       .from(deliveries)
