@@ -5,7 +5,7 @@ import { type Database, listClauses, selectPage } from '@custody/persistence';
 import type { MarketSettings } from '../market';
 import { latestPerAsset, latestRate } from '../rates/rates.repository';
 import { type AssetRow, assets, type MarketDataRow, type RateRow } from '../schema';
-import { assetSummary, catalogAsset, marketDataView, rateView } from '../views';
+import { catalogAsset, marketDataView, rateView } from '../views';
 
 export type AvailabilityAction = 'BUY' | 'SELL';
 
@@ -126,9 +126,5 @@ export class AssetsService {
     );
     if (!rate || Date.now() - rate.createdAt.getTime() > this.market.maxRateAgeMs) return undefined;
     return rate;
-  }
-
-  summary(asset: AssetRow) {
-    return assetSummary(asset);
   }
 }

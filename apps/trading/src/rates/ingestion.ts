@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
-import { type Database, withTransaction } from '@custody/persistence';
+import type { Database } from '@custody/persistence';
 import type { AssetsService } from '../assets/assets.service';
 import type { MarketSettings } from '../market';
 import { providerStatus } from '../schema';
@@ -88,26 +88,25 @@ export class RatesIngestion {
         'rate ingestion failed; keeping the last rates',
       );
       const message = error instanceof Error ? error.message : String(error);
-      await withTransaction(this.db, (tx) =>
-        tx
-          .insert(providerStatus)
-          .values({
-            provider: name,
+      await this.db
+        .insert(providerStatus)
+        .values({
+          provider: name,
+          lastFailureAt: new Date(),
+          lastError: message.slice(0, 500),
+          consecutiveFailures: 1,
+        })
+        .onConflictDoUpdate({
+          target: providerStatus.provider,
+          set: {
             lastFailureAt: new Date(),
             lastError: message.slice(0, 500),
-            consecutiveFailures: 1,
-          })
-          .onConflictDoUpdate({
-            target: providerStatus.provider,
-            set: {
-              lastFailureAt: new Date(),
-              lastError: message.slice(0, 500),
-              consecutiveFailures: sql`${providerStatus.consecutiveFailures} + 1`,
-            },
-          }),
-      ).catch((dbError: unknown) =>
-        this.logger.warn({ err: dbError }, 'could not record the provider failure'),
-      );
+            consecutiveFailures: sql`${providerStatus.consecutiveFailures} + 1`,
+          },
+        })
+        .catch((dbError: unknown) =>
+          this.logger.warn({ err: dbError }, 'could not record the provider failure'),
+        );
     }
   }
 }

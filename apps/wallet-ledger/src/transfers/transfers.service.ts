@@ -109,8 +109,11 @@ export class TransfersService {
           scope.kind === 'tenant' ? eq(wallets.tenantId, scope.tenantId) : undefined,
         ),
       );
-    const decimals = new Map((await this.catalog.all()).map((a) => [a.id, a.decimals]));
-    return new Map(rows.map((r) => [r.id, { ...r, decimals: decimals.get(r.assetId) ?? 0 }]));
+    // An asset missing from the catalog is a server fault (500), never "0 decimals".
+    const withDecimals = await Promise.all(
+      rows.map(async (r) => ({ ...r, decimals: (await this.catalog.require(r.assetId)).decimals })),
+    );
+    return new Map(withDecimals.map((r) => [r.id, r]));
   }
 
   async create(
