@@ -38,7 +38,7 @@ export async function startGateway(
   const config = loadConfig('gateway', env);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics('gateway');
-  const redis = connectRedis(config.REDIS_URL, logger);
+  const redis = connectRedis(config.REDIS_URL, logger, { autoPipelining: true });
   const broker = new Broker({
     url: config.AMQP_URL,
     namespace: config.MQ_NAMESPACE,

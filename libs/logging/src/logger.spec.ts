@@ -45,6 +45,25 @@ describe('createLogger', () => {
     }
     expect(text).toContain('[redacted]');
   });
+
+  it('masks inside arrays and below five levels, without changing the logged object', () => {
+    const { lines, logger } = capture();
+    const logged = {
+      items: [{ email: 'x@y.z' }, 'plain'],
+      a: { b: { c: { d: { e: { f: { secret: 'deep-secret' } } } } } },
+      kept: { id: 'u-1' },
+    };
+    const before = JSON.stringify(logged);
+    logger.info(logged, 'nested');
+    const text = JSON.stringify(lines[0]);
+    expect(text).not.toContain('x@y.z');
+    expect(text).not.toContain('deep-secret');
+    expect(lines[0]).toMatchObject({
+      items: [{ email: '[redacted]' }, 'plain'],
+      kept: { id: 'u-1' },
+    });
+    expect(JSON.stringify(logged)).toBe(before);
+  });
 });
 
 describe('maskEmail', () => {

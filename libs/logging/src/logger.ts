@@ -31,10 +31,40 @@ export const REDACTED_KEYS = [
   'legalName',
 ];
 
-function redactPaths(): string[] {
-  // pino's wildcards match one level each; cover the depths our payloads actually reach.
-  const prefixes = ['', '*.', '*.*.', '*.*.*.', '*.*.*.*.'];
-  return prefixes.flatMap((prefix) => REDACTED_KEYS.map((key) => `${prefix}${key}`));
+const REDACTED = new Set(REDACTED_KEYS);
+const CENSOR = '[redacted]';
+const MAX_DEPTH = 8;
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The value with every redacted key's value replaced, at any depth (arrays included); the
+ * caller's objects are never changed (a changed object is copied, an unchanged one is returned
+ * as is). One walk of what is logged: pino's wildcard paths (`*.*.email` …) cost a pass per
+ * path per line, a tenth of the gateway's CPU under load.
+ */
+export function redact(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      const scrubbed = redact(item, depth + 1);
+      if (scrubbed !== item) (copy ??= [...value])[i] = scrubbed;
+    }
+    return copy ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const item = value[key];
+    const scrubbed = REDACTED.has(key) && item !== undefined ? CENSOR : redact(item, depth + 1);
+    if (scrubbed !== item) (copy ??= { ...value })[key] = scrubbed;
+  }
+  return copy ?? value;
 }
 
 export interface LoggerOptions {
@@ -50,15 +80,19 @@ export function createLogger(options: LoggerOptions): Logger {
       level: options.level ?? 'info',
       base: { service: options.service, pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: redactPaths(), censor: '[redacted]' },
       // Request context rides along on every line logged inside a request or a message.
       mixin: () => {
         const ctx = currentContext();
         return ctx ? { ...ctx } : {};
       },
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (object) => redact(object) as Record<string, unknown>,
+      },
     },
-    options.destination,
+    // Asynchronous stdout: lines logged while a write is in flight go out together in the next
+    // one, instead of one blocking system call per line (pino flushes what is left at exit).
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
 }
 

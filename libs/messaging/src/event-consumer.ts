@@ -37,6 +37,8 @@ export class EventConsumer implements BrokerComponent {
   private readonly inFlight = new InFlight();
   private readonly queue: string;
   private readonly inbox: string;
+  /** Messages delivered in this event-loop turn, handled together (see `flush`). */
+  private batch: { channel: ConfirmChannel; msg: ConsumeMessage }[] = [];
 
   constructor(private readonly options: EventConsumerOptions) {
     this.queue = options.broker.name(TOPOLOGY.eventQueue(options.consumer));
@@ -74,13 +76,13 @@ export class EventConsumer implements BrokerComponent {
     for (const name of Object.keys(this.options.handlers)) {
       await channel.bindQueue(this.queue, broker.eventsExchange, name);
     }
-    await channel.prefetch(this.options.prefetch ?? 16);
+    await channel.prefetch(this.options.prefetch ?? 64);
     channel.on('close', () => this.onChannelLost(channel));
     // Set before consuming: deliveries can arrive before consume() resolves.
     this.channel = channel;
     const { consumerTag } = await channel.consume(this.queue, (msg) => {
       // null = the broker cancelled the consumer (queue deleted): start over.
-      if (msg) void this.inFlight.track(this.handle(channel, msg));
+      if (msg) this.enqueue(channel, msg);
       else void channel.close().catch(() => undefined);
     });
     this.consumerTag = consumerTag;
@@ -107,19 +109,87 @@ export class EventConsumer implements BrokerComponent {
     if (channel) await channel.close().catch(() => undefined);
   }
 
-  private async handle(channel: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
-    const headers = msg.properties.headers ?? {};
-    const requestId = String(headers[HEADERS.requestId] ?? msg.properties.messageId ?? '');
-    let event: EventEnvelope;
+  private enqueue(channel: ConfirmChannel, msg: ConsumeMessage): void {
+    this.batch.push({ channel, msg });
+    if (this.batch.length === 1) setImmediate(() => void this.inFlight.track(this.flush()));
+  }
+
+  /**
+   * Group commit: the events delivered in one event-loop turn (up to the prefetch) are handled in
+   * one transaction — their inbox rows in one insert, then each new event's handler in order —
+   * instead of a transaction and an inbox round trip each. If anything in the batch fails, nothing
+   * of it was applied, and each event is handled again on its own (its retries and dead-lettering
+   * unchanged). Acks follow the commit, so a crash in between redelivers, and the inbox absorbs it.
+   */
+  private async flush(): Promise<void> {
+    const taken = this.batch;
+    this.batch = [];
+    const parsed: { channel: ConfirmChannel; msg: ConsumeMessage; event: EventEnvelope }[] = [];
+    for (const { channel, msg } of taken) {
+      const event = this.parse(channel, msg);
+      if (event) parsed.push({ channel, msg, event });
+    }
+    if (parsed.length === 0) return;
+    if (parsed.length === 1) {
+      const [only] = parsed as [(typeof parsed)[number]];
+      return this.handle(only.channel, only.msg, only.event);
+    }
     try {
-      event = JSON.parse(msg.content.toString('utf8')) as EventEnvelope;
+      await this.processBatch(parsed.map((p) => ({ event: p.event, msg: p.msg })));
+    } catch (error) {
+      this.options.logger.debug({ err: error, events: parsed.length }, 'batch failed; one by one');
+      await Promise.all(parsed.map((p) => this.handle(p.channel, p.msg, p.event)));
+      return;
+    }
+    failpoint(FAILPOINTS.consumerBeforeAck);
+    for (const { channel, msg } of parsed) this.settle(channel, () => channel.ack(msg));
+  }
+
+  private parse(channel: ConfirmChannel, msg: ConsumeMessage): EventEnvelope | undefined {
+    try {
+      const event = JSON.parse(msg.content.toString('utf8')) as EventEnvelope;
       if (typeof event.id !== 'string' || typeof event.name !== 'string')
         throw new Error('not an event');
+      return event;
     } catch (error) {
       this.options.logger.error({ err: error }, 'Unparseable event sent to the dead-letter queue');
       this.settle(channel, () => channel.nack(msg, false, false));
-      return;
+      return undefined;
     }
+  }
+
+  private requestIdOf(msg: ConsumeMessage): string {
+    const headers = msg.properties.headers ?? {};
+    return String(headers[HEADERS.requestId] ?? msg.properties.messageId ?? '');
+  }
+
+  private async processBatch(items: { event: EventEnvelope; msg: ConsumeMessage }[]) {
+    await withTransaction(this.options.db, async (tx) => {
+      const rows = items.map(
+        ({ event }) => sql`(${this.options.consumer}, ${event.id}, ${event.name})`,
+      );
+      const inserted = await tx.execute(
+        sql`INSERT INTO ${sql.raw(this.inbox)} (consumer, event_id, event_name)
+            VALUES ${sql.join(rows, sql`, `)}
+            ON CONFLICT DO NOTHING RETURNING event_id`,
+      );
+      const fresh = new Set((inserted.rows as { event_id: string }[]).map((r) => r.event_id));
+      for (const { event, msg } of items) {
+        // Already processed (a redelivery), or twice in this batch: the effect happens once.
+        if (!fresh.delete(event.id)) continue;
+        const handler = this.options.handlers[event.name];
+        if (handler)
+          await runWithContext({ requestId: this.requestIdOf(msg) }, () => handler(event, tx));
+      }
+    });
+  }
+
+  private async handle(
+    channel: ConfirmChannel,
+    msg: ConsumeMessage,
+    event: EventEnvelope,
+  ): Promise<void> {
+    const requestId = this.requestIdOf(msg);
     try {
       await runWithContext({ requestId }, () => this.process(event));
       failpoint(FAILPOINTS.consumerBeforeAck);

@@ -10,6 +10,32 @@ function visible(scope: TenantScope): SQL {
   return scope.kind === 'all' ? live : (and(live, eq(users.tenantId, scope.tenantId)) as SQL);
 }
 
+function buildFinds(db: Executor) {
+  const live = isNull(users.deletedAt);
+  const byId = eq(users.id, sql.placeholder('id'));
+  return {
+    inTenant: db
+      .select()
+      .from(users)
+      .where(and(live, eq(users.tenantId, sql.placeholder('tenantId')), byId))
+      .prepare('identity_find_user_in_tenant'),
+    anywhere: db.select().from(users).where(and(live, byId)).prepare('identity_find_user'),
+  };
+}
+
+// Building the query was most of identity's CPU for a user read, the gateway's hottest path:
+// the plain lookups by id are built once per executor, as named prepared statements.
+const prepared = new WeakMap<Executor, ReturnType<typeof buildFinds>>();
+
+function preparedFinds(db: Executor) {
+  let finds = prepared.get(db);
+  if (!finds) {
+    finds = buildFinds(db);
+    prepared.set(db, finds);
+  }
+  return finds;
+}
+
 /** A live user visible in the scope; `forUpdate` locks the row for a read-modify-write. */
 export async function findUser(
   db: Executor,
@@ -18,6 +44,14 @@ export async function findUser(
   options: { forUpdate?: boolean } = {},
 ): Promise<UserRow | undefined> {
   if (!isUuid(id)) return undefined;
+  if (!options.forUpdate) {
+    const finds = preparedFinds(db);
+    const [row] =
+      scope.kind === 'all'
+        ? await finds.anywhere.execute({ id })
+        : await finds.inTenant.execute({ id, tenantId: scope.tenantId });
+    return row;
+  }
   const query = db
     .select()
     .from(users)

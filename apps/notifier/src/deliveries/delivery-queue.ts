@@ -49,6 +49,8 @@ export class DeliveryQueue {
   private dispatching: Promise<void> | undefined;
   private stopped = false;
   private readonly redis: Redis;
+  /** Once per attempt: built once, a named prepared statement. */
+  private readonly findDelivery;
 
   constructor(
     private readonly db: Database,
@@ -59,6 +61,12 @@ export class DeliveryQueue {
     private readonly logger: Logger,
   ) {
     this.schedule = retrySchedule(config);
+    this.findDelivery = db
+      .select({ delivery: deliveries, receiver: receivers })
+      .from(deliveries)
+      .innerJoin(receivers, eq(receivers.id, deliveries.receiverId))
+      .where(eq(deliveries.id, sql.placeholder('id')))
+      .prepare('notifier_find_delivery');
     this.redis = redis;
     const prefix = `${config.REDIS_KEY_PREFIX}:bull`;
     this.queue = new Queue(DELIVERY_QUEUE, { connection: redis, prefix });
@@ -220,11 +228,7 @@ export class DeliveryQueue {
   }
 
   private async process(job: Job<{ deliveryId: string }>): Promise<void> {
-    const [row] = await this.db
-      .select({ delivery: deliveries, receiver: receivers })
-      .from(deliveries)
-      .innerJoin(receivers, eq(receivers.id, deliveries.receiverId))
-      .where(eq(deliveries.id, job.data.deliveryId));
+    const [row] = await this.findDelivery.execute({ id: job.data.deliveryId });
     if (!row || row.delivery.status !== 'pending') return; // delivered already (a redelivered job)
     const { delivery, receiver } = row;
     if (receiver.deletedAt || receiver.disabledAt)
@@ -248,47 +252,71 @@ export class DeliveryQueue {
       code = caught instanceof DeliveryError ? caught.statusCode : undefined;
     }
     const message = error ? (error as Error).message : null;
-    await this.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`INSERT INTO notifier.delivery_attempts (delivery_id, attempt, status_code, error, duration_ms)
-            VALUES (${delivery.id}, ${attempt}, ${code ?? null}, ${message}, ${Date.now() - started})`,
-      );
-      await tx
-        .update(deliveries)
-        .set({ attempts: attempt, updatedAt: new Date() })
-        .where(eq(deliveries.id, delivery.id));
-    });
+    const attemptDone = {
+      deliveryId: delivery.id,
+      attempt,
+      code: code ?? null,
+      error: message,
+      durationMs: Date.now() - started,
+    };
+    const withCode = code !== undefined ? { code } : {};
     if (!error) {
+      await this.record(attemptDone, { status: 'delivered', ...withCode });
       if (receiver.failingSince) {
         await this.db
           .update(receivers)
           .set({ failingSince: null })
           .where(eq(receivers.id, receiver.id));
       }
-      return this.finish(delivery.id, 'delivered', { ...(code !== undefined ? { code } : {}) });
+      return;
     }
-    if (!(error instanceof ChannelNotConfigured)) await this.recordFailure(receiver);
     if (error instanceof ChannelNotConfigured) {
       this.logger.info(
         { deliveryId: delivery.id, channel: delivery.channel, reason: error.message },
         'channel not configured; skipped',
       );
-      return this.finish(delivery.id, 'skipped', { error: error.message });
+      return this.record(attemptDone, { status: 'skipped', error: error.message });
     }
-    const patch = { ...(code !== undefined ? { code } : {}), error: message ?? 'failed' };
+    await this.recordFailure(receiver);
+    const patch = { ...withCode, error: message ?? 'failed' };
     if (error instanceof DeliveryError && error.permanent) {
-      await this.finish(delivery.id, 'failed', patch);
+      await this.record(attemptDone, { status: 'failed', ...patch });
       throw new UnrecoverableError(message ?? 'failed');
     }
-    if (job.attemptsMade + 1 >= (job.opts.attempts ?? this.schedule.length)) {
-      await this.finish(delivery.id, 'dead', patch); // the dead letter: kept, visible, redeliverable
-    } else {
-      await this.db
-        .update(deliveries)
-        .set({ lastError: message, ...(code !== undefined ? { lastStatusCode: code } : {}) })
-        .where(eq(deliveries.id, delivery.id));
-    }
+    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? this.schedule.length);
+    // The last attempt makes it `dead`: the dead letter, kept, visible and redeliverable.
+    await this.record(attemptDone, last ? { status: 'dead', ...patch } : patch);
     throw error instanceof Error ? error : new Error(String(error));
+  }
+
+  /**
+   * Logs an attempt and applies its outcome to the delivery in one statement (one round trip,
+   * atomically): the attempt count, and where given the new status, status code and error.
+   */
+  private async record(
+    attempt: {
+      deliveryId: string;
+      attempt: number;
+      code: number | null;
+      error: string | null;
+      durationMs: number;
+    },
+    outcome: { status?: DeliveryStatus; code?: number; error?: string },
+  ): Promise<void> {
+    const status = outcome.status ?? null;
+    await this.db.execute(
+      sql`WITH attempt AS (
+            INSERT INTO notifier.delivery_attempts (delivery_id, attempt, status_code, error, duration_ms)
+            VALUES (${attempt.deliveryId}, ${attempt.attempt}, ${attempt.code}, ${attempt.error}, ${attempt.durationMs}))
+          UPDATE notifier.deliveries SET
+            attempts = ${attempt.attempt},
+            updated_at = now(),
+            status = COALESCE(${status}::text, status),
+            last_status_code = COALESCE(${outcome.code ?? null}::integer, last_status_code),
+            last_error = COALESCE(${outcome.error ?? null}::text, last_error),
+            delivered_at = CASE WHEN ${status}::text = 'delivered' THEN now() ELSE delivered_at END
+          WHERE id = ${attempt.deliveryId}`,
+    );
   }
 
   /** A receiver failing without a success for too long is disabled, and its owner told by e-mail. */

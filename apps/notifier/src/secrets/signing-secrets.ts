@@ -13,7 +13,16 @@ export class SigningSecrets {
   constructor(
     private readonly db: Database,
     private readonly box: SecretBox,
-  ) {}
+  ) {
+    this.find = db
+      .select()
+      .from(signingSecrets)
+      .where(eq(signingSecrets.clientId, sql.placeholder('clientId')))
+      .prepare('notifier_find_signing_secret');
+  }
+
+  // Read once per delivery: a prepared statement, and no insert (nor encryption) when it exists.
+  private readonly find;
 
   private async ensure(clientId: string) {
     await this.db
@@ -54,7 +63,8 @@ export class SigningSecrets {
 
   /** The secrets a delivery is signed with right now: the current one, and the previous during overlap. */
   async active(clientId: string): Promise<string[]> {
-    const row = await this.ensure(clientId);
+    const [found] = await this.find.execute({ clientId });
+    const row = found ?? (await this.ensure(clientId));
     const secrets = [this.box.open(row.secretCiphertext)];
     if (
       row.previousCiphertext &&

@@ -115,26 +115,29 @@ export async function postEntry(
     after.set(movement.accountId, next);
   }
   const entryId = uuidv7();
-  await tx.execute(
-    sql`INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
-        VALUES (${entryId}, ${entry.operationType}, ${entry.operationId}, ${entry.assetId})`,
-  );
   // Running balances per posting, in movement order (an account may appear twice).
   const running = new Map<string, string>();
   const postings = entry.movements.map((m) => {
     const start = running.get(m.accountId) ?? accounts.get(m.accountId)?.balance ?? '0';
     const balanceAfter = add(start, m.amount);
     running.set(m.accountId, balanceAfter);
-    return sql`(${entryId}, ${m.accountId}, ${m.amount}::numeric, ${balanceAfter}::numeric)`;
+    return sql`(${entryId}::uuid, ${m.accountId}::uuid, ${m.amount}::numeric, ${balanceAfter}::numeric)`;
   });
-  await tx.execute(
-    sql`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after) VALUES ${sql.join(postings, sql`, `)}`,
-  );
   const updates = [...after.values()].map(
     (a) => sql`(${a.id}::uuid, ${a.balance}::numeric, ${a.availableBalance}::numeric)`,
   );
+  // The entry, its postings and the new balances in one statement: one round trip instead of
+  // three (round trips are what a movement costs here, docs/performance.md). The postings'
+  // foreign key to the entry is checked at the end of the statement, when both exist.
   await tx.execute(
-    sql`UPDATE ledger.accounts AS a SET balance = v.balance, available_balance = v.available, updated_at = now()
+    sql`WITH entry AS (
+          INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
+          VALUES (${entryId}, ${entry.operationType}, ${entry.operationId}, ${entry.assetId})
+        ), posted AS (
+          INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+          VALUES ${sql.join(postings, sql`, `)}
+        )
+        UPDATE ledger.accounts AS a SET balance = v.balance, available_balance = v.available, updated_at = now()
           FROM (VALUES ${sql.join(updates, sql`, `)}) AS v(id, balance, available) WHERE a.id = v.id`,
   );
   return after;
