@@ -418,6 +418,8 @@ async function benchWebhooks(
   amqpUrl: string,
 ) {
   const events = Number(process.env['BENCH_EVENTS'] ?? 3000);
+  // An event only the notifier consumes, so the figures are the notification pipeline's.
+  const EVENT = 'transfer.is-created';
   const arrivals = new Map<string, number>();
   const sink = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -435,7 +437,7 @@ async function benchWebhooks(
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
   const types = await api.get('/v1/notifications?limit=0', { token });
-  const type = types.body.find((t: { event: string }) => t.event === 'user.is-updated').id;
+  const type = types.body.find((t: { event: string }) => t.event === EVENT).id;
   await api.post(`/v1/notifications/${type}`, { token, body: { url: `${sinkUrl}/project` } });
 
   const connection = await amqp.connect(amqpUrl);
@@ -453,13 +455,14 @@ async function benchWebhooks(
         name,
         occurredAt: new Date().toISOString(),
         tenantId,
-        // A user as identity publishes it: wallet-ledger consumes these events too.
+        // A transfer as wallet-ledger publishes it (only the notifier consumes these).
         data: {
           id,
-          generalConditions: '2026-01-01',
-          blocked: false,
+          status: 'approved',
           createdAt: new Date().toISOString(),
           updatedAt: new Date().toISOString(),
+          transactions: [],
+          requestedTransactions: [],
         },
       };
       sentAt.set(id, performance.now());
@@ -475,7 +478,7 @@ async function benchWebhooks(
     const ids = Array.from({ length: events }, () => randomUUID());
     const sentAt = new Map<string, number>();
     const t0 = performance.now();
-    await publish('user.is-updated', ids, sentAt, exchangeName);
+    await publish(EVENT, ids, sentAt, exchangeName);
     const deadline = Date.now() + 120_000;
     while (ids.some((id) => !arrivals.has(id)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -502,7 +505,7 @@ async function benchWebhooks(
       const due = Math.floor(((Date.now() - started) / 1000) * perSecond) - ids.length;
       const batch = Array.from({ length: Math.max(0, due) }, () => randomUUID());
       ids.push(...batch);
-      if (batch.length) await publish('user.is-updated', batch, sentAt, exchangeName);
+      if (batch.length) await publish(EVENT, batch, sentAt, exchangeName);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const deadline = Date.now() + 120_000;

@@ -4,6 +4,7 @@ import twilio from 'twilio';
 import type { AppConfig } from '@custody/config';
 import type { DeliveryChannel, NotificationPayload } from '@custody/contracts';
 import type { ReceiverRow } from '../schema';
+import { postJson } from './http-post';
 import { assertDeliverableUrl, DnsLookupFailed } from './ssrf';
 import { sign } from './standard-webhooks';
 
@@ -91,36 +92,22 @@ export class Channels {
     });
     const body = JSON.stringify(payload);
     const timestamp = Math.floor(Date.now() / 1000);
-    let response: Response;
+    let status: number;
     try {
-      response = await fetch(target, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.config.WEBHOOK_TIMEOUT_MS),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'custody-webhooks/1',
-          'webhook-id': deliveryId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': secrets.map((s) => sign(s, deliveryId, timestamp, body)).join(' '),
-          ...(receiver.authenticationId
-            ? { 'x-authentication-id': receiver.authenticationId }
-            : {}),
-        },
-        body,
+      status = await postJson(target, body, this.config.WEBHOOK_TIMEOUT_MS, {
+        'user-agent': 'custody-webhooks/1',
+        'webhook-id': deliveryId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': secrets.map((s) => sign(s, deliveryId, timestamp, body)).join(' '),
+        ...(receiver.authenticationId ? { 'x-authentication-id': receiver.authenticationId } : {}),
       });
-      await response.arrayBuffer().catch(() => undefined);
     } catch (error) {
       throw new DeliveryError(`request failed: ${(error as Error).message}`);
     }
-    if (response.status >= 200 && response.status < 300) return response.status;
+    if (status >= 200 && status < 300) return status;
     // 4xx means the receiver rejects this message; retrying will not help, except 408 and 429.
-    const permanent =
-      response.status >= 400 &&
-      response.status < 500 &&
-      response.status !== 408 &&
-      response.status !== 429;
-    throw new DeliveryError(`receiver answered ${response.status}`, response.status, permanent);
+    const permanent = status >= 400 && status < 500 && status !== 408 && status !== 429;
+    throw new DeliveryError(`receiver answered ${status}`, status, permanent);
   }
 
   private async email({ receiver, payload }: Outgoing): Promise<undefined> {

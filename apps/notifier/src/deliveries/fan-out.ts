@@ -8,7 +8,6 @@ import {
 } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
-import { deliveries } from '../schema';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
 
@@ -26,24 +25,49 @@ function channelsOf(receiver: SubscribedRow): DeliveryChannel[] {
 }
 
 /**
+ * Receivers per (event, tenant) looked up in a transaction: the consumer handles a batch of events
+ * in one transaction, and the events of a batch are mostly of few kinds, so each kind is looked up
+ * once per batch (same transaction, same answer) instead of once per event.
+ */
+const lookedUp = new WeakMap<Transaction, Map<string, Promise<SubscribedRow[]>>>();
+
+function subscribersOf(
+  tx: Transaction,
+  eventName: string,
+  tenantId: string | null,
+): Promise<SubscribedRow[]> {
+  let cache = lookedUp.get(tx);
+  if (!cache) {
+    cache = new Map();
+    lookedUp.set(tx, cache);
+  }
+  const key = `${eventName}\u0000${tenantId ?? ''}`;
+  let found = cache.get(key);
+  if (!found) {
+    // Plain SQL: building it with the query builder cost more CPU than the query itself.
+    found = tx
+      .execute(
+        sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
+              FROM notifier.receivers r
+              JOIN notifier.notification_types t ON t.id = r.notification_type_id
+             WHERE t.event = ${eventName}
+               AND r.deleted_at IS NULL AND r.disabled_at IS NULL
+               AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
+      )
+      .then((result) => result.rows as unknown as SubscribedRow[]);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/**
  * For each event: one delivery per channel of every receiver subscribed to its type — receivers of
  * the event's tenant, and admin receivers of every tenant. Written in the consumer's transaction
  * (with its inbox row); the dispatcher hands them to the delivery queue.
  */
 export function fanOut(onFannedOut: () => void): Record<string, EventHandler> {
   const handle: EventHandler = async (event: EventEnvelope, tx: Transaction) => {
-    // Plain SQL: this runs once per event, and building it with the query builder cost more CPU
-    // than the query itself (docs/performance.md).
-    const subscribed = (
-      await tx.execute(
-        sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
-              FROM notifier.receivers r
-              JOIN notifier.notification_types t ON t.id = r.notification_type_id
-             WHERE t.event = ${event.name}
-               AND r.deleted_at IS NULL AND r.disabled_at IS NULL
-               AND (r.is_admin OR r.tenant_id = ${event.tenantId ?? null}::text)`,
-      )
-    ).rows as unknown as SubscribedRow[];
+    const subscribed = await subscribersOf(tx, event.name, event.tenantId ?? null);
     const payload: NotificationPayload = {
       id: event.id,
       event: event.name,
@@ -51,21 +75,19 @@ export function fanOut(onFannedOut: () => void): Record<string, EventHandler> {
       tenantId: event.tenantId,
       data: event.data,
     };
+    const payloadJson = JSON.stringify(payload);
     const rows = subscribed.flatMap((receiver) =>
-      channelsOf(receiver).map((channel) => ({
-        id: uuidv7(),
-        eventId: event.id,
-        eventName: event.name,
-        receiverId: receiver.id,
-        clientId: receiver.client_id,
-        channel,
-        payload,
-        status: 'pending' as const,
-        attempts: 0,
-      })),
+      channelsOf(receiver).map(
+        (channel) =>
+          sql`(${uuidv7()}::uuid, ${event.id}::uuid, ${event.name}, ${receiver.id}::uuid, ${receiver.client_id}, ${channel}, ${payloadJson}::jsonb, 'pending', 0)`,
+      ),
     );
     if (rows.length > 0) {
-      await tx.insert(deliveries).values(rows).onConflictDoNothing();
+      await tx.execute(
+        sql`INSERT INTO notifier.deliveries
+              (id, event_id, event_name, receiver_id, client_id, channel, payload, status, attempts)
+            VALUES ${sql.join(rows, sql`, `)} ON CONFLICT DO NOTHING`,
+      );
       onFannedOut();
     }
   };

@@ -7,6 +7,7 @@ import { newSigningSecret } from '../channels/standard-webhooks';
 import { signingSecrets } from '../schema';
 
 const OVERLAP_HOURS = 24;
+const ACTIVE_CACHE_MS = 2_000;
 
 /** Each client's webhook signing secret: created on first read; a rotation keeps the old one signing for 24 h. */
 export class SigningSecrets {
@@ -23,6 +24,8 @@ export class SigningSecrets {
 
   // Read once per delivery: a prepared statement, and no insert (nor encryption) when it exists.
   private readonly find;
+  private readonly activeCache = new Map<string, { secrets: string[]; until: number }>();
+  private rotations = 0;
 
   private async ensure(clientId: string) {
     await this.db
@@ -46,6 +49,8 @@ export class SigningSecrets {
     auth: AuthContext | undefined,
   ): Promise<{ secret: string; previousValidUntil: string }> {
     const clientId = requireAuth(auth).clientId;
+    this.rotations += 1;
+    this.activeCache.delete(clientId);
     const current = await this.ensure(clientId);
     const secret = newSigningSecret();
     const [row] = await this.db
@@ -58,11 +63,31 @@ export class SigningSecrets {
       })
       .where(eq(signingSecrets.clientId, clientId))
       .returning();
+    // Again after the update: a read that began before it committed is not kept either.
+    this.rotations += 1;
+    this.activeCache.delete(clientId);
     return { secret, previousValidUntil: row?.previousExpiresAt?.toISOString() ?? '' };
   }
 
-  /** The secrets a delivery is signed with right now: the current one, and the previous during overlap. */
+  /**
+   * The secrets a delivery is signed with right now: the current one, and the previous during
+   * overlap. Kept ACTIVE_CACHE_MS per client (read once per delivery otherwise): after a rotation
+   * another replica may sign with the previous secret that long, which receivers accept for 24 h.
+   */
   async active(clientId: string): Promise<string[]> {
+    const cached = this.activeCache.get(clientId);
+    if (cached && cached.until > Date.now()) return cached.secrets;
+    const rotations = this.rotations;
+    const secrets = await this.readActive(clientId);
+    // A rotation here while we read: what we read may be older than it, so it is not kept.
+    if (rotations === this.rotations) {
+      if (this.activeCache.size >= 10_000) this.activeCache.clear();
+      this.activeCache.set(clientId, { secrets, until: Date.now() + ACTIVE_CACHE_MS });
+    }
+    return secrets;
+  }
+
+  private async readActive(clientId: string): Promise<string[]> {
     const [found] = await this.find.execute({ clientId });
     const row = found ?? (await this.ensure(clientId));
     const secrets = [this.box.open(row.secretCiphertext)];
