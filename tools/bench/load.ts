@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import autocannon, { type Request } from 'autocannon';
 
 export interface LoadResult {
@@ -55,6 +56,75 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * An open-loop load at a steady rate: requests evenly spaced (1/rate s apart) over at most
+ * `connections` keep-alive sockets, latency counted from each request's scheduled time (a slow
+ * answer does not hide the requests that should have followed it). autocannon's own rate limit
+ * is not used for this: it refills each connection's quota once a second, so all connections
+ * fire together at every second boundary and the "steady" load is a burst per second.
+ */
+export async function paced(options: LoadOptions & { rate: number }): Promise<LoadResult> {
+  const base = new URL(options.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  let ok = 0;
+  let errors = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const send = (path: string, body: string | undefined) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: base.hostname,
+          port: base.port,
+          path,
+          method: options.method ?? 'GET',
+          agent,
+          headers: {
+            ...options.headers,
+            ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  const started = performance.now();
+  const durationMs = options.durationSeconds * 1000;
+  while (performance.now() - started < durationMs) {
+    const due = Math.floor(((performance.now() - started) / 1000) * options.rate);
+    for (; sent < due; sent += 1) {
+      const scheduled = started + (sent / options.rate) * 1000;
+      const next = options.request?.() ?? {};
+      const done = send(next.path ?? base.pathname, next.body).then(
+        (status) => {
+          latencies.push(performance.now() - scheduled);
+          if (status >= 200 && status < 300) ok += 1;
+          else errors += 1;
+        },
+        () => {
+          errors += 1;
+        },
+      );
+      inFlight.add(done);
+      void done.finally(() => inFlight.delete(done));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return {
+    requests: sent,
+    rps: Math.round(ok / options.durationSeconds),
+    ...percentiles(latencies),
+    errors,
   };
 }
 

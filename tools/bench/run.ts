@@ -1,7 +1,8 @@
 // `npm run bench`: four benchmarks, each against a baseline in the same run on the same machine,
 // reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
 // and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
-// (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks).
+// (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks), BENCH_ROUNDS (read
+// path: rounds of project and baseline, default 3), BENCH_EVENTS (webhooks, default 3000).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,12 +14,13 @@ import { Broker, RpcClient } from '@custody/messaging';
 import { createLogger } from '@custody/logging';
 import { Api } from '../../apps/stack-e2e/src/api';
 import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
-import { load, percentiles, round } from './load';
+import { load, type LoadResult, paced, percentiles, round } from './load';
 import { type CpuSample, cpuPerOperation, cpuSnapshot } from './cpu';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const WALLETS = Number(process.env['BENCH_WALLETS'] ?? 1000);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,rpc,webhooks').split(',');
 // BENCH_PROFILE=gateway,identity: those apps run with --cpu-prof; profiles land in
 // bench-results/profiles (summarise with `node tools/bench/profile-summary.mjs <file>`).
@@ -42,6 +44,11 @@ function pidsOf(stack: Stack | undefined, extra: Record<string, number | undefin
   const pids: Record<string, number | undefined> = { ...extra };
   if (stack) for (const [app, proc] of Object.entries(stack.apps)) pids[app] = proc.child.pid;
   return pids;
+}
+
+/** Lets the stack finish what the previous measurement left queued (events, audit records). */
+async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
 }
 
 /** Runs one measurement and records CPU ms per operation by component under `label`. */
@@ -131,64 +138,79 @@ async function benchRead(stack: Stack, api: Api, token: string) {
   });
   const pick = () => users[Math.floor(Math.random() * users.length)];
   const headers = { authorization: `Bearer ${token}` };
-  const gateway = await withCpu(
-    'read: project',
-    pidsOf(stack),
-    () =>
-      load({
-        url: stack.gatewayUrl,
-        headers,
-        connections: 32,
-        durationSeconds: SECONDS,
-        request: () => ({ path: `/v1/users/${pick()}` }),
-      }),
-    (r) => r.requests,
+  const server = await child(
+    process.execPath,
+    [path.join(__dirname, 'baselines', 'read-baseline.mjs')],
+    { DATABASE_URL: stack.databaseUrl },
   );
-  const half = await load({
+  const baselineUrl = `http://127.0.0.1:${server.info['port']}`;
+  const project = {
     url: stack.gatewayUrl,
     headers,
     connections: 32,
     durationSeconds: SECONDS,
-    rate: Math.max(1, Math.round(gateway.rps / 2)),
     request: () => ({ path: `/v1/users/${pick()}` }),
-  });
-  const server = await child(
-    process.execPath,
-    [path.join(__dirname, 'baselines', 'read-baseline.mjs')],
-    {
-      DATABASE_URL: stack.databaseUrl,
-    },
-  );
-  const baseline = await withCpu(
-    'read: baseline',
-    pidsOf(undefined, { baseline: server.pid }),
-    () =>
-      load({
-        url: `http://127.0.0.1:${server.info['port']}`,
-        connections: 32,
-        durationSeconds: SECONDS,
-        request: () => ({ path: `/users/${pick()}` }),
-      }),
-    (r) => r.requests,
-  );
+  };
+  const bare = {
+    url: baselineUrl,
+    connections: 32,
+    durationSeconds: SECONDS,
+    request: () => ({ path: `/users/${pick()}` }),
+  };
+  // Warm-up (JIT, connection pools, prepared statements): the first seconds ran a third slower.
+  await load({ ...project, durationSeconds: 3 });
+  await load({ ...bare, durationSeconds: 3 });
+  // Rounds of project then baseline, medians reported: on a shared machine one pair of runs
+  // moved by ±30 % between runs a minute apart (docs/performance.md).
+  const projectRuns: LoadResult[] = [];
+  const baselineRuns: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    projectRuns.push(
+      await withCpu(
+        'read: project',
+        pidsOf(stack),
+        () => load(project),
+        (r) => r.requests,
+      ),
+    );
+    baselineRuns.push(
+      await withCpu(
+        'read: baseline',
+        pidsOf(undefined, { baseline: server.pid }),
+        () => load(bare),
+        (r) => r.requests,
+      ),
+    );
+  }
+  const gatewayRps = median(projectRuns.map((r) => r.rps));
+  const baselineRps = median(baselineRuns.map((r) => r.rps));
+  await settle();
+  const half = await paced({ ...project, rate: Math.max(1, Math.round(gatewayRps / 2)) });
+  const baselineHalf = await paced({ ...bare, rate: Math.max(1, Math.round(baselineRps / 2)) });
   await server.stop();
-  details['read'] = { gateway, halfLoad: half, baseline };
+  details['read'] = { projectRuns, baselineRuns, halfLoad: half, baselineHalfLoad: baselineHalf };
   row(
     'read GET /v1/users/{id}',
-    'req/s',
-    gateway.rps,
-    baseline.rps,
+    `req/s (median of ${ROUNDS})`,
+    gatewayRps,
+    baselineRps,
     'ratio ≥ 0.5',
-    gateway.rps / baseline.rps >= 0.5,
+    gatewayRps / baselineRps >= 0.5,
   );
   row(
     'read GET /v1/users/{id}',
     'p99 ms at 50% load',
     half.p99,
-    baseline.p99,
+    baselineHalf.p99,
     '≤ 20 ms',
     half.p99 <= 20,
   );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 async function benchLedger(stack: Stack, api: Api, token: string, admin: string) {
@@ -220,42 +242,46 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     });
     return { user, wallet };
   });
+  const options = (pool: typeof parties) => ({
+    url: `${stack.gatewayUrl}/v1/transfers`,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    connections: 64,
+    durationSeconds: SECONDS,
+    request: () => {
+      const i = Math.floor(Math.random() * pool.length);
+      // Any other wallet of the pool: an offset of 1 … length − 1.
+      const j = (i + 1 + Math.floor(Math.random() * (pool.length - 1))) % pool.length;
+      const [a, b] = [pool[i], pool[j]] as [(typeof pool)[number], (typeof pool)[number]];
+      return {
+        body: JSON.stringify({
+          requestedTransactions: [
+            {
+              assetId: 'eth',
+              senderUserId: a.user,
+              senderWalletId: a.wallet,
+              receiverUserId: b.user,
+              receiverWalletId: b.wallet,
+              amount: '0.000001',
+            },
+          ],
+        }),
+      };
+    },
+  });
   const run = async (pool: typeof parties, rate?: number) =>
-    load({
-      url: `${stack.gatewayUrl}/v1/transfers`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      connections: 64,
-      durationSeconds: SECONDS,
-      ...(rate ? { rate } : {}),
-      request: () => {
-        const i = Math.floor(Math.random() * pool.length);
-        // Any other wallet of the pool: an offset of 1 … length − 1.
-        const j = (i + 1 + Math.floor(Math.random() * (pool.length - 1))) % pool.length;
-        const [a, b] = [pool[i], pool[j]] as [(typeof pool)[number], (typeof pool)[number]];
-        return {
-          body: JSON.stringify({
-            requestedTransactions: [
-              {
-                assetId: 'eth',
-                senderUserId: a.user,
-                senderWalletId: a.wallet,
-                receiverUserId: b.user,
-                receiverWalletId: b.wallet,
-                amount: '0.000001',
-              },
-            ],
-          }),
-        };
-      },
-    });
+    rate ? paced({ ...options(pool), rate }) : load(options(pool));
+  await load({ ...options(parties), durationSeconds: 3 }); // warm-up
   const spread = await withCpu(
     'transfers: project',
     pidsOf(stack),
     () => run(parties),
     (r) => r.requests,
   );
+  // The backlog of the full-speed run (events, audit records) drains before the next one.
+  await settle();
   const spreadHalf = await run(parties, Math.max(1, Math.round(spread.rps / 2)));
+  await settle();
   const hot = await run(parties.slice(0, 10));
   const baselineSpread = (
     await child(process.execPath, [path.join(__dirname, 'baselines', 'transfer-baseline.mjs')], {
@@ -301,7 +327,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
   );
   row(
     `${bench}, ${WALLETS} wallets`,
-    'p99 ms at 50% load',
+    'p99 ms at 50% load (baseline: at full load)',
     spreadHalf.p99,
     baselineSpread.p99,
     '≤ 50 ms',

@@ -13,7 +13,9 @@ export function expressRoutes(app: Express): { method: string; path: string }[] 
     for (const layer of stack) {
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods)) {
-          found.push({ method, path: `${prefix}${layer.route.path}` });
+          // A router's own root route answers at its mount path.
+          const path = layer.route.path === '/' && prefix ? prefix : `${prefix}${layer.route.path}`;
+          found.push({ method, path });
         }
       } else if (layer.handle.stack && typeof layer.rawPath === 'string') {
         walk(layer.handle.stack, `${prefix}${layer.rawPath === '/' ? '' : layer.rawPath}`);

@@ -56,7 +56,8 @@ function requestContext(options: HttpAppOptions): RequestHandler {
         options.logger.info(
           {
             method: req.method,
-            path: req.path,
+            // The full path: inside a (sub-)router, req.path is relative to its mount point.
+            path: req.originalUrl.split('?')[0],
             status: res.statusCode,
             durationMs: Math.round(durationMs),
           },
@@ -161,7 +162,10 @@ export function finishHttpApp(app: Express, logger: Logger): void {
     const appError = bodyParserError(error) ?? toAppError(error);
     if (appError.status >= 500) {
       runWithContext({ requestId: req.requestId }, () =>
-        logger.error({ err: error, method: req.method, path: req.path }, 'request failed'),
+        logger.error(
+          { err: error, method: req.method, path: req.originalUrl.split('?')[0] },
+          'request failed',
+        ),
       );
     }
     if (res.headersSent) {
