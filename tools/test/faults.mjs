@@ -17,7 +17,7 @@ const steps = [
   [
     '--selectProjects',
     'stack-e2e',
-    '--testPathPattern',
+    '--testPathPatterns',
     '(chaos|fuzz|security-matrix)\\.spec\\.ts$',
   ],
   ['--config', path.join(root, 'apps', 'stack-e2e', 'jest.faults.config.js')],

@@ -34,7 +34,12 @@ const jest = spawnSync(
   { cwd: root, env, stdio: 'inherit' },
 );
 
-if (existsSync(resultsFile)) {
+// Jest exits 0 after refusing an option it no longer knows, having run nothing: that is a failure.
+if (!existsSync(resultsFile)) {
+  console.error('jest wrote no results: no test ran.');
+  process.exit(1);
+}
+{
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   const skipped = results.numPendingTests + results.numTodoTests;
   console.log(
