@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { EventEnvelope } from '@custody/contracts';
 import { currentContext } from '@custody/logging';
@@ -20,6 +20,19 @@ export async function enqueueEvent<T>(
   schema: string,
   event: NewEvent<T>,
 ): Promise<EventEnvelope<T>> {
+  const { envelope, statement } = outboxInsert(schema, event);
+  await tx.execute(statement);
+  return envelope;
+}
+
+/**
+ * The outbox insert of `enqueueEvent` as a statement, for a caller that composes it into a larger
+ * statement (one round trip) of the same transaction.
+ */
+export function outboxInsert<T>(
+  schema: string,
+  event: NewEvent<T>,
+): { envelope: EventEnvelope<T>; statement: SQL } {
   const envelope: EventEnvelope<T> = {
     id: uuidv7(),
     name: event.name,
@@ -29,9 +42,9 @@ export async function enqueueEvent<T>(
   };
   const requestId = currentContext()?.requestId;
   const headers = requestId ? { 'x-request-id': requestId } : {};
-  await tx.execute(
-    sql`INSERT INTO ${sql.raw(quoteIdent(schema))}.outbox (id, name, tenant_id, envelope, headers)
+  return {
+    envelope,
+    statement: sql`INSERT INTO ${sql.raw(quoteIdent(schema))}.outbox (id, name, tenant_id, envelope, headers)
         VALUES (${envelope.id}, ${envelope.name}, ${envelope.tenantId}, ${JSON.stringify(envelope)}::jsonb, ${JSON.stringify(headers)}::jsonb)`,
-  );
-  return envelope;
+  };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
 import { add, compare, isZero, sub, sum } from '@custody/money';
@@ -73,27 +73,28 @@ export async function lockAccounts(
   );
 }
 
+/** One journal entry checked against the accounts' state, ready to be written. */
+export interface EntryPlan {
+  entry: EntryInput;
+  entryId: string;
+  /** Each posting with the account's running balance after it, in movement order. */
+  postings: { accountId: string; amount: string; balanceAfter: string }[];
+  /** Every touched account's state after the entry. */
+  after: Map<string, AccountState>;
+}
+
 /**
- * Posts one journal entry: its movements sum to zero, a wallet account never goes below zero
- * (balance or available), and the account rows, the entry and its postings are written in the
- * caller's transaction. Returns every touched account's state afterwards.
+ * Checks one journal entry against the accounts' state (movements sum to zero, same asset, a
+ * wallet account never below zero, balance or available) and computes its postings and the
+ * accounts' states after it. Writes nothing; throws 400 insufficient_balance.
  */
-export async function postEntry(
-  tx: Executor,
-  entry: EntryInput,
-  locked?: Map<string, AccountState>,
-): Promise<Map<string, AccountState>> {
+export function planEntry(entry: EntryInput, accounts: Map<string, AccountState>): EntryPlan {
   if (entry.movements.length < 2) throw Errors.internal(new Error('an entry needs two postings'));
   if (!isZero(sum(entry.movements.map((m) => m.amount)))) {
     throw Errors.internal(new Error('journal entry does not balance'));
   }
-  const accounts =
-    locked ??
-    (await lockAccounts(
-      tx,
-      entry.movements.map((m) => m.accountId),
-    ));
   const after = new Map<string, AccountState>();
+  const postings: EntryPlan['postings'] = [];
   for (const movement of entry.movements) {
     const current = after.get(movement.accountId) ?? accounts.get(movement.accountId);
     if (!current) throw Errors.internal(new Error('movement on an account that is not locked'));
@@ -113,34 +114,70 @@ export async function postEntry(
       throw insufficientBalance({ walletId: next.walletId, available: current.availableBalance });
     }
     after.set(movement.accountId, next);
+    postings.push({
+      accountId: movement.accountId,
+      amount: movement.amount,
+      balanceAfter: next.balance,
+    });
   }
-  const entryId = uuidv7();
-  // Running balances per posting, in movement order (an account may appear twice).
-  const running = new Map<string, string>();
-  const postings = entry.movements.map((m) => {
-    const start = running.get(m.accountId) ?? accounts.get(m.accountId)?.balance ?? '0';
-    const balanceAfter = add(start, m.amount);
-    running.set(m.accountId, balanceAfter);
-    return sql`(${entryId}::uuid, ${m.accountId}::uuid, ${m.amount}::numeric, ${balanceAfter}::numeric)`;
-  });
-  const updates = [...after.values()].map(
+  return { entry, entryId: uuidv7(), postings, after };
+}
+
+/**
+ * The writes of planned entries as three statements to put in one WITH: the journal entries,
+ * their postings, and each touched account's final state (`finals`: one state per account, the
+ * last one; an UPDATE … FROM VALUES must not name a row twice). The postings' foreign key to
+ * their entry is checked at the end of the statement, when both exist.
+ */
+export function entryWrites(
+  plans: EntryPlan[],
+  finals: AccountState[],
+): { entries: SQL; postings: SQL; balances: SQL } {
+  const entries = plans.map(
+    (p) =>
+      sql`(${p.entryId}::uuid, ${p.entry.operationType}, ${p.entry.operationId}::uuid, ${p.entry.assetId})`,
+  );
+  const postings = plans.flatMap((p) =>
+    p.postings.map(
+      (posting) =>
+        sql`(${p.entryId}::uuid, ${posting.accountId}::uuid, ${posting.amount}::numeric, ${posting.balanceAfter}::numeric)`,
+    ),
+  );
+  const updates = finals.map(
     (a) => sql`(${a.id}::uuid, ${a.balance}::numeric, ${a.availableBalance}::numeric)`,
   );
-  // The entry, its postings and the new balances in one statement: one round trip instead of
-  // three (round trips are what a movement costs here, docs/performance.md). The postings'
-  // foreign key to the entry is checked at the end of the statement, when both exist.
-  await tx.execute(
-    sql`WITH entry AS (
-          INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
-          VALUES (${entryId}, ${entry.operationType}, ${entry.operationId}, ${entry.assetId})
-        ), posted AS (
-          INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
-          VALUES ${sql.join(postings, sql`, `)}
-        )
-        UPDATE ledger.accounts AS a SET balance = v.balance, available_balance = v.available, updated_at = now()
+  return {
+    entries: sql`INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
+          VALUES ${sql.join(entries, sql`, `)}`,
+    postings: sql`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+          VALUES ${sql.join(postings, sql`, `)}`,
+    balances: sql`UPDATE ledger.accounts AS a SET balance = v.balance, available_balance = v.available, updated_at = now()
           FROM (VALUES ${sql.join(updates, sql`, `)}) AS v(id, balance, available) WHERE a.id = v.id`,
+  };
+}
+
+/**
+ * Posts one journal entry (see `planEntry` for the checks): the entry, its postings and the new
+ * balances in one statement, one round trip instead of three (round trips are what a movement
+ * costs here, docs/performance.md). Returns every touched account's state afterwards.
+ */
+export async function postEntry(
+  tx: Executor,
+  entry: EntryInput,
+  locked?: Map<string, AccountState>,
+): Promise<Map<string, AccountState>> {
+  const accounts =
+    locked ??
+    (await lockAccounts(
+      tx,
+      entry.movements.map((m) => m.accountId),
+    ));
+  const plan = planEntry(entry, accounts);
+  const writes = entryWrites([plan], [...plan.after.values()]);
+  await tx.execute(
+    sql`WITH entry AS (${writes.entries}), posted AS (${writes.postings}) ${writes.balances}`,
   );
-  return after;
+  return plan.after;
 }
 
 /** Sets an amount aside on a wallet account (a pending withdrawal): available drops, balance stays. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext, ListResult, WalletScopedList } from '@custody/contracts';
 import { Errors } from '@custody/errors';
@@ -42,18 +42,23 @@ export interface MovementRow {
   rate?: Record<string, unknown> | null;
 }
 
+/**
+ * The insert of `recordMovements` as a statement, for a caller that composes it into a larger
+ * statement (one round trip) of the same transaction.
+ */
+export function movementsInsert(rows: MovementRow[]): SQL {
+  const values = rows.map(
+    (r) =>
+      sql`(${uuidv7()}::uuid, ${r.tenantId}, ${r.userId}::uuid, ${r.walletId}::uuid, ${r.assetId}, ${r.operationId}::uuid, ${r.type}, ${r.movement}, ${r.movementSubtype}, ${r.status}, ${r.amount}::numeric, ${r.walletBalanceAfter}::numeric, ${JSON.stringify(r.sender)}::jsonb, ${JSON.stringify(r.receiver)}::jsonb, ${r.txHash ?? null}::text, ${r.rate ? JSON.stringify(r.rate) : null}::jsonb)`,
+  );
+  return sql`INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id, type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver, tx_hash, rate)
+    VALUES ${sql.join(values, sql`, `)}`;
+}
+
 /** One read-model row per wallet-side movement, written with the movement itself. */
 export async function recordMovements(tx: Executor, rows: MovementRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.insert(transactions).values(
-    rows.map((r) => ({
-      id: uuidv7(),
-      ...r,
-      sender: r.sender as unknown as Record<string, unknown>,
-      receiver: r.receiver as unknown as Record<string, unknown>,
-      txHash: r.txHash ?? null,
-    })),
-  );
+  await tx.execute(movementsInsert(rows));
 }
 
 function view(row: TransactionRow, asset: { id: string; name: string; symbol: string }) {

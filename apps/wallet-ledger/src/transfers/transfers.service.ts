@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
@@ -12,28 +12,26 @@ import type { RpcClient } from '@custody/messaging';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
 import {
   type Database,
-  enqueueEvent,
+  outboxInsert,
   type IdempotencyKey,
   isUuid,
   listClauses,
-  one,
   runIdempotent,
   selectPage,
   storedIdempotentResult,
   type Transaction,
 } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
-import { type AccountState, insufficientBalance, lockAccounts, postEntry } from '../ledger/ledger';
 import {
-  accounts,
-  type TransferLegRow,
-  type TransferRow,
-  transferLegs,
-  transfers,
-  userRefs,
-  wallets,
-} from '../schema';
-import { recordMovements } from '../transactions/transactions.service';
+  type AccountState,
+  type EntryPlan,
+  entryWrites,
+  insufficientBalance,
+  lockAccounts,
+  planEntry,
+} from '../ledger/ledger';
+import { type TransferLegRow, type TransferRow, transferLegs, transfers, wallets } from '../schema';
+import { type MovementRow, movementsInsert } from '../transactions/transactions.service';
 import { assertMaySend } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
@@ -70,6 +68,61 @@ interface WalletInfo {
   decimals: number;
 }
 
+/** The read-model rows of one leg: each side sees its own balance, never the counterparty's. */
+function legMovements(
+  transferId: string,
+  assetId: string,
+  amount: string,
+  sender: WalletInfo,
+  receiver: WalletInfo,
+  state: Map<string, AccountState>,
+): MovementRow[] {
+  const senderBalance = state.get(sender.accountId)?.balance ?? '0';
+  const receiverBalance = state.get(receiver.accountId)?.balance ?? '0';
+  const senderParty = {
+    walletId: sender.id,
+    address: sender.address,
+    walletBalance: senderBalance,
+    userId: sender.userId,
+  };
+  const receiverParty = {
+    walletId: receiver.id,
+    address: receiver.address,
+    walletBalance: receiverBalance,
+    userId: receiver.userId,
+  };
+  const common = {
+    assetId,
+    operationId: transferId,
+    type: 'transfer' as const,
+    movementSubtype: 'internal' as const,
+    status: 'approved',
+    amount,
+    sender: senderParty,
+    receiver: receiverParty,
+  };
+  return [
+    {
+      ...common,
+      tenantId: sender.tenantId,
+      userId: sender.userId,
+      walletId: sender.id,
+      movement: 'out',
+      walletBalanceAfter: senderBalance,
+      receiver: { ...receiverParty, walletBalance: undefined },
+    },
+    {
+      ...common,
+      tenantId: receiver.tenantId,
+      userId: receiver.userId,
+      walletId: receiver.id,
+      movement: 'in',
+      walletBalanceAfter: receiverBalance,
+      sender: { ...senderParty, walletBalance: undefined },
+    },
+  ];
+}
+
 /**
  * Transfers between custody wallets (DESIGN §6): every leg applies, or none; each leg is one
  * journal entry; insufficient funds on any leg is 400 insufficient_balance with nothing applied.
@@ -89,26 +142,34 @@ export class TransfersService {
     const scope = tenantScope(auth);
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return new Map();
-    const rows = await tx
-      .select({
-        id: wallets.id,
-        userId: wallets.userId,
-        tenantId: wallets.tenantId,
-        assetId: wallets.assetId,
-        address: wallets.address,
-        accountId: accounts.id,
-        blocked: userRefs.blocked,
-      })
-      .from(wallets)
-      .innerJoin(accounts, eq(accounts.walletId, wallets.id))
-      .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
-      .where(
-        and(
-          inArray(wallets.id, valid),
-          isNull(wallets.deletedAt),
-          scope.kind === 'tenant' ? eq(wallets.tenantId, scope.tenantId) : undefined,
-        ),
-      );
+    // Plain SQL: it runs once per transfer, and the query builder cost more than the query.
+    const tenantOnly = scope.kind === 'tenant' ? sql`AND w.tenant_id = ${scope.tenantId}` : sql``;
+    const result = await tx.execute(
+      sql`SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id, u.blocked
+            FROM ledger.wallets w
+            JOIN ledger.accounts a ON a.wallet_id = w.id
+            JOIN ledger.user_refs u ON u.id = w.user_id
+           WHERE w.id = ANY(${sql.param(valid)}::uuid[]) AND w.deleted_at IS NULL ${tenantOnly}`,
+    );
+    const rows = (
+      result.rows as {
+        id: string;
+        user_id: string;
+        tenant_id: string;
+        asset_id: string;
+        address: string;
+        account_id: string;
+        blocked: boolean;
+      }[]
+    ).map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      tenantId: r.tenant_id,
+      assetId: r.asset_id,
+      address: r.address,
+      accountId: r.account_id,
+      blocked: r.blocked,
+    }));
     // An asset missing from the catalog is a server fault (500), never "0 decimals".
     const withDecimals = await Promise.all(
       rows.map(async (r) => ({ ...r, decimals: (await this.catalog.require(r.assetId)).decimals })),
@@ -182,37 +243,22 @@ export class TransfersService {
 
       const transferId = uuidv7();
       const tenantId = resolved[0]?.sender.tenantId ?? caller.tenantId;
-      const transfer = one(
-        await tx
-          .insert(transfers)
-          .values({
-            id: transferId,
-            tenantId,
-            status: 'approved',
-            externalReference: request.externalReference ?? null,
-            requested: legs as unknown as Record<string, unknown>[],
-          })
-          .returning(),
-      );
       // Lock every account of the transfer once, in id order (no deadlocks with other transfers).
-      const locked = await lockAccounts(
-        tx,
-        [...known.values()].map((w) => w.accountId),
+      const state = new Map<string, AccountState>(
+        await lockAccounts(
+          tx,
+          [...known.values()].map((w) => w.accountId),
+        ),
       );
-      const state = new Map<string, AccountState>(locked);
-      // A wallet deleted while we waited for its lock receives nothing (its delete held the lock).
-      const gone = await tx
-        .select({ id: wallets.id })
-        .from(wallets)
-        .where(and(inArray(wallets.id, [...known.keys()]), isNotNull(wallets.deletedAt)));
-      if (gone.length > 0)
-        throw Errors.conflict('A wallet of this transfer was just deleted.', 'wallet_deleted');
+      // Every leg is checked and computed before anything is written.
+      const plans: EntryPlan[] = [];
+      const movements: MovementRow[] = [];
+      const now = new Date();
       const legRows: TransferLegRow[] = [];
       for (const [i, { leg, sender, receiver }] of resolved.entries()) {
-        let after: Map<string, AccountState>;
+        let plan: EntryPlan;
         try {
-          after = await postEntry(
-            tx,
+          plan = planEntry(
             {
               operationType: 'transfer',
               operationId: transferId,
@@ -230,71 +276,66 @@ export class TransfersService {
           }
           throw error;
         }
-        for (const [id, account] of after) state.set(id, account);
-        const senderBalance = state.get(sender.accountId)?.balance ?? '0';
-        const receiverBalance = state.get(receiver.accountId)?.balance ?? '0';
-        const legRow = one(
-          await tx
-            .insert(transferLegs)
-            .values({
-              id: uuidv7(),
-              transferId,
-              position: i,
-              assetId: leg.assetId,
-              senderWalletId: sender.id,
-              receiverWalletId: receiver.id,
-              amount: leg.amount,
-              status: 'approved',
-            })
-            .returning(),
-        );
-        legRows.push(legRow);
-        const senderParty = {
-          walletId: sender.id,
-          address: sender.address,
-          walletBalance: senderBalance,
-          userId: sender.userId,
-        };
-        const receiverParty = {
-          walletId: receiver.id,
-          address: receiver.address,
-          walletBalance: receiverBalance,
-          userId: receiver.userId,
-        };
-        const common = {
+        plans.push(plan);
+        for (const [id, account] of plan.after) state.set(id, account);
+        legRows.push({
+          id: uuidv7(),
+          transferId,
+          position: i,
           assetId: leg.assetId,
-          operationId: transferId,
-          type: 'transfer' as const,
-          movementSubtype: 'internal' as const,
-          status: 'approved',
+          senderWalletId: sender.id,
+          receiverWalletId: receiver.id,
           amount: leg.amount,
-          sender: senderParty,
-          receiver: receiverParty,
-        };
-        await recordMovements(tx, [
-          {
-            ...common,
-            tenantId: sender.tenantId,
-            userId: sender.userId,
-            walletId: sender.id,
-            movement: 'out',
-            walletBalanceAfter: senderBalance,
-            // Each side sees its own balance, never the counterparty's.
-            receiver: { ...receiverParty, walletBalance: undefined },
-          },
-          {
-            ...common,
-            tenantId: receiver.tenantId,
-            userId: receiver.userId,
-            walletId: receiver.id,
-            movement: 'in',
-            walletBalanceAfter: receiverBalance,
-            sender: { ...senderParty, walletBalance: undefined },
-          },
-        ]);
+          status: 'approved',
+          createdAt: now,
+          updatedAt: now,
+        });
+        movements.push(
+          ...legMovements(transferId, leg.assetId, leg.amount, sender, receiver, state),
+        );
       }
+      const transfer: TransferRow = {
+        id: transferId,
+        tenantId,
+        status: 'approved',
+        externalReference: request.externalReference ?? null,
+        requested: legs as unknown as Record<string, unknown>[],
+        createdAt: now,
+        updatedAt: now,
+      };
       const view = transferView(transfer, legRows);
-      await enqueueEvent(tx, SCHEMA, { name: EVENTS.transferCreated, tenantId, data: view });
+      const touched = new Set(plans.flatMap((p) => [...p.after.keys()]));
+      const writes = entryWrites(
+        plans,
+        [...touched].map((id) => state.get(id) as AccountState),
+      );
+      const event = outboxInsert(SCHEMA, { name: EVENTS.transferCreated, tenantId, data: view });
+      const legValues = legRows.map(
+        (l) =>
+          sql`(${l.id}::uuid, ${l.transferId}::uuid, ${l.position}, ${l.assetId}, ${l.senderWalletId}::uuid, ${l.receiverWalletId}::uuid, ${l.amount}::numeric, ${l.status}, ${now}::timestamptz, ${now}::timestamptz)`,
+      );
+      // Every write of the transfer in one statement (one round trip instead of one per row
+      // kind and leg). It starts after the locks were granted, so it sees a wallet deleted while
+      // we waited (its delete held the lock): then the transaction is rolled back below.
+      const result = await tx.execute(
+        sql`WITH gone AS (
+              SELECT count(*)::int AS n FROM ledger.wallets
+               WHERE id = ANY(${sql.param([...known.keys()])}::uuid[]) AND deleted_at IS NOT NULL
+            ), transfer AS (
+              INSERT INTO ledger.transfers (id, tenant_id, status, external_reference, requested, created_at, updated_at)
+              VALUES (${transferId}::uuid, ${tenantId}, 'approved', ${transfer.externalReference}::text, ${JSON.stringify(legs)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)
+            ), entries AS (${writes.entries}),
+            posted AS (${writes.postings}),
+            balances AS (${writes.balances}),
+            legs AS (
+              INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status, created_at, updated_at)
+              VALUES ${sql.join(legValues, sql`, `)}
+            ), movements AS (${movementsInsert(movements)}),
+            event AS (${event.statement})
+            SELECT n FROM gone`,
+      );
+      if ((result.rows[0] as { n: number } | undefined)?.n !== 0)
+        throw Errors.conflict('A wallet of this transfer was just deleted.', 'wallet_deleted');
       return view;
     });
   }
