@@ -401,6 +401,60 @@ describe('under concurrency', () => {
     await ledgerIsSound();
   });
 
+  it('answers each transfer of a concurrent burst as if it ran alone, keyed or not, refused or not', async () => {
+    // Concurrent transfers share transactions (group commit): each must still get its own answer,
+    // and a keyed one must replay that answer.
+    const a = await party();
+    const b = await party();
+    const c = await party();
+    await fund(a.wallet, '10');
+    const stamp = Date.now();
+    const keyed = Array.from({ length: 30 }, (_, i) => ({
+      body: { requestedTransactions: [leg(a, b, '1')] },
+      headers: { 'idempotency-key': `burst-${stamp}-${i}` },
+    }));
+    const plain = Array.from({ length: 10 }, () => ({
+      body: { requestedTransactions: [leg(a, c, '1')] },
+      headers: {},
+    }));
+    // c's user does not own b's wallet: refused whatever the balance.
+    const invalid = Array.from({ length: 5 }, (_, i) => ({
+      body: { requestedTransactions: [leg(a, { user: c.user, wallet: b.wallet }, '1')] },
+      headers: { 'idempotency-key': `burst-bad-${stamp}-${i}` },
+    }));
+    const requests = [...keyed, ...plain, ...invalid];
+    const first = await Promise.all(
+      requests.map((r) => api.post('/v1/transfers', { token: tenant.token, ...r })),
+    );
+    expect(first.filter((r) => r.status === 201)).toHaveLength(10);
+    for (const r of first.slice(0, 40))
+      if (r.status !== 201) expect(r.body.code).toBe('insufficient_balance');
+    for (const r of first.slice(40)) {
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('validation_failed');
+    }
+    const created = first.filter((r) => r.status === 201).map((r) => r.body.id as string);
+    expect(new Set(created).size).toBe(10);
+    // Every keyed request, sent again, gets its first answer back, and moves nothing more.
+    const again = await Promise.all(
+      [...keyed, ...invalid].map((r) => api.post('/v1/transfers', { token: tenant.token, ...r })),
+    );
+    const firstKeyed = [...first.slice(0, 30), ...first.slice(40)];
+    again.forEach((r, i) => {
+      expect(r.status).toBe(firstKeyed[i]!.status);
+      expect(r.body).toEqual(firstKeyed[i]!.body);
+    });
+    expect(await balanceOf(tenant.token, a.user, a.wallet)).toEqual({
+      balance: '0',
+      available: '0',
+    });
+    const toB = (await balanceOf(tenant.token, b.user, b.wallet)).balance;
+    const toC = (await balanceOf(tenant.token, c.user, c.wallet)).balance;
+    expect(Number(toB) + Number(toC)).toBe(10);
+    expect(Number(toB)).toBe(first.slice(0, 30).filter((r) => r.status === 201).length);
+    await ledgerIsSound();
+  });
+
   it('keeps the books sound and the total unchanged after 1,000 random transfers among 20 wallets', async () => {
     const parties = await Promise.all(
       Array.from({ length: 20 }, async () => {

@@ -186,3 +186,62 @@ export async function runIdempotentAround<T>(
   if (!stored.ok) throw AppError.fromWire(stored.error);
   return stored.result as T;
 }
+
+/**
+ * Group commit: claims the keys of several commands in the caller's transaction, in one insert.
+ * Returns the indexes of the keys claimed; a key already there (used, in progress, or expired and
+ * not yet deleted) is not claimed, and its command must go through `runIdempotent` on its own. A
+ * twin still in flight holds its key's index entry: waiting for it would stall the whole batch, so
+ * the wait is short and its failure (55P03) rolls the batch back for the caller to retry one by one.
+ */
+export async function claimIdempotencyKeys(
+  tx: Transaction,
+  schema: string,
+  keys: IdempotencyKey[],
+): Promise<Set<number>> {
+  if (keys.length === 0) return new Set();
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  await tx.execute(sql.raw(`SET LOCAL lock_timeout = 50`));
+  const rows = keys.map((k) => sql`(${k.clientId}, ${k.key}, ${k.requestHash})`);
+  const inserted = await tx.execute(
+    sql`INSERT INTO ${table} (client_id, key, request_hash) VALUES ${sql.join(rows, sql`, `)}
+        ON CONFLICT DO NOTHING RETURNING client_id, key`,
+  );
+  await tx.execute(sql.raw(`SET LOCAL lock_timeout = 0`));
+  const claimed = new Set(
+    (inserted.rows as { client_id: string; key: string }[]).map((r) => `${r.client_id}\n${r.key}`),
+  );
+  const indexes = new Set<number>();
+  const seen = new Set<string>();
+  keys.forEach((k, i) => {
+    const id = `${k.clientId}\n${k.key}`;
+    // The same key twice in one batch: the first claims it, the second goes on its own.
+    if (claimed.has(id) && !seen.has(id)) indexes.add(i);
+    seen.add(id);
+  });
+  return indexes;
+}
+
+/** Stores the answers of commands whose keys `claimIdempotencyKeys` claimed, in one statement. */
+export async function storeIdempotentOutcomes(
+  tx: Transaction,
+  schema: string,
+  outcomes: {
+    key: IdempotencyKey;
+    outcome: { ok: true; result: unknown } | { ok: false; error: AppError };
+  }[],
+): Promise<void> {
+  if (outcomes.length === 0) return;
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  const rows = outcomes.map(({ key, outcome }) => {
+    const stored: Stored = outcome.ok
+      ? { ok: true, result: outcome.result }
+      : { ok: false, error: outcome.error.toWire() };
+    return sql`(${key.clientId}, ${key.key}, ${JSON.stringify(stored)}::jsonb)`;
+  });
+  await tx.execute(
+    sql`UPDATE ${table} AS k SET response = v.response
+          FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(client_id, key, response)
+         WHERE k.client_id = v.client_id AND k.key = v.key`,
+  );
+}

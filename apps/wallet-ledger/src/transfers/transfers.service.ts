@@ -7,12 +7,15 @@ import {
   type ListResult,
   type RequestedTransaction,
 } from '@custody/contracts';
-import { Errors } from '@custody/errors';
+import { type AppError, Errors, isAppError } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
 import {
+  claimIdempotencyKeys,
   type Database,
   outboxInsert,
+  storeIdempotentOutcomes,
+  withTransaction,
   type IdempotencyKey,
   isUuid,
   listClauses,
@@ -36,6 +39,9 @@ import { assertMaySend } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
+/** Group commit: transactions of transfers at once, and transfers per transaction. */
+const TRANSFER_BATCHES_IN_FLIGHT = 4;
+const TRANSFER_BATCH_SIZE = 64;
 
 export function transferView(transfer: TransferRow, legs: TransferLegRow[]) {
   return {
@@ -123,33 +129,104 @@ function legMovements(
   ];
 }
 
+type TransferRequest = {
+  requestedTransactions: RequestedTransaction[];
+  externalReference?: string;
+};
+type TransferView = ReturnType<typeof transferView>;
+
+/** A transfer waiting for its batch (see `runBatch`). */
+interface PendingTransfer {
+  caller: AuthContext;
+  request: TransferRequest;
+  idempotency: IdempotencyKey | undefined;
+  resolve: (view: TransferView) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; view: TransferView } | { ok: false; error: AppError };
+
+interface Resolved {
+  leg: RequestedTransaction;
+  sender: WalletInfo;
+  receiver: WalletInfo;
+}
+
+interface Planned {
+  transfer: TransferRow;
+  legRows: TransferLegRow[];
+  plans: EntryPlan[];
+  movements: MovementRow[];
+  view: TransferView;
+}
+
+/**
+ * Hands the transfers that arrive while batches are in flight to the next batch: at most
+ * `maxInFlight` batches (transactions) at once, at most `maxBatch` transfers each. With little
+ * traffic every transfer is a batch of one, started at once.
+ */
+class Batcher<T> {
+  private readonly queue: T[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly run: (batch: T[]) => Promise<void>,
+    private readonly maxInFlight: number,
+    private readonly maxBatch: number,
+  ) {}
+
+  submit(item: T): void {
+    this.queue.push(item);
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
+    this.scheduled = true;
+    // The rest of this event-loop turn's arrivals join the batch.
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        this.inFlight += 1;
+        void this.run(batch).finally(() => {
+          this.inFlight -= 1;
+          this.kick();
+        });
+      }
+    });
+  }
+}
+
 /**
  * Transfers between custody wallets (DESIGN §6): every leg applies, or none; each leg is one
  * journal entry; insufficient funds on any leg is 400 insufficient_balance with nothing applied.
  */
 export class TransfersService {
+  private readonly batcher = new Batcher<PendingTransfer>(
+    (batch) => this.runBatch(batch),
+    TRANSFER_BATCHES_IN_FLIGHT,
+    TRANSFER_BATCH_SIZE,
+  );
+
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
   ) {}
 
-  private async walletsFor(
-    tx: Transaction,
-    auth: AuthContext,
-    ids: string[],
-  ): Promise<Map<string, WalletInfo>> {
-    const scope = tenantScope(auth);
-    const valid = ids.filter(isUuid);
+  /** Live wallets by id, any tenant (each request's scope is applied by `resolve`). */
+  private async walletsFor(tx: Transaction, ids: string[]): Promise<Map<string, WalletInfo>> {
+    const valid = [...new Set(ids.filter(isUuid))];
     if (valid.length === 0) return new Map();
     // Plain SQL: it runs once per transfer, and the query builder cost more than the query.
-    const tenantOnly = scope.kind === 'tenant' ? sql`AND w.tenant_id = ${scope.tenantId}` : sql``;
     const result = await tx.execute(
       sql`SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id, u.blocked
             FROM ledger.wallets w
             JOIN ledger.accounts a ON a.wallet_id = w.id
             JOIN ledger.user_refs u ON u.id = w.user_id
-           WHERE w.id = ANY(${sql.param(valid)}::uuid[]) AND w.deleted_at IS NULL ${tenantOnly}`,
+           WHERE w.id = ANY(${sql.param(valid)}::uuid[]) AND w.deleted_at IS NULL`,
     );
     const rows = (
       result.rows as {
@@ -179,15 +256,11 @@ export class TransfersService {
 
   async create(
     auth: AuthContext | undefined,
-    request: { requestedTransactions: RequestedTransaction[]; externalReference?: string },
+    request: TransferRequest,
     idempotency?: IdempotencyKey,
-  ): Promise<ReturnType<typeof transferView>> {
+  ): Promise<TransferView> {
     const caller = requireAuth(auth);
-    const replay = await storedIdempotentResult<ReturnType<typeof transferView>>(
-      this.db,
-      SCHEMA,
-      idempotency,
-    );
+    const replay = await storedIdempotentResult<TransferView>(this.db, SCHEMA, idempotency);
     if (replay) return replay.result;
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
     await assertMaySend(
@@ -195,149 +268,312 @@ export class TransfersService {
       caller,
       request.requestedTransactions.map((l) => l.senderUserId),
     );
-    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
-      const legs = request.requestedTransactions;
-      const known = await this.walletsFor(
-        tx,
-        caller,
-        legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
-      );
-      // Validate every leg before moving anything.
-      const resolved = legs.map((leg, i) => {
-        const at = (field: string) => `body.requestedTransactions.${i}.${field}`;
-        assertUserAccess(caller, leg.senderUserId);
-        const sender = known.get(leg.senderWalletId);
-        const receiver = known.get(leg.receiverWalletId);
-        if (!sender || sender.userId !== leg.senderUserId)
-          throw Errors.validation([
-            { path: at('senderWalletId'), message: 'No such wallet of senderUserId' },
-          ]);
-        if (!receiver || receiver.userId !== leg.receiverUserId)
-          throw Errors.validation([
-            { path: at('receiverWalletId'), message: 'No such wallet of receiverUserId' },
-          ]);
-        if (sender.assetId !== leg.assetId || receiver.assetId !== leg.assetId) {
-          throw Errors.validation([
-            { path: at('assetId'), message: 'Both wallets must hold assetId' },
-          ]);
-        }
-        if (sender.id === receiver.id)
-          throw Errors.validation([
-            { path: at('receiverWalletId'), message: 'Sender and receiver are the same wallet' },
-          ]);
-        if (decimalPlaces(leg.amount) > sender.decimals) {
-          throw Errors.validation([
-            {
-              path: at('amount'),
-              message: `At most ${sender.decimals} decimal places for this asset`,
-            },
-          ]);
-        }
-        if (isZero(leg.amount))
-          throw Errors.validation([{ path: at('amount'), message: 'Must be greater than zero' }]);
-        if (!fitsBaseUnits(leg.amount, sender.decimals))
-          throw Errors.validation([{ path: at('amount'), message: TOO_MANY_BASE_UNITS }]);
-        if (sender.blocked) throw Errors.forbidden('A blocked user cannot send.', 'user_blocked');
-        return { leg, sender, receiver };
-      });
+    return new Promise((resolve, reject) =>
+      this.batcher.submit({ caller, request, idempotency, resolve, reject }),
+    );
+  }
 
-      const transferId = uuidv7();
-      const tenantId = resolved[0]?.sender.tenantId ?? caller.tenantId;
-      // Lock every account of the transfer once, in id order (no deadlocks with other transfers).
-      const state = new Map<string, AccountState>(
-        await lockAccounts(
+  /** One transfer in its own transaction (and its own Idempotency-Key claim). */
+  private createOne(item: PendingTransfer): Promise<TransferView> {
+    return runIdempotent(this.db, SCHEMA, item.idempotency, async (tx) => {
+      const [outcome] = await this.apply(tx, [item]);
+      if (!outcome) throw Errors.internal(new Error('no outcome'));
+      if (!outcome.ok) throw outcome.error;
+      return outcome.view;
+    });
+  }
+
+  /**
+   * Group commit (docs/performance.md): the transfers that arrived while earlier batches were in
+   * flight run in one transaction — one wallet read, one lock statement, one write statement and
+   * one commit for all of them. Each is checked on its own: one refused (400, 403) refuses only
+   * itself. A transfer whose Idempotency-Key is already there, and every transfer of a batch that
+   * fails as a whole (a wallet deleted meanwhile, a twin holding a key, a database error), runs
+   * again alone, so each gets exactly the answer it would have had alone.
+   */
+  private async runBatch(items: PendingTransfer[]): Promise<void> {
+    const alone = (item: PendingTransfer) => this.createOne(item).then(item.resolve, item.reject);
+    if (items.length === 1) return alone(items[0] as PendingTransfer);
+    let done: { batch: PendingTransfer[]; outcomes: Outcome[]; later: PendingTransfer[] };
+    try {
+      done = await withTransaction(this.db, async (tx) => {
+        const keyed = items.filter((i) => i.idempotency);
+        const claimed = await claimIdempotencyKeys(
           tx,
-          [...known.values()].map((w) => w.accountId),
-        ),
-      );
-      // Every leg is checked and computed before anything is written.
-      const plans: EntryPlan[] = [];
-      const movements: MovementRow[] = [];
-      const now = new Date();
-      const legRows: TransferLegRow[] = [];
-      for (const [i, { leg, sender, receiver }] of resolved.entries()) {
-        let plan: EntryPlan;
-        try {
-          plan = planEntry(
-            {
-              operationType: 'transfer',
-              operationId: transferId,
-              assetId: leg.assetId,
-              movements: [
-                { accountId: sender.accountId, amount: `-${leg.amount}` },
-                { accountId: receiver.accountId, amount: leg.amount },
-              ],
-            },
-            state,
-          );
-        } catch (error) {
-          if ((error as { code?: string }).code === 'insufficient_balance') {
-            throw insufficientBalance({ leg: i, senderWalletId: sender.id });
-          }
-          throw error;
-        }
-        plans.push(plan);
-        for (const [id, account] of plan.after) state.set(id, account);
-        legRows.push({
-          id: uuidv7(),
-          transferId,
-          position: i,
-          assetId: leg.assetId,
-          senderWalletId: sender.id,
-          receiverWalletId: receiver.id,
-          amount: leg.amount,
-          status: 'approved',
-          createdAt: now,
-          updatedAt: now,
-        });
-        movements.push(
-          ...legMovements(transferId, leg.assetId, leg.amount, sender, receiver, state),
+          SCHEMA,
+          keyed.map((i) => i.idempotency as IdempotencyKey),
         );
+        const later = keyed.filter((_, i) => !claimed.has(i));
+        const batch = items.filter((i) => !later.includes(i));
+        const outcomes = await this.apply(tx, batch);
+        await storeIdempotentOutcomes(
+          tx,
+          SCHEMA,
+          batch.flatMap((item, i) => {
+            const outcome = outcomes[i] as Outcome;
+            if (!item.idempotency) return [];
+            return [
+              {
+                key: item.idempotency,
+                outcome: outcome.ok
+                  ? { ok: true as const, result: outcome.view }
+                  : { ok: false as const, error: outcome.error },
+              },
+            ];
+          }),
+        );
+        return { batch, outcomes, later };
+      });
+    } catch {
+      // Nothing of the batch was applied: each transfer again, alone.
+      await Promise.all(items.map(alone));
+      return;
+    }
+    done.batch.forEach((item, i) => {
+      const outcome = done.outcomes[i] as Outcome;
+      if (outcome.ok) item.resolve(outcome.view);
+      else item.reject(outcome.error);
+    });
+    await Promise.all(done.later.map(alone));
+  }
+
+  /**
+   * Checks and applies transfers in the caller's transaction, in order, each against the balances
+   * the ones before it left. A refused transfer (4xx) writes nothing and is returned as such;
+   * anything else that goes wrong throws (and the caller rolls everything back). All writes of
+   * all accepted transfers go in one statement.
+   */
+  private async apply(tx: Transaction, items: PendingTransfer[]): Promise<Outcome[]> {
+    const known = await this.walletsFor(
+      tx,
+      items.flatMap((item) =>
+        item.request.requestedTransactions.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
+      ),
+    );
+    const outcomes: Outcome[] = [];
+    const resolvedAll: (Resolved[] | undefined)[] = items.map((item, n) => {
+      try {
+        return this.resolve(item.caller, item.request, known);
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        outcomes[n] = { ok: false, error };
+        return undefined;
       }
-      const transfer: TransferRow = {
-        id: transferId,
-        tenantId,
+    });
+    // Lock every account of the batch once, in id order (no deadlocks with other movements).
+    const accountIds = resolvedAll.flatMap((resolved) =>
+      (resolved ?? []).flatMap((r) => [r.sender.accountId, r.receiver.accountId]),
+    );
+    const state =
+      accountIds.length > 0
+        ? new Map<string, AccountState>(await lockAccounts(tx, accountIds))
+        : new Map<string, AccountState>();
+    const now = new Date();
+    const accepted: Planned[] = [];
+    items.forEach((item, n) => {
+      const resolved = resolvedAll[n];
+      if (!resolved) return;
+      try {
+        const planned = this.plan(item, resolved, state, now);
+        for (const plan of planned.plans)
+          for (const [id, account] of plan.after) state.set(id, account);
+        accepted.push(planned);
+        outcomes[n] = { ok: true, view: planned.view };
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        outcomes[n] = { ok: false, error };
+      }
+    });
+    if (accepted.length > 0) await this.write(tx, accepted, known, state, now);
+    return outcomes;
+  }
+
+  /** The request's legs against the wallets it names, as `caller` may see them (4xx otherwise). */
+  private resolve(
+    caller: AuthContext,
+    request: TransferRequest,
+    wallets: Map<string, WalletInfo>,
+  ): Resolved[] {
+    const scope = tenantScope(caller);
+    const known = {
+      get: (id: string) => {
+        const wallet = wallets.get(id);
+        return wallet && (scope.kind === 'all' || wallet.tenantId === scope.tenantId)
+          ? wallet
+          : undefined;
+      },
+    };
+    const legs = request.requestedTransactions;
+    // Validate every leg before moving anything.
+    return legs.map((leg, i) => {
+      const at = (field: string) => `body.requestedTransactions.${i}.${field}`;
+      assertUserAccess(caller, leg.senderUserId);
+      const sender = known.get(leg.senderWalletId);
+      const receiver = known.get(leg.receiverWalletId);
+      if (!sender || sender.userId !== leg.senderUserId)
+        throw Errors.validation([
+          { path: at('senderWalletId'), message: 'No such wallet of senderUserId' },
+        ]);
+      if (!receiver || receiver.userId !== leg.receiverUserId)
+        throw Errors.validation([
+          { path: at('receiverWalletId'), message: 'No such wallet of receiverUserId' },
+        ]);
+      if (sender.assetId !== leg.assetId || receiver.assetId !== leg.assetId) {
+        throw Errors.validation([
+          { path: at('assetId'), message: 'Both wallets must hold assetId' },
+        ]);
+      }
+      if (sender.id === receiver.id)
+        throw Errors.validation([
+          { path: at('receiverWalletId'), message: 'Sender and receiver are the same wallet' },
+        ]);
+      if (decimalPlaces(leg.amount) > sender.decimals) {
+        throw Errors.validation([
+          {
+            path: at('amount'),
+            message: `At most ${sender.decimals} decimal places for this asset`,
+          },
+        ]);
+      }
+      if (isZero(leg.amount))
+        throw Errors.validation([{ path: at('amount'), message: 'Must be greater than zero' }]);
+      if (!fitsBaseUnits(leg.amount, sender.decimals))
+        throw Errors.validation([{ path: at('amount'), message: TOO_MANY_BASE_UNITS }]);
+      if (sender.blocked) throw Errors.forbidden('A blocked user cannot send.', 'user_blocked');
+      return { leg, sender, receiver };
+    });
+  }
+
+  /** One transfer's journal entries, rows and event (400 insufficient_balance when a leg overdraws). */
+  private plan(
+    item: PendingTransfer,
+    resolved: Resolved[],
+    balances: Map<string, AccountState>,
+    now: Date,
+  ): Planned {
+    const { caller, request } = item;
+    const legs = request.requestedTransactions;
+    const transferId = uuidv7();
+    const tenantId = resolved[0]?.sender.tenantId ?? caller.tenantId;
+    // Legs see the balances the earlier legs left; nothing is kept if a later leg fails.
+    const state = new Map(balances);
+    const plans: EntryPlan[] = [];
+    const movements: MovementRow[] = [];
+    const legRows: TransferLegRow[] = [];
+    for (const [i, { leg, sender, receiver }] of resolved.entries()) {
+      let plan: EntryPlan;
+      try {
+        plan = planEntry(
+          {
+            operationType: 'transfer',
+            operationId: transferId,
+            assetId: leg.assetId,
+            movements: [
+              { accountId: sender.accountId, amount: `-${leg.amount}` },
+              { accountId: receiver.accountId, amount: leg.amount },
+            ],
+          },
+          state,
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === 'insufficient_balance') {
+          throw insufficientBalance({ leg: i, senderWalletId: sender.id });
+        }
+        throw error;
+      }
+      plans.push(plan);
+      for (const [id, account] of plan.after) state.set(id, account);
+      legRows.push({
+        id: uuidv7(),
+        transferId,
+        position: i,
+        assetId: leg.assetId,
+        senderWalletId: sender.id,
+        receiverWalletId: receiver.id,
+        amount: leg.amount,
         status: 'approved',
-        externalReference: request.externalReference ?? null,
-        requested: legs as unknown as Record<string, unknown>[],
         createdAt: now,
         updatedAt: now,
-      };
-      const view = transferView(transfer, legRows);
-      const touched = new Set(plans.flatMap((p) => [...p.after.keys()]));
-      const writes = entryWrites(
-        plans,
-        [...touched].map((id) => state.get(id) as AccountState),
-      );
-      const event = outboxInsert(SCHEMA, { name: EVENTS.transferCreated, tenantId, data: view });
-      const legValues = legRows.map(
+      });
+      movements.push(...legMovements(transferId, leg.assetId, leg.amount, sender, receiver, state));
+    }
+    const transfer: TransferRow = {
+      id: transferId,
+      tenantId,
+      status: 'approved',
+      externalReference: request.externalReference ?? null,
+      requested: legs as unknown as Record<string, unknown>[],
+      createdAt: now,
+      updatedAt: now,
+    };
+    const view = transferView(transfer, legRows);
+    return { transfer, legRows, plans, movements, view };
+  }
+
+  /**
+   * Every write of the accepted transfers in one statement (one round trip instead of one per row
+   * kind and leg). It starts after the locks were granted, so it sees a wallet deleted while we
+   * waited (its delete held the lock): then it throws 409 and the transaction is rolled back.
+   */
+  private async write(
+    tx: Transaction,
+    accepted: Planned[],
+    known: Map<string, WalletInfo>,
+    state: Map<string, AccountState>,
+    now: Date,
+  ): Promise<void> {
+    const plans = accepted.flatMap((a) => a.plans);
+    const touched = new Set(plans.flatMap((p) => [...p.after.keys()]));
+    const writes = entryWrites(
+      plans,
+      [...touched].map((id) => state.get(id) as AccountState),
+    );
+    const transferValues = accepted.map(
+      ({ transfer: t }) =>
+        sql`(${t.id}::uuid, ${t.tenantId}, 'approved', ${t.externalReference}::text, ${JSON.stringify(t.requested)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)`,
+    );
+    const legValues = accepted.flatMap(({ legRows }) =>
+      legRows.map(
         (l) =>
           sql`(${l.id}::uuid, ${l.transferId}::uuid, ${l.position}, ${l.assetId}, ${l.senderWalletId}::uuid, ${l.receiverWalletId}::uuid, ${l.amount}::numeric, ${l.status}, ${now}::timestamptz, ${now}::timestamptz)`,
-      );
-      // Every write of the transfer in one statement (one round trip instead of one per row
-      // kind and leg). It starts after the locks were granted, so it sees a wallet deleted while
-      // we waited (its delete held the lock): then the transaction is rolled back below.
-      const result = await tx.execute(
-        sql`WITH gone AS (
-              SELECT count(*)::int AS n FROM ledger.wallets
-               WHERE id = ANY(${sql.param([...known.keys()])}::uuid[]) AND deleted_at IS NOT NULL
-            ), transfer AS (
-              INSERT INTO ledger.transfers (id, tenant_id, status, external_reference, requested, created_at, updated_at)
-              VALUES (${transferId}::uuid, ${tenantId}, 'approved', ${transfer.externalReference}::text, ${JSON.stringify(legs)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)
-            ), entries AS (${writes.entries}),
-            posted AS (${writes.postings}),
-            balances AS (${writes.balances}),
-            legs AS (
-              INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status, created_at, updated_at)
-              VALUES ${sql.join(legValues, sql`, `)}
-            ), movements AS (${movementsInsert(movements)}),
-            event AS (${event.statement})
-            SELECT n FROM gone`,
-      );
-      if ((result.rows[0] as { n: number } | undefined)?.n !== 0)
-        throw Errors.conflict('A wallet of this transfer was just deleted.', 'wallet_deleted');
-      return view;
-    });
+      ),
+    );
+    const events = accepted.map(
+      ({ transfer, view }, i) =>
+        sql`, event${sql.raw(String(i))} AS (${
+          outboxInsert(SCHEMA, {
+            name: EVENTS.transferCreated,
+            tenantId: transfer.tenantId,
+            data: view,
+          }).statement
+        })`,
+    );
+    const wallets = [
+      ...new Set(
+        accepted.flatMap(({ legRows }) =>
+          legRows.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
+        ),
+      ),
+    ].filter((id) => known.has(id));
+    const result = await tx.execute(
+      sql`WITH gone AS (
+            SELECT count(*)::int AS n FROM ledger.wallets
+             WHERE id = ANY(${sql.param(wallets)}::uuid[]) AND deleted_at IS NOT NULL
+          ), transfers AS (
+            INSERT INTO ledger.transfers (id, tenant_id, status, external_reference, requested, created_at, updated_at)
+            VALUES ${sql.join(transferValues, sql`, `)}
+          ), entries AS (${writes.entries}),
+          posted AS (${writes.postings}),
+          balances AS (${writes.balances}),
+          legs AS (
+            INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status, created_at, updated_at)
+            VALUES ${sql.join(legValues, sql`, `)}
+          ), movements AS (${movementsInsert(accepted.flatMap((a) => a.movements))})
+          ${sql.join(events, sql``)}
+          SELECT n FROM gone`,
+    );
+    if ((result.rows[0] as { n: number } | undefined)?.n !== 0)
+      throw Errors.conflict('A wallet of this transfer was just deleted.', 'wallet_deleted');
   }
 
   /** A token bound to one user sees only the transfers that user sent or received. */
