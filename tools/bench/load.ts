@@ -99,7 +99,8 @@ export async function paced(options: LoadOptions & { rate: number }): Promise<Lo
   const started = performance.now();
   const durationMs = options.durationSeconds * 1000;
   while (performance.now() - started < durationMs) {
-    const due = Math.floor(((performance.now() - started) / 1000) * options.rate);
+    // Request k is due at k / rate seconds (the first at once).
+    const due = Math.floor(((performance.now() - started) / 1000) * options.rate) + 1;
     for (; sent < due; sent += 1) {
       const scheduled = started + (sent / options.rate) * 1000;
       const next = options.request?.() ?? {};

@@ -48,8 +48,12 @@ function requestContext(options: HttpAppOptions): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      const route = (req.route as { path?: string } | undefined)?.path
-        ? `${req.baseUrl}${(req.route as { path: string }).path}`
+      const routePath = (req.route as { path?: string } | undefined)?.path;
+      // A sub-router's root route ('/') is its mount path: /v1/users, not /v1/users/.
+      const route = routePath
+        ? routePath === '/' && req.baseUrl
+          ? req.baseUrl
+          : `${req.baseUrl}${routePath}`
         : 'unmatched';
       options.onResponse?.({ method: req.method, route, status: res.statusCode, durationMs });
       runWithContext({ requestId }, () =>

@@ -66,6 +66,20 @@ describe('createLogger', () => {
   });
 });
 
+describe('createLogger with errors and bindings', () => {
+  it('masks the fields of a logged error and of child bindings', () => {
+    const { lines, logger } = capture();
+    const error = Object.assign(new Error('request failed'), {
+      config: { headers: { authorization: 'Bearer err-secret' } },
+    });
+    logger.child({ email: 'child@x.y' }).error({ err: error }, 'failed');
+    const text = JSON.stringify(lines[0]);
+    expect(text).not.toContain('err-secret');
+    expect(text).not.toContain('child@x.y');
+    expect(text).toContain('request failed');
+  });
+});
+
 describe('maskEmail', () => {
   it('keeps the first letter and the domain only', () => {
     expect(maskEmail('jane.doe@example.com')).toBe('j***@example.com');

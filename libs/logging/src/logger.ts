@@ -35,9 +35,23 @@ const REDACTED = new Set(REDACTED_KEYS);
 const CENSOR = '[redacted]';
 const MAX_DEPTH = 8;
 
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/** Objects whose fields are data to look into (not dates, buffers, collections, patterns). */
+function isRecord(value: object): value is Record<string, unknown> {
+  return !(
+    value instanceof Date ||
+    value instanceof RegExp ||
+    value instanceof Map ||
+    value instanceof Set ||
+    ArrayBuffer.isView(value) ||
+    value instanceof ArrayBuffer
+  );
+}
+
+/** A copy to change: own fields, and an error's name, message and stack (not enumerable). */
+function copyOf(value: Record<string, unknown>): Record<string, unknown> {
+  if (value instanceof Error)
+    return { ...value, type: value.name, message: value.message, stack: value.stack };
+  return { ...value };
 }
 
 /**
@@ -57,12 +71,12 @@ export function redact(value: unknown, depth = 0): unknown {
     }
     return copy ?? value;
   }
-  if (!isPlainObject(value)) return value;
+  if (!isRecord(value)) return value;
   let copy: Record<string, unknown> | undefined;
-  for (const key in value) {
+  for (const key of Object.keys(value)) {
     const item = value[key];
     const scrubbed = REDACTED.has(key) && item !== undefined ? CENSOR : redact(item, depth + 1);
-    if (scrubbed !== item) (copy ??= { ...value })[key] = scrubbed;
+    if (scrubbed !== item) (copy ??= copyOf(value))[key] = scrubbed;
   }
   return copy ?? value;
 }
@@ -75,7 +89,7 @@ export interface LoggerOptions {
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  return pino(
+  const logger = pino(
     {
       level: options.level ?? 'info',
       base: { service: options.service, pid: process.pid },
@@ -89,11 +103,22 @@ export function createLogger(options: LoggerOptions): Logger {
         level: (label) => ({ level: label }),
         log: (object) => redact(object) as Record<string, unknown>,
       },
+      // Errors are not plain objects: redacted once serialized (their own fields, e.g. a
+      // client library's request config with an authorization header, and their cause).
+      serializers: {
+        err: (error: Error) => redact(pino.stdSerializers.err(error)) as Record<string, unknown>,
+      },
     },
     // Asynchronous stdout: lines logged while a write is in flight go out together in the next
     // one, instead of one blocking system call per line (pino flushes what is left at exit).
     options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
+  // pino gives child loggers' bindings no formatter: redacted on the way in (children inherit).
+  const child = logger.child;
+  logger.child = function redactedChild(this: Logger, bindings, childOptions) {
+    return child.call(this, redact(bindings) as typeof bindings, childOptions);
+  } as typeof logger.child;
+  return logger;
 }
 
 /** `jane.doe@example.com` → `j***@example.com`, for messages that must mention an email. */

@@ -78,7 +78,8 @@ export class Broker extends EventEmitter {
       await connection.close().catch(() => undefined);
       return;
     }
-    coalesceWrites(connection);
+    if (!coalesceWrites(connection))
+      this.logger.warn('amqplib internals changed: AMQP frames are written one by one');
     connection.on('error', (error) =>
       this.logger.warn({ err: error }, 'RabbitMQ connection error'),
     );
@@ -234,11 +235,11 @@ interface AmqplibMux {
  * (once per event-loop turn) sends all frames of that turn in one write. Frames and their order
  * are unchanged; if amqplib's internals ever differ, this does nothing.
  */
-export function coalesceWrites(connection: ChannelModel): void {
+export function coalesceWrites(connection: ChannelModel): boolean {
   const mux = (connection as unknown as { connection?: { muxer?: AmqplibMux } }).connection?.muxer;
   const out = mux?.out;
   const drain = mux?._readIncoming;
-  if (!mux || !drain || !out?.cork || !out.uncork) return;
+  if (!mux || !drain || !out?.cork || !out.uncork) return false;
   const cork = out.cork.bind(out);
   const uncork = out.uncork.bind(out);
   mux._readIncoming = function readIncomingCorked(this: AmqplibMux) {
@@ -249,4 +250,5 @@ export function coalesceWrites(connection: ChannelModel): void {
       uncork();
     }
   };
+  return true;
 }

@@ -7,6 +7,24 @@ import { type Database, type Transaction, quoteIdent, withTransaction } from '@c
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
 
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface Delivery {
+  channel: ConfirmChannel;
+  msg: ConsumeMessage;
+  event: EventEnvelope;
+}
+
+/** A batch failed in the handler of its `index`-th event. */
+class HandlerFailed extends Error {
+  constructor(
+    readonly index: number,
+    cause: unknown,
+  ) {
+    super('event handler failed', { cause });
+  }
+}
+
 export type EventHandler = (event: EventEnvelope, tx: Transaction) => Promise<void>;
 
 export interface EventConsumerOptions {
@@ -111,7 +129,11 @@ export class EventConsumer implements BrokerComponent {
 
   private enqueue(channel: ConfirmChannel, msg: ConsumeMessage): void {
     this.batch.push({ channel, msg });
-    if (this.batch.length === 1) setImmediate(() => void this.inFlight.track(this.flush()));
+    // Tracked from now, not from when it runs: stop() must wait for a batch not yet started.
+    if (this.batch.length === 1)
+      void this.inFlight.track(
+        new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush()),
+      );
   }
 
   /**
@@ -124,25 +146,39 @@ export class EventConsumer implements BrokerComponent {
   private async flush(): Promise<void> {
     const taken = this.batch;
     this.batch = [];
-    const parsed: { channel: ConfirmChannel; msg: ConsumeMessage; event: EventEnvelope }[] = [];
+    const parsed: Delivery[] = [];
     for (const { channel, msg } of taken) {
       const event = this.parse(channel, msg);
       if (event) parsed.push({ channel, msg, event });
     }
-    if (parsed.length === 0) return;
-    if (parsed.length === 1) {
-      const [only] = parsed as [(typeof parsed)[number]];
+    await this.handleBatch(parsed);
+  }
+
+  private async handleBatch(batch: Delivery[]): Promise<void> {
+    if (batch.length === 0) return;
+    if (batch.length === 1) {
+      const [only] = batch as [Delivery];
       return this.handle(only.channel, only.msg, only.event);
     }
     try {
-      await this.processBatch(parsed.map((p) => ({ event: p.event, msg: p.msg })));
+      await this.processBatch(batch);
     } catch (error) {
-      this.options.logger.debug({ err: error, events: parsed.length }, 'batch failed; one by one');
-      await Promise.all(parsed.map((p) => this.handle(p.channel, p.msg, p.event)));
+      this.options.logger.debug({ err: error, events: batch.length }, 'batch failed');
+      if (error instanceof HandlerFailed) {
+        // Only that event goes its own way (retries, dead letter); the others batch again.
+        const failed = batch[error.index] as Delivery;
+        await Promise.all([
+          this.handle(failed.channel, failed.msg, failed.event),
+          this.handleBatch(batch.filter((_, i) => i !== error.index)),
+        ]);
+      } else {
+        // Not a handler (the inbox insert, the connection): one at a time, not 64 at once.
+        for (const d of batch) await this.handle(d.channel, d.msg, d.event);
+      }
       return;
     }
     failpoint(FAILPOINTS.consumerBeforeAck);
-    for (const { channel, msg } of parsed) this.settle(channel, () => channel.ack(msg));
+    for (const { channel, msg } of batch) this.settle(channel, () => channel.ack(msg));
   }
 
   private parse(channel: ConfirmChannel, msg: ConsumeMessage): EventEnvelope | undefined {
@@ -163,7 +199,10 @@ export class EventConsumer implements BrokerComponent {
     return String(headers[HEADERS.requestId] ?? msg.properties.messageId ?? '');
   }
 
-  private async processBatch(items: { event: EventEnvelope; msg: ConsumeMessage }[]) {
+  private async processBatch(items: Delivery[]) {
+    // The inbox answers ids in PostgreSQL's form; any other spelling goes the one-by-one way.
+    if (items.some(({ event }) => !CANONICAL_UUID.test(event.id)))
+      throw new Error('event id not in canonical form');
     await withTransaction(this.options.db, async (tx) => {
       const rows = items.map(
         ({ event }) => sql`(${this.options.consumer}, ${event.id}, ${event.name})`,
@@ -174,12 +213,16 @@ export class EventConsumer implements BrokerComponent {
             ON CONFLICT DO NOTHING RETURNING event_id`,
       );
       const fresh = new Set((inserted.rows as { event_id: string }[]).map((r) => r.event_id));
-      for (const { event, msg } of items) {
+      for (const [index, { event, msg }] of items.entries()) {
         // Already processed (a redelivery), or twice in this batch: the effect happens once.
         if (!fresh.delete(event.id)) continue;
         const handler = this.options.handlers[event.name];
-        if (handler)
+        if (!handler) continue;
+        try {
           await runWithContext({ requestId: this.requestIdOf(msg) }, () => handler(event, tx));
+        } catch (error) {
+          throw new HandlerFailed(index, error);
+        }
       }
     });
   }

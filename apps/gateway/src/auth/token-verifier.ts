@@ -58,6 +58,8 @@ export class TokenVerifier {
    * cache is emptied whenever the key set is reloaded, so a withdrawn key stops working too.
    */
   private readonly verified = new Map<string, { payload: Record<string, unknown>; exp: number }>();
+  /** Bumped at each key set reload: a check begun before a reload is not cached after it. */
+  private keySetVersion = 0;
 
   constructor(
     private readonly rpc: RpcClient,
@@ -76,6 +78,7 @@ export class TokenVerifier {
         this.jwks = createLocalJWKSet(view as unknown as JSONWebKeySet);
         this.jwksFetchedAt = Date.now();
         this.verified.clear();
+        this.keySetVersion += 1;
       })
       .finally(() => {
         this.jwksLoading = undefined;
@@ -142,6 +145,7 @@ export class TokenVerifier {
       this.verified.delete(cacheKey);
       throw new TokenRejected('expired');
     }
+    const keySetVersion = this.keySetVersion;
     try {
       const { payload } = await jwtVerify(token, jwks, {
         issuer: ACCESS_TOKEN_ISSUER,
@@ -154,7 +158,8 @@ export class TokenVerifier {
         if (oldest !== undefined) this.verified.delete(oldest);
       }
       // requiredClaims includes exp: jose refuses a token without one.
-      this.verified.set(cacheKey, { payload, exp: payload.exp as number });
+      if (keySetVersion === this.keySetVersion)
+        this.verified.set(cacheKey, { payload, exp: payload.exp as number });
       return payload;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new TokenRejected('expired');
