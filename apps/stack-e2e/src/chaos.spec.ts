@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
 import { closeBrokerConnections } from './chaos';
@@ -181,9 +182,29 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
   // Every committed operation's event reached the sink, as one event (redeliveries of the same
   // delivery carry the same webhook-id, which receivers deduplicate on).
   const committed = [...ok.transfer, ...ok.purchase, ...ok.withdrawal];
+  // Patience grows with the run: after a long run the backlog of deliveries is longer, and a
+  // notifier killed near the end leaves jobs BullMQ finds stalled only after 30 s.
   await waitFor(() => committed.every((id) => delivered.has(id)), {
-    timeoutMs: 60_000,
+    timeoutMs: 60_000 + CHAOS_MS / 2,
     what: 'every event at the sink',
+  }).catch(async (error: unknown) => {
+    // Say where the missing events are: still in an outbox, in the notifier's inbox, or in
+    // a delivery (with its status, attempts and last error).
+    const missing = committed.filter((id) => !delivered.has(id));
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    const where = await db.query(
+      `SELECT m.id,
+              (SELECT count(*) FROM ledger.outbox o WHERE o.envelope->'data'->>'id' = m.id AND o.sent_at IS NULL) AS unsent_ledger,
+              (SELECT count(*) FROM trading.outbox o WHERE o.envelope->'data'->>'id' = m.id AND o.sent_at IS NULL) AS unsent_trading,
+              (SELECT json_agg(json_build_object('status', d.status, 'attempts', d.attempts, 'enqueued', d.enqueued_at, 'dispatches', d.dispatches, 'error', d.last_error))
+                 FROM notifier.deliveries d WHERE d.payload->'data'->>'id' = m.id) AS deliveries
+         FROM unnest($1::text[]) AS m(id)`,
+      [missing],
+    );
+    await db.end();
+    console.error(JSON.stringify({ missing: missing.length, where: where.rows }, null, 1));
+    throw error;
   });
   for (const id of committed) {
     const entry = delivered.get(id)!;
