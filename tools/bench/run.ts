@@ -47,8 +47,19 @@ function pidsOf(stack: Stack | undefined, extra: Record<string, number | undefin
 }
 
 /** Lets the stack finish what the previous measurement left queued (events, audit records). */
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+async function settle(stack: Stack): Promise<void> {
+  // Quiet = the stack, PostgreSQL, RabbitMQ and Redis together use under a fifth of one core
+  // over half a second (the backlog of events and audit records of a full-speed run took longer
+  // than a fixed pause to drain, and its work landed in the next measurement). At most 60 s.
+  const pids = pidsOf(stack);
+  const until = Date.now() + 60_000;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  while (Date.now() < until) {
+    const before = cpuSnapshot(pids);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const used = cpuPerOperation(before, cpuSnapshot(pids), 1);
+    if ((used['total'] ?? 0) - (used['load-generator'] ?? 0) < 100) return;
+  }
 }
 
 /** Runs one measurement and records CPU ms per operation by component under `label`. */
@@ -184,7 +195,7 @@ async function benchRead(stack: Stack, api: Api, token: string) {
   }
   const gatewayRps = median(projectRuns.map((r) => r.rps));
   const baselineRps = median(baselineRuns.map((r) => r.rps));
-  await settle();
+  await settle(stack);
   const half = await paced({ ...project, rate: Math.max(1, Math.round(gatewayRps / 2)) });
   const baselineHalf = await paced({ ...bare, rate: Math.max(1, Math.round(baselineRps / 2)) });
   await server.stop();
@@ -279,9 +290,9 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     (r) => r.requests,
   );
   // The backlog of the full-speed run (events, audit records) drains before the next one.
-  await settle();
+  await settle(stack);
   const spreadHalf = await run(parties, Math.max(1, Math.round(spread.rps / 2)));
-  await settle();
+  await settle(stack);
   const hot = await run(parties.slice(0, 10));
   const baselineSpread = (
     await child(process.execPath, [path.join(__dirname, 'baselines', 'transfer-baseline.mjs')], {

@@ -40,7 +40,7 @@ import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
 /** Group commit: transactions of transfers at once, and transfers per transaction. */
-const TRANSFER_BATCHES_IN_FLIGHT = 4;
+const TRANSFER_BATCHES_IN_FLIGHT = 8;
 const TRANSFER_BATCH_SIZE = 64;
 
 export function transferView(transfer: TransferRow, legs: TransferLegRow[]) {
