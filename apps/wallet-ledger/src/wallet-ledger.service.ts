@@ -123,6 +123,7 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
         ctx.auth,
         params as { requestedTransactions: RequestedTransaction[]; externalReference?: string },
         ctx.idempotency,
+        ctx.deadline,
       ),
     ),
     [LEDGER_RPC.listTransfers]: (params, ctx) =>

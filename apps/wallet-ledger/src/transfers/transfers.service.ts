@@ -8,6 +8,7 @@ import {
   type RequestedTransaction,
 } from '@custody/contracts';
 import { type AppError, Errors, isAppError } from '@custody/errors';
+import { currentContext, type RequestContext, runWithContext } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
 import {
@@ -39,9 +40,14 @@ import { assertMaySend } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
-/** Group commit: transactions of transfers at once, and transfers per transaction. */
+/**
+ * Group commit: transactions of transfers at once, legs per transaction (a leg's writes take
+ * ~60 statement parameters; PostgreSQL allows 65,535 per statement), and transfers run one by one
+ * at once when a batch falls back.
+ */
 const TRANSFER_BATCHES_IN_FLIGHT = 8;
-const TRANSFER_BATCH_SIZE = 64;
+const TRANSFER_BATCH_LEGS = 256;
+const FALLBACK_CONCURRENCY = 2;
 
 export function transferView(transfer: TransferRow, legs: TransferLegRow[]) {
   return {
@@ -72,6 +78,8 @@ interface WalletInfo {
   accountId: string;
   blocked: boolean;
   decimals: number;
+  /** The asset catalog could not give this wallet's asset (see `walletsFor`). */
+  catalogError?: unknown;
 }
 
 /** The read-model rows of one leg: each side sees its own balance, never the counterparty's. */
@@ -135,11 +143,19 @@ type TransferRequest = {
 };
 type TransferView = ReturnType<typeof transferView>;
 
+function keyOrder(item: PendingTransfer): string {
+  return `${item.idempotency?.clientId ?? ''}\n${item.idempotency?.key ?? ''}`;
+}
+
 /** A transfer waiting for its batch (see `runBatch`). */
 interface PendingTransfer {
   caller: AuthContext;
   request: TransferRequest;
   idempotency: IdempotencyKey | undefined;
+  /** Epoch ms after which the caller no longer waits: not started after it. */
+  deadline: number;
+  /** The request's log and event context (a batch runs in one request's async context). */
+  context: RequestContext | undefined;
   resolve: (view: TransferView) => void;
   reject: (error: unknown) => void;
 }
@@ -153,6 +169,7 @@ interface Resolved {
 }
 
 interface Planned {
+  item: PendingTransfer;
   transfer: TransferRow;
   legRows: TransferLegRow[];
   plans: EntryPlan[];
@@ -173,7 +190,11 @@ class Batcher<T> {
   constructor(
     private readonly run: (batch: T[]) => Promise<void>,
     private readonly maxInFlight: number,
-    private readonly maxBatch: number,
+    /** At most this much weight per batch (at least one item, whatever its weight). */
+    private readonly maxWeight: number,
+    private readonly weight: (item: T) => number,
+    /** Answers the items of a batch whose `run` failed unexpectedly. */
+    private readonly fail: (item: T, error: unknown) => void,
   ) {}
 
   submit(item: T): void {
@@ -188,12 +209,23 @@ class Batcher<T> {
     setImmediate(() => {
       this.scheduled = false;
       while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.maxBatch);
+        let count = 0;
+        let total = 0;
+        for (const item of this.queue) {
+          total += this.weight(item);
+          if (count > 0 && total > this.maxWeight) break;
+          count += 1;
+        }
+        const batch = this.queue.splice(0, count);
         this.inFlight += 1;
-        void this.run(batch).finally(() => {
-          this.inFlight -= 1;
-          this.kick();
-        });
+        void this.run(batch)
+          .catch((error: unknown) => {
+            for (const item of batch) this.fail(item, error);
+          })
+          .finally(() => {
+            this.inFlight -= 1;
+            this.kick();
+          });
       }
     });
   }
@@ -207,8 +239,12 @@ export class TransfersService {
   private readonly batcher = new Batcher<PendingTransfer>(
     (batch) => this.runBatch(batch),
     TRANSFER_BATCHES_IN_FLIGHT,
-    TRANSFER_BATCH_SIZE,
+    TRANSFER_BATCH_LEGS,
+    (item) => item.request.requestedTransactions.length,
+    (item, error) => item.reject(error),
   );
+  /** Idempotency-Keys of transfers queued or in a batch: a twin goes the per-request way. */
+  private readonly keysInFlight = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -247,9 +283,16 @@ export class TransfersService {
       accountId: r.account_id,
       blocked: r.blocked,
     }));
-    // An asset missing from the catalog is a server fault (500), never "0 decimals".
+    // An asset missing from the catalog is a server fault (500), never "0 decimals"; raised when
+    // a caller who may see the wallet names it (the batch reads wallets of several tenants).
     const withDecimals = await Promise.all(
-      rows.map(async (r) => ({ ...r, decimals: (await this.catalog.require(r.assetId)).decimals })),
+      rows.map(async (r) => {
+        try {
+          return { ...r, decimals: (await this.catalog.require(r.assetId)).decimals };
+        } catch (error) {
+          return { ...r, decimals: Number.NaN, catalogError: error };
+        }
+      }),
     );
     return new Map(withDecimals.map((r) => [r.id, r]));
   }
@@ -258,6 +301,7 @@ export class TransfersService {
     auth: AuthContext | undefined,
     request: TransferRequest,
     idempotency?: IdempotencyKey,
+    deadline = Date.now() + 60_000,
   ): Promise<TransferView> {
     const caller = requireAuth(auth);
     const replay = await storedIdempotentResult<TransferView>(this.db, SCHEMA, idempotency);
@@ -268,9 +312,35 @@ export class TransfersService {
       caller,
       request.requestedTransactions.map((l) => l.senderUserId),
     );
-    return new Promise((resolve, reject) =>
-      this.batcher.submit({ caller, request, idempotency, resolve, reject }),
-    );
+    return new Promise((resolve, reject) => {
+      const item: PendingTransfer = {
+        caller,
+        request,
+        idempotency,
+        deadline,
+        context: currentContext(),
+        resolve,
+        reject,
+      };
+      const key = idempotency ? `${idempotency.clientId}\n${idempotency.key}` : undefined;
+      if (key === undefined) return this.batcher.submit(item);
+      // A twin of a transfer already queued or running waits for it the per-request way.
+      if (this.keysInFlight.has(key)) {
+        this.createOne(item).then(resolve, reject);
+        return;
+      }
+      this.keysInFlight.add(key);
+      const release = () => this.keysInFlight.delete(key);
+      item.resolve = (view) => {
+        release();
+        resolve(view);
+      };
+      item.reject = (error) => {
+        release();
+        reject(error);
+      };
+      this.batcher.submit(item);
+    });
   }
 
   /** One transfer in its own transaction (and its own Idempotency-Key claim). */
@@ -291,13 +361,37 @@ export class TransfersService {
    * fails as a whole (a wallet deleted meanwhile, a twin holding a key, a database error), runs
    * again alone, so each gets exactly the answer it would have had alone.
    */
-  private async runBatch(items: PendingTransfer[]): Promise<void> {
+  private async runBatch(queued: PendingTransfer[]): Promise<void> {
+    // The caller has given up (its RPC timed out): not started, so not applied behind its back.
+    const items = queued.filter((item) => {
+      if (item.deadline >= Date.now()) return true;
+      item.reject(
+        Errors.unavailable('The transfer was not started in time; nothing was moved.', 'timeout'),
+      );
+      return false;
+    });
     const alone = (item: PendingTransfer) => this.createOne(item).then(item.resolve, item.reject);
+    const oneByOne = async (list: PendingTransfer[]) => {
+      const rest = [...list];
+      await Promise.all(
+        Array.from({ length: FALLBACK_CONCURRENCY }, async () => {
+          for (let next = rest.shift(); next; next = rest.shift()) await alone(next);
+        }),
+      );
+    };
+    if (items.length === 0) return;
     if (items.length === 1) return alone(items[0] as PendingTransfer);
     let done: { batch: PendingTransfer[]; outcomes: Outcome[]; later: PendingTransfer[] };
+    // Set when every statement of the batch succeeded and only the commit remains: a failure
+    // after it may be a commit that happened (a connection lost while committing).
+    let bodyDone = false;
+    let planned: string[] = [];
     try {
       done = await withTransaction(this.db, async (tx) => {
-        const keyed = items.filter((i) => i.idempotency);
+        // Keys claimed in a stable order: two batches never wait on each other's keys crosswise.
+        const keyed = items
+          .filter((i) => i.idempotency)
+          .sort((a, b) => keyOrder(a).localeCompare(keyOrder(b)));
         const claimed = await claimIdempotencyKeys(
           tx,
           SCHEMA,
@@ -306,6 +400,7 @@ export class TransfersService {
         const later = keyed.filter((_, i) => !claimed.has(i));
         const batch = items.filter((i) => !later.includes(i));
         const outcomes = await this.apply(tx, batch);
+        planned = outcomes.flatMap((o) => (o.ok ? [o.view.id] : []));
         await storeIdempotentOutcomes(
           tx,
           SCHEMA,
@@ -322,11 +417,24 @@ export class TransfersService {
             ];
           }),
         );
+        bodyDone = true;
         return { batch, outcomes, later };
       });
     } catch {
-      // Nothing of the batch was applied: each transfer again, alone.
-      await Promise.all(items.map(alone));
+      if (bodyDone && (await this.committed(planned))) {
+        // It did commit: nothing may run twice; each caller is told the outcome is unknown
+        // (keyed ones find their answer on a retry with the same key).
+        for (const item of items)
+          item.reject(
+            Errors.unavailable(
+              'The transfer may have been applied; retry with the same Idempotency-Key.',
+              'outcome_unknown',
+            ),
+          );
+        return;
+      }
+      // Nothing of the batch was applied: each transfer again, alone, a few at a time.
+      await oneByOne(items);
       return;
     }
     done.batch.forEach((item, i) => {
@@ -334,7 +442,23 @@ export class TransfersService {
       if (outcome.ok) item.resolve(outcome.view);
       else item.reject(outcome.error);
     });
-    await Promise.all(done.later.map(alone));
+    await oneByOne(done.later);
+  }
+
+  /**
+   * After a failed commit: did it happen? The batch's transfers exist together or not at all.
+   * Unknown (the database cannot be asked) counts as committed: a transfer is never run twice.
+   */
+  private async committed(transferIds: string[]): Promise<boolean> {
+    if (transferIds.length === 0) return false;
+    try {
+      const found = await this.db.execute(
+        sql`SELECT 1 FROM ledger.transfers WHERE id = ANY(${sql.param(transferIds)}::uuid[]) LIMIT 1`,
+      );
+      return found.rows.length > 0;
+    } catch {
+      return true;
+    }
   }
 
   /**
@@ -398,9 +522,10 @@ export class TransfersService {
     const known = {
       get: (id: string) => {
         const wallet = wallets.get(id);
-        return wallet && (scope.kind === 'all' || wallet.tenantId === scope.tenantId)
-          ? wallet
-          : undefined;
+        if (!wallet || (scope.kind !== 'all' && wallet.tenantId !== scope.tenantId))
+          return undefined;
+        if (wallet.catalogError !== undefined) throw wallet.catalogError;
+        return wallet;
       },
     };
     const legs = request.requestedTransactions;
@@ -507,7 +632,7 @@ export class TransfersService {
       updatedAt: now,
     };
     const view = transferView(transfer, legRows);
-    return { transfer, legRows, plans, movements, view };
+    return { item, transfer, legRows, plans, movements, view };
   }
 
   /**
@@ -538,16 +663,17 @@ export class TransfersService {
           sql`(${l.id}::uuid, ${l.transferId}::uuid, ${l.position}, ${l.assetId}, ${l.senderWalletId}::uuid, ${l.receiverWalletId}::uuid, ${l.amount}::numeric, ${l.status}, ${now}::timestamptz, ${now}::timestamptz)`,
       ),
     );
-    const events = accepted.map(
-      ({ transfer, view }, i) =>
-        sql`, event${sql.raw(String(i))} AS (${
-          outboxInsert(SCHEMA, {
-            name: EVENTS.transferCreated,
-            tenantId: transfer.tenantId,
-            data: view,
-          }).statement
-        })`,
-    );
+    // Each event carries its own request's id, not that of the request the batch ran under.
+    const events = accepted.map(({ item, transfer, view }, i) => {
+      const event = () =>
+        outboxInsert(SCHEMA, {
+          name: EVENTS.transferCreated,
+          tenantId: transfer.tenantId,
+          data: view,
+        });
+      const { statement } = item.context ? runWithContext(item.context, event) : event();
+      return sql`, event${sql.raw(String(i))} AS (${statement})`;
+    });
     const wallets = [
       ...new Set(
         accepted.flatMap(({ legRows }) =>
