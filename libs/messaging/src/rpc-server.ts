@@ -48,6 +48,18 @@ export interface RpcServerOptions {
  * the calls in progress.
  */
 export class RpcServer implements BrokerComponent {
+  /** One child logger per method (handlers exist only for known methods): built once. */
+  private readonly loggers = new Map<string, Logger>();
+
+  private loggerFor(method: string): Logger {
+    let logger = this.loggers.get(method);
+    if (!logger) {
+      logger = this.options.logger.child({ rpc: method });
+      this.loggers.set(method, logger);
+    }
+    return logger;
+  }
+
   private channel: Channel | undefined;
   private consumerTag: string | undefined;
   private stopping = false;
@@ -130,7 +142,7 @@ export class RpcServer implements BrokerComponent {
       if (!handler)
         throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
       const context = { requestId, ...tenantOf(parsed.auth) };
-      const logger = this.options.logger.child({ rpc: parsed.method });
+      const logger = this.loggerFor(parsed.method);
       const result = await runWithContext(context, () =>
         handler(parsed.params, {
           requestId,
