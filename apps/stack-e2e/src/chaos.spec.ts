@@ -3,7 +3,14 @@ import pg from 'pg';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
 import { closeBrokerConnections } from './chaos';
-import { fundedEthWallets, startWebhookSink, subscribe, untilDefinitive } from './fault-kit';
+import {
+  ethTransfer,
+  FAULT_STACK_ENV,
+  fundedEthWallets,
+  startWebhookSink,
+  subscribe,
+  untilDefinitive,
+} from './fault-kit';
 import { type Stack, startStack } from './stack';
 
 // Chaos: random concurrent transfers, purchases and withdrawals while wallet-ledger, trading and
@@ -33,13 +40,8 @@ beforeAll(async () => {
   stack = await startStack({
     only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
     env: {
-      gateway: { RPC_TIMEOUT_MS: '4000', RATE_LIMIT_PER_MINUTE: '0' },
+      ...FAULT_STACK_ENV,
       trading: { RPC_TIMEOUT_MS: '1500', PURCHASE_RECOVERY_INTERVAL_MS: '500' },
-      notifier: {
-        NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
-        WEBHOOK_RETRY_SCHEDULE: '0,0.5,1,1,2,2,3,3,5,5,5,5',
-        NOTIFIER_DISPATCH_INTERVAL_MS: '200',
-      },
     },
   });
   api = new Api(stack.gatewayUrl);
@@ -83,18 +85,11 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
       if (roll < 0.6) {
         let to = pick();
         while (to === from) to = pick();
-        const body = {
-          requestedTransactions: [
-            {
-              assetId: 'eth',
-              senderUserId: from.user,
-              senderWalletId: from.wallet,
-              receiverUserId: to.user,
-              receiverWalletId: to.wallet,
-              amount: (Math.floor(Math.random() * 100) / 100 + 0.01).toFixed(2),
-            },
-          ],
-        };
+        const body = ethTransfer(
+          from,
+          to,
+          (Math.floor(Math.random() * 100) / 100 + 0.01).toFixed(2),
+        );
         const res = await untilDefinitive(() =>
           api.post('/v1/transfers', { token: tenant.token, body, headers: key }),
         );

@@ -82,3 +82,33 @@ export async function untilDefinitive(send: () => Promise<ApiResponse>): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** What the fault tests' stack runs with: patient RPC, no rate limit, fast webhook retries. */
+export const FAULT_STACK_ENV = {
+  gateway: { RPC_TIMEOUT_MS: '4000', RATE_LIMIT_PER_MINUTE: '0' },
+  notifier: {
+    NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '0,0.5,1,1,2,2,3,3,5,5,5,5',
+    NOTIFIER_DISPATCH_INTERVAL_MS: '200',
+  },
+};
+
+/** The body of a one-leg ETH transfer between two funded wallets. */
+export function ethTransfer(
+  from: { user: string; wallet: string },
+  to: { user: string; wallet: string },
+  amount: string,
+) {
+  return {
+    requestedTransactions: [
+      {
+        assetId: 'eth',
+        senderUserId: from.user,
+        senderWalletId: from.wallet,
+        receiverUserId: to.user,
+        receiverWalletId: to.wallet,
+        amount,
+      },
+    ],
+  };
+}

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
-import { fundedEthWallets, startWebhookSink, subscribe, untilDefinitive } from './fault-kit';
+import {
+  ethTransfer,
+  FAULT_STACK_ENV,
+  fundedEthWallets,
+  startWebhookSink,
+  subscribe,
+  untilDefinitive,
+} from './fault-kit';
 import { type Stack, startStack } from './stack';
 
 // RabbitMQ and Redis restarted under load: the apps reconnect by themselves within 10 s, every
@@ -21,14 +28,7 @@ beforeAll(async () => {
   });
   stack = await startStack({
     // Every app: the gateway's /readyz is 200 only when every service answers.
-    env: {
-      gateway: { RPC_TIMEOUT_MS: '4000', RATE_LIMIT_PER_MINUTE: '0' },
-      notifier: {
-        NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
-        WEBHOOK_RETRY_SCHEDULE: '0,0.5,1,1,2,2,3,3,5,5,5,5',
-        NOTIFIER_DISPATCH_INTERVAL_MS: '200',
-      },
-    },
+    env: FAULT_STACK_ENV,
   });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
@@ -101,18 +101,7 @@ it('reconnects within 10 s after RabbitMQ and Redis restarts, losing no event', 
         api.post('/v1/transfers', {
           token: tenant.token,
           headers: key,
-          body: {
-            requestedTransactions: [
-              {
-                assetId: 'eth',
-                senderUserId: from.user,
-                senderWalletId: from.wallet,
-                receiverUserId: to.user,
-                receiverWalletId: to.wallet,
-                amount: '0.01',
-              },
-            ],
-          },
+          body: ethTransfer(from, to, '0.01'),
         }),
       );
       if (res.status === 201) ok.push(res.body.id);

@@ -41,9 +41,9 @@ import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
 /**
- * Group commit: transactions of transfers at once, legs per transaction (a leg's writes take
- * ~60 statement parameters; PostgreSQL allows 65,535 per statement), and transfers run one by one
- * at once when a batch falls back.
+ * Group commit: transactions of transfers at once; legs per transaction (a leg's writes take
+ * ~60 statement parameters, PostgreSQL allows 65,535 per statement); and how many transfers run
+ * at once, each alone, when a batch falls back.
  */
 const TRANSFER_BATCHES_IN_FLIGHT = 8;
 const TRANSFER_BATCH_LEGS = 256;
@@ -143,8 +143,9 @@ type TransferRequest = {
 };
 type TransferView = ReturnType<typeof transferView>;
 
-function keyOrder(item: PendingTransfer): string {
-  return `${item.idempotency?.clientId ?? ''}\n${item.idempotency?.key ?? ''}`;
+/** An Idempotency-Key as one string (a key belongs to its client). */
+function keyOf(idempotency: IdempotencyKey | undefined): string {
+  return `${idempotency?.clientId ?? ''}\n${idempotency?.key ?? ''}`;
 }
 
 /** A transfer waiting for its batch (see `runBatch`). */
@@ -179,7 +180,7 @@ interface Planned {
 
 /**
  * Hands the transfers that arrive while batches are in flight to the next batch: at most
- * `maxInFlight` batches (transactions) at once, at most `maxBatch` transfers each. With little
+ * `maxInFlight` batches (transactions) at once, each of at most `maxWeight` (legs). With little
  * traffic every transfer is a batch of one, started at once.
  */
 class Batcher<T> {
@@ -322,8 +323,8 @@ export class TransfersService {
         resolve,
         reject,
       };
-      const key = idempotency ? `${idempotency.clientId}\n${idempotency.key}` : undefined;
-      if (key === undefined) return this.batcher.submit(item);
+      if (!idempotency) return this.batcher.submit(item);
+      const key = keyOf(idempotency);
       // A twin of a transfer already queued or running waits for it the per-request way.
       if (this.keysInFlight.has(key)) {
         this.createOne(item).then(resolve, reject);
@@ -391,7 +392,7 @@ export class TransfersService {
         // Keys claimed in a stable order: two batches never wait on each other's keys crosswise.
         const keyed = items
           .filter((i) => i.idempotency)
-          .sort((a, b) => keyOrder(a).localeCompare(keyOrder(b)));
+          .sort((a, b) => keyOf(a.idempotency).localeCompare(keyOf(b.idempotency)));
         const claimed = await claimIdempotencyKeys(
           tx,
           SCHEMA,
@@ -508,7 +509,7 @@ export class TransfersService {
         outcomes[n] = { ok: false, error };
       }
     });
-    if (accepted.length > 0) await this.write(tx, accepted, known, state, now);
+    if (accepted.length > 0) await this.write(tx, accepted, state, now);
     return outcomes;
   }
 
@@ -643,7 +644,6 @@ export class TransfersService {
   private async write(
     tx: Transaction,
     accepted: Planned[],
-    known: Map<string, WalletInfo>,
     state: Map<string, AccountState>,
     now: Date,
   ): Promise<void> {
@@ -680,7 +680,7 @@ export class TransfersService {
           legRows.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
         ),
       ),
-    ].filter((id) => known.has(id));
+    ];
     const result = await tx.execute(
       sql`WITH gone AS (
             SELECT count(*)::int AS n FROM ledger.wallets
