@@ -178,7 +178,8 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
   // delivery carry the same webhook-id, which receivers deduplicate on).
   const committed = [...ok.transfer, ...ok.purchase, ...ok.withdrawal];
   // Patience grows with the run: after a long run the backlog of deliveries is longer, and a
-  // notifier killed near the end leaves jobs BullMQ finds stalled only after 30 s.
+  // notifier killed near the end leaves jobs BullMQ runs again only after they stall (≤ 15 s)
+  // or, stalled twice, the reaper re-dispatches (≤ 40 s).
   await waitFor(() => committed.every((id) => delivered.has(id)), {
     timeoutMs: 60_000 + CHAOS_MS / 2,
     what: 'every event at the sink',

@@ -18,6 +18,8 @@ const mails: string[] = [];
 const seen = new Map<string, number>(); // webhook-id → times received, per path
 const inFlight = new Map<string, number>();
 const maxInFlight = new Map<string, number>();
+let hanging = true; // '/hang' answers nothing while set
+const held: (() => void)[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
         res.writeHead(200).end('{}');
       };
       if (path === '/slow') setTimeout(answer, 150);
+      else if (path === '/hang' && hanging) held.push(answer);
       else answer();
     });
   });
@@ -147,6 +150,22 @@ it('delivers each of 500 pending deliveries exactly once across a notifier resta
   });
   expect(deliveredTo('/bulk').every(([, times]) => times === 1)).toBe(true);
 }, 120_000);
+
+it("frees a receiver's slots within seconds when the notifier holding them is killed", async () => {
+  await subscribe('user.is-created', { url: `${sinkUrl}/hang` });
+  await createUsers(4);
+  // Both slots (concurrency 2) are taken by sends the receiver never answers.
+  await waitFor(() => inFlight.get('/hang') === 2, { what: 'two sends hanging' });
+  await stack.restart('notifier', 'SIGKILL');
+  hanging = false;
+  for (const answer of held.splice(0)) answer();
+  // The killed notifier's leases run out and its jobs run again (a lease that lasted the
+  // webhook timeout + 60 s kept both slots, and every delivery of the receiver, for 75 s).
+  await waitFor(() => deliveredTo('/hang').length === 4, {
+    timeoutMs: 40_000,
+    what: 'every delivery to the receiver',
+  });
+}, 90_000);
 
 it('disables a receiver that has been failing for too long and tells its owner', async () => {
   const receiver = await subscribe('user.is-deleted', {

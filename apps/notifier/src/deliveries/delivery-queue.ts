@@ -24,13 +24,34 @@ function jobIdOf(deliveryId: string, dispatches: number): string {
   return `${deliveryId}-${dispatches}`;
 }
 
-// Leases on a receiver's delivery slots: stale ones (a crashed worker) expire by themselves.
+/**
+ * Leases on a receiver's delivery slots, renewed while their job runs: a killed worker's expire
+ * within SLOT_LEASE_MS. (A lease that outlived any send, 75 s by default, kept every slot of a
+ * receiver taken after a few kills; its deliveries waited without an attempt until then.) A job
+ * run again after a stall takes over its own lease.
+ */
+const SLOT_LEASE_MS = 10_000;
 const TAKE_SLOT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+if not redis.call('ZSCORE', KEYS[1], ARGV[4]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  return 0
+end
 redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
+const RENEW_SLOT = `
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 1`;
+
+/**
+ * BullMQ's lock on an active job, renewed by a live worker every half of it: a killed worker's
+ * jobs are found stalled and run again within LOCK_MS + STALLED_CHECK_MS (30 s + 30 s by
+ * default). Deliveries are at-least-once either way (receivers deduplicate on webhook-id).
+ */
+const LOCK_MS = 10_000;
+const STALLED_CHECK_MS = 5_000;
 
 function jittered(seconds: number): number {
   return Math.round(seconds * 1000 * (0.8 + Math.random() * 0.4));
@@ -74,6 +95,8 @@ export class DeliveryQueue {
       connection: redis.duplicate(),
       prefix,
       concurrency: 32,
+      lockDuration: LOCK_MS,
+      stalledInterval: STALLED_CHECK_MS,
       settings: {
         backoffStrategy: (attemptsMade: number) => jittered(this.schedule[attemptsMade] ?? 0),
       },
@@ -213,16 +236,29 @@ export class DeliveryQueue {
     if (!receiverId) return this.process(job);
     const key = `${this.config.REDIS_KEY_PREFIX}:notifier:slots:${receiverId}`;
     const member = `${job.id}`;
-    const leaseMs = this.config.WEBHOOK_TIMEOUT_MS + 60_000;
     const limit = this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY;
-    const taken = await this.redis.eval(TAKE_SLOT, 1, key, Date.now(), leaseMs, limit, member);
+    const taken = await this.redis.eval(
+      TAKE_SLOT,
+      1,
+      key,
+      Date.now(),
+      SLOT_LEASE_MS,
+      limit,
+      member,
+    );
     if (Number(taken) !== 1) {
       await job.moveToDelayed(Date.now() + 100 + Math.floor(Math.random() * 200), token);
       throw new DelayedError();
     }
+    const renew = setInterval(() => {
+      this.redis
+        .eval(RENEW_SLOT, 1, key, Date.now(), SLOT_LEASE_MS, member)
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'slot lease not renewed'));
+    }, SLOT_LEASE_MS / 3);
     try {
       await this.process(job);
     } finally {
+      clearInterval(renew);
       await this.redis.zrem(key, member);
     }
   }
