@@ -117,7 +117,10 @@ export async function paced(options: LoadOptions & { rate: number }): Promise<Lo
       inFlight.add(done);
       void done.finally(() => inFlight.delete(done));
     }
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    // Sleep until the next request is due: a fixed 1 ms tick woke this process 1,000 times a
+    // second and spent a sixth of the CPU a transfer costs on the machine being measured.
+    const nextDue = started + (sent / options.rate) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - performance.now())));
   }
   await Promise.all(inFlight);
   agent.destroy();

@@ -291,7 +291,12 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
   );
   // The backlog of the full-speed run (events, audit records) drains before the next one.
   await settle(stack);
-  const spreadHalf = await run(parties, Math.max(1, Math.round(spread.rps / 2)));
+  const spreadHalf = await withCpu(
+    'transfers: half load',
+    pidsOf(stack),
+    () => run(parties, Math.max(1, Math.round(spread.rps / 2))),
+    (r) => r.requests,
+  );
   await settle(stack);
   const hot = await run(parties.slice(0, 10));
   const baselineSpread = (

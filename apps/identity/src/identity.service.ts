@@ -1,6 +1,8 @@
 import path from 'node:path';
 import {
+  AUDIT_BATCH_EVENT,
   AUDIT_EVENT,
+  type AuditBatch,
   type ApiClientCredentials,
   type AuditRecord,
   type EnumQuery,
@@ -16,7 +18,12 @@ import { requireAuth } from '@custody/tenancy';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { type ApiClientInput, ApiClientsService } from './api-clients/api-clients.service';
-import { appendAuditEvent, type AuditFilters, listAuditEvents } from './audit/audit.service';
+import {
+  appendAuditBatch,
+  appendAuditEvent,
+  type AuditFilters,
+  listAuditEvents,
+} from './audit/audit.service';
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { type ClientInput, ClientsService } from './clients/clients.service';
@@ -170,5 +177,6 @@ export const identityService: ServiceDefinition<'identity'> = {
   rpcHandlers: createHandlers,
   eventHandlers: () => ({
     [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event as EventEnvelope<AuditRecord>),
+    [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event as EventEnvelope<AuditBatch>),
   }),
 };

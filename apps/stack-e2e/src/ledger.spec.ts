@@ -1,5 +1,7 @@
 import { Api, expectProblem } from './api';
 import { type Stack, startStack } from './stack';
+import pg from 'pg';
+import { waitFor } from '@custody/testing';
 
 let stack: Stack;
 let api: Api;
@@ -311,6 +313,37 @@ describe('transfers', () => {
     expect(ok.status).toBe(201);
     expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('3');
     await ledgerIsSound();
+  });
+
+  it('stop money on the request right after a block, not when the block event arrives', async () => {
+    const a = await party();
+    const b = await party();
+    await fund(a.wallet, '10');
+    const send = () =>
+      api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '0.1')] },
+      });
+    const setStatus = (status: 'blocked' | 'active') =>
+      api.patch(`/v1/users/${a.user}/individual-person`, { token: tenant.token, body: { status } });
+    // Hold back every event wallet-ledger consumes (its inbox takes no insert while this lock
+    // is held), so only identity's direct update of wallet-ledger's copy can stop the transfer.
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('LOCK TABLE ledger.inbox IN SHARE MODE');
+      expect((await setStatus('blocked')).status).toBe(200);
+      for (const res of await Promise.all([send(), send(), send()]))
+        expectProblem(res, 403, 'user_blocked');
+      await db.query('COMMIT');
+    } finally {
+      await db.end();
+    }
+    expect((await setStatus('active')).status).toBe(200);
+    // An unblock travels by event: the user may send again once it has landed.
+    await waitFor(async () => (await send()).status === 201, { what: 'the unblock applied' });
+    expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('9.9');
   });
 
   it('refuse wallets of the wrong user, asset or tenant (400), blocked senders and bound tokens (403)', async () => {

@@ -546,6 +546,33 @@ describe('GET /v1/audit-events', () => {
     expect(hostile).toMatchObject({ ip: '\ufffd', status: 400, outcome: 'failure' });
     expectProblem(await api.get('/v1/audit-events', { token: tenantA.token }), 403);
   });
+
+  it('records each request of a concurrent burst exactly once (the gateway sends them in batches)', async () => {
+    const marker = `burst-${Date.now()}`;
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await api.post('/v1/users/individual-person', {
+          token: tenantA.token,
+          body: { generalConditions: 'bad', device: `${marker}-${i}` },
+        });
+        return res.status;
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const recorded = await waitFor(async () => {
+      const res = await api.get(
+        `/v1/audit-events?action=createIndividualPerson&clientId=${tenantA.id}&limit=0`,
+        { token: admin },
+      );
+      const mine = (res.body as { device: string | null }[]).filter((e) =>
+        e.device?.startsWith(`${marker}-`),
+      );
+      return mine.length >= 40 ? mine : undefined;
+    });
+    expect(recorded.map((e) => e.device).sort()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `${marker}-${i}`).sort(),
+    );
+  });
 });
 
 describe('Idempotency-Key on a POST', () => {

@@ -10,6 +10,7 @@ import {
   type SignRequest,
   type SignedItemKind,
   type RequestedTransaction,
+  type UserRefUpdate,
   type WalletScopedList,
 } from '@custody/contracts';
 import { ownsIdempotency } from '@custody/messaging';
@@ -32,7 +33,7 @@ import type { WithdrawalStatus } from './schema';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
-import { userEventHandlers } from './users/user-events';
+import { applyUserRef, userEventHandlers } from './users/user-events';
 import { WalletsService } from './wallets/wallets.service';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
@@ -92,7 +93,7 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
   const { catalog, incomes, withdrawals } = parts(deps);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
   const signatures = new SignaturesService(deps.db, deps.rpc, catalog);
-  const transfers = new TransfersService(deps.db, deps.rpc, catalog);
+  const transfers = new TransfersService(deps.db, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
   const purchases = new PurchaseSettlement(deps.db);
   type Ref = { userId: string; walletId: string };
@@ -172,6 +173,11 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
     },
     [WALLET_RPC.countUserWallets]: (params, ctx) =>
       wallets.countForUser(ctx.auth, (params as { userId: string }).userId),
+    [WALLET_RPC.applyUserRef]: async (params) => {
+      const p = params as UserRefUpdate;
+      await applyUserRef(deps.db, p.user, p.tenantId);
+      return { applied: true };
+    },
   };
 }
 

@@ -73,6 +73,17 @@ export interface AuditRecord {
   outcome: 'success' | 'failure';
 }
 
+/**
+ * Records the gateway gathered over a few milliseconds, in one message (one publish, one
+ * delivery and one insert for many requests). Each keeps its own id: a resent batch inserts
+ * nothing twice. AUDIT_EVENT (one record) is still appended, for messages of older gateways.
+ */
+export const AUDIT_BATCH_EVENT = 'audit.batch-is-recorded';
+
+export interface AuditBatch {
+  records: { id: string; occurredAt: string; record: AuditRecord }[];
+}
+
 export interface AuditEventView extends AuditRecord {
   id: string;
   createdAt: string;

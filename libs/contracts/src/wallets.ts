@@ -8,7 +8,18 @@ export const WALLET_RPC = {
   countUserWallets: 'wallets.countForUser',
   /** Internal: the wallet's owner, tenant, asset chain and address. */
   getWalletRef: 'wallets.getRef',
+  /**
+   * identity, before a block commits: wallet-ledger's copy of the user (which transfers check)
+   * is blocked at once instead of when the event arrives. Params: UserRefUpdate.
+   */
+  applyUserRef: 'users.applyRef',
 } as const;
+
+/** A user as identity has it now, for wallet-ledger's copy (the same data as its events). */
+export interface UserRefUpdate {
+  user: import('./identity').UserView;
+  tenantId: string;
+}
 
 export interface WalletRefView {
   id: string;

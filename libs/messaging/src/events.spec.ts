@@ -107,6 +107,36 @@ describe('outbox relay', () => {
     await waitFor(async () => (await unsent()) === 0, { what: 'the row marked sent' });
   });
 
+  it('publishes every commit of a stream, woken by notifications alone (no polling)', async () => {
+    const probe = await tap();
+    const r = new OutboxRelay({
+      broker: h.broker,
+      pool: h.pool,
+      databaseUrl: h.database.url,
+      schema: SCHEMA,
+      logger: testLogger(),
+      pollIntervalMs: 600_000,
+      minCycleMs: 5,
+    });
+    stoppers.push(() => r.stop());
+    await r.start();
+    // Commits keep landing while cycles run: a notification during a cycle must not be lost.
+    const written: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const burst = await Promise.all([writeEvent(), writeEvent(), writeEvent()]);
+      written.push(...burst.map((e) => e.id));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await waitFor(async () => (await probe.count()) === written.length, {
+      what: 'every event published',
+      timeoutMs: 10_000,
+    });
+    const published: string[] = [];
+    for (let e = await probe.take(); e; e = await probe.take()) published.push(e.id);
+    expect(published.sort()).toEqual([...written].sort());
+    expect(await unsent()).toBe(0);
+  });
+
   it('publishes nothing for a rolled-back transaction', async () => {
     const probe = await tap();
     await expect(

@@ -18,6 +18,11 @@ export interface OutboxRelayOptions {
   /** Sent rows older than this are deleted (they are only kept for inspection). */
   retentionHours?: number;
   confirmTimeoutMs?: number;
+  /**
+   * A relay cycle starts at most this often (ms): the first event after a quiet spell goes at
+   * once, and under load the commits of the interval go in one cycle instead of one each.
+   */
+  minCycleMs?: number;
 }
 
 interface OutboxRow {
@@ -40,6 +45,8 @@ export class OutboxRelay implements BrokerComponent {
   private loop: Promise<void> | undefined;
   private listener: pg.Client | undefined;
   private wake: (() => void) | undefined;
+  /** A commit was notified since the last cycle began (a wake-up during a cycle is not lost). */
+  private pending = false;
   private lastPurge = 0;
   private listenRetry: NodeJS.Timeout | undefined;
   private readonly table: string;
@@ -65,7 +72,7 @@ export class OutboxRelay implements BrokerComponent {
       if (this.running) this.options.broker.reattachLater(this);
     });
     this.channel = channel;
-    this.wake?.();
+    this.notified();
   }
 
   detach(): void {
@@ -75,7 +82,7 @@ export class OutboxRelay implements BrokerComponent {
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.listenRetry);
-    this.wake?.();
+    this.notified();
     await this.loop;
     this.options.broker.unregister(this);
     await this.listener?.end().catch(() => undefined);
@@ -85,17 +92,27 @@ export class OutboxRelay implements BrokerComponent {
 
   /** Publishes everything pending now; returns how many events went out. */
   async drain(): Promise<number> {
+    const batchSize = this.options.batchSize ?? 200;
     let total = 0;
     for (;;) {
-      const sent = await this.relayBatch();
+      const sent = await this.relayBatch(batchSize);
       total += sent;
-      if (sent === 0) return total;
+      // A short batch took every unsent row not claimed by another replica.
+      if (sent < batchSize) return total;
     }
+  }
+
+  private notified(): void {
+    this.pending = true;
+    this.wake?.();
   }
 
   private async run(): Promise<void> {
     const poll = this.options.pollIntervalMs ?? 1_000;
+    const minCycle = this.options.minCycleMs ?? 10;
     while (this.running) {
+      const began = Date.now();
+      this.pending = false;
       try {
         await this.drain();
         await this.purge();
@@ -103,32 +120,44 @@ export class OutboxRelay implements BrokerComponent {
         this.options.logger.warn({ err: error }, 'Outbox relay batch failed; will retry');
       }
       if (!this.running) break;
+      // Notified while draining: that commit may have missed this cycle's claim.
+      const wait = this.pending ? Math.max(0, began + minCycle - Date.now()) : poll;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, poll);
+        const timer = setTimeout(resolve, wait);
         this.wake = () => {
+          this.wake = undefined;
           clearTimeout(timer);
-          resolve();
+          // Not sooner than minCycle after the last cycle began: commits arriving meanwhile
+          // share the next cycle.
+          setTimeout(resolve, Math.max(0, began + minCycle - Date.now()));
         };
       });
       this.wake = undefined;
     }
   }
 
-  private async relayBatch(): Promise<number> {
+  private async relayBatch(batchSize: number): Promise<number> {
     const channel = this.channel;
     if (!channel) return 0;
     const client = await this.options.pool.connect();
     try {
       await client.query('BEGIN');
+      // Claimed and marked in one statement; the mark commits only after the broker confirmed
+      // every row, so a crash before COMMIT leaves them unsent (at-least-once).
       const { rows } = await client.query<OutboxRow>(
-        `SELECT seq, name, envelope, headers FROM ${this.table}
-          WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [this.options.batchSize ?? 200],
+        `UPDATE ${this.table} o SET sent_at = now()
+           FROM (SELECT seq FROM ${this.table} WHERE sent_at IS NULL
+                  ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) claimed
+          WHERE o.seq = claimed.seq
+          RETURNING o.seq, o.name, o.envelope, o.headers`,
+        [batchSize],
       );
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;
       }
+      // RETURNING has no order; events go out in commit-sequence order.
+      rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
       for (const row of rows) {
         const ok = channel.publish(
           this.options.broker.eventsExchange,
@@ -147,9 +176,6 @@ export class OutboxRelay implements BrokerComponent {
       }
       await this.settled(channel, channel.waitForConfirms());
       failpoint(FAILPOINTS.outboxAfterPublish);
-      await client.query(`UPDATE ${this.table} SET sent_at = now() WHERE seq = ANY($1::bigint[])`, [
-        rows.map((row) => row.seq),
-      ]);
       await client.query('COMMIT');
       return rows.length;
     } catch (error) {
@@ -197,7 +223,7 @@ export class OutboxRelay implements BrokerComponent {
 
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: withDefaultUser(this.options.databaseUrl) });
-    client.on('notification', () => this.wake?.());
+    client.on('notification', () => this.notified());
     client.on('error', (error) => {
       // Polling still covers; try to listen again shortly.
       this.options.logger.warn({ err: error }, 'Outbox LISTEN connection lost');

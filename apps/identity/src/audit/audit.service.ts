@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type {
+  AuditBatch,
   AuditEventView,
   AuditRecord,
   AuthContext,
@@ -16,26 +17,41 @@ export async function appendAuditEvent(
   tx: Executor,
   event: EventEnvelope<AuditRecord>,
 ): Promise<void> {
-  const r = event.data;
+  await appendAuditRecords(tx, [
+    { id: event.id, occurredAt: event.occurredAt, record: event.data },
+  ]);
+}
+
+/** Appends a gateway's batch of records in one insert (each id inserted at most once). */
+export async function appendAuditBatch(
+  tx: Executor,
+  event: EventEnvelope<AuditBatch>,
+): Promise<void> {
+  if (event.data.records.length > 0) await appendAuditRecords(tx, event.data.records);
+}
+
+async function appendAuditRecords(tx: Executor, records: AuditBatch['records']): Promise<void> {
   await tx
     .insert(auditEvents)
-    .values({
-      id: event.id,
-      occurredAt: new Date(event.occurredAt),
-      requestId: r.requestId,
-      action: r.action,
-      method: r.method,
-      path: r.path,
-      clientId: r.clientId,
-      tenantId: r.tenantId,
-      userId: r.userId,
-      targetId: r.targetId,
-      device: r.device,
-      ip: r.ip,
-      remoteIp: r.remoteIp,
-      status: r.status,
-      outcome: r.outcome,
-    })
+    .values(
+      records.map(({ id, occurredAt, record: r }) => ({
+        id,
+        occurredAt: new Date(occurredAt),
+        requestId: r.requestId,
+        action: r.action,
+        method: r.method,
+        path: r.path,
+        clientId: r.clientId,
+        tenantId: r.tenantId,
+        userId: r.userId,
+        targetId: r.targetId,
+        device: r.device,
+        ip: r.ip,
+        remoteIp: r.remoteIp,
+        status: r.status,
+        outcome: r.outcome,
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -5,6 +5,7 @@ import {
   type AuthContext,
   type ListQuery,
   type ListResult,
+  type UserRefUpdate,
   type UserRefView,
   type UserView,
 } from '@custody/contracts';
@@ -177,6 +178,17 @@ export class UsersService {
         .catch(duplicate);
       if (!row) throw Errors.notFound('user');
       await this.emit(tx, EVENTS.userUpdated, row);
+      // Transfers check wallet-ledger's copy of the user: a block reaches it before it commits
+      // (a failure rolls the block back), so money stops on the very next request. If this
+      // commit then fails, the copy stays blocked until the user's next change: closed, not
+      // open. An unblock travels by event only (until it lands, the user stays blocked).
+      if (row.blocked && !current.blocked) {
+        const update: UserRefUpdate = { user: userView(row), tenantId: row.tenantId };
+        await this.rpc.call('wallet-ledger', WALLET_RPC.applyUserRef, update, {
+          ...(auth ? { auth } : {}),
+          idempotent: true,
+        });
+      }
       return { id };
     });
   }

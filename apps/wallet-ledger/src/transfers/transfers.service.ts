@@ -9,7 +9,6 @@ import {
 } from '@custody/contracts';
 import { type AppError, Errors, isAppError } from '@custody/errors';
 import { currentContext, type RequestContext, runWithContext } from '@custody/logging';
-import type { RpcClient } from '@custody/messaging';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
 import {
   claimIdempotencyKeys,
@@ -36,7 +35,6 @@ import {
 } from '../ledger/ledger';
 import { type TransferLegRow, type TransferRow, transferLegs, transfers, wallets } from '../schema';
 import { type MovementRow, movementsInsert } from '../transactions/transactions.service';
-import { assertMaySend } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
@@ -69,6 +67,17 @@ export function transferView(transfer: TransferRow, legs: TransferLegRow[]) {
   };
 }
 
+/** wallet-ledger's copy of a sending user. */
+interface SenderInfo {
+  tenantId: string;
+  blocked: boolean;
+}
+
+interface Parties {
+  wallets: Map<string, WalletInfo>;
+  users: Map<string, SenderInfo>;
+}
+
 interface WalletInfo {
   id: string;
   userId: string;
@@ -76,7 +85,6 @@ interface WalletInfo {
   assetId: string;
   address: string;
   accountId: string;
-  blocked: boolean;
   decimals: number;
   /** The asset catalog could not give this wallet's asset (see `walletsFor`). */
   catalogError?: unknown;
@@ -249,45 +257,62 @@ export class TransfersService {
 
   constructor(
     private readonly db: Database,
-    private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
   ) {}
 
-  /** Live wallets by id, any tenant (each request's scope is applied by `resolve`). */
-  private async walletsFor(tx: Transaction, ids: string[]): Promise<Map<string, WalletInfo>> {
-    const valid = [...new Set(ids.filter(isUuid))];
-    if (valid.length === 0) return new Map();
-    // Plain SQL: it runs once per transfer, and the query builder cost more than the query.
+  /**
+   * Live wallets by id, and wallet-ledger's copy of the senders (tenant, blocked), any tenant
+   * (each request's scope is applied by `resolve`). One query: it runs once per batch.
+   */
+  private async partiesFor(
+    tx: Transaction,
+    walletIds: string[],
+    senderIds: string[],
+  ): Promise<Parties> {
+    const wanted = [...new Set(walletIds.filter(isUuid))];
+    const senders = [...new Set(senderIds.filter(isUuid))];
+    if (wanted.length === 0 && senders.length === 0)
+      return { wallets: new Map(), users: new Map() };
+    // Plain SQL: the query builder cost more than the query.
     const result = await tx.execute(
-      sql`SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id, u.blocked
+      sql`SELECT 'w' AS kind, w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id,
+                 false AS blocked
             FROM ledger.wallets w
             JOIN ledger.accounts a ON a.wallet_id = w.id
-            JOIN ledger.user_refs u ON u.id = w.user_id
-           WHERE w.id = ANY(${sql.param(valid)}::uuid[]) AND w.deleted_at IS NULL`,
+           WHERE w.id = ANY(${sql.param(wanted)}::uuid[]) AND w.deleted_at IS NULL
+          UNION ALL
+          SELECT 'u', u.id, u.id, u.tenant_id, NULL, NULL, NULL, u.blocked
+            FROM ledger.user_refs u
+           WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL`,
     );
-    const rows = (
-      result.rows as {
-        id: string;
-        user_id: string;
-        tenant_id: string;
-        asset_id: string;
-        address: string;
-        account_id: string;
-        blocked: boolean;
-      }[]
-    ).map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      tenantId: r.tenant_id,
-      assetId: r.asset_id,
-      address: r.address,
-      accountId: r.account_id,
-      blocked: r.blocked,
-    }));
+    const rows = result.rows as {
+      kind: 'w' | 'u';
+      id: string;
+      user_id: string;
+      tenant_id: string;
+      asset_id: string;
+      address: string;
+      account_id: string;
+      blocked: boolean;
+    }[];
+    const users = new Map<string, SenderInfo>();
+    const wallets: Omit<WalletInfo, 'decimals'>[] = [];
+    for (const r of rows) {
+      if (r.kind === 'u') users.set(r.id, { tenantId: r.tenant_id, blocked: r.blocked });
+      else
+        wallets.push({
+          id: r.id,
+          userId: r.user_id,
+          tenantId: r.tenant_id,
+          assetId: r.asset_id,
+          address: r.address,
+          accountId: r.account_id,
+        });
+    }
     // An asset missing from the catalog is a server fault (500), never "0 decimals"; raised when
     // a caller who may see the wallet names it (the batch reads wallets of several tenants).
     const withDecimals = await Promise.all(
-      rows.map(async (r) => {
+      wallets.map(async (r) => {
         try {
           return { ...r, decimals: (await this.catalog.require(r.assetId)).decimals };
         } catch (error) {
@@ -295,7 +320,7 @@ export class TransfersService {
         }
       }),
     );
-    return new Map(withDecimals.map((r) => [r.id, r]));
+    return { wallets: new Map(withDecimals.map((r) => [r.id, r])), users };
   }
 
   async create(
@@ -308,11 +333,6 @@ export class TransfersService {
     const replay = await storedIdempotentResult<TransferView>(this.db, SCHEMA, idempotency);
     if (replay) return replay.result;
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
-    await assertMaySend(
-      this.rpc,
-      caller,
-      request.requestedTransactions.map((l) => l.senderUserId),
-    );
     return new Promise((resolve, reject) => {
       const item: PendingTransfer = {
         caller,
@@ -469,11 +489,11 @@ export class TransfersService {
    * all accepted transfers go in one statement.
    */
   private async apply(tx: Transaction, items: PendingTransfer[]): Promise<Outcome[]> {
-    const known = await this.walletsFor(
+    const legs = items.flatMap((item) => item.request.requestedTransactions);
+    const known = await this.partiesFor(
       tx,
-      items.flatMap((item) =>
-        item.request.requestedTransactions.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
-      ),
+      legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
+      legs.map((l) => l.senderUserId),
     );
     const outcomes: Outcome[] = [];
     const resolvedAll: (Resolved[] | undefined)[] = items.map((item, n) => {
@@ -514,26 +534,32 @@ export class TransfersService {
   }
 
   /** The request's legs against the wallets it names, as `caller` may see them (4xx otherwise). */
-  private resolve(
-    caller: AuthContext,
-    request: TransferRequest,
-    wallets: Map<string, WalletInfo>,
-  ): Resolved[] {
+  private resolve(caller: AuthContext, request: TransferRequest, parties: Parties): Resolved[] {
     const scope = tenantScope(caller);
+    const legs = request.requestedTransactions;
+    for (const leg of legs) assertUserAccess(caller, leg.senderUserId);
+    // The senders first, as identity would answer: unknown (404) before blocked (403). The copy
+    // is current for blocks (identity writes it before a block commits; see UsersService.update).
+    const senders = legs.map((leg) => {
+      const user = parties.users.get(leg.senderUserId);
+      if (!user || (scope.kind !== 'all' && user.tenantId !== scope.tenantId))
+        throw Errors.notFound('user');
+      return user;
+    });
+    if (senders.some((user) => user.blocked))
+      throw Errors.forbidden('A blocked user cannot send.', 'user_blocked');
     const known = {
       get: (id: string) => {
-        const wallet = wallets.get(id);
+        const wallet = parties.wallets.get(id);
         if (!wallet || (scope.kind !== 'all' && wallet.tenantId !== scope.tenantId))
           return undefined;
         if (wallet.catalogError !== undefined) throw wallet.catalogError;
         return wallet;
       },
     };
-    const legs = request.requestedTransactions;
     // Validate every leg before moving anything.
     return legs.map((leg, i) => {
       const at = (field: string) => `body.requestedTransactions.${i}.${field}`;
-      assertUserAccess(caller, leg.senderUserId);
       const sender = known.get(leg.senderWalletId);
       const receiver = known.get(leg.receiverWalletId);
       if (!sender || sender.userId !== leg.senderUserId)
@@ -565,7 +591,6 @@ export class TransfersService {
         throw Errors.validation([{ path: at('amount'), message: 'Must be greater than zero' }]);
       if (!fitsBaseUnits(leg.amount, sender.decimals))
         throw Errors.validation([{ path: at('amount'), message: TOO_MANY_BASE_UNITS }]);
-      if (sender.blocked) throw Errors.forbidden('A blocked user cannot send.', 'user_blocked');
       return { leg, sender, receiver };
     });
   }
