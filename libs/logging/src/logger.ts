@@ -109,9 +109,12 @@ export function createLogger(options: LoggerOptions): Logger {
         err: (error: Error) => redact(pino.stdSerializers.err(error)) as Record<string, unknown>,
       },
     },
-    // Asynchronous stdout: lines logged while a write is in flight go out together in the next
-    // one, instead of one blocking system call per line (pino flushes what is left at exit).
-    options.destination ?? pino.destination({ dest: 1, sync: false }),
+    // Asynchronous, buffered stdout: lines go out together once 4 KB have gathered or every
+    // 100 ms, instead of a system call per line (at a few hundred requests a second that was a
+    // tenth of a service's CPU, and as much again for whatever reads the pipe). pino flushes
+    // what is left at exit; a SIGKILL loses at most the last 100 ms of lines.
+    options.destination ??
+      pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
   );
   // pino gives child loggers' bindings no formatter: redacted on the way in (children inherit).
   const child = logger.child;

@@ -30,7 +30,6 @@ import {
   type EntryPlan,
   entryWrites,
   insufficientBalance,
-  lockAccounts,
   planEntry,
 } from '../ledger/ledger';
 import { type TransferLegRow, type TransferRow, transferLegs, transfers, wallets } from '../schema';
@@ -43,7 +42,7 @@ const SCHEMA = 'ledger';
  * ~60 statement parameters, PostgreSQL allows 65,535 per statement); and how many transfers run
  * at once, each alone, when a batch falls back.
  */
-const TRANSFER_BATCHES_IN_FLIGHT = 8;
+const TRANSFER_BATCHES_IN_FLIGHT = Number(process.env["XB"] ?? 8);
 const TRANSFER_BATCH_LEGS = 256;
 const FALLBACK_CONCURRENCY = 2;
 
@@ -76,6 +75,8 @@ interface SenderInfo {
 interface Parties {
   wallets: Map<string, WalletInfo>;
   users: Map<string, SenderInfo>;
+  /** The wallets' accounts, locked, as they stand before the batch. */
+  accounts: Map<string, AccountState>;
 }
 
 interface WalletInfo {
@@ -261,10 +262,12 @@ export class TransfersService {
   ) {}
 
   /**
-   * Live wallets by id, and wallet-ledger's copy of the senders (tenant, blocked), any tenant
-   * (each request's scope is applied by `resolve`). One query: it runs once per batch.
+   * Live wallets by id with their accounts locked (in account id order, as every movement locks
+   * them: no deadlocks), and wallet-ledger's copy of the senders (tenant, blocked); any tenant,
+   * each request's scope is applied by `resolve`. One statement for the batch: a wallet a caller
+   * may not use is locked for the batch's few milliseconds and then refused.
    */
-  private async partiesFor(
+  private async lockParties(
     tx: Transaction,
     walletIds: string[],
     senderIds: string[],
@@ -272,42 +275,61 @@ export class TransfersService {
     const wanted = [...new Set(walletIds.filter(isUuid))];
     const senders = [...new Set(senderIds.filter(isUuid))];
     if (wanted.length === 0 && senders.length === 0)
-      return { wallets: new Map(), users: new Map() };
+      return { wallets: new Map(), users: new Map(), accounts: new Map() };
     // Plain SQL: the query builder cost more than the query.
     const result = await tx.execute(
-      sql`SELECT 'w' AS kind, w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id,
-                 false AS blocked
-            FROM ledger.wallets w
-            JOIN ledger.accounts a ON a.wallet_id = w.id
-           WHERE w.id = ANY(${sql.param(wanted)}::uuid[]) AND w.deleted_at IS NULL
+      sql`WITH locked AS (
+            SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id,
+                   a.kind, a.balance::text AS balance, a.available_balance::text AS available_balance
+              FROM ledger.wallets w
+              JOIN ledger.accounts a ON a.wallet_id = w.id
+             WHERE w.id = ANY(${sql.param(wanted)}::uuid[]) AND w.deleted_at IS NULL
+             ORDER BY a.id FOR UPDATE OF a)
+          SELECT 'w' AS row_kind, id, user_id, tenant_id, asset_id, address, account_id, kind,
+                 balance, available_balance, false AS blocked
+            FROM locked
           UNION ALL
-          SELECT 'u', u.id, u.id, u.tenant_id, NULL, NULL, NULL, u.blocked
+          SELECT 'u', u.id, u.id, u.tenant_id, NULL, NULL, NULL, NULL, NULL, NULL, u.blocked
             FROM ledger.user_refs u
            WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL`,
     );
     const rows = result.rows as {
-      kind: 'w' | 'u';
+      row_kind: 'w' | 'u';
       id: string;
       user_id: string;
       tenant_id: string;
       asset_id: string;
       address: string;
       account_id: string;
+      kind: AccountState['kind'];
+      balance: string;
+      available_balance: string;
       blocked: boolean;
     }[];
     const users = new Map<string, SenderInfo>();
+    const accounts = new Map<string, AccountState>();
     const wallets: Omit<WalletInfo, 'decimals'>[] = [];
     for (const r of rows) {
-      if (r.kind === 'u') users.set(r.id, { tenantId: r.tenant_id, blocked: r.blocked });
-      else
-        wallets.push({
-          id: r.id,
-          userId: r.user_id,
-          tenantId: r.tenant_id,
-          assetId: r.asset_id,
-          address: r.address,
-          accountId: r.account_id,
-        });
+      if (r.row_kind === 'u') {
+        users.set(r.id, { tenantId: r.tenant_id, blocked: r.blocked });
+        continue;
+      }
+      wallets.push({
+        id: r.id,
+        userId: r.user_id,
+        tenantId: r.tenant_id,
+        assetId: r.asset_id,
+        address: r.address,
+        accountId: r.account_id,
+      });
+      accounts.set(r.account_id, {
+        id: r.account_id,
+        kind: r.kind,
+        assetId: r.asset_id,
+        walletId: r.id,
+        balance: r.balance,
+        availableBalance: r.available_balance,
+      });
     }
     // An asset missing from the catalog is a server fault (500), never "0 decimals"; raised when
     // a caller who may see the wallet names it (the batch reads wallets of several tenants).
@@ -320,7 +342,7 @@ export class TransfersService {
         }
       }),
     );
-    return { wallets: new Map(withDecimals.map((r) => [r.id, r])), users };
+    return { wallets: new Map(withDecimals.map((r) => [r.id, r])), users, accounts };
   }
 
   async create(
@@ -490,7 +512,7 @@ export class TransfersService {
    */
   private async apply(tx: Transaction, items: PendingTransfer[]): Promise<Outcome[]> {
     const legs = items.flatMap((item) => item.request.requestedTransactions);
-    const known = await this.partiesFor(
+    const known = await this.lockParties(
       tx,
       legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
       legs.map((l) => l.senderUserId),
@@ -505,14 +527,9 @@ export class TransfersService {
         return undefined;
       }
     });
-    // Lock every account of the batch once, in id order (no deadlocks with other movements).
-    const accountIds = resolvedAll.flatMap((resolved) =>
-      (resolved ?? []).flatMap((r) => [r.sender.accountId, r.receiver.accountId]),
-    );
-    const state =
-      accountIds.length > 0
-        ? new Map<string, AccountState>(await lockAccounts(tx, accountIds))
-        : new Map<string, AccountState>();
+    // Every account of the batch was locked with its wallet; each transfer is planned against
+    // the balances the ones before it left.
+    const state = new Map(known.accounts);
     const now = new Date();
     const accepted: Planned[] = [];
     items.forEach((item, n) => {
