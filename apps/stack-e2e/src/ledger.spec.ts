@@ -346,6 +346,43 @@ describe('transfers', () => {
     expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('9.9');
   });
 
+  it('refuse a transfer to a wallet deleted while the transfer waited for its account', async () => {
+    const a = await party();
+    const b = await party();
+    await fund(a.wallet, '5');
+    // A deletion in progress: it holds b's account, then marks the wallet deleted.
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [b.wallet]);
+      const transfer = api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '1')] },
+      });
+      await waitFor(
+        async () =>
+          (
+            await db.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+                WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+            )
+          ).rows[0].n > 0,
+        { what: 'the transfer waiting for the account' },
+      );
+      await db.query('UPDATE ledger.wallets SET deleted_at = now() WHERE id = $1', [b.wallet]);
+      await db.query('COMMIT');
+      expectProblem(await transfer, 400, 'validation_failed');
+    } finally {
+      await db.end();
+    }
+    expect(await balanceOf(tenant.token, a.user, a.wallet)).toEqual({
+      balance: '5',
+      available: '5',
+    });
+    await ledgerIsSound();
+  });
+
   it('refuse wallets of the wrong user, asset or tenant (400), blocked senders and bound tokens (403)', async () => {
     const a = await party();
     const b = await party();

@@ -93,7 +93,7 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
   const { catalog, incomes, withdrawals } = parts(deps);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
   const signatures = new SignaturesService(deps.db, deps.rpc, catalog);
-  const transfers = new TransfersService(deps.db, catalog);
+  const transfers = new TransfersService(deps.db, deps.pool, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
   const purchases = new PurchaseSettlement(deps.db);
   type Ref = { userId: string; walletId: string };

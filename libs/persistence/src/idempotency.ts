@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { AppError, Errors, isAppError } from '@custody/errors';
 import type { RpcErrorBody } from '@custody/contracts';
 import { type Database, sqlState, type Transaction, withTransaction } from './database';
@@ -200,16 +200,33 @@ export async function claimIdempotencyKeys(
   keys: IdempotencyKey[],
 ): Promise<Set<number>> {
   if (keys.length === 0) return new Set();
+  const [setTimeout, insert, resetTimeout] = claimKeysStatements(schema, keys);
+  await tx.execute(setTimeout as SQL);
+  const inserted = await tx.execute(insert as SQL);
+  await tx.execute(resetTimeout as SQL);
+  return claimedKeys(keys, inserted.rows);
+}
+
+/**
+ * The statements of `claimIdempotencyKeys`, for a caller that sends them itself (e.g. with its
+ * transaction's BEGIN, see `PipelinedTransaction`); `claimedKeys` reads the second one's rows.
+ */
+export function claimKeysStatements(schema: string, keys: IdempotencyKey[]): SQL[] {
+  if (keys.length === 0) return [];
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
-  await tx.execute(sql.raw(`SET LOCAL lock_timeout = 50`));
   const rows = keys.map((k) => sql`(${k.clientId}, ${k.key}, ${k.requestHash})`);
-  const inserted = await tx.execute(
+  return [
+    sql.raw(`SET LOCAL lock_timeout = 50`),
     sql`INSERT INTO ${table} (client_id, key, request_hash) VALUES ${sql.join(rows, sql`, `)}
         ON CONFLICT DO NOTHING RETURNING client_id, key`,
-  );
-  await tx.execute(sql.raw(`SET LOCAL lock_timeout = 0`));
+    sql.raw(`SET LOCAL lock_timeout = 0`),
+  ];
+}
+
+/** The indexes of the keys a claim's insert returned (each key at most once). */
+export function claimedKeys(keys: IdempotencyKey[], inserted: unknown[]): Set<number> {
   const claimed = new Set(
-    (inserted.rows as { client_id: string; key: string }[]).map((r) => `${r.client_id}\n${r.key}`),
+    (inserted as { client_id: string; key: string }[]).map((r) => `${r.client_id}\n${r.key}`),
   );
   const indexes = new Set<number>();
   const seen = new Set<string>();
@@ -226,12 +243,23 @@ export async function claimIdempotencyKeys(
 export async function storeIdempotentOutcomes(
   tx: Transaction,
   schema: string,
-  outcomes: {
-    key: IdempotencyKey;
-    outcome: { ok: true; result: unknown } | { ok: false; error: AppError };
-  }[],
+  outcomes: IdempotentOutcome[],
 ): Promise<void> {
-  if (outcomes.length === 0) return;
+  const statement = storeOutcomesStatement(schema, outcomes);
+  if (statement) await tx.execute(statement);
+}
+
+export interface IdempotentOutcome {
+  key: IdempotencyKey;
+  outcome: { ok: true; result: unknown } | { ok: false; error: AppError };
+}
+
+/** The statement of `storeIdempotentOutcomes` (none for no outcomes), for a caller that sends it. */
+export function storeOutcomesStatement(
+  schema: string,
+  outcomes: IdempotentOutcome[],
+): SQL | undefined {
+  if (outcomes.length === 0) return undefined;
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
   const rows = outcomes.map(({ key, outcome }) => {
     const stored: Stored = outcome.ok
@@ -239,9 +267,7 @@ export async function storeIdempotentOutcomes(
       : { ok: false, error: outcome.error.toWire() };
     return sql`(${key.clientId}, ${key.key}, ${JSON.stringify(stored)}::jsonb)`;
   });
-  await tx.execute(
-    sql`UPDATE ${table} AS k SET response = v.response
-          FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(client_id, key, response)
-         WHERE k.client_id = v.client_id AND k.key = v.key`,
-  );
+  return sql`UPDATE ${table} AS k SET response = v.response
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(client_id, key, response)
+       WHERE k.client_id = v.client_id AND k.key = v.key`;
 }

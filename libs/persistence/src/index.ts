@@ -4,3 +4,4 @@ export * from './migrate';
 export * from './outbox';
 export * from './list-query';
 export * from './idempotency';
+export * from './pipeline';

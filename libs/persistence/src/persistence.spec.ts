@@ -15,6 +15,7 @@ import {
   runIdempotent,
   runIdempotentAround,
   sqlState,
+  withPipelinedTransaction,
   withTransaction,
   type Database,
 } from './index';
@@ -333,5 +334,73 @@ describe('runIdempotent', () => {
     expect(await runIdempotent(db, 'demo', key('k5'), command('after'))).toEqual({
       result: 'after',
     });
+  });
+});
+
+describe('withPipelinedTransaction', () => {
+  beforeAll(async () => {
+    await pool.query(
+      'CREATE TABLE IF NOT EXISTS public.pipelined (id text PRIMARY KEY, n int NOT NULL)',
+    );
+  });
+
+  const count = async (id: string) =>
+    Number(
+      (await pool.query('SELECT count(*) AS n FROM public.pipelined WHERE id = $1', [id])).rows[0]
+        .n,
+    );
+
+  it('commits what was begun with the first statements and ended with the last, results in order', async () => {
+    const results = await withPipelinedTransaction(pool, async (tx) => {
+      const [inserted] = await tx.begin([
+        sql`INSERT INTO public.pipelined (id, n) VALUES (${'a'}, ${1}) RETURNING n, ${sql.param(['x', 'y'])}::text[] AS arr`,
+      ]);
+      const middle = await tx.db.execute(sql`SELECT n FROM public.pipelined WHERE id = ${'a'}`);
+      const last = await tx.commitWith([
+        sql`UPDATE public.pipelined SET n = n + 1 WHERE id = ${'a'} RETURNING n`,
+        sql`SELECT ${'12.50'}::numeric AS amount`,
+      ]);
+      return { inserted: inserted?.rows, middle: middle.rows, last: last.map((r) => r.rows) };
+    });
+    expect(results).toEqual({
+      inserted: [{ n: 1, arr: ['x', 'y'] }],
+      middle: [{ n: 1 }],
+      last: [[{ n: 2 }], [{ amount: '12.50' }]],
+    });
+    expect(await count('a')).toBe(1);
+  });
+
+  it('does not commit when a statement sent ahead of COMMIT fails, and rolls back the rest', async () => {
+    await expect(
+      withPipelinedTransaction(pool, async (tx) => {
+        await tx.begin([sql`INSERT INTO public.pipelined (id, n) VALUES (${'b'}, ${1})`]);
+        await tx.commitWith([
+          sql`INSERT INTO public.pipelined (id, n) VALUES (${'c'}, ${1})`,
+          sql`INSERT INTO public.pipelined (id, n) VALUES (${'d'}, ${null})`,
+        ]);
+      }),
+    ).rejects.toMatchObject({ code: '23502' });
+    expect([await count('b'), await count('c'), await count('d')]).toEqual([0, 0, 0]);
+    // The connection went back to the pool usable, outside any transaction.
+    const client = await pool.connect();
+    try {
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      expect(
+        (await client.query("SELECT current_setting('transaction_isolation') IS NOT NULL AS ok"))
+          .rows[0].ok,
+      ).toBe(true);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('rolls back when the work throws after begin', async () => {
+    await expect(
+      withPipelinedTransaction(pool, async (tx) => {
+        await tx.begin([sql`INSERT INTO public.pipelined (id, n) VALUES (${'e'}, ${1})`]);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await count('e')).toBe(0);
   });
 });

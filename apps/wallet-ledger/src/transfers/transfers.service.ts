@@ -1,4 +1,5 @@
-import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
@@ -11,11 +12,12 @@ import { type AppError, Errors, isAppError } from '@custody/errors';
 import { currentContext, type RequestContext, runWithContext } from '@custody/logging';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
 import {
-  claimIdempotencyKeys,
+  claimedKeys,
+  claimKeysStatements,
   type Database,
   outboxInsert,
-  storeIdempotentOutcomes,
-  withTransaction,
+  sqlState,
+  storeOutcomesStatement,
   type IdempotencyKey,
   isUuid,
   listClauses,
@@ -23,6 +25,7 @@ import {
   selectPage,
   storedIdempotentResult,
   type Transaction,
+  withPipelinedTransaction,
 } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import {
@@ -42,9 +45,20 @@ const SCHEMA = 'ledger';
  * ~60 statement parameters, PostgreSQL allows 65,535 per statement); and how many transfers run
  * at once, each alone, when a batch falls back.
  */
-const TRANSFER_BATCHES_IN_FLIGHT = Number(process.env["XB"] ?? 8);
+const TRANSFER_BATCHES_IN_FLIGHT = 8;
 const TRANSFER_BATCH_LEGS = 256;
 const FALLBACK_CONCURRENCY = 2;
+
+/** The reason `ledger.fail_if` gives when a wallet of the transfer was deleted meanwhile. */
+const WALLET_DELETED = 'wallet_deleted';
+
+/** The 409 for a write statement that refused itself because a wallet was deleted meanwhile. */
+function walletDeleted(error: unknown): AppError | undefined {
+  const cause = (error as { cause?: { message?: unknown } }).cause ?? error;
+  if (sqlState(error) !== 'P0001' || (cause as { message?: unknown }).message !== WALLET_DELETED)
+    return undefined;
+  return Errors.conflict('A wallet of this transfer was just deleted.', WALLET_DELETED);
+}
 
 export function transferView(transfer: TransferRow, legs: TransferLegRow[]) {
   return {
@@ -258,6 +272,8 @@ export class TransfersService {
 
   constructor(
     private readonly db: Database,
+    /** The pool behind `db`: batches run as pipelined transactions on it. */
+    private readonly pool: pg.Pool,
     private readonly catalog: AssetCatalog,
   ) {}
 
@@ -267,18 +283,15 @@ export class TransfersService {
    * each request's scope is applied by `resolve`. One statement for the batch: a wallet a caller
    * may not use is locked for the batch's few milliseconds and then refused.
    */
-  private async lockParties(
-    tx: Transaction,
-    walletIds: string[],
-    senderIds: string[],
-  ): Promise<Parties> {
-    const wanted = [...new Set(walletIds.filter(isUuid))];
-    const senders = [...new Set(senderIds.filter(isUuid))];
-    if (wanted.length === 0 && senders.length === 0)
-      return { wallets: new Map(), users: new Map(), accounts: new Map() };
+  private lockPartiesStatement(items: PendingTransfer[]): SQL | undefined {
+    const legs = items.flatMap((item) => item.request.requestedTransactions);
+    const wanted = [
+      ...new Set(legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]).filter(isUuid)),
+    ];
+    const senders = [...new Set(legs.map((l) => l.senderUserId).filter(isUuid))];
+    if (wanted.length === 0 && senders.length === 0) return undefined;
     // Plain SQL: the query builder cost more than the query.
-    const result = await tx.execute(
-      sql`WITH locked AS (
+    return sql`WITH locked AS (
             SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id,
                    a.kind, a.balance::text AS balance, a.available_balance::text AS available_balance
               FROM ledger.wallets w
@@ -291,9 +304,12 @@ export class TransfersService {
           UNION ALL
           SELECT 'u', u.id, u.id, u.tenant_id, NULL, NULL, NULL, NULL, NULL, NULL, u.blocked
             FROM ledger.user_refs u
-           WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL`,
-    );
-    const rows = result.rows as {
+           WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL`;
+  }
+
+  /** The rows of `lockPartiesStatement` as wallets (with decimals), senders and accounts. */
+  private async partiesFrom(resultRows: unknown[]): Promise<Parties> {
+    const rows = resultRows as {
       row_kind: 'w' | 'u';
       id: string;
       user_id: string;
@@ -423,29 +439,33 @@ export class TransfersService {
       );
     };
     if (items.length === 0) return;
-    if (items.length === 1) return alone(items[0] as PendingTransfer);
     let done: { batch: PendingTransfer[]; outcomes: Outcome[]; later: PendingTransfer[] };
-    // Set when every statement of the batch succeeded and only the commit remains: a failure
-    // after it may be a commit that happened (a connection lost while committing).
+    // Set when the last statements go out with the COMMIT: a failure after it may be a commit
+    // that happened (a connection lost while committing).
     let bodyDone = false;
     let planned: string[] = [];
     try {
-      done = await withTransaction(this.db, async (tx) => {
+      // Two round trips: BEGIN, the key claims and the locks; then the writes, the keys' answers
+      // and COMMIT.
+      done = await withPipelinedTransaction(this.pool, async (tx) => {
         // Keys claimed in a stable order: two batches never wait on each other's keys crosswise.
         const keyed = items
           .filter((i) => i.idempotency)
           .sort((a, b) => keyOf(a.idempotency).localeCompare(keyOf(b.idempotency)));
-        const claimed = await claimIdempotencyKeys(
-          tx,
-          SCHEMA,
-          keyed.map((i) => i.idempotency as IdempotencyKey),
-        );
+        const keys = keyed.map((i) => i.idempotency as IdempotencyKey);
+        const claim = claimKeysStatements(SCHEMA, keys);
+        // The accounts of every item, also of those whose key turns out taken (they run alone
+        // after this commits).
+        const lock = this.lockPartiesStatement(items);
+        const results = await tx.begin([...claim, ...(lock ? [lock] : [])]);
+        const claimed = claim.length > 0 ? claimedKeys(keys, results[1]?.rows ?? []) : new Set();
         const later = keyed.filter((_, i) => !claimed.has(i));
         const batch = items.filter((i) => !later.includes(i));
-        const outcomes = await this.apply(tx, batch);
-        planned = outcomes.flatMap((o) => (o.ok ? [o.view.id] : []));
-        await storeIdempotentOutcomes(
-          tx,
+        const parties = await this.partiesFrom(lock ? (results.at(-1)?.rows ?? []) : []);
+        const now = new Date();
+        const { outcomes, accepted, state } = this.decide(batch, parties, now);
+        planned = accepted.map((a) => a.view.id);
+        const store = storeOutcomesStatement(
           SCHEMA,
           batch.flatMap((item, i) => {
             const outcome = outcomes[i] as Outcome;
@@ -461,6 +481,10 @@ export class TransfersService {
           }),
         );
         bodyDone = true;
+        await tx.commitWith([
+          ...(accepted.length > 0 ? [this.writeStatement(accepted, state, now)] : []),
+          ...(store ? [store] : []),
+        ]);
         return { batch, outcomes, later };
       });
     } catch {
@@ -505,32 +529,44 @@ export class TransfersService {
   }
 
   /**
-   * Checks and applies transfers in the caller's transaction, in order, each against the balances
-   * the ones before it left. A refused transfer (4xx) writes nothing and is returned as such;
-   * anything else that goes wrong throws (and the caller rolls everything back). All writes of
-   * all accepted transfers go in one statement.
+   * Checks and applies transfers in the caller's transaction (the per-request way): the batch's
+   * accounts locked, each transfer decided, all writes in one statement.
    */
   private async apply(tx: Transaction, items: PendingTransfer[]): Promise<Outcome[]> {
-    const legs = items.flatMap((item) => item.request.requestedTransactions);
-    const known = await this.lockParties(
-      tx,
-      legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]),
-      legs.map((l) => l.senderUserId),
-    );
+    const lock = this.lockPartiesStatement(items);
+    const parties = await this.partiesFrom(lock ? (await tx.execute(lock)).rows : []);
+    const now = new Date();
+    const { outcomes, accepted, state } = this.decide(items, parties, now);
+    if (accepted.length > 0) {
+      try {
+        await tx.execute(this.writeStatement(accepted, state, now));
+      } catch (error) {
+        throw walletDeleted(error) ?? error;
+      }
+    }
+    return outcomes;
+  }
+
+  /**
+   * Decides each transfer in order against the locked balances the ones before it left: a
+   * refused one (4xx) is an outcome, not an error, and writes nothing; anything else throws.
+   */
+  private decide(
+    items: PendingTransfer[],
+    parties: Parties,
+    now: Date,
+  ): { outcomes: Outcome[]; accepted: Planned[]; state: Map<string, AccountState> } {
     const outcomes: Outcome[] = [];
     const resolvedAll: (Resolved[] | undefined)[] = items.map((item, n) => {
       try {
-        return this.resolve(item.caller, item.request, known);
+        return this.resolve(item.caller, item.request, parties);
       } catch (error) {
         if (!isAppError(error) || error.status >= 500) throw error;
         outcomes[n] = { ok: false, error };
         return undefined;
       }
     });
-    // Every account of the batch was locked with its wallet; each transfer is planned against
-    // the balances the ones before it left.
-    const state = new Map(known.accounts);
-    const now = new Date();
+    const state = new Map(parties.accounts);
     const accepted: Planned[] = [];
     items.forEach((item, n) => {
       const resolved = resolvedAll[n];
@@ -546,8 +582,7 @@ export class TransfersService {
         outcomes[n] = { ok: false, error };
       }
     });
-    if (accepted.length > 0) await this.write(tx, accepted, state, now);
-    return outcomes;
+    return { outcomes, accepted, state };
   }
 
   /** The request's legs against the wallets it names, as `caller` may see them (4xx otherwise). */
@@ -683,12 +718,7 @@ export class TransfersService {
    * kind and leg). It starts after the locks were granted, so it sees a wallet deleted while we
    * waited (its delete held the lock): then it throws 409 and the transaction is rolled back.
    */
-  private async write(
-    tx: Transaction,
-    accepted: Planned[],
-    state: Map<string, AccountState>,
-    now: Date,
-  ): Promise<void> {
+  private writeStatement(accepted: Planned[], state: Map<string, AccountState>, now: Date): SQL {
     const plans = accepted.flatMap((a) => a.plans);
     const touched = new Set(plans.flatMap((p) => [...p.after.keys()]));
     const writes = entryWrites(
@@ -723,8 +753,9 @@ export class TransfersService {
         ),
       ),
     ];
-    const result = await tx.execute(
-      sql`WITH gone AS (
+    // A wallet deleted since the batch read it fails the statement itself (its COMMIT may be
+    // travelling with it, see runBatch).
+    return sql`WITH gone AS (
             SELECT count(*)::int AS n FROM ledger.wallets
              WHERE id = ANY(${sql.param(wallets)}::uuid[]) AND deleted_at IS NOT NULL
           ), transfers AS (
@@ -738,10 +769,7 @@ export class TransfersService {
             VALUES ${sql.join(legValues, sql`, `)}
           ), movements AS (${movementsInsert(accepted.flatMap((a) => a.movements))})
           ${sql.join(events, sql``)}
-          SELECT n FROM gone`,
-    );
-    if ((result.rows[0] as { n: number } | undefined)?.n !== 0)
-      throw Errors.conflict('A wallet of this transfer was just deleted.', 'wallet_deleted');
+          SELECT ledger.fail_if(n <> 0, ${WALLET_DELETED}) FROM gone`;
   }
 
   /** A token bound to one user sees only the transfers that user sent or received. */

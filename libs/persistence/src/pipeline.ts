@@ -1,0 +1,136 @@
+import type { SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database } from './database';
+
+const dialect = new PgDialect();
+// pg's own mapping of JavaScript values to wire values (arrays, dates, buffers, JSON).
+const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } })
+  .utils.prepareValue;
+
+/**
+ * Several statements sent at once on the extended protocol, with a single Sync at the end: one
+ * round trip instead of one per statement (node-postgres sends a query only after the previous
+ * one's answer). After an error the server skips the rest up to the Sync, so a COMMIT sent behind
+ * a failing statement does not run. Results come back one per statement, parsed by pg.
+ */
+class PipelinedQuery extends pg.Query {
+  constructor(
+    statements: { text: string; values: unknown[] }[],
+    callback: (error: Error | undefined, results: unknown) => void,
+  ) {
+    super({ text: statements.map((s) => s.text).join(';\n') }, callback as never);
+    this.submit = (connection: pg.Connection) => {
+      connection.stream.cork();
+      try {
+        for (const { text, values } of statements) {
+          connection.parse({ text, name: '', types: [] }, true);
+          connection.bind(
+            { values: values as never, valueMapper: (value: unknown) => prepareValue(value) },
+            true,
+          );
+          connection.describe({ type: 'P', name: '' }, true);
+          connection.execute({ portal: '' }, true);
+        }
+        connection.sync();
+      } finally {
+        connection.stream.uncork();
+      }
+    };
+  }
+}
+
+function toQuery(statement: SQL | string): { text: string; values: unknown[] } {
+  if (typeof statement === 'string') return { text: statement, values: [] };
+  const query = dialect.sqlToQuery(statement);
+  return { text: query.sql, values: query.params };
+}
+
+/** Runs the statements in one round trip; one result per statement. */
+export function pipeline(
+  client: pg.ClientBase,
+  statements: (SQL | string)[],
+): Promise<pg.QueryResult[]> {
+  return new Promise((resolve, reject) => {
+    const query = new PipelinedQuery(statements.map(toQuery), (error, results) => {
+      if (error) reject(error);
+      else resolve(Array.isArray(results) ? results : [results as pg.QueryResult]);
+    });
+    void client.query(query);
+  });
+}
+
+const databases = new WeakMap<pg.PoolClient, Database>();
+
+/**
+ * A transaction whose BEGIN travels with its first statement and whose COMMIT travels with its
+ * last (see `withPipelinedTransaction`). Statements in between go through `db`, drizzle over the
+ * same connection.
+ */
+export class PipelinedTransaction {
+  readonly db: Database;
+  private state: 'new' | 'open' | 'done' = 'new';
+
+  constructor(private readonly client: pg.PoolClient) {
+    let db = databases.get(client);
+    if (!db) {
+      db = drizzle(client) as unknown as Database;
+      databases.set(client, db);
+    }
+    this.db = db;
+  }
+
+  /** BEGIN and the first statements, in one round trip; their results (BEGIN's left out). */
+  async begin(first: (SQL | string)[]): Promise<pg.QueryResult[]> {
+    if (this.state !== 'new') throw new Error('transaction already begun');
+    this.state = 'open';
+    return (await pipeline(this.client, ['BEGIN', ...first])).slice(1);
+  }
+
+  /**
+   * The last statements and COMMIT, in one round trip; their results (COMMIT's left out). If
+   * this throws, the transaction may still have committed (the connection lost during COMMIT):
+   * the caller must find out before doing anything again.
+   */
+  async commitWith(last: (SQL | string)[]): Promise<pg.QueryResult[]> {
+    if (this.state !== 'open') throw new Error('transaction not open');
+    this.state = 'done';
+    return (await pipeline(this.client, [...last, 'COMMIT'])).slice(0, -1);
+  }
+
+  /** @internal */
+  get open(): boolean {
+    return this.state === 'open';
+  }
+}
+
+/**
+ * Runs `work` in a transaction on one pooled connection, two round trips fewer than BEGIN and
+ * COMMIT on their own: `work` calls `begin` first and ends with `commitWith`. Anything that
+ * throws rolls back what is still open; a connection that failed is not reused.
+ */
+export async function withPipelinedTransaction<T>(
+  pool: pg.Pool,
+  work: (tx: PipelinedTransaction) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const tx = new PipelinedTransaction(client);
+    try {
+      const result = await work(tx);
+      if (tx.open) throw new Error('pipelined transaction left open');
+      return result;
+    } catch (error) {
+      // After a failed COMMIT there is nothing to roll back; a failed ROLLBACK means a broken
+      // connection.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
+}
