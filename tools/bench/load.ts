@@ -8,6 +8,8 @@ export interface LoadResult {
   p99: number;
   /** Non-2xx answers and socket errors. */
   errors: number;
+  /** Requests sent in all, a warm-up's included (what CPU per request is divided by). */
+  sent: number;
 }
 
 export interface LoadOptions {
@@ -56,6 +58,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
+    sent: result.requests.total,
   };
 }
 
@@ -70,8 +73,20 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
  * a millisecond of CPU per request (four times autocannon's), on the two cores it shares with
  * the stack being measured.
  */
-export async function paced(options: LoadOptions & { rate: number }): Promise<LoadResult> {
+export async function paced(
+  options: LoadOptions & {
+    rate: number;
+    /**
+     * Seconds at the same rate before the measured `durationSeconds`, not counted: the first
+     * second after a pause ran at twice the steady latency (new connections, cold caches).
+     */
+    warmupSeconds?: number;
+  },
+): Promise<LoadResult> {
   const base = new URL(options.url);
+  const warmupMs = (options.warmupSeconds ?? 0) * 1000;
+  let measuredFrom = Infinity;
+  let measured = 0;
   const method = options.method ?? 'GET';
   const fixedHeaders = Object.entries({ host: base.host, ...options.headers })
     .map(([name, value]) => `${name}: ${value}\r\n`)
@@ -88,6 +103,10 @@ export async function paced(options: LoadOptions & { rate: number }): Promise<Lo
 
   const finish = (scheduled: number, status: number) => {
     outstanding -= 1;
+    if (scheduled < measuredFrom) {
+      if (outstanding === 0) allDone?.();
+      return;
+    }
     if (status === 0) errors += 1;
     else {
       latencies.push(performance.now() - scheduled);
@@ -119,11 +138,13 @@ export async function paced(options: LoadOptions & { rate: number }): Promise<Lo
     }
   };
   const started = performance.now();
-  const durationMs = options.durationSeconds * 1000;
+  measuredFrom = started + warmupMs;
+  const durationMs = warmupMs + options.durationSeconds * 1000;
   while (performance.now() - started < durationMs) {
     // Request k is due at k / rate seconds (the first at once).
     const due = Math.floor(((performance.now() - started) / 1000) * options.rate) + 1;
     for (; sent < due; sent += 1) {
+      if (started + (sent / options.rate) * 1000 >= measuredFrom) measured += 1;
       const next = options.request?.() ?? {};
       const body = next.body ?? '';
       const head =
@@ -144,10 +165,11 @@ export async function paced(options: LoadOptions & { rate: number }): Promise<Lo
   if (outstanding > 0) await new Promise<void>((resolve) => (allDone = resolve));
   for (const connection of idle) connection.close();
   return {
-    requests: sent,
+    requests: measured,
     rps: Math.round(ok / options.durationSeconds),
     ...percentiles(latencies),
     errors,
+    sent,
   };
 }
 

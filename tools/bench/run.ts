@@ -25,6 +25,9 @@ const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,rpc,webhooks').split(','
 // BENCH_PROFILE=gateway,identity: those apps run with --cpu-prof; profiles land in
 // bench-results/profiles (summarise with `node tools/bench/profile-summary.mjs <file>`).
 const PROFILE = (process.env['BENCH_PROFILE'] ?? '').split(',').filter(Boolean);
+// Latency at half load is measured after this long at that rate: after the pause that lets the
+// previous run's backlog drain, the first second ran at twice the steady latency.
+const WARMUP_SECONDS = 2;
 
 interface Row {
   bench: string;
@@ -196,8 +199,16 @@ async function benchRead(stack: Stack, api: Api, token: string) {
   const gatewayRps = median(projectRuns.map((r) => r.rps));
   const baselineRps = median(baselineRuns.map((r) => r.rps));
   await settle(stack);
-  const half = await paced({ ...project, rate: Math.max(1, Math.round(gatewayRps / 2)) });
-  const baselineHalf = await paced({ ...bare, rate: Math.max(1, Math.round(baselineRps / 2)) });
+  const half = await paced({
+    ...project,
+    rate: Math.max(1, Math.round(gatewayRps / 2)),
+    warmupSeconds: WARMUP_SECONDS,
+  });
+  const baselineHalf = await paced({
+    ...bare,
+    rate: Math.max(1, Math.round(baselineRps / 2)),
+    warmupSeconds: WARMUP_SECONDS,
+  });
   await server.stop();
   details['read'] = { projectRuns, baselineRuns, halfLoad: half, baselineHalfLoad: baselineHalf };
   row(
@@ -281,7 +292,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     },
   });
   const run = async (pool: typeof parties, rate?: number) =>
-    rate ? paced({ ...options(pool), rate }) : load(options(pool));
+    rate ? paced({ ...options(pool), rate, warmupSeconds: WARMUP_SECONDS }) : load(options(pool));
   await load({ ...options(parties), durationSeconds: 3 }); // warm-up
   const spread = await withCpu(
     'transfers: project',
@@ -295,7 +306,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     'transfers: half load',
     pidsOf(stack),
     () => run(parties, Math.max(1, Math.round(spread.rps / 2))),
-    (r) => r.requests,
+    (r) => r.sent,
   );
   await settle(stack);
   const hot = await run(parties.slice(0, 10));
