@@ -346,6 +346,89 @@ describe('transfers', () => {
     expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('9.9');
   });
 
+  it('never commit a transfer after the block of its sender was answered', async () => {
+    const a = await party();
+    const b = await party();
+    await fund(a.wallet, '5');
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    const answered: string[] = [];
+    try {
+      // The transfer reads its sender unblocked, then waits for b's account.
+      await db.query('BEGIN');
+      await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [b.wallet]);
+      const transfer = api
+        .post('/v1/transfers', {
+          token: tenant.token,
+          body: { requestedTransactions: [leg(a, b, '1')] },
+        })
+        .then((res) => {
+          answered.push('transfer');
+          return res;
+        });
+      const waiting = async () =>
+        (
+          await db.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          )
+        ).rows[0].n;
+      await waitFor(async () => (await waiting()) === 1, { what: 'the transfer waiting' });
+      // The block waits for the transfer that read the sender unblocked.
+      const block = api
+        .patch(`/v1/users/${a.user}/individual-person`, {
+          token: tenant.token,
+          body: { status: 'blocked' },
+        })
+        .then((res) => {
+          answered.push('block');
+          return res;
+        });
+      await waitFor(async () => (await waiting()) === 2, { what: 'the block waiting' });
+      expect(answered).toEqual([]);
+      await db.query('COMMIT');
+      expect((await transfer).status).toBe(201);
+      expect((await block).status).toBe(200);
+    } finally {
+      await db.end();
+    }
+    expect(answered).toEqual(['transfer', 'block']);
+    expectProblem(
+      await api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '1')] },
+      }),
+      403,
+      'user_blocked',
+    );
+  });
+
+  it("do not keep a blocked sender's 403 under the Idempotency-Key: the key works after an unblock", async () => {
+    const a = await party();
+    const b = await party();
+    await fund(a.wallet, '5');
+    const setStatus = (status: 'blocked' | 'active') =>
+      api.patch(`/v1/users/${a.user}/individual-person`, { token: tenant.token, body: { status } });
+    const send = () =>
+      api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '1')] },
+        headers: { 'idempotency-key': `unblock-${a.user}` },
+      });
+    expect((await setStatus('blocked')).status).toBe(200);
+    expectProblem(await send(), 403, 'user_blocked');
+    expect((await setStatus('active')).status).toBe(200);
+    const sent = await waitFor(
+      async () => {
+        const res = await send();
+        return res.status === 201 ? res : undefined;
+      },
+      { what: 'the keyed transfer accepted after the unblock' },
+    );
+    expect((await send()).body).toEqual(sent.body);
+    expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('4');
+  });
+
   it('refuse a transfer to a wallet deleted while the transfer waited for its account', async () => {
     const a = await party();
     const b = await party();

@@ -13,6 +13,7 @@ import {
   type UserRefUpdate,
   type WalletScopedList,
 } from '@custody/contracts';
+import { Errors } from '@custody/errors';
 import { ownsIdempotency } from '@custody/messaging';
 import { requireAdmin } from '@custody/tenancy';
 import { formatEther, type JsonRpcProvider } from 'ethers';
@@ -173,9 +174,14 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
     },
     [WALLET_RPC.countUserWallets]: (params, ctx) =>
       wallets.countForUser(ctx.auth, (params as { userId: string }).userId),
-    [WALLET_RPC.applyUserRef]: async (params) => {
+    [WALLET_RPC.applyUserRef]: async (params, ctx) => {
+      if (ctx.caller !== 'identity')
+        throw Errors.forbidden('Only identity updates users.', 'caller_not_allowed');
       const p = params as UserRefUpdate;
-      await applyUserRef(deps.db, p.user, p.tenantId);
+      // Confirmed, not assumed: a copy the update did not change (a newer version there) fails
+      // the block, which identity then rolls back.
+      if (!(await applyUserRef(deps.db, p.user, p.tenantId)))
+        throw Errors.conflict('A newer version of the user is already there.', 'user_ref_stale');
       return { applied: true };
     },
   };

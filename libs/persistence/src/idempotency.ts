@@ -28,7 +28,11 @@ export async function runIdempotent<T>(
   schema: string,
   idempotency: IdempotencyKey | undefined,
   command: (tx: Transaction) => Promise<T>,
-  options: { waitForTwinMs?: number } = {},
+  options: {
+    waitForTwinMs?: number;
+    /** A 4xx for which this says false is answered but not stored: the key stays free. */
+    storeError?: (error: AppError) => boolean;
+  } = {},
 ): Promise<T> {
   if (!idempotency) return withTransaction(db, command);
   const waitMs = Math.max(1, Math.floor(options.waitForTwinMs ?? WAIT_FOR_TWIN_MS));
@@ -72,6 +76,8 @@ export async function runIdempotent<T>(
         stored = { ok: true, result: await tx.transaction(command) };
       } catch (error) {
         if (!isAppError(error) || error.status >= 500) throw error;
+        // Thrown: the transaction rolls back with the key's claim.
+        if (options.storeError && !options.storeError(error)) throw error;
         stored = { ok: false, error: error.toWire() };
       }
       await tx.execute(
@@ -252,6 +258,18 @@ export async function storeIdempotentOutcomes(
 export interface IdempotentOutcome {
   key: IdempotencyKey;
   outcome: { ok: true; result: unknown } | { ok: false; error: AppError };
+}
+
+/**
+ * Gives claimed keys back (their commands' answers are not to be replayed): the statement, none
+ * for no keys.
+ */
+export function releaseKeysStatement(schema: string, keys: IdempotencyKey[]): SQL | undefined {
+  if (keys.length === 0) return undefined;
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  const rows = keys.map((k) => sql`(${k.clientId}, ${k.key})`);
+  return sql`DELETE FROM ${table} AS k USING (VALUES ${sql.join(rows, sql`, `)}) AS v(client_id, key)
+       WHERE k.client_id = v.client_id AND k.key = v.key AND k.response IS NULL`;
 }
 
 /** The statement of `storeIdempotentOutcomes` (none for no outcomes), for a caller that sends it. */

@@ -394,6 +394,29 @@ describe('withPipelinedTransaction', () => {
     }
   });
 
+  it('fails without sending anything when a value cannot be mapped, and leaves the connection usable', async () => {
+    const unmappable = {
+      toJSON() {
+        throw new Error('cannot serialise');
+      },
+    };
+    await expect(
+      withPipelinedTransaction(pool, async (tx) => {
+        await tx.begin([
+          sql`INSERT INTO public.pipelined (id, n) VALUES (${'f'}, ${1})`,
+          sql`SELECT ${unmappable}::jsonb`,
+        ]);
+      }),
+    ).rejects.toThrow('cannot serialise');
+    expect(await count('f')).toBe(0);
+    const client = await pool.connect();
+    try {
+      expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      client.release();
+    }
+  });
+
   it('rolls back when the work throws after begin', async () => {
     await expect(
       withPipelinedTransaction(pool, async (tx) => {

@@ -21,15 +21,18 @@ class PipelinedQuery extends pg.Query {
     callback: (error: Error | undefined, results: unknown) => void,
   ) {
     super({ text: statements.map((s) => s.text).join(';\n') }, callback as never);
+    // Mapped before anything is sent: a value that cannot be mapped must fail the whole call,
+    // not leave statements sent without their Sync (a connection stuck in a transaction).
+    const mapped = statements.map(({ text, values }) => ({
+      text,
+      values: values.map((value) => prepareValue(value)) as (string | Buffer | null)[],
+    }));
     this.submit = (connection: pg.Connection) => {
       connection.stream.cork();
       try {
-        for (const { text, values } of statements) {
+        for (const { text, values } of mapped) {
           connection.parse({ text, name: '', types: [] }, true);
-          connection.bind(
-            { values: values as never, valueMapper: (value: unknown) => prepareValue(value) },
-            true,
-          );
+          connection.bind({ values }, true);
           connection.describe({ type: 'P', name: '' }, true);
           connection.execute({ portal: '' }, true);
         }
@@ -47,7 +50,10 @@ function toQuery(statement: SQL | string): { text: string; values: unknown[] } {
   return { text: query.sql, values: query.params };
 }
 
-/** Runs the statements in one round trip; one result per statement. */
+/**
+ * Runs the statements in one round trip; one result per statement. Rows are parsed by pg's
+ * default type parsers (timestamps as Date), not drizzle's.
+ */
 export function pipeline(
   client: pg.ClientBase,
   statements: (SQL | string)[],
@@ -59,6 +65,34 @@ export function pipeline(
     });
     void client.query(query);
   });
+}
+
+/**
+ * What became of a transaction whose COMMIT got no answer (a connection lost while committing),
+ * by its id (`pg_current_xact_id()`), asked on another connection: waits while it is still in
+ * progress (its backend may still be committing). `unknown` when it cannot be told in time.
+ */
+export async function transactionOutcome(
+  pool: pg.Pool,
+  xid: string,
+  waitMs = 5_000,
+): Promise<'committed' | 'aborted' | 'unknown'> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const { rows } = await pool.query<{ status: string | null }>(
+        'SELECT pg_xact_status($1::xid8) AS status',
+        [xid],
+      );
+      const status = rows[0]?.status;
+      if (status === 'committed' || status === 'aborted') return status;
+      if (status !== 'in progress') return 'unknown';
+    } catch {
+      // Not reachable right now: asked again until the deadline.
+    }
+    if (Date.now() >= until) return 'unknown';
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const databases = new WeakMap<pg.PoolClient, Database>();
@@ -96,7 +130,10 @@ export class PipelinedTransaction {
   async commitWith(last: (SQL | string)[]): Promise<pg.QueryResult[]> {
     if (this.state !== 'open') throw new Error('transaction not open');
     this.state = 'done';
-    return (await pipeline(this.client, [...last, 'COMMIT'])).slice(0, -1);
+    const results = await pipeline(this.client, [...last, 'COMMIT']);
+    // COMMIT of a transaction that had failed (an error caught in between) answers ROLLBACK.
+    if (results.at(-1)?.command !== 'COMMIT') throw new Error('transaction rolled back');
+    return results.slice(0, -1);
   }
 
   /** @internal */

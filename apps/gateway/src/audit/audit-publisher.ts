@@ -43,7 +43,7 @@ function text(value: unknown): string | null {
 export class AuditPublisher implements BrokerComponent {
   private channel: ConfirmChannel | undefined;
   private readonly buffer: AuditBatch['records'] = [];
-  private flushing = false;
+  private flushing: Promise<void> | undefined;
   private gathering: NodeJS.Timeout | undefined;
 
   constructor(
@@ -75,6 +75,8 @@ export class AuditPublisher implements BrokerComponent {
   async stop(): Promise<void> {
     clearTimeout(this.gathering);
     this.gathering = undefined;
+    // A flush in progress first, then what arrived meanwhile.
+    await this.flushing;
     await this.flush();
     this.broker.unregister(this);
     await this.channel?.close().catch(() => undefined);
@@ -119,9 +121,14 @@ export class AuditPublisher implements BrokerComponent {
       }, GATHER_MS);
   };
 
-  private async flush(): Promise<void> {
-    if (this.flushing) return;
-    this.flushing = true;
+  private flush(): Promise<void> {
+    this.flushing ??= this.publishBuffered().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async publishBuffered(): Promise<void> {
     try {
       while (this.buffer.length > 0 && this.channel) {
         const channel = this.channel;
@@ -143,13 +150,19 @@ export class AuditPublisher implements BrokerComponent {
         this.buffer.splice(0, batch.length);
       }
     } catch (error) {
-      // Unconfirmed: the batch stays in the buffer and is sent again after the reconnect.
+      // Unconfirmed: the batch stays in the buffer and is sent again after a reconnect, or by
+      // the next gathering (a nack leaves the channel open).
       this.logger.warn(
         { err: error, buffered: this.buffer.length },
         'audit records not confirmed yet',
       );
-    } finally {
-      this.flushing = false;
+      if (!this.gathering) {
+        this.gathering = setTimeout(() => {
+          this.gathering = undefined;
+          void this.flush();
+        }, 1_000);
+        this.gathering.unref();
+      }
     }
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -25,23 +26,25 @@ function jobIdOf(deliveryId: string, dispatches: number): string {
 }
 
 /**
- * Leases on a receiver's delivery slots, renewed while their job runs: a killed worker's expire
- * within SLOT_LEASE_MS. (A lease that outlived any send, 75 s by default, kept every slot of a
- * receiver taken after a few kills; its deliveries waited without an attempt until then.) A job
- * run again after a stall takes over its own lease.
+ * Leases on a receiver's delivery slots, renewed while their run goes on: a killed worker's
+ * expire within SLOT_LEASE_MS. (A lease that outlived any send, 75 s by default, kept every slot
+ * of a receiver taken after a few kills; its deliveries waited without an attempt until then.)
+ * Each run has its own lease (a job run again after a stall does not share its first run's), and
+ * times are Redis's own clock, not each replica's.
  */
 const SLOT_LEASE_MS = 10_000;
-const TAKE_SLOT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if not redis.call('ZSCORE', KEYS[1], ARGV[4]) and redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
-  return 0
-end
-redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+const REDIS_NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+const TAKE_SLOT = `${REDIS_NOW}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`;
-const RENEW_SLOT = `
-if redis.call('ZADD', KEYS[1], 'XX', 'CH', tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3]) == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+const RENEW_SLOT = `${REDIS_NOW}
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[1]), ARGV[2]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
 end
 return 1`;
 
@@ -235,24 +238,16 @@ export class DeliveryQueue {
     const receiverId = job.data.receiverId;
     if (!receiverId) return this.process(job);
     const key = `${this.config.REDIS_KEY_PREFIX}:notifier:slots:${receiverId}`;
-    const member = `${job.id}`;
+    const member = `${job.id}:${randomUUID()}`;
     const limit = this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY;
-    const taken = await this.redis.eval(
-      TAKE_SLOT,
-      1,
-      key,
-      Date.now(),
-      SLOT_LEASE_MS,
-      limit,
-      member,
-    );
+    const taken = await this.redis.eval(TAKE_SLOT, 1, key, SLOT_LEASE_MS, limit, member);
     if (Number(taken) !== 1) {
       await job.moveToDelayed(Date.now() + 100 + Math.floor(Math.random() * 200), token);
       throw new DelayedError();
     }
     const renew = setInterval(() => {
       this.redis
-        .eval(RENEW_SLOT, 1, key, Date.now(), SLOT_LEASE_MS, member)
+        .eval(RENEW_SLOT, 1, key, SLOT_LEASE_MS, member)
         .catch((error: unknown) => this.logger.warn({ err: error }, 'slot lease not renewed'));
     }, SLOT_LEASE_MS / 3);
     try {

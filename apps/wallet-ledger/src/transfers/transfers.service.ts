@@ -16,8 +16,10 @@ import {
   claimKeysStatements,
   type Database,
   outboxInsert,
+  releaseKeysStatement,
   sqlState,
   storeOutcomesStatement,
+  transactionOutcome,
   type IdempotencyKey,
   isUuid,
   listClauses,
@@ -48,6 +50,9 @@ const SCHEMA = 'ledger';
 const TRANSFER_BATCHES_IN_FLIGHT = 8;
 const TRANSFER_BATCH_LEGS = 256;
 const FALLBACK_CONCURRENCY = 2;
+
+/** Refusals read from wallet-ledger's copy of the sender: not stored under an Idempotency-Key. */
+const SENDER_REFUSALS = new Set(['not_found', 'user_blocked']);
 
 /** The reason `ledger.fail_if` gives when a wallet of the transfer was deleted meanwhile. */
 const WALLET_DELETED = 'wallet_deleted';
@@ -291,20 +296,29 @@ export class TransfersService {
     const senders = [...new Set(legs.map((l) => l.senderUserId).filter(isUuid))];
     if (wanted.length === 0 && senders.length === 0) return undefined;
     // Plain SQL: the query builder cost more than the query.
-    return sql`WITH locked AS (
+    // The senders are share-locked first: a block (identity's applyUserRef, an update of the
+    // row) waits for the transfers that read it unblocked to finish, and a transfer that reads
+    // after it sees it — no transfer commits after a block has been answered. Senders before
+    // accounts, in id order, as wallet creation and the user events take them.
+    return sql`WITH senders AS (
+            SELECT u.id, u.tenant_id, u.blocked FROM ledger.user_refs u
+             WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL
+             ORDER BY u.id FOR SHARE),
+          locked AS (
             SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id,
                    a.kind, a.balance::text AS balance, a.available_balance::text AS available_balance
               FROM ledger.wallets w
               JOIN ledger.accounts a ON a.wallet_id = w.id
              WHERE w.id = ANY(${sql.param(wanted)}::uuid[]) AND w.deleted_at IS NULL
              ORDER BY a.id FOR UPDATE OF a)
-          SELECT 'w' AS row_kind, id, user_id, tenant_id, asset_id, address, account_id, kind,
-                 balance, available_balance, false AS blocked
-            FROM locked
+          SELECT 'u' AS row_kind, id, id AS user_id, tenant_id, NULL AS asset_id, NULL AS address,
+                 NULL::uuid AS account_id, NULL AS kind, NULL AS balance, NULL AS available_balance,
+                 blocked
+            FROM senders
           UNION ALL
-          SELECT 'u', u.id, u.id, u.tenant_id, NULL, NULL, NULL, NULL, NULL, NULL, u.blocked
-            FROM ledger.user_refs u
-           WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL`;
+          SELECT 'w', id, user_id, tenant_id, asset_id, address, account_id, kind,
+                 balance, available_balance, false
+            FROM locked`;
   }
 
   /** The rows of `lockPartiesStatement` as wallets (with decimals), senders and accounts. */
@@ -404,12 +418,18 @@ export class TransfersService {
 
   /** One transfer in its own transaction (and its own Idempotency-Key claim). */
   private createOne(item: PendingTransfer): Promise<TransferView> {
-    return runIdempotent(this.db, SCHEMA, item.idempotency, async (tx) => {
-      const [outcome] = await this.apply(tx, [item]);
-      if (!outcome) throw Errors.internal(new Error('no outcome'));
-      if (!outcome.ok) throw outcome.error;
-      return outcome.view;
-    });
+    return runIdempotent(
+      this.db,
+      SCHEMA,
+      item.idempotency,
+      async (tx) => {
+        const [outcome] = await this.apply(tx, [item]);
+        if (!outcome) throw Errors.internal(new Error('no outcome'));
+        if (!outcome.ok) throw outcome.error;
+        return outcome.view;
+      },
+      { storeError: (error) => !SENDER_REFUSALS.has(error.code) },
+    );
   }
 
   /**
@@ -439,11 +459,12 @@ export class TransfersService {
       );
     };
     if (items.length === 0) return;
-    let done: { batch: PendingTransfer[]; outcomes: Outcome[]; later: PendingTransfer[] };
+    type Decided = { batch: PendingTransfer[]; outcomes: Outcome[]; later: PendingTransfer[] };
+    let done: Decided;
     // Set when the last statements go out with the COMMIT: a failure after it may be a commit
-    // that happened (a connection lost while committing).
-    let bodyDone = false;
-    let planned: string[] = [];
+    // that happened (a connection lost while committing), told apart by the transaction's id.
+    let decided: Decided | undefined;
+    let xid: string | undefined;
     try {
       // Two round trips: BEGIN, the key claims and the locks; then the writes, the keys' answers
       // and COMMIT.
@@ -457,52 +478,71 @@ export class TransfersService {
         // The accounts of every item, also of those whose key turns out taken (they run alone
         // after this commits).
         const lock = this.lockPartiesStatement(items);
-        const results = await tx.begin([...claim, ...(lock ? [lock] : [])]);
-        const claimed = claim.length > 0 ? claimedKeys(keys, results[1]?.rows ?? []) : new Set();
+        const results = await tx.begin([
+          'SELECT pg_current_xact_id()::text AS xid',
+          ...claim,
+          ...(lock ? [lock] : []),
+        ]);
+        xid = (results[0]?.rows[0] as { xid: string } | undefined)?.xid;
+        // claim = [SET, INSERT … RETURNING, SET]: the insert's rows follow the xid's.
+        const claimed = claim.length > 0 ? claimedKeys(keys, results[2]?.rows ?? []) : new Set();
         const later = keyed.filter((_, i) => !claimed.has(i));
         const batch = items.filter((i) => !later.includes(i));
         const parties = await this.partiesFrom(lock ? (results.at(-1)?.rows ?? []) : []);
         const now = new Date();
         const { outcomes, accepted, state } = this.decide(batch, parties, now);
-        planned = accepted.map((a) => a.view.id);
+        // A refusal that comes from wallet-ledger's copy of the user (unknown, blocked) is not
+        // kept under the key: identity's answer used to come before the key was claimed, and an
+        // unblock must not be answered with the stored 403 for a day.
+        const answers = batch.flatMap((item, i) => {
+          const outcome = outcomes[i] as Outcome;
+          return item.idempotency ? [{ key: item.idempotency, outcome }] : [];
+        });
+        const kept = answers.filter(
+          (a) => a.outcome.ok || !SENDER_REFUSALS.has(a.outcome.error.code),
+        );
+        const released = answers.filter((a) => !kept.includes(a)).map((a) => a.key);
         const store = storeOutcomesStatement(
           SCHEMA,
-          batch.flatMap((item, i) => {
-            const outcome = outcomes[i] as Outcome;
-            if (!item.idempotency) return [];
-            return [
-              {
-                key: item.idempotency,
-                outcome: outcome.ok
-                  ? { ok: true as const, result: outcome.view }
-                  : { ok: false as const, error: outcome.error },
-              },
-            ];
-          }),
+          kept.map(({ key, outcome }) => ({
+            key,
+            outcome: outcome.ok
+              ? { ok: true as const, result: outcome.view }
+              : { ok: false as const, error: outcome.error },
+          })),
         );
-        bodyDone = true;
+        const release = releaseKeysStatement(SCHEMA, released);
+        decided = { batch, outcomes, later };
         await tx.commitWith([
           ...(accepted.length > 0 ? [this.writeStatement(accepted, state, now)] : []),
           ...(store ? [store] : []),
+          ...(release ? [release] : []),
         ]);
-        return { batch, outcomes, later };
+        return decided;
       });
     } catch {
-      if (bodyDone && (await this.committed(planned))) {
-        // It did commit: nothing may run twice; each caller is told the outcome is unknown
-        // (keyed ones find their answer on a retry with the same key).
-        for (const item of items)
+      const outcome = decided && xid ? await transactionOutcome(this.pool, xid) : 'aborted';
+      if (outcome === 'aborted' || !decided) {
+        // Nothing of the batch was applied: each transfer again, alone, a few at a time.
+        await oneByOne(items);
+        return;
+      }
+      if (outcome === 'committed') done = decided;
+      else {
+        // It may have committed: nothing may run twice. Keyed callers find the answer on a
+        // retry with the same key.
+        for (const item of decided.batch)
           item.reject(
             Errors.unavailable(
-              'The transfer may have been applied; retry with the same Idempotency-Key.',
+              item.idempotency
+                ? 'The transfer may have been applied; retry with the same Idempotency-Key.'
+                : 'The transfer may have been applied; look it up before sending it again.',
               'outcome_unknown',
             ),
           );
+        await oneByOne(decided.later);
         return;
       }
-      // Nothing of the batch was applied: each transfer again, alone, a few at a time.
-      await oneByOne(items);
-      return;
     }
     done.batch.forEach((item, i) => {
       const outcome = done.outcomes[i] as Outcome;
@@ -510,22 +550,6 @@ export class TransfersService {
       else item.reject(outcome.error);
     });
     await oneByOne(done.later);
-  }
-
-  /**
-   * After a failed commit: did it happen? The batch's transfers exist together or not at all.
-   * Unknown (the database cannot be asked) counts as committed: a transfer is never run twice.
-   */
-  private async committed(transferIds: string[]): Promise<boolean> {
-    if (transferIds.length === 0) return false;
-    try {
-      const found = await this.db.execute(
-        sql`SELECT 1 FROM ledger.transfers WHERE id = ANY(${sql.param(transferIds)}::uuid[]) LIMIT 1`,
-      );
-      return found.rows.length > 0;
-    } catch {
-      return true;
-    }
   }
 
   /**

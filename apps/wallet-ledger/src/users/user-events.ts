@@ -6,7 +6,7 @@ import { upsertUserRef } from '../wallets/wallets.repository';
 
 /**
  * Writes identity's view of a user into wallet-ledger's copy (blocked flag, summary); an older
- * version never overwrites a newer one. From events, and from identity directly before a block
+ * version never overwrites a newer one (false then). From events, and from identity directly before a block
  * commits (WALLET_RPC.applyUserRef), so a block stops transfers on the very next request.
  */
 export async function applyUserRef(
@@ -14,8 +14,8 @@ export async function applyUserRef(
   user: UserView,
   tenantId: string,
   deletedAt: Date | null = null,
-): Promise<void> {
-  await upsertUserRef(db, {
+): Promise<boolean> {
+  return upsertUserRef(db, {
     id: user.id,
     tenantId,
     generalConditions: user.generalConditions,

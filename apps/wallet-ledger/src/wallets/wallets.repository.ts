@@ -146,11 +146,12 @@ export async function lockAccount(db: Executor, walletId: string) {
   return row;
 }
 
+/** Inserts or updates the copy of a user; false when a newer version kept it unchanged. */
 export async function upsertUserRef(
   db: Executor,
   row: typeof userRefs.$inferInsert,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const written = await db
     .insert(userRefs)
     .values(row)
     .onConflictDoUpdate({
@@ -164,5 +165,7 @@ export async function upsertUserRef(
       },
       // Events can arrive out of order: never let an older version overwrite a newer one.
       setWhere: sql`${userRefs.updatedAt} <= excluded.updated_at`,
-    });
+    })
+    .returning({ id: userRefs.id });
+  return written.length > 0;
 }
