@@ -195,3 +195,78 @@ it('keeps every accepted transfer exactly once, and its event once downstream, a
   expect(rows.every((r) => r.n === 1)).toBe(true);
   expect(rows.map((r) => r.transfer_id).sort()).toEqual([...ids].sort());
 }, 180_000);
+
+it('answers a transfer whose COMMIT lost its connection by what the database did, applied once', async () => {
+  // wallet-ledger cuts its database connection right after the next transfer batch's COMMIT
+  // went out: the answer is lost, the outcome is read back by the transaction's id.
+  await stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: 'db.cut-after-commit-sent' });
+  try {
+    const parties: { user: string; wallet: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const user = (
+        await api.post('/v1/users/individual-person', {
+          token: tenant.token,
+          body: { generalConditions: '2026-01-01' },
+        })
+      ).body.id;
+      const wallet = (
+        await api.post(`/v1/users/${user}/wallets`, {
+          token: tenant.token,
+          body: { assetId: 'eth', ...device },
+        })
+      ).body.id;
+      parties.push({ user, wallet });
+    }
+    const [a, b] = parties as [(typeof parties)[0], (typeof parties)[0]];
+    const income = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: a.wallet,
+        amount: '10',
+        blockchainTransactionId: '0xcut',
+        senderAddress: '0xb',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    });
+    const body = {
+      requestedTransactions: [
+        {
+          assetId: 'eth',
+          senderUserId: a.user,
+          senderWalletId: a.wallet,
+          receiverUserId: b.user,
+          receiverWalletId: b.wallet,
+          amount: '2',
+        },
+      ],
+    };
+    // Without an Idempotency-Key: running the batch again after a commit that happened would
+    // move the money twice.
+    const res = await api.post('/v1/transfers', { token: tenant.token, body });
+    expect(res.status).toBe(201);
+    // Once: one transfer, one debit.
+    const mine = await api.get(`/v1/users/${a.user}/wallets/${a.wallet}`, { token: tenant.token });
+    expect(mine.body.balance).toBe('8');
+    const listed = await api.get(`/v1/users/${a.user}/wallets/${a.wallet}/transactions?limit=0`, {
+      token: tenant.token,
+    });
+    expect(
+      listed.body
+        .filter((t: { type: string }) => t.type === 'transfer')
+        .map((t: { txLog: string }) => t.txLog),
+    ).toEqual([res.body.id]);
+    const check = await api.get('/v1/admin/ledger/check', { token: admin });
+    expect(check.body).toMatchObject({ ok: true, violations: [] });
+    expect(
+      stack.apps['wallet-ledger'].logs.some((l) =>
+        String(l['stderr'] ?? '').includes('fault db.cut-after-commit-sent injected'),
+      ),
+    ).toBe(true);
+  } finally {
+    await stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: '' });
+  }
+}, 60_000);

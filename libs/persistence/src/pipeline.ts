@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { faultOnce, FAILPOINTS } from '@custody/faults';
 import type { Database } from './database';
 
 const dialect = new PgDialect();
@@ -130,7 +131,10 @@ export class PipelinedTransaction {
   async commitWith(last: (SQL | string)[]): Promise<pg.QueryResult[]> {
     if (this.state !== 'open') throw new Error('transaction not open');
     this.state = 'done';
-    const results = await pipeline(this.client, [...last, 'COMMIT']);
+    const sent = pipeline(this.client, [...last, 'COMMIT']);
+    // Fault tests: the connection cut once the COMMIT has gone out, its answer never read.
+    if (faultOnce(FAILPOINTS.dbCutAfterCommitSent)) this.client.connection.stream.destroy();
+    const results = await sent;
     // COMMIT of a transaction that had failed (an error caught in between) answers ROLLBACK.
     if (results.at(-1)?.command !== 'COMMIT') throw new Error('transaction rolled back');
     return results.slice(0, -1);
