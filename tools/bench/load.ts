@@ -17,7 +17,7 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   /** Called per request: a body (POST) or a path, so each request can differ. */
-  request?: () => { path?: string; body?: string };
+  request?: () => { path?: string; body?: string; headers?: Record<string, string> };
   connections: number;
   durationSeconds: number;
   /** Fixed total rate (requests/s) instead of as fast as possible. */
@@ -44,6 +44,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
                   ...req,
                   ...(next.path ? { path: next.path } : {}),
                   ...(next.body ? { body: next.body } : {}),
+                  ...(next.headers ? { headers: { ...req.headers, ...next.headers } } : {}),
                 };
               },
             },
@@ -148,7 +149,7 @@ export async function paced(
       const next = options.request?.() ?? {};
       const body = next.body ?? '';
       const head =
-        `${method} ${next.path ?? base.pathname} HTTP/1.1\r\n${fixedHeaders}` +
+        `${method} ${next.path ?? base.pathname} HTTP/1.1\r\n${fixedHeaders}${extraHeaders(next.headers)}` +
         `content-length: ${Buffer.byteLength(body)}\r\n\r\n`;
       waiting.push({
         bytes: Buffer.from(head + body),
@@ -174,6 +175,13 @@ export async function paced(
 }
 
 const HEADER_END = Buffer.from('\r\n\r\n');
+
+function extraHeaders(headers: Record<string, string> | undefined): string {
+  if (!headers) return '';
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+}
 
 /** One keep-alive HTTP/1.1 connection, one request at a time; answers 0 for a failed request. */
 class PacedConnection {

@@ -264,7 +264,8 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     });
     return { user, wallet };
   });
-  const options = (pool: typeof parties) => ({
+  let key = 0;
+  const options = (pool: typeof parties, keyed = false) => ({
     url: `${stack.gatewayUrl}/v1/transfers`,
     method: 'POST' as const,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -276,6 +277,8 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
       const j = (i + 1 + Math.floor(Math.random() * (pool.length - 1))) % pool.length;
       const [a, b] = [pool[i], pool[j]] as [(typeof pool)[number], (typeof pool)[number]];
       return {
+        // As a production client sends them: each transfer with its own Idempotency-Key.
+        ...(keyed ? { headers: { 'idempotency-key': `bench-${Date.now()}-${key++}` } } : {}),
         body: JSON.stringify({
           requestedTransactions: [
             {
@@ -310,6 +313,13 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
   );
   await settle(stack);
   const hot = await run(parties.slice(0, 10));
+  await settle(stack);
+  const keyed = await withCpu(
+    'transfers: with Idempotency-Key',
+    pidsOf(stack),
+    () => load(options(parties, true)),
+    (r) => r.requests,
+  );
   const baselineSpread = (
     await child(process.execPath, [path.join(__dirname, 'baselines', 'transfer-baseline.mjs')], {
       DATABASE_URL: stack.databaseUrl,
@@ -331,6 +341,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     spread,
     spreadHalf,
     hot,
+    keyed,
     baselineSpread,
     baselineHot,
     invariants: check.body,
@@ -351,6 +362,14 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     baselineHot.rps,
     'ratio ≥ 0.5 (goal ≥ 1)',
     hot.rps / baselineHot.rps >= 0.5,
+  );
+  row(
+    `${bench}, ${WALLETS} wallets, each with an Idempotency-Key`,
+    'transfers/s',
+    keyed.rps,
+    baselineSpread.rps,
+    'report',
+    true,
   );
   row(
     `${bench}, ${WALLETS} wallets`,

@@ -25,7 +25,6 @@ import {
   listClauses,
   runIdempotent,
   selectPage,
-  storedIdempotentResult,
   type Transaction,
   withPipelinedTransaction,
 } from '@custody/persistence';
@@ -382,8 +381,8 @@ export class TransfersService {
     deadline = Date.now() + 60_000,
   ): Promise<TransferView> {
     const caller = requireAuth(auth);
-    const replay = await storedIdempotentResult<TransferView>(this.db, SCHEMA, idempotency);
-    if (replay) return replay.result;
+    // No look-up of the key first (a round trip per keyed transfer): a replay's key is taken, so
+    // its batch sends it the per-request way, which answers the stored result before any check.
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
     return new Promise((resolve, reject) => {
       const item: PendingTransfer = {
