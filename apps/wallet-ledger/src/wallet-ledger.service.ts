@@ -34,7 +34,7 @@ import type { WithdrawalStatus } from './schema';
 import type { RpcHandler } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
-import { applyUserRef, userEventHandlers } from './users/user-events';
+import { applyBlock, userEventHandlers } from './users/user-events';
 import { WalletsService } from './wallets/wallets.service';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
@@ -180,7 +180,7 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       const p = params as UserRefUpdate;
       // Confirmed, not assumed: a copy the update did not change (a newer version there) fails
       // the block, which identity then rolls back.
-      if (!(await applyUserRef(deps.db, p.user, p.tenantId)))
+      if (!(await applyBlock(deps.db, p.user, p.tenantId)))
         throw Errors.conflict('A newer version of the user is already there.', 'user_ref_stale');
       return { applied: true };
     },

@@ -38,6 +38,7 @@ import {
 } from '../ledger/ledger';
 import { type TransferLegRow, type TransferRow, transferLegs, transfers, wallets } from '../schema';
 import { type MovementRow, movementsInsert } from '../transactions/transactions.service';
+import { userRefLockKey } from '../users/user-events';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
 const SCHEMA = 'ledger';
@@ -287,22 +288,28 @@ export class TransfersService {
    * each request's scope is applied by `resolve`. One statement for the batch: a wallet a caller
    * may not use is locked for the batch's few milliseconds and then refused.
    */
-  private lockPartiesStatement(items: PendingTransfer[]): SQL | undefined {
+  private lockPartiesStatements(items: PendingTransfer[]): SQL[] {
     const legs = items.flatMap((item) => item.request.requestedTransactions);
     const wanted = [
       ...new Set(legs.flatMap((l) => [l.senderWalletId, l.receiverWalletId]).filter(isUuid)),
     ];
     const senders = [...new Set(legs.map((l) => l.senderUserId).filter(isUuid))];
-    if (wanted.length === 0 && senders.length === 0) return undefined;
+    if (wanted.length === 0 && senders.length === 0) return [];
+    // The senders' locks first, in one order for everyone, in a statement of their own: the
+    // next statement's snapshot is taken after them, so it reads a block that committed while
+    // this transfer waited (see userRefLockKey). Then the accounts, in id order, as every
+    // movement locks them.
+    const senderLocks = sql`SELECT pg_advisory_xact_lock_shared(k) FROM (
+          SELECT ${userRefLockKey(sql`id`)} AS k
+            FROM unnest(${sql.param(senders)}::uuid[]) AS id ORDER BY 1) keys`;
     // Plain SQL: the query builder cost more than the query.
-    // The senders are share-locked first: a block (identity's applyUserRef, an update of the
-    // row) waits for the transfers that read it unblocked to finish, and a transfer that reads
-    // after it sees it — no transfer commits after a block has been answered. Senders before
-    // accounts, in id order, as wallet creation and the user events take them.
+    return [senderLocks, this.partiesStatement(wanted, senders)];
+  }
+
+  private partiesStatement(wanted: string[], senders: string[]): SQL {
     return sql`WITH senders AS (
             SELECT u.id, u.tenant_id, u.blocked FROM ledger.user_refs u
-             WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL
-             ORDER BY u.id FOR SHARE),
+             WHERE u.id = ANY(${sql.param(senders)}::uuid[]) AND u.deleted_at IS NULL),
           locked AS (
             SELECT w.id, w.user_id, w.tenant_id, w.asset_id, w.address, a.id AS account_id,
                    a.kind, a.balance::text AS balance, a.available_balance::text AS available_balance
@@ -443,8 +450,14 @@ export class TransfersService {
     // The caller has given up (its RPC timed out): not started, so not applied behind its back.
     const items = queued.filter((item) => {
       if (item.deadline >= Date.now()) return true;
+      // A keyed one may be the replay of a transfer that was applied: not "nothing moved".
       item.reject(
-        Errors.unavailable('The transfer was not started in time; nothing was moved.', 'timeout'),
+        Errors.unavailable(
+          item.idempotency
+            ? 'The request was not handled in time; retry with the same Idempotency-Key.'
+            : 'The transfer was not started in time; nothing was moved.',
+          'timeout',
+        ),
       );
       return false;
     });
@@ -476,18 +489,18 @@ export class TransfersService {
         const claim = claimKeysStatements(SCHEMA, keys);
         // The accounts of every item, also of those whose key turns out taken (they run alone
         // after this commits).
-        const lock = this.lockPartiesStatement(items);
+        const lock = this.lockPartiesStatements(items);
         const results = await tx.begin([
           'SELECT pg_current_xact_id()::text AS xid',
           ...claim,
-          ...(lock ? [lock] : []),
+          ...lock,
         ]);
         xid = (results[0]?.rows[0] as { xid: string } | undefined)?.xid;
         // claim = [SET, INSERT … RETURNING, SET]: the insert's rows follow the xid's.
         const claimed = claim.length > 0 ? claimedKeys(keys, results[2]?.rows ?? []) : new Set();
         const later = keyed.filter((_, i) => !claimed.has(i));
         const batch = items.filter((i) => !later.includes(i));
-        const parties = await this.partiesFrom(lock ? (results.at(-1)?.rows ?? []) : []);
+        const parties = await this.partiesFrom(lock.length > 0 ? (results.at(-1)?.rows ?? []) : []);
         const now = new Date();
         const { outcomes, accepted, state } = this.decide(batch, parties, now);
         // A refusal that comes from wallet-ledger's copy of the user (unknown, blocked) is not
@@ -520,7 +533,13 @@ export class TransfersService {
         return decided;
       });
     } catch {
-      const outcome = decided && xid ? await transactionOutcome(this.pool, xid) : 'aborted';
+      // Before `decided` no COMMIT was sent; after it, only the database can tell (and without
+      // the transaction's id it cannot: unknown, never "run it again").
+      const outcome = !decided
+        ? 'aborted'
+        : xid
+          ? await transactionOutcome(this.pool, xid)
+          : 'unknown';
       if (outcome === 'aborted' || !decided) {
         // Nothing of the batch was applied: each transfer again, alone, a few at a time.
         await oneByOne(items);
@@ -556,8 +575,10 @@ export class TransfersService {
    * accounts locked, each transfer decided, all writes in one statement.
    */
   private async apply(tx: Transaction, items: PendingTransfer[]): Promise<Outcome[]> {
-    const lock = this.lockPartiesStatement(items);
-    const parties = await this.partiesFrom(lock ? (await tx.execute(lock)).rows : []);
+    let rows: unknown[] = [];
+    for (const statement of this.lockPartiesStatements(items))
+      rows = (await tx.execute(statement)).rows;
+    const parties = await this.partiesFrom(rows);
     const now = new Date();
     const { outcomes, accepted, state } = this.decide(items, parties, now);
     if (accepted.length > 0) {

@@ -1,7 +1,8 @@
 import type { EventEnvelope, UserView } from '@custody/contracts';
 import { EVENTS } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
-import type { Executor } from '@custody/persistence';
+import { type Database, type Executor, withTransaction } from '@custody/persistence';
+import { sql, type SQL } from 'drizzle-orm';
 import { upsertUserRef } from '../wallets/wallets.repository';
 
 /**
@@ -24,6 +25,28 @@ export async function applyUserRef(
     createdAt: new Date(user.createdAt),
     updatedAt: new Date(user.updatedAt),
     deletedAt,
+  });
+}
+
+/**
+ * The advisory lock on a user's copy, as a bigint expression of a uuid expression. Transfers
+ * take it shared for their senders before reading the copy; identity's block takes it
+ * exclusively (`applyBlock`). The lock manager queues fairly: a block waits for the transfers
+ * that read the sender unblocked, and no later transfer overtakes it (row share locks let new
+ * sharers in ahead of a waiting update, which could starve a block under steady traffic).
+ */
+export function userRefLockKey(userId: SQL): SQL {
+  return sql`hashtextextended('ledger.user_ref:' || (${userId})::text, 0)`;
+}
+
+/**
+ * identity's update of the copy before a block commits: under the user's lock, so every transfer
+ * that started after it sees it. False when a newer version kept the copy unchanged.
+ */
+export async function applyBlock(db: Database, user: UserView, tenantId: string): Promise<boolean> {
+  return withTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${userRefLockKey(sql`${user.id}::uuid`)})`);
+    return applyUserRef(tx, user, tenantId);
   });
 }
 
