@@ -75,6 +75,39 @@ afterAll(async () => {
 
 const device = { device: 'd', ip: '192.0.2.1' };
 
+/** A user of the tenant with an eth wallet holding `amount` (a confirmed income). */
+async function fundedParty(amount: string, chainTx: string) {
+  const user = (
+    await api.post('/v1/users/individual-person', {
+      token: tenant.token,
+      body: { generalConditions: '2026-01-01' },
+    })
+  ).body.id as string;
+  const wallet = (
+    await api.post(`/v1/users/${user}/wallets`, {
+      token: tenant.token,
+      body: { assetId: 'eth', ...device },
+    })
+  ).body.id as string;
+  if (amount !== '0') {
+    const income = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount,
+        blockchainTransactionId: chainTx,
+        senderAddress: '0xb',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    });
+  }
+  return { user, wallet };
+}
+
 /** Sends until the answer is definitive (201 or 400), retrying 5xx with the same key. */
 async function transferWithRetries(
   body: unknown,
@@ -93,35 +126,7 @@ async function transferWithRetries(
 
 it('keeps every accepted transfer exactly once, and its event once downstream, across a crash', async () => {
   const parties: { user: string; wallet: string }[] = [];
-  for (let i = 0; i < 10; i++) {
-    const user = (
-      await api.post('/v1/users/individual-person', {
-        token: tenant.token,
-        body: { generalConditions: '2026-01-01' },
-      })
-    ).body.id;
-    const wallet = (
-      await api.post(`/v1/users/${user}/wallets`, {
-        token: tenant.token,
-        body: { assetId: 'eth', ...device },
-      })
-    ).body.id;
-    const income = await api.post('/v1/admin/incomes', {
-      token: admin,
-      body: {
-        walletId: wallet,
-        amount: '100',
-        blockchainTransactionId: `0xcrash${i}`,
-        senderAddress: '0xb',
-        transactionTimestamp: '2026-11-01T10:00:00Z',
-      },
-    });
-    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
-      token: admin,
-      body: { status: 'confirmed' },
-    });
-    parties.push({ user, wallet });
-  }
+  for (let i = 0; i < 10; i++) parties.push(await fundedParty('100', `0xcrash${i}`));
   const requests = Array.from({ length: 300 }, (_, i) => {
     const from = parties[i % 10]!;
     const to = parties[(i * 7 + 3) % 10 === i % 10 ? (i + 1) % 10 : (i * 7 + 3) % 10]!;
@@ -201,37 +206,8 @@ it('answers a transfer whose COMMIT lost its connection by what the database did
   // went out: the answer is lost, the outcome is read back by the transaction's id.
   await stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: 'db.cut-after-commit-sent' });
   try {
-    const parties: { user: string; wallet: string }[] = [];
-    for (let i = 0; i < 2; i++) {
-      const user = (
-        await api.post('/v1/users/individual-person', {
-          token: tenant.token,
-          body: { generalConditions: '2026-01-01' },
-        })
-      ).body.id;
-      const wallet = (
-        await api.post(`/v1/users/${user}/wallets`, {
-          token: tenant.token,
-          body: { assetId: 'eth', ...device },
-        })
-      ).body.id;
-      parties.push({ user, wallet });
-    }
-    const [a, b] = parties as [(typeof parties)[0], (typeof parties)[0]];
-    const income = await api.post('/v1/admin/incomes', {
-      token: admin,
-      body: {
-        walletId: a.wallet,
-        amount: '10',
-        blockchainTransactionId: '0xcut',
-        senderAddress: '0xb',
-        transactionTimestamp: '2026-11-01T10:00:00Z',
-      },
-    });
-    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
-      token: admin,
-      body: { status: 'confirmed' },
-    });
+    const a = await fundedParty('10', '0xcut');
+    const b = await fundedParty('0', '');
     const body = {
       requestedTransactions: [
         {

@@ -74,6 +74,44 @@ function leg(
   };
 }
 
+type Party = { user: string; wallet: string };
+
+/** One transfer of `amount` from a to b, by the tenant. */
+function transfer(a: Party, b: Party, amount: string, headers?: Record<string, string>) {
+  return api.post('/v1/transfers', {
+    token: tenant.token,
+    body: { requestedTransactions: [leg(a, b, amount)] },
+    ...(headers ? { headers } : {}),
+  });
+}
+
+function setStatus(user: string, status: 'blocked' | 'active') {
+  return api.patch(`/v1/users/${user}/individual-person`, {
+    token: tenant.token,
+    body: { status },
+  });
+}
+
+/** A connection of the test's own to the stack's database, for holding locks. */
+async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
+/** How many of the database's sessions wait for a lock. */
+async function lockWaiters(db: pg.Client): Promise<number> {
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+  );
+  return rows[0].n;
+}
+
 async function ledgerIsSound() {
   const check = await api.get('/v1/admin/ledger/check', { token: admin });
   expect(check.status).toBe(200);
@@ -319,30 +357,21 @@ describe('transfers', () => {
     const a = await party();
     const b = await party();
     await fund(a.wallet, '10');
-    const send = () =>
-      api.post('/v1/transfers', {
-        token: tenant.token,
-        body: { requestedTransactions: [leg(a, b, '0.1')] },
-      });
-    const setStatus = (status: 'blocked' | 'active') =>
-      api.patch(`/v1/users/${a.user}/individual-person`, { token: tenant.token, body: { status } });
     // Hold back every event wallet-ledger consumes (its inbox takes no insert while this lock
     // is held), so only identity's direct update of wallet-ledger's copy can stop the transfer.
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
+    await withDatabase(async (db) => {
       await db.query('BEGIN');
       await db.query('LOCK TABLE ledger.inbox IN SHARE MODE');
-      expect((await setStatus('blocked')).status).toBe(200);
-      for (const res of await Promise.all([send(), send(), send()]))
-        expectProblem(res, 403, 'user_blocked');
+      expect((await setStatus(a.user, 'blocked')).status).toBe(200);
+      const right = await Promise.all([1, 2, 3].map(() => transfer(a, b, '0.1')));
+      for (const res of right) expectProblem(res, 403, 'user_blocked');
       await db.query('COMMIT');
-    } finally {
-      await db.end();
-    }
-    expect((await setStatus('active')).status).toBe(200);
+    });
+    expect((await setStatus(a.user, 'active')).status).toBe(200);
     // An unblock travels by event: the user may send again once it has landed.
-    await waitFor(async () => (await send()).status === 201, { what: 'the unblock applied' });
+    await waitFor(async () => (await transfer(a, b, '0.1')).status === 201, {
+      what: 'the unblock applied',
+    });
     expect((await balanceOf(tenant.token, a.user, a.wallet)).balance).toBe('9.9');
   });
 
@@ -350,57 +379,29 @@ describe('transfers', () => {
     const a = await party();
     const b = await party();
     await fund(a.wallet, '5');
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
     const answered: string[] = [];
-    try {
+    await withDatabase(async (db) => {
       // The transfer reads its sender unblocked, then waits for b's account.
       await db.query('BEGIN');
       await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [b.wallet]);
-      const transfer = api
-        .post('/v1/transfers', {
-          token: tenant.token,
-          body: { requestedTransactions: [leg(a, b, '1')] },
-        })
-        .then((res) => {
-          answered.push('transfer');
-          return res;
-        });
-      const waiting = async () =>
-        (
-          await db.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity
-              WHERE wait_event_type = 'Lock' AND datname = current_database()`,
-          )
-        ).rows[0].n;
-      await waitFor(async () => (await waiting()) === 1, { what: 'the transfer waiting' });
+      const sent = transfer(a, b, '1').then((res) => {
+        answered.push('transfer');
+        return res;
+      });
+      await waitFor(async () => (await lockWaiters(db)) === 1, { what: 'the transfer waiting' });
       // The block waits for the transfer that read the sender unblocked.
-      const block = api
-        .patch(`/v1/users/${a.user}/individual-person`, {
-          token: tenant.token,
-          body: { status: 'blocked' },
-        })
-        .then((res) => {
-          answered.push('block');
-          return res;
-        });
-      await waitFor(async () => (await waiting()) === 2, { what: 'the block waiting' });
+      const block = setStatus(a.user, 'blocked').then((res) => {
+        answered.push('block');
+        return res;
+      });
+      await waitFor(async () => (await lockWaiters(db)) === 2, { what: 'the block waiting' });
       expect(answered).toEqual([]);
       await db.query('COMMIT');
-      expect((await transfer).status).toBe(201);
+      expect((await sent).status).toBe(201);
       expect((await block).status).toBe(200);
-    } finally {
-      await db.end();
-    }
+    });
     expect(answered).toEqual(['transfer', 'block']);
-    expectProblem(
-      await api.post('/v1/transfers', {
-        token: tenant.token,
-        body: { requestedTransactions: [leg(a, b, '1')] },
-      }),
-      403,
-      'user_blocked',
-    );
+    expectProblem(await transfer(a, b, '1'), 403, 'user_blocked');
   });
 
   it('take a block even when the copy of the user carries a later clock reading', async () => {
@@ -408,46 +409,23 @@ describe('transfers', () => {
     const b = await party();
     await fund(a.wallet, '5');
     // As if the copy's last version came from an identity replica whose clock runs ahead.
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      await db.query(
-        "UPDATE ledger.user_refs SET updated_at = now() + interval '1 hour' WHERE id = $1",
-        [a.user],
-      );
-    } finally {
-      await db.end();
-    }
-    const block = await api.patch(`/v1/users/${a.user}/individual-person`, {
-      token: tenant.token,
-      body: { status: 'blocked' },
-    });
-    expect(block.status).toBe(200);
-    expectProblem(
-      await api.post('/v1/transfers', {
-        token: tenant.token,
-        body: { requestedTransactions: [leg(a, b, '1')] },
-      }),
-      403,
-      'user_blocked',
+    await withDatabase((db) =>
+      db.query("UPDATE ledger.user_refs SET updated_at = now() + interval '1 hour' WHERE id = $1", [
+        a.user,
+      ]),
     );
+    expect((await setStatus(a.user, 'blocked')).status).toBe(200);
+    expectProblem(await transfer(a, b, '1'), 403, 'user_blocked');
   });
 
   it("do not keep a blocked sender's 403 under the Idempotency-Key: the key works after an unblock", async () => {
     const a = await party();
     const b = await party();
     await fund(a.wallet, '5');
-    const setStatus = (status: 'blocked' | 'active') =>
-      api.patch(`/v1/users/${a.user}/individual-person`, { token: tenant.token, body: { status } });
-    const send = () =>
-      api.post('/v1/transfers', {
-        token: tenant.token,
-        body: { requestedTransactions: [leg(a, b, '1')] },
-        headers: { 'idempotency-key': `unblock-${a.user}` },
-      });
-    expect((await setStatus('blocked')).status).toBe(200);
+    const send = () => transfer(a, b, '1', { 'idempotency-key': `unblock-${a.user}` });
+    expect((await setStatus(a.user, 'blocked')).status).toBe(200);
     expectProblem(await send(), 403, 'user_blocked');
-    expect((await setStatus('active')).status).toBe(200);
+    expect((await setStatus(a.user, 'active')).status).toBe(200);
     const sent = await waitFor(
       async () => {
         const res = await send();
@@ -464,31 +442,17 @@ describe('transfers', () => {
     const b = await party();
     await fund(a.wallet, '5');
     // A deletion in progress: it holds b's account, then marks the wallet deleted.
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
+    await withDatabase(async (db) => {
       await db.query('BEGIN');
       await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [b.wallet]);
-      const transfer = api.post('/v1/transfers', {
-        token: tenant.token,
-        body: { requestedTransactions: [leg(a, b, '1')] },
+      const sent = transfer(a, b, '1');
+      await waitFor(async () => (await lockWaiters(db)) > 0, {
+        what: 'the transfer waiting for the account',
       });
-      await waitFor(
-        async () =>
-          (
-            await db.query(
-              `SELECT count(*)::int AS n FROM pg_stat_activity
-                WHERE wait_event_type = 'Lock' AND datname = current_database()`,
-            )
-          ).rows[0].n > 0,
-        { what: 'the transfer waiting for the account' },
-      );
       await db.query('UPDATE ledger.wallets SET deleted_at = now() WHERE id = $1', [b.wallet]);
       await db.query('COMMIT');
-      expectProblem(await transfer, 400, 'validation_failed');
-    } finally {
-      await db.end();
-    }
+      expectProblem(await sent, 400, 'validation_failed');
+    });
     expect(await balanceOf(tenant.token, a.user, a.wallet)).toEqual({
       balance: '5',
       available: '5',

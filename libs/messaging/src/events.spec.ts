@@ -30,7 +30,7 @@ async function startedRelay() {
   return r;
 }
 
-function relay() {
+function relay(options: { pollIntervalMs?: number; minCycleMs?: number } = {}) {
   const r = new OutboxRelay({
     broker: h.broker,
     pool: h.pool,
@@ -38,6 +38,7 @@ function relay() {
     schema: SCHEMA,
     logger: testLogger(),
     pollIntervalMs: 50,
+    ...options,
   });
   stoppers.push(() => r.stop());
   return r;
@@ -109,16 +110,7 @@ describe('outbox relay', () => {
 
   it('publishes every commit of a stream, woken by notifications alone (no polling)', async () => {
     const probe = await tap();
-    const r = new OutboxRelay({
-      broker: h.broker,
-      pool: h.pool,
-      databaseUrl: h.database.url,
-      schema: SCHEMA,
-      logger: testLogger(),
-      pollIntervalMs: 600_000,
-      minCycleMs: 5,
-    });
-    stoppers.push(() => r.stop());
+    const r = relay({ pollIntervalMs: 600_000, minCycleMs: 5 });
     await r.start();
     // Commits keep landing while cycles run: a notification during a cycle must not be lost.
     const written: string[] = [];

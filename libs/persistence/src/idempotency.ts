@@ -194,28 +194,13 @@ export async function runIdempotentAround<T>(
 }
 
 /**
- * Group commit: claims the keys of several commands in the caller's transaction, in one insert.
- * Returns the indexes of the keys claimed; a key already there (used, in progress, or expired and
- * not yet deleted) is not claimed, and its command must go through `runIdempotent` on its own. A
- * twin still in flight holds its key's index entry: waiting for it would stall the whole batch, so
- * the wait is short and its failure (55P03) rolls the batch back for the caller to retry one by one.
- */
-export async function claimIdempotencyKeys(
-  tx: Transaction,
-  schema: string,
-  keys: IdempotencyKey[],
-): Promise<Set<number>> {
-  if (keys.length === 0) return new Set();
-  const [setTimeout, insert, resetTimeout] = claimKeysStatements(schema, keys);
-  await tx.execute(setTimeout as SQL);
-  const inserted = await tx.execute(insert as SQL);
-  await tx.execute(resetTimeout as SQL);
-  return claimedKeys(keys, inserted.rows);
-}
-
-/**
- * The statements of `claimIdempotencyKeys`, for a caller that sends them itself (e.g. with its
- * transaction's BEGIN, see `PipelinedTransaction`); `claimedKeys` reads the second one's rows.
+ * Group commit: the statements that claim the keys of several commands in the caller's
+ * transaction, in one insert (sent by the caller, e.g. with its transaction's BEGIN, see
+ * `PipelinedTransaction`); `claimedKeys` reads the insert's rows (the second statement). A key
+ * already there (used, in progress, or expired and not yet deleted) is not claimed, and its
+ * command must go through `runIdempotent` on its own. A twin still in flight holds its key's
+ * index entry: waiting for it would stall the whole batch, so the wait is short and its failure
+ * (55P03) rolls the batch back for the caller to retry one by one.
  */
 export function claimKeysStatements(schema: string, keys: IdempotencyKey[]): SQL[] {
   if (keys.length === 0) return [];
@@ -245,16 +230,6 @@ export function claimedKeys(keys: IdempotencyKey[], inserted: unknown[]): Set<nu
   return indexes;
 }
 
-/** Stores the answers of commands whose keys `claimIdempotencyKeys` claimed, in one statement. */
-export async function storeIdempotentOutcomes(
-  tx: Transaction,
-  schema: string,
-  outcomes: IdempotentOutcome[],
-): Promise<void> {
-  const statement = storeOutcomesStatement(schema, outcomes);
-  if (statement) await tx.execute(statement);
-}
-
 export interface IdempotentOutcome {
   key: IdempotencyKey;
   outcome: { ok: true; result: unknown } | { ok: false; error: AppError };
@@ -272,7 +247,7 @@ export function releaseKeysStatement(schema: string, keys: IdempotencyKey[]): SQ
        WHERE k.client_id = v.client_id AND k.key = v.key AND k.response IS NULL`;
 }
 
-/** The statement of `storeIdempotentOutcomes` (none for no outcomes), for a caller that sends it. */
+/** Stores the answers of commands whose keys were claimed, in one statement (none for none). */
 export function storeOutcomesStatement(
   schema: string,
   outcomes: IdempotentOutcome[],

@@ -3,21 +3,11 @@ import { EVENTS } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
 import { type Database, type Executor, withTransaction } from '@custody/persistence';
 import { sql, type SQL } from 'drizzle-orm';
-import { userRefs } from '../schema';
-import { upsertUserRef } from '../wallets/wallets.repository';
+import { blockUserRef, upsertUserRef } from '../wallets/wallets.repository';
 
-/**
- * Writes identity's view of a user into wallet-ledger's copy (blocked flag, summary); an older
- * version never overwrites a newer one (false then). From events, and from identity directly before a block
- * commits (WALLET_RPC.applyUserRef), so a block stops transfers on the very next request.
- */
-export async function applyUserRef(
-  db: Executor,
-  user: UserView,
-  tenantId: string,
-  deletedAt: Date | null = null,
-): Promise<boolean> {
-  return upsertUserRef(db, {
+/** identity's view of a user as a row of wallet-ledger's copy. */
+function userRefRow(user: UserView, tenantId: string, deletedAt: Date | null) {
+  return {
     id: user.id,
     tenantId,
     generalConditions: user.generalConditions,
@@ -26,7 +16,22 @@ export async function applyUserRef(
     createdAt: new Date(user.createdAt),
     updatedAt: new Date(user.updatedAt),
     deletedAt,
-  });
+  };
+}
+
+/**
+ * Writes identity's view of a user into wallet-ledger's copy (blocked flag, summary); an older
+ * version never overwrites a newer one. From events and wallet creation; a block also comes from
+ * identity directly before it commits (`applyBlock`), so it stops transfers on the very next
+ * request.
+ */
+export async function applyUserRef(
+  db: Executor,
+  user: UserView,
+  tenantId: string,
+  deletedAt: Date | null = null,
+): Promise<void> {
+  await upsertUserRef(db, userRefRow(user, tenantId, deletedAt));
 }
 
 /**
@@ -49,25 +54,7 @@ export function userRefLockKey(userId: SQL): SQL {
 export async function applyBlock(db: Database, user: UserView, tenantId: string): Promise<void> {
   await withTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${userRefLockKey(sql`${user.id}::uuid`)})`);
-    await tx
-      .insert(userRefs)
-      .values({
-        id: user.id,
-        tenantId,
-        generalConditions: user.generalConditions,
-        idNumber: user.idNumber ?? null,
-        blocked: true,
-        createdAt: new Date(user.createdAt),
-        updatedAt: new Date(user.updatedAt),
-        deletedAt: null,
-      })
-      .onConflictDoUpdate({
-        target: userRefs.id,
-        set: {
-          blocked: true,
-          updatedAt: sql`GREATEST(${userRefs.updatedAt}, excluded.updated_at)`,
-        },
-      });
+    await blockUserRef(tx, { ...userRefRow(user, tenantId, null), blocked: true });
   });
 }
 

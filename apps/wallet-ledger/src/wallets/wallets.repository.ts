@@ -146,12 +146,11 @@ export async function lockAccount(db: Executor, walletId: string) {
   return row;
 }
 
-/** Inserts or updates the copy of a user; false when a newer version kept it unchanged. */
 export async function upsertUserRef(
   db: Executor,
   row: typeof userRefs.$inferInsert,
-): Promise<boolean> {
-  const written = await db
+): Promise<void> {
+  await db
     .insert(userRefs)
     .values(row)
     .onConflictDoUpdate({
@@ -165,7 +164,19 @@ export async function upsertUserRef(
       },
       // Events can arrive out of order: never let an older version overwrite a newer one.
       setWhere: sql`${userRefs.updatedAt} <= excluded.updated_at`,
-    })
-    .returning({ id: userRefs.id });
-  return written.length > 0;
+    });
+}
+
+/** Marks the copy of a user blocked whatever its version (the newer stamp is kept). */
+export async function blockUserRef(db: Executor, row: typeof userRefs.$inferInsert): Promise<void> {
+  await db
+    .insert(userRefs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: userRefs.id,
+      set: {
+        blocked: true,
+        updatedAt: sql`GREATEST(${userRefs.updatedAt}, excluded.updated_at)`,
+      },
+    });
 }

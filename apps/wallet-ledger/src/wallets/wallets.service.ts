@@ -29,6 +29,7 @@ import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/te
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { ensureSystemAccounts } from '../ledger/ledger';
 import * as repo from './wallets.repository';
+import { applyUserRef } from '../users/user-events';
 
 const SCHEMA = 'ledger';
 
@@ -119,15 +120,7 @@ export class WalletsService {
     const tenantId = user.tenantId;
     try {
       return await withTransaction(this.db, async (tx) => {
-        await repo.upsertUserRef(tx, {
-          id: user.id,
-          tenantId,
-          generalConditions: user.generalConditions,
-          idNumber: user.idNumber ?? null,
-          blocked: user.blocked,
-          createdAt: new Date(user.createdAt),
-          updatedAt: new Date(user.updatedAt),
-        });
+        await applyUserRef(tx, user, tenantId);
         const wallet = await repo.insertWallet(tx, {
           id: walletId,
           tenantId,
