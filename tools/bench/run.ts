@@ -650,6 +650,9 @@ async function benchWebhooks(
 }
 
 async function main() {
+  // The local services where the environment names none (as `npm test` does).
+  const { withLocalServices } = await import('../lib/services.mjs');
+  Object.assign(process.env, await withLocalServices(process.env));
   console.log(`Benchmarks: ${ONLY.join(', ')} (${SECONDS} s per measurement)`);
   // Production-like: info logs (one line per request), rate limits off for the load generator.
   const quiet = { LOG_LEVEL: 'info' };

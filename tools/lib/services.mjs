@@ -41,3 +41,17 @@ export function canConnect(host, port, timeoutMs = 1000) {
     socket.once('error', () => done(false));
   });
 }
+
+/** The local services' URLs for what the environment leaves unset, where the service listens. */
+export async function withLocalServices(env) {
+  const localDefaults = {
+    DATABASE_URL: ['postgres://postgres@127.0.0.1:5432/postgres', 5432],
+    AMQP_URL: ['amqp://guest:guest@127.0.0.1:5672', 5672],
+    REDIS_URL: ['redis://127.0.0.1:6379', 6379],
+  };
+  const out = { ...env };
+  for (const [name, [url, port]] of Object.entries(localDefaults)) {
+    if (!out[name] && (await canConnect('127.0.0.1', port))) out[name] = url;
+  }
+  return out;
+}

@@ -5,18 +5,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canConnect } from '../lib/services.mjs';
+import { withLocalServices } from '../lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const localDefaults = {
-  DATABASE_URL: ['postgres://postgres@127.0.0.1:5432/postgres', 5432],
-  AMQP_URL: ['amqp://guest:guest@127.0.0.1:5672', 5672],
-  REDIS_URL: ['redis://127.0.0.1:6379', 6379],
-};
-const env = { ...process.env };
-for (const [name, [url, port]] of Object.entries(localDefaults)) {
-  if (!env[name] && (await canConnect('127.0.0.1', port))) env[name] = url;
-}
+const env = await withLocalServices(process.env);
 
 const resultsFile = path.join(root, 'tmp', 'jest-results.json');
 mkdirSync(path.dirname(resultsFile), { recursive: true });

@@ -204,12 +204,12 @@ export class EventConsumer implements BrokerComponent {
     if (items.some(({ event }) => !CANONICAL_UUID.test(event.id)))
       throw new Error('event id not in canonical form');
     await withTransaction(this.options.db, async (tx) => {
-      const rows = items.map(
-        ({ event }) => sql`(${this.options.consumer}, ${event.id}, ${event.name})`,
-      );
+      // One array per column: the same text for any batch size.
       const inserted = await tx.execute(
         sql`INSERT INTO ${sql.raw(this.inbox)} (consumer, event_id, event_name)
-            VALUES ${sql.join(rows, sql`, `)}
+            SELECT ${this.options.consumer}, id, name
+              FROM unnest(${sql.param(items.map(({ event }) => event.id))}::uuid[],
+                ${sql.param(items.map(({ event }) => event.name))}::text[]) AS e(id, name)
             ON CONFLICT DO NOTHING RETURNING event_id`,
       );
       const fresh = new Set((inserted.rows as { event_id: string }[]).map((r) => r.event_id));

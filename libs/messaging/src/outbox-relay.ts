@@ -144,14 +144,16 @@ export class OutboxRelay implements BrokerComponent {
       await client.query('BEGIN');
       // Claimed and marked in one statement; the mark commits only after the broker confirmed
       // every row, so a crash before COMMIT leaves them unsent (at-least-once).
-      const { rows } = await client.query<OutboxRow>(
-        `UPDATE ${this.table} o SET sent_at = now()
+      // Named: parsed and planned once per connection.
+      const { rows } = await client.query<OutboxRow>({
+        name: `outbox_claim_${this.table}`,
+        text: `UPDATE ${this.table} o SET sent_at = now()
            FROM (SELECT seq FROM ${this.table} WHERE sent_at IS NULL
                   ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) claimed
           WHERE o.seq = claimed.seq
           RETURNING o.seq, o.name, o.envelope, o.headers`,
-        [batchSize],
-      );
+        values: [batchSize],
+      });
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
@@ -46,6 +48,38 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
 
 export function createDatabase(pool: pg.Pool): Database {
   return drizzle(pool);
+}
+
+const dialect = new PgDialect();
+const preparedNames = new Map<string, string>();
+
+/** The name a statement of this text is prepared under (one text, one name, on any connection). */
+export function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a statement whose text never changes (values as parameters) as a named prepared
+ * statement: PostgreSQL parses and plans it once per connection instead of on every call. It runs
+ * on the executor's own connection, so inside its transaction when it is one. Rows are parsed by
+ * pg's default type parsers, as `execute` of plain SQL does.
+ */
+export async function executePrepared<R>(executor: Executor, statement: SQL): Promise<R[]> {
+  // drizzle keeps the pool, or the transaction's client, as its session's `client`.
+  const { client } = (executor as unknown as { session: { client: pg.Pool | pg.ClientBase } })
+    .session;
+  const query = dialect.sqlToQuery(statement);
+  const result = await client.query({
+    name: preparedName(query.sql),
+    text: query.sql,
+    values: query.params,
+  });
+  return result.rows as R[];
 }
 
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']); // serialization failure, deadlock

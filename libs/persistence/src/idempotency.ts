@@ -205,10 +205,12 @@ export async function runIdempotentAround<T>(
 export function claimKeysStatements(schema: string, keys: IdempotencyKey[]): SQL[] {
   if (keys.length === 0) return [];
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
-  const rows = keys.map((k) => sql`(${k.clientId}, ${k.key}, ${k.requestHash})`);
+  // One array per column: the same text for any number of keys.
   return [
     sql.raw(`SET LOCAL lock_timeout = 50`),
-    sql`INSERT INTO ${table} (client_id, key, request_hash) VALUES ${sql.join(rows, sql`, `)}
+    sql`INSERT INTO ${table} (client_id, key, request_hash)
+        SELECT * FROM unnest(${sql.param(keys.map((k) => k.clientId))}::text[],
+          ${sql.param(keys.map((k) => k.key))}::text[], ${sql.param(keys.map((k) => k.requestHash))}::text[])
         ON CONFLICT DO NOTHING RETURNING client_id, key`,
     sql.raw(`SET LOCAL lock_timeout = 0`),
   ];
@@ -242,8 +244,8 @@ export interface IdempotentOutcome {
 export function releaseKeysStatement(schema: string, keys: IdempotencyKey[]): SQL | undefined {
   if (keys.length === 0) return undefined;
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
-  const rows = keys.map((k) => sql`(${k.clientId}, ${k.key})`);
-  return sql`DELETE FROM ${table} AS k USING (VALUES ${sql.join(rows, sql`, `)}) AS v(client_id, key)
+  return sql`DELETE FROM ${table} AS k
+       USING unnest(${sql.param(keys.map((k) => k.clientId))}::text[], ${sql.param(keys.map((k) => k.key))}::text[]) AS v(client_id, key)
        WHERE k.client_id = v.client_id AND k.key = v.key AND k.response IS NULL`;
 }
 
@@ -254,13 +256,15 @@ export function storeOutcomesStatement(
 ): SQL | undefined {
   if (outcomes.length === 0) return undefined;
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
-  const rows = outcomes.map(({ key, outcome }) => {
+  const responses = outcomes.map(({ outcome }) => {
     const stored: Stored = outcome.ok
       ? { ok: true, result: outcome.result }
       : { ok: false, error: outcome.error.toWire() };
-    return sql`(${key.clientId}, ${key.key}, ${JSON.stringify(stored)}::jsonb)`;
+    return JSON.stringify(stored);
   });
   return sql`UPDATE ${table} AS k SET response = v.response
-        FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(client_id, key, response)
+        FROM unnest(${sql.param(outcomes.map((o) => o.key.clientId))}::text[],
+          ${sql.param(outcomes.map((o) => o.key.key))}::text[], ${sql.param(responses)}::jsonb[])
+          AS v(client_id, key, response)
        WHERE k.client_id = v.client_id AND k.key = v.key`;
 }

@@ -25,14 +25,14 @@ export async function enqueueEvent<T>(
   return envelope;
 }
 
-/**
- * The outbox insert of `enqueueEvent` as a statement, for a caller that composes it into a larger
- * statement (one round trip) of the same transaction.
- */
-export function outboxInsert<T>(
-  schema: string,
-  event: NewEvent<T>,
-): { envelope: EventEnvelope<T>; statement: SQL } {
+/** An event ready for the outbox: its envelope and the headers it is published with. */
+export interface OutboxRecord<T = unknown> {
+  envelope: EventEnvelope<T>;
+  headers: Record<string, string>;
+}
+
+/** The envelope of a new event, with the current request's id as its header. */
+export function outboxRecord<T>(event: NewEvent<T>): OutboxRecord<T> {
   const envelope: EventEnvelope<T> = {
     id: uuidv7(),
     name: event.name,
@@ -41,10 +41,30 @@ export function outboxInsert<T>(
     data: event.data,
   };
   const requestId = currentContext()?.requestId;
-  const headers = requestId ? { 'x-request-id': requestId } : {};
-  return {
-    envelope,
-    statement: sql`INSERT INTO ${sql.raw(quoteIdent(schema))}.outbox (id, name, tenant_id, envelope, headers)
-        VALUES (${envelope.id}, ${envelope.name}, ${envelope.tenantId}, ${JSON.stringify(envelope)}::jsonb, ${JSON.stringify(headers)}::jsonb)`,
-  };
+  return { envelope, headers: requestId ? { 'x-request-id': requestId } : {} };
+}
+
+/**
+ * The outbox insert of several events as one statement whose text does not depend on how many
+ * (one array per column), for a caller that composes it into a larger statement.
+ */
+export function outboxInsertMany(schema: string, records: OutboxRecord[]): SQL {
+  return sql`INSERT INTO ${sql.raw(quoteIdent(schema))}.outbox (id, name, tenant_id, envelope, headers)
+        SELECT * FROM unnest(${sql.param(records.map((r) => r.envelope.id))}::uuid[],
+          ${sql.param(records.map((r) => r.envelope.name))}::text[],
+          ${sql.param(records.map((r) => r.envelope.tenantId))}::text[],
+          ${sql.param(records.map((r) => JSON.stringify(r.envelope)))}::jsonb[],
+          ${sql.param(records.map((r) => JSON.stringify(r.headers)))}::jsonb[])`;
+}
+
+/**
+ * The outbox insert of `enqueueEvent` as a statement, for a caller that composes it into a larger
+ * statement (one round trip) of the same transaction.
+ */
+export function outboxInsert<T>(
+  schema: string,
+  event: NewEvent<T>,
+): { envelope: EventEnvelope<T>; statement: SQL } {
+  const record = outboxRecord(event);
+  return { envelope: record.envelope, statement: outboxInsertMany(schema, [record]) };
 }

@@ -10,10 +10,13 @@ import {
   createDatabase,
   createPool,
   enqueueEvent,
+  executePrepared,
   listClauses,
   migrate,
   runIdempotent,
   runIdempotentAround,
+  pipeline,
+  prepared,
   sqlState,
   withPipelinedTransaction,
   withTransaction,
@@ -425,5 +428,76 @@ describe('withPipelinedTransaction', () => {
       }),
     ).rejects.toThrow('refused');
     expect(await count('e')).toBe(0);
+  });
+
+  describe('prepared statements', () => {
+    const insert = (id: string, n: number | null) =>
+      prepared(sql`INSERT INTO public.pipelined (id, n) VALUES (${id}, ${n}) RETURNING n`);
+    const preparedNames = async (client: pg.PoolClient) =>
+      (await client.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows.map(
+        (r) => r.name,
+      );
+
+    it('parses a prepared statement once per connection and runs it again by name', async () => {
+      const client = await pool.connect();
+      try {
+        const [first] = await pipeline(client, [insert('p1', 1)]);
+        const [second] = await pipeline(client, [insert('p2', 2)]);
+        expect([first?.rows, second?.rows]).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+        expect((await preparedNames(client)).filter((n) => n.startsWith('pipe_q_'))).toHaveLength(
+          1,
+        );
+      } finally {
+        client.release();
+      }
+      expect([await count('p1'), await count('p2')]).toEqual([1, 1]);
+    });
+
+    it('prepares again a statement whose Parse a failed pipeline skipped', async () => {
+      const client = await pool.connect();
+      try {
+        // The failing statement comes first: the server skips the Parse behind it.
+        await expect(
+          pipeline(client, [
+            sql`INSERT INTO public.pipelined (id, n) VALUES (${'p3'}, ${null})`,
+            prepared(sql`SELECT ${'skipped'}::text AS never`),
+          ]),
+        ).rejects.toMatchObject({ code: '23502' });
+        const [after] = await pipeline(client, [prepared(sql`SELECT ${'again'}::text AS never`)]);
+        expect(after?.rows).toEqual([{ never: 'again' }]);
+        // And one that was parsed before a later statement failed is closed and parsed again.
+        await expect(
+          pipeline(client, [
+            prepared(sql`SELECT ${1}::int AS parsed`),
+            sql`INSERT INTO public.pipelined (id, n) VALUES (${'p4'}, ${null})`,
+          ]),
+        ).rejects.toMatchObject({ code: '23502' });
+        const [again] = await pipeline(client, [prepared(sql`SELECT ${2}::int AS parsed`)]);
+        expect(again?.rows).toEqual([{ parsed: 2 }]);
+      } finally {
+        client.release();
+      }
+    });
+  });
+
+  describe('executePrepared', () => {
+    it('runs in the transaction it is given, as a statement prepared on that connection', async () => {
+      const seen = await withTransaction(db, async (tx) => {
+        await tx.execute(sql`INSERT INTO public.pipelined (id, n) VALUES (${'x1'}, ${7})`);
+        const rows = await executePrepared<{ n: number }>(
+          tx,
+          sql`SELECT n FROM public.pipelined WHERE id = ${'x1'}`,
+        );
+        const prepared = await tx.execute(
+          sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE ${'SELECT n FROM public.pipelined%'}`,
+        );
+        return { rows, prepared: prepared.rows[0] };
+      });
+      expect(seen).toEqual({ rows: [{ n: 7 }], prepared: { n: 1 } });
+      // On the pool, outside any transaction, too.
+      expect(
+        await executePrepared(db, sql`SELECT n FROM public.pipelined WHERE id = ${'x1'}`),
+      ).toEqual([{ n: 7 }]);
+    });
   });
 });

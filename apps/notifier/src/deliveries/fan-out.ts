@@ -7,7 +7,7 @@ import {
   type NotificationPayload,
 } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
-import type { Transaction } from '@custody/persistence';
+import { executePrepared, type Transaction } from '@custody/persistence';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
 
@@ -44,17 +44,17 @@ function subscribersOf(
   const key = `${eventName}\u0000${tenantId ?? ''}`;
   let found = cache.get(key);
   if (!found) {
-    // Plain SQL: building it with the query builder cost more CPU than the query itself.
-    found = tx
-      .execute(
-        sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
-              FROM notifier.receivers r
-              JOIN notifier.notification_types t ON t.id = r.notification_type_id
-             WHERE t.event = ${eventName}
-               AND r.deleted_at IS NULL AND r.disabled_at IS NULL
-               AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
-      )
-      .then((result) => result.rows as unknown as SubscribedRow[]);
+    // Plain SQL (the query builder cost more CPU than the query), prepared: its planning cost
+    // forty times its execution.
+    found = executePrepared<SubscribedRow>(
+      tx,
+      sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
+            FROM notifier.receivers r
+            JOIN notifier.notification_types t ON t.id = r.notification_type_id
+           WHERE t.event = ${eventName}
+             AND r.deleted_at IS NULL AND r.disabled_at IS NULL
+             AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
+    );
     cache.set(key, found);
   }
   return found;

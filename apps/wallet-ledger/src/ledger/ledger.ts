@@ -126,33 +126,34 @@ export function planEntry(entry: EntryInput, accounts: Map<string, AccountState>
 /**
  * The writes of planned entries as three statements to put in one WITH: the journal entries,
  * their postings, and each touched account's final state (`finals`: one state per account, the
- * last one; an UPDATE … FROM VALUES must not name a row twice). The postings' foreign key to
- * their entry is checked at the end of the statement, when both exist.
+ * last one; an UPDATE … FROM must not name a row twice). Rows travel as one array per column, so
+ * the text is the same for any number of entries (prepared once, see `prepared`). The postings'
+ * foreign key to their entry is checked at the end of the statement, when both exist.
  */
 export function entryWrites(
   plans: EntryPlan[],
   finals: AccountState[],
 ): { entries: SQL; postings: SQL; balances: SQL } {
-  const entries = plans.map(
-    (p) =>
-      sql`(${p.entryId}::uuid, ${p.entry.operationType}, ${p.entry.operationId}::uuid, ${p.entry.assetId})`,
-  );
   const postings = plans.flatMap((p) =>
-    p.postings.map(
-      (posting) =>
-        sql`(${p.entryId}::uuid, ${posting.accountId}::uuid, ${posting.amount}::numeric, ${posting.balanceAfter}::numeric)`,
-    ),
-  );
-  const updates = finals.map(
-    (a) => sql`(${a.id}::uuid, ${a.balance}::numeric, ${a.availableBalance}::numeric)`,
+    p.postings.map((posting) => ({ entryId: p.entryId, posting })),
   );
   return {
     entries: sql`INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
-          VALUES ${sql.join(entries, sql`, `)}`,
+          SELECT * FROM unnest(${sql.param(plans.map((p) => p.entryId))}::uuid[],
+            ${sql.param(plans.map((p) => p.entry.operationType))}::text[],
+            ${sql.param(plans.map((p) => p.entry.operationId))}::uuid[],
+            ${sql.param(plans.map((p) => p.entry.assetId))}::text[])`,
+    // unnest keeps the array order: postings get their ids in movement order.
     postings: sql`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
-          VALUES ${sql.join(postings, sql`, `)}`,
+          SELECT * FROM unnest(${sql.param(postings.map((p) => p.entryId))}::uuid[],
+            ${sql.param(postings.map((p) => p.posting.accountId))}::uuid[],
+            ${sql.param(postings.map((p) => p.posting.amount))}::numeric[],
+            ${sql.param(postings.map((p) => p.posting.balanceAfter))}::numeric[])`,
     balances: sql`UPDATE ledger.accounts AS a SET balance = v.balance, available_balance = v.available, updated_at = now()
-          FROM (VALUES ${sql.join(updates, sql`, `)}) AS v(id, balance, available) WHERE a.id = v.id`,
+          FROM unnest(${sql.param(finals.map((a) => a.id))}::uuid[],
+            ${sql.param(finals.map((a) => a.balance))}::numeric[],
+            ${sql.param(finals.map((a) => a.availableBalance))}::numeric[]) AS v(id, balance, available)
+         WHERE a.id = v.id`,
   };
 }
 

@@ -47,12 +47,19 @@ export interface MovementRow {
  * statement (one round trip) of the same transaction.
  */
 export function movementsInsert(rows: MovementRow[]): SQL {
-  const values = rows.map(
-    (r) =>
-      sql`(${uuidv7()}::uuid, ${r.tenantId}, ${r.userId}::uuid, ${r.walletId}::uuid, ${r.assetId}, ${r.operationId}::uuid, ${r.type}, ${r.movement}, ${r.movementSubtype}, ${r.status}, ${r.amount}::numeric, ${r.walletBalanceAfter}::numeric, ${JSON.stringify(r.sender)}::jsonb, ${JSON.stringify(r.receiver)}::jsonb, ${r.txHash ?? null}::text, ${r.rate ? JSON.stringify(r.rate) : null}::jsonb)`,
-  );
+  const column = <T>(value: (r: MovementRow) => T) => sql.param(rows.map(value));
+  const json = (value: unknown) =>
+    value === undefined || value === null ? null : JSON.stringify(value);
+  // One array per column: the same text for any number of rows (prepared once).
   return sql`INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id, type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver, tx_hash, rate)
-    VALUES ${sql.join(values, sql`, `)}`;
+    SELECT * FROM unnest(${column(() => uuidv7())}::uuid[], ${column((r) => r.tenantId)}::text[],
+      ${column((r) => r.userId)}::uuid[], ${column((r) => r.walletId)}::uuid[],
+      ${column((r) => r.assetId)}::text[], ${column((r) => r.operationId)}::uuid[],
+      ${column((r) => r.type)}::text[], ${column((r) => r.movement)}::text[],
+      ${column((r) => r.movementSubtype)}::text[], ${column((r) => r.status)}::text[],
+      ${column((r) => r.amount)}::numeric[], ${column((r) => r.walletBalanceAfter)}::numeric[],
+      ${column((r) => json(r.sender))}::jsonb[], ${column((r) => json(r.receiver))}::jsonb[],
+      ${column((r) => r.txHash ?? null)}::text[], ${column((r) => json(r.rate))}::jsonb[])`;
 }
 
 /** One read-model row per wallet-side movement, written with the movement itself. */

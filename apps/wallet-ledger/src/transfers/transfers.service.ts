@@ -15,7 +15,9 @@ import {
   claimedKeys,
   claimKeysStatements,
   type Database,
-  outboxInsert,
+  outboxInsertMany,
+  outboxRecord,
+  prepared,
   releaseKeysStatement,
   sqlState,
   storeOutcomesStatement,
@@ -490,11 +492,10 @@ export class TransfersService {
         // The accounts of every item, also of those whose key turns out taken (they run alone
         // after this commits).
         const lock = this.lockPartiesStatements(items);
-        const results = await tx.begin([
-          'SELECT pg_current_xact_id()::text AS xid',
-          ...claim,
-          ...lock,
-        ]);
+        // Each text is the same for any batch: prepared once per connection.
+        const results = await tx.begin(
+          [sql`SELECT pg_current_xact_id()::text AS xid`, ...claim, ...lock].map(prepared),
+        );
         xid = (results[0]?.rows[0] as { xid: string } | undefined)?.xid;
         // claim = [SET, INSERT … RETURNING, SET]: the insert's rows follow the xid's.
         const claimed = claim.length > 0 ? claimedKeys(keys, results[2]?.rows ?? []) : new Set();
@@ -526,9 +527,9 @@ export class TransfersService {
         const release = releaseKeysStatement(SCHEMA, released);
         decided = { batch, outcomes, later };
         await tx.commitWith([
-          ...(accepted.length > 0 ? [this.writeStatement(accepted, state, now)] : []),
-          ...(store ? [store] : []),
-          ...(release ? [release] : []),
+          ...(accepted.length > 0 ? [prepared(this.writeStatement(accepted, state, now))] : []),
+          ...(store ? [prepared(store)] : []),
+          ...(release ? [prepared(release)] : []),
         ]);
         return decided;
       });
@@ -769,26 +770,13 @@ export class TransfersService {
       plans,
       [...touched].map((id) => state.get(id) as AccountState),
     );
-    const transferValues = accepted.map(
-      ({ transfer: t }) =>
-        sql`(${t.id}::uuid, ${t.tenantId}, 'approved', ${t.externalReference}::text, ${JSON.stringify(t.requested)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)`,
-    );
-    const legValues = accepted.flatMap(({ legRows }) =>
-      legRows.map(
-        (l) =>
-          sql`(${l.id}::uuid, ${l.transferId}::uuid, ${l.position}, ${l.assetId}, ${l.senderWalletId}::uuid, ${l.receiverWalletId}::uuid, ${l.amount}::numeric, ${l.status}, ${now}::timestamptz, ${now}::timestamptz)`,
-      ),
-    );
+    const transferRows = accepted.map((a) => a.transfer);
+    const legRows = accepted.flatMap((a) => a.legRows);
     // Each event carries its own request's id, not that of the request the batch ran under.
-    const events = accepted.map(({ item, transfer, view }, i) => {
+    const events = accepted.map(({ item, transfer, view }) => {
       const event = () =>
-        outboxInsert(SCHEMA, {
-          name: EVENTS.transferCreated,
-          tenantId: transfer.tenantId,
-          data: view,
-        });
-      const { statement } = item.context ? runWithContext(item.context, event) : event();
-      return sql`, event${sql.raw(String(i))} AS (${statement})`;
+        outboxRecord({ name: EVENTS.transferCreated, tenantId: transfer.tenantId, data: view });
+      return item.context ? runWithContext(item.context, event) : event();
     });
     const wallets = [
       ...new Set(
@@ -799,20 +787,35 @@ export class TransfersService {
     ];
     // A wallet deleted since the batch read it fails the statement itself (its COMMIT may be
     // travelling with it, see runBatch).
+    // One array per column: the same text for any batch (the batch path prepares it).
     return sql`WITH gone AS (
             SELECT count(*)::int AS n FROM ledger.wallets
              WHERE id = ANY(${sql.param(wallets)}::uuid[]) AND deleted_at IS NOT NULL
           ), transfers AS (
             INSERT INTO ledger.transfers (id, tenant_id, status, external_reference, requested, created_at, updated_at)
-            VALUES ${sql.join(transferValues, sql`, `)}
+            SELECT id, tenant_id, 'approved', external_reference, requested, ${now}::timestamptz, ${now}::timestamptz
+              FROM unnest(${sql.param(transferRows.map((t) => t.id))}::uuid[],
+                ${sql.param(transferRows.map((t) => t.tenantId))}::text[],
+                ${sql.param(transferRows.map((t) => t.externalReference))}::text[],
+                ${sql.param(transferRows.map((t) => JSON.stringify(t.requested)))}::jsonb[])
+                AS t(id, tenant_id, external_reference, requested)
           ), entries AS (${writes.entries}),
           posted AS (${writes.postings}),
           balances AS (${writes.balances}),
           legs AS (
             INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status, created_at, updated_at)
-            VALUES ${sql.join(legValues, sql`, `)}
-          ), movements AS (${movementsInsert(accepted.flatMap((a) => a.movements))})
-          ${sql.join(events, sql``)}
+            SELECT id, transfer_id, position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status, ${now}::timestamptz, ${now}::timestamptz
+              FROM unnest(${sql.param(legRows.map((l) => l.id))}::uuid[],
+                ${sql.param(legRows.map((l) => l.transferId))}::uuid[],
+                ${sql.param(legRows.map((l) => l.position))}::int[],
+                ${sql.param(legRows.map((l) => l.assetId))}::text[],
+                ${sql.param(legRows.map((l) => l.senderWalletId))}::uuid[],
+                ${sql.param(legRows.map((l) => l.receiverWalletId))}::uuid[],
+                ${sql.param(legRows.map((l) => l.amount))}::numeric[],
+                ${sql.param(legRows.map((l) => l.status))}::text[])
+                AS l(id, transfer_id, position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status)
+          ), movements AS (${movementsInsert(accepted.flatMap((a) => a.movements))}),
+          events AS (${outboxInsertMany(SCHEMA, events)})
           SELECT ledger.fail_if(n <> 0, ${WALLET_DELETED}) FROM gone`;
   }
 
