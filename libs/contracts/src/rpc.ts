@@ -49,6 +49,21 @@ export interface RpcErrorBody {
 
 export type RpcReply<R = unknown> = { ok: true; result: R } | { ok: false; error: RpcErrorBody };
 
+/** One call of a batch message (HEADERS.batch): what a single message carries in properties. */
+export interface RpcBatchCall {
+  correlationId: string;
+  requestId: string;
+  /** Epoch ms after which the caller no longer waits. */
+  deadline: number;
+  request: RpcRequest;
+}
+
+/** One reply of a batch reply message (HEADERS.batch). */
+export interface RpcBatchReply {
+  correlationId: string;
+  reply: RpcReply;
+}
+
 export interface PingResult {
   service: ServiceName;
   instanceId: string;

@@ -28,4 +28,10 @@ export const HEADERS = {
   attempts: 'x-attempts',
   /** The app that sent an RPC (services check it where only some apps may call them). */
   caller: 'x-caller',
+  /**
+   * Set on an RPC message that carries several calls (the calls a client made in one event-loop
+   * turn) or several replies: the count. The body is then a JSON array (`RpcBatchCall`,
+   * `RpcBatchReply`).
+   */
+  batch: 'x-rpc-batch',
 } as const;

@@ -4,6 +4,8 @@ import {
   HEADERS,
   TOPOLOGY,
   type AuthContext,
+  type RpcBatchCall,
+  type RpcBatchReply,
   type RpcReply,
   type RpcRequest,
   type ServiceName,
@@ -28,6 +30,21 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** A call waiting for the end of the event-loop turn to be sent (see `flush`). */
+interface Outgoing {
+  correlationId: string;
+  requestId: string;
+  deadline: number;
+  /** The serialized RpcRequest. */
+  request: string;
+}
+
+/**
+ * Calls to one service sent in one message at most: a batch goes to one replica, so a bound keeps
+ * a burst spread over competing replicas.
+ */
+const MAX_CALLS_PER_MESSAGE = 16;
+
 export interface RpcClientOptions {
   broker: Broker;
   /** This app's name, sent as the caller of every request. */
@@ -39,10 +56,15 @@ export interface RpcClientOptions {
 /**
  * Calls services over RabbitMQ with direct reply-to: no reply queue to declare or clean up.
  * A call that gets no answer in time fails with 504; a service with no queue at all, with 503.
+ * The calls made to one service in one event-loop turn travel in one message (pipelined RPC:
+ * one publish, routing and delivery for many; docs/performance.md), and the server answers the
+ * calls it finishes in one turn in one message too.
  */
 export class RpcClient implements BrokerComponent {
   private channel: Channel | undefined;
   private readonly pending = new Map<string, Pending>();
+  private readonly outgoing = new Map<ServiceName, Outgoing[]>();
+  private flushScheduled = false;
 
   constructor(private readonly options: RpcClientOptions) {}
 
@@ -103,9 +125,9 @@ export class RpcClient implements BrokerComponent {
       ...(options.auth ? { auth: options.auth } : {}),
       ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     };
-    let content: Buffer;
+    let content: string;
     try {
-      content = Buffer.from(JSON.stringify(request));
+      content = JSON.stringify(request);
     } catch (error) {
       // Not the broker's fault: a payload that cannot be serialized is a bug, not an outage.
       return Promise.reject(Errors.internal(error));
@@ -121,50 +143,144 @@ export class RpcClient implements BrokerComponent {
         reject,
         timer,
       });
-      try {
-        channel.publish('', this.options.broker.rpcQueue(service), content, {
-          correlationId,
-          replyTo: TOPOLOGY.replyTo,
-          contentType: 'application/json',
-          // Unanswered requests expire in the queue instead of running after the caller gave up.
-          expiration: String(timeoutMs),
-          mandatory: true,
-          headers: {
-            [HEADERS.requestId]: requestId,
-            [HEADERS.deadline]: Date.now() + timeoutMs,
-            ...(this.options.caller ? { [HEADERS.caller]: this.options.caller } : {}),
-          },
-        });
-      } catch {
-        // The channel is closing under us.
-        clearTimeout(timer);
-        this.pending.delete(correlationId);
-        reject(Errors.unavailable('The message broker is not reachable.', 'broker_unavailable'));
+      let calls = this.outgoing.get(service);
+      if (!calls) {
+        calls = [];
+        this.outgoing.set(service, calls);
+      }
+      calls.push({
+        correlationId,
+        requestId,
+        deadline: Date.now() + timeoutMs,
+        request: content,
+      });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        // The rest of this turn's calls (every request the gateway parsed from one read, every
+        // continuation of one Redis reply) join them.
+        setImmediate(() => this.flush());
       }
     });
   }
 
-  private onReply(msg: ConsumeMessage): void {
-    const call = this.pending.get(msg.properties.correlationId);
+  /** Sends this turn's calls: one message per service and up to MAX_CALLS_PER_MESSAGE calls. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const outgoing = [...this.outgoing];
+    this.outgoing.clear();
+    for (const [service, calls] of outgoing) {
+      for (let i = 0; i < calls.length; i += MAX_CALLS_PER_MESSAGE) {
+        this.send(service, calls.slice(i, i + MAX_CALLS_PER_MESSAGE));
+      }
+    }
+  }
+
+  private send(service: ServiceName, calls: Outgoing[]): void {
+    const channel = this.channel;
+    // Calls that timed out while they waited for the turn to end are not sent.
+    const live = calls.filter((call) => this.pending.has(call.correlationId));
+    if (live.length === 0) return;
+    const [first] = live as [Outgoing];
+    const deadline = Math.max(...live.map((call) => call.deadline));
+    try {
+      if (!channel) throw new Error('no channel');
+      const common = {
+        replyTo: TOPOLOGY.replyTo,
+        contentType: 'application/json',
+        // Unanswered requests expire in the queue instead of running after the caller gave up.
+        expiration: String(Math.max(1, deadline - Date.now())),
+        mandatory: true,
+      };
+      const caller = this.options.caller ? { [HEADERS.caller]: this.options.caller } : {};
+      if (live.length === 1) {
+        channel.publish('', this.options.broker.rpcQueue(service), Buffer.from(first.request), {
+          ...common,
+          correlationId: first.correlationId,
+          headers: {
+            [HEADERS.requestId]: first.requestId,
+            [HEADERS.deadline]: first.deadline,
+            ...caller,
+          },
+        });
+        return;
+      }
+      // The serialized requests are spliced in as they are (each was checked by call()).
+      const body = live
+        .map(
+          (call) =>
+            `{"correlationId":${JSON.stringify(call.correlationId)},"requestId":${JSON.stringify(call.requestId)},"deadline":${call.deadline},"request":${call.request}}`,
+        )
+        .join(',');
+      channel.publish('', this.options.broker.rpcQueue(service), Buffer.from(`[${body}]`), {
+        ...common,
+        correlationId: randomUUID(),
+        headers: {
+          [HEADERS.batch]: live.length,
+          [HEADERS.requestId]: first.requestId,
+          [HEADERS.deadline]: deadline,
+          ...caller,
+        },
+      });
+    } catch {
+      // No channel, or it is closing under us.
+      for (const call of live)
+        this.settle(
+          call.correlationId,
+          Errors.unavailable('The message broker is not reachable.', 'broker_unavailable'),
+        );
+    }
+  }
+
+  /** Answers a pending call (once): with its reply, or with an error. */
+  private settle(correlationId: string, outcome: RpcReply | AppError): void {
+    const call = this.pending.get(correlationId);
     if (!call) return; // late reply to a call that already timed out
-    this.pending.delete(msg.properties.correlationId);
+    this.pending.delete(correlationId);
     clearTimeout(call.timer);
+    if (outcome instanceof AppError) call.reject(outcome);
+    else if (outcome.ok) call.resolve(outcome.result);
+    else call.reject(AppError.fromWire(outcome.error));
+  }
+
+  private onReply(msg: ConsumeMessage): void {
+    if (msg.properties.headers?.[HEADERS.batch] !== undefined) {
+      let replies: RpcBatchReply[];
+      try {
+        replies = JSON.parse(msg.content.toString('utf8')) as RpcBatchReply[];
+        if (!Array.isArray(replies)) throw new Error('not a batch');
+      } catch {
+        // Nothing tells which calls it answered: they time out.
+        this.options.logger.error('Unparseable RPC batch reply');
+        return;
+      }
+      for (const { correlationId, reply } of replies) this.settle(correlationId, reply);
+      return;
+    }
+    const correlationId = msg.properties.correlationId as string;
+    if (!this.pending.has(correlationId)) return; // late reply to a call that already timed out
     let reply: RpcReply;
     try {
       reply = JSON.parse(msg.content.toString('utf8')) as RpcReply;
     } catch {
-      call.reject(Errors.internal(new Error('Unparseable RPC reply')));
+      this.settle(correlationId, Errors.internal(new Error('Unparseable RPC reply')));
       return;
     }
-    if (reply.ok) call.resolve(reply.result);
-    else call.reject(AppError.fromWire(reply.error));
+    this.settle(correlationId, reply);
   }
 
   private onReturned(msg: Message): void {
+    const unavailable = (service: ServiceName) =>
+      Errors.unavailable(`The ${service} service is not running.`);
+    if (msg.properties.headers?.[HEADERS.batch] !== undefined) {
+      // Our own batch came back: every call in it.
+      const calls = JSON.parse(msg.content.toString('utf8')) as RpcBatchCall[];
+      for (const { correlationId } of calls) {
+        const call = this.pending.get(correlationId);
+        if (call) this.settle(correlationId, unavailable(call.service));
+      }
+      return;
+    }
     const call = this.pending.get(msg.properties.correlationId);
-    if (!call) return;
-    this.pending.delete(msg.properties.correlationId);
-    clearTimeout(call.timer);
-    call.reject(Errors.unavailable(`The ${call.service} service is not running.`));
+    if (call) this.settle(msg.properties.correlationId, unavailable(call.service));
   }
 }

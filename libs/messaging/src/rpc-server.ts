@@ -2,6 +2,7 @@ import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import {
   HEADERS,
   type AuthContext,
+  type RpcBatchCall,
   type RpcReply,
   type RpcRequest,
   type ServiceName,
@@ -64,6 +65,7 @@ export class RpcServer implements BrokerComponent {
   private consumerTag: string | undefined;
   private stopping = false;
   private readonly inFlight = new InFlight();
+  private outbound: Outbound[] = [];
 
   constructor(private readonly options: RpcServerOptions) {}
 
@@ -116,22 +118,68 @@ export class RpcServer implements BrokerComponent {
   }
 
   private async handle(channel: Channel, msg: ConsumeMessage): Promise<void> {
-    const started = Date.now();
     const headers = msg.properties.headers ?? {};
-    const requestId = String(headers[HEADERS.requestId] ?? msg.properties.correlationId ?? '');
-    const deadline = Number(headers[HEADERS.deadline] ?? started + 60_000);
+    const caller =
+      typeof headers[HEADERS.caller] === 'string' ? headers[HEADERS.caller] : undefined;
+    const replyTo = msg.properties.replyTo as string | undefined;
+    const redelivered = msg.fields.redelivered;
+    if (headers[HEADERS.batch] !== undefined) {
+      // Several calls in one message: each runs and is answered on its own, the message is
+      // acked once all are answered.
+      let calls: RpcBatchCall[] = [];
+      try {
+        calls = parseBatch(msg.content);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'Unparseable RPC batch dropped');
+      }
+      await Promise.all(
+        calls.map(async (call) => {
+          const reply = await this.execute(() => parseRequest(call.request), {
+            requestId: String(call.requestId ?? call.correlationId ?? ''),
+            deadline: Number(call.deadline ?? Date.now() + 60_000),
+            caller,
+            redelivered,
+          });
+          // Not awaited: the ack below may leave in the same message flush, after it.
+          if (reply && replyTo)
+            void this.send(channel, { replyTo, correlationId: call.correlationId, reply });
+        }),
+      );
+      await this.send(channel, { ack: msg });
+      return;
+    }
+    const started = Date.now();
+    const correlationId = msg.properties.correlationId as string | undefined;
+    const reply = await this.execute(() => parseRequest(msg.content), {
+      requestId: String(headers[HEADERS.requestId] ?? correlationId ?? ''),
+      deadline: Number(headers[HEADERS.deadline] ?? started + 60_000),
+      caller,
+      redelivered,
+    });
+    // The reply and the ack leave in the same flush, the reply first.
+    if (reply && replyTo && correlationId !== undefined)
+      void this.send(channel, { replyTo, correlationId, reply });
+    await this.send(channel, { ack: msg });
+  }
+
+  /**
+   * Runs one call: its reply, or nothing when the caller's deadline has passed (doing the work
+   * now would only add load).
+   */
+  private async execute(
+    parse: () => RpcRequest,
+    call: { requestId: string; deadline: number; caller: string | undefined; redelivered: boolean },
+  ): Promise<RpcReply | undefined> {
+    const started = Date.now();
+    const { requestId, deadline } = call;
+    if (deadline < started) return undefined;
     let request: RpcRequest | undefined;
     let reply: RpcReply;
     let outcome: 'ok' | 'error' = 'ok';
     try {
-      if (deadline < started) {
-        // The caller has given up; doing the work now would only add load.
-        this.settle(channel, () => channel.ack(msg));
-        return;
-      }
-      const parsed = parseRequest(msg.content);
+      const parsed = parse();
       request = parsed;
-      if (msg.fields.redelivered && !parsed.idempotent) {
+      if (call.redelivered && !parsed.idempotent) {
         // A previous instance may have done it before dying: never run a command twice.
         throw Errors.unavailable(
           'The service restarted while handling this request; retry it with the same Idempotency-Key.',
@@ -146,7 +194,7 @@ export class RpcServer implements BrokerComponent {
       const result = await runWithContext(context, () =>
         handler(parsed.params, {
           requestId,
-          caller: typeof headers[HEADERS.caller] === 'string' ? headers[HEADERS.caller] : undefined,
+          caller: call.caller,
           auth: parsed.auth,
           logger,
           deadline,
@@ -173,26 +221,70 @@ export class RpcServer implements BrokerComponent {
         this.options.logger.debug({ rpc: request?.method, outcome, durationMs }, 'rpc handled'),
       );
     }
-    let body: Buffer;
-    try {
-      body = Buffer.from(JSON.stringify(reply));
-    } catch (error) {
-      this.options.logger.error(
-        { err: error, rpc: request?.method },
-        'RPC result is not serialisable',
-      );
-      body = Buffer.from(
-        JSON.stringify({ ok: false, error: Errors.internal().toWire() } satisfies RpcReply),
-      );
-    }
-    this.settle(channel, () => {
-      if (msg.properties.replyTo) {
-        channel.sendToQueue(msg.properties.replyTo, body, {
-          correlationId: msg.properties.correlationId,
-          contentType: 'application/json',
-        });
+    return reply;
+  }
+
+  /**
+   * Queues a reply or an ack for the end of this event-loop turn: the replies to one caller
+   * finished in one turn leave as one message (a batch), acks after the replies they follow.
+   * Resolves once sent.
+   */
+  private send(channel: Channel, item: Omit<Outbound, 'channel' | 'sent'>): Promise<void> {
+    return new Promise((sent) => {
+      this.outbound.push({ ...item, channel, sent });
+      if (this.outbound.length === 1) setImmediate(() => this.flushOutbound());
+    });
+  }
+
+  private flushOutbound(): void {
+    const items = this.outbound;
+    this.outbound = [];
+    // Replies grouped by channel and caller, in order; then the acks.
+    const groups = new Map<Channel, Map<string, Outbound[]>>();
+    for (const item of items) {
+      if (!item.replyTo) continue;
+      let byCaller = groups.get(item.channel);
+      if (!byCaller) {
+        byCaller = new Map();
+        groups.set(item.channel, byCaller);
       }
-      channel.ack(msg);
+      const list = byCaller.get(item.replyTo) ?? [];
+      list.push(item);
+      byCaller.set(item.replyTo, list);
+    }
+    for (const [channel, byCaller] of groups) {
+      for (const [replyTo, replies] of byCaller) {
+        this.settle(channel, () => this.sendReplies(channel, replyTo, replies));
+      }
+    }
+    for (const item of items) {
+      if (item.ack) {
+        const msg = item.ack;
+        this.settle(item.channel, () => item.channel.ack(msg));
+      }
+      item.sent();
+    }
+  }
+
+  private sendReplies(channel: Channel, replyTo: string, replies: Outbound[]): void {
+    const bodies = replies.map((r) => ({
+      correlationId: r.correlationId ?? '',
+      body: serialize(r.reply, this.options.logger),
+    }));
+    if (bodies.length === 1) {
+      const [only] = bodies as [(typeof bodies)[number]];
+      channel.sendToQueue(replyTo, Buffer.from(only.body), {
+        correlationId: only.correlationId,
+        contentType: 'application/json',
+      });
+      return;
+    }
+    const body = bodies
+      .map((b) => `{"correlationId":${JSON.stringify(b.correlationId)},"reply":${b.body}}`)
+      .join(',');
+    channel.sendToQueue(replyTo, Buffer.from(`[${body}]`), {
+      contentType: 'application/json',
+      headers: { [HEADERS.batch]: bodies.length },
     });
   }
 
@@ -207,12 +299,45 @@ export class RpcServer implements BrokerComponent {
   }
 }
 
-function parseRequest(content: Buffer): RpcRequest {
-  let value: unknown;
+/** A reply or an ack waiting for the end of the turn (see `RpcServer.send`). */
+interface Outbound {
+  channel: Channel;
+  replyTo?: string;
+  correlationId?: string;
+  reply?: RpcReply;
+  ack?: ConsumeMessage;
+  sent: () => void;
+}
+
+function serialize(reply: RpcReply | undefined, logger: Logger): string {
   try {
-    value = JSON.parse(content.toString('utf8'));
-  } catch {
-    throw Errors.badRequest('RPC request is not JSON', 'invalid_rpc_request');
+    return JSON.stringify(reply);
+  } catch (error) {
+    logger.error({ err: error }, 'RPC result is not serialisable');
+    return JSON.stringify({ ok: false, error: Errors.internal().toWire() } satisfies RpcReply);
+  }
+}
+
+function parseBatch(content: Buffer): RpcBatchCall[] {
+  const value: unknown = JSON.parse(content.toString('utf8'));
+  if (!Array.isArray(value)) throw new Error('an RPC batch is an array');
+  return value.filter(
+    (call): call is RpcBatchCall =>
+      typeof call === 'object' &&
+      call !== null &&
+      typeof (call as RpcBatchCall).correlationId === 'string',
+  );
+}
+
+/** A request from its message body, or as a batch carried it (already parsed). */
+function parseRequest(content: Buffer | unknown): RpcRequest {
+  let value: unknown = content;
+  if (Buffer.isBuffer(content)) {
+    try {
+      value = JSON.parse(content.toString('utf8'));
+    } catch {
+      throw Errors.badRequest('RPC request is not JSON', 'invalid_rpc_request');
+    }
   }
   const request = value as Partial<RpcRequest>;
   if (!request || typeof request.method !== 'string') {

@@ -1,4 +1,5 @@
 import amqp from 'amqplib';
+import { HEADERS, TOPOLOGY } from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
 import { currentContext } from '@custody/logging';
 import { testLogger, waitFor } from '@custody/testing';
@@ -181,5 +182,97 @@ describe('RPC over RabbitMQ', () => {
     });
     expect(answer).toBe('pong');
     await caller.stop();
+  });
+
+  describe('pipelined calls', () => {
+    /** Takes the next messages off the identity queue with a plain channel, instead of a server. */
+    async function rawMessages(count: number) {
+      const connection = await amqp.connect(h.amqpUrl);
+      const channel = await connection.createChannel();
+      const queue = h.broker.rpcQueue('identity');
+      await channel.assertQueue(queue, h.broker.queueOptions());
+      const seen: amqp.ConsumeMessage[] = [];
+      await new Promise<void>((resolve) => {
+        void channel.consume(queue, (msg) => {
+          if (!msg) return;
+          seen.push(msg);
+          if (seen.length === count) resolve();
+        });
+      });
+      return { seen, connection };
+    }
+
+    it('sends the calls of one event-loop turn in one message, at most 16 to a message', async () => {
+      const taken = rawMessages(2);
+      const calls = Array.from({ length: 20 }, (_, i) =>
+        client.call('identity', 'echo', { i }, { timeoutMs: 500 }).catch(() => undefined),
+      );
+      const { seen, connection } = await taken;
+      const sizes = seen.map((m) => m.properties.headers?.[HEADERS.batch]);
+      const bodies = seen.map((m) => JSON.parse(m.content.toString()) as { request: unknown }[]);
+      expect(sizes).toEqual([16, 4]);
+      expect(bodies.flat().map((call) => call.request)).toEqual(
+        Array.from({ length: 20 }, (_, i) => ({
+          method: 'echo',
+          params: { i },
+          idempotent: false,
+        })),
+      );
+      await connection.close();
+      await Promise.all(calls);
+    });
+
+    it('answers each call of a batch on its own: results, errors, request ids, a slow one last', async () => {
+      let releaseSlow!: () => void;
+      await serve({
+        echo: async (params) => ({ params, requestId: currentContext()?.requestId }),
+        fail: async () => {
+          throw Errors.conflict('No.', 'refused');
+        },
+        slow: () => new Promise((resolve) => (releaseSlow = () => resolve('slow'))),
+      });
+      const order: string[] = [];
+      const slow = client.call('identity', 'slow', {}).then((r) => order.push('slow') && r);
+      const echoed = client
+        .call('identity', 'echo', { a: 1 }, { requestId: 'req-a' })
+        .then((r) => order.push('echo') && r);
+      const failed = client
+        .call('identity', 'fail', {})
+        .catch((e: unknown) => e)
+        .then((e) => order.push('fail') && e);
+      await expect(echoed).resolves.toEqual({ params: { a: 1 }, requestId: 'req-a' });
+      await expect(failed).resolves.toMatchObject({ status: 409, code: 'refused' });
+      // The slow call holds back neither the others' replies nor its own.
+      releaseSlow();
+      await expect(slow).resolves.toBe('slow');
+      expect(order).toEqual(['echo', 'fail', 'slow']);
+    });
+
+    it('refuses the commands of a redelivered batch and runs its reads', async () => {
+      // The batch reaches a consumer that dies before acking (its channel closes): the broker
+      // delivers it again, flagged as redelivered, to the server that starts next.
+      const taken = rawMessages(1);
+      const command = client.call('identity', 'count', {}).catch((e: unknown) => e);
+      const read = client.call('identity', 'count', {}, { idempotent: true });
+      const { seen, connection } = await taken;
+      expect(seen[0]?.properties.headers?.[HEADERS.batch]).toBe(2);
+      await connection.close();
+      let runs = 0;
+      await serve({ count: async () => ++runs });
+      await expect(command).resolves.toMatchObject({ status: 503, code: 'retry_required' });
+      await expect(read).resolves.toBe(1);
+      expect(runs).toBe(1);
+    });
+
+    it('fails every call of a batch with 503 when the service has no queue', async () => {
+      const calls = Array.from({ length: 3 }, () =>
+        client.call('trading', 'ping', {}, { timeoutMs: 2_000 }).catch((e: unknown) => e),
+      );
+      expect(await Promise.all(calls)).toEqual(
+        Array.from({ length: 3 }, () =>
+          expect.objectContaining({ status: 503, code: 'service_unavailable' }),
+        ),
+      );
+    });
   });
 });
