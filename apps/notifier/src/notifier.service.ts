@@ -7,7 +7,7 @@ import { listTypes, seedCatalog } from './catalog/catalog';
 import { Channels } from './channels/channels';
 import { DeliveriesService } from './deliveries/deliveries.service';
 import { DeliveryQueue } from './deliveries/delivery-queue';
-import { fanOut } from './deliveries/fan-out';
+import { eventsWithoutSubscribers, fanOut } from './deliveries/fan-out';
 import { ReceiversService } from './receivers/receivers.service';
 import { SigningSecrets } from './secrets/signing-secrets';
 
@@ -85,6 +85,7 @@ export const notifierService: ServiceDefinition<'notifier'> = {
   app: 'notifier',
   migrationsDir: path.join(__dirname, 'migrations'),
   eventHandlers,
+  eventsWithoutEffect: (deps) => eventsWithoutSubscribers(deps.db),
   onStart: async (deps) => {
     await seedCatalog(deps.db);
     const { queue } = parts(deps);

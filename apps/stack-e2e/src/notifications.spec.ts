@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { EVENT_NAMES } from '@custody/contracts';
 import { waitFor } from '@custody/testing';
@@ -142,6 +143,43 @@ describe('the catalog', () => {
 });
 
 describe('URL deliveries', () => {
+  it('are not prepared for an event nobody subscribed to; the first after a subscription is', async () => {
+    const c = await api.newClient(admin, 'Nobody listens');
+    const unheard = await createUser(c.token);
+    await subscribe(c.token, 'user.is-created', { url: `${sink.url}/hooks/c` });
+    const heard = await createUser(c.token);
+    await waitFor(
+      () => sink.received.find((r) => r.path === '/hooks/c' && r.body.includes(heard)),
+      { what: 'the webhook after the subscription' },
+    );
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const eventOf = async (user: string) =>
+        (
+          await db.query<{ id: string }>(
+            `SELECT id::text FROM identity.outbox WHERE name = 'user.is-created' AND envelope->'data'->>'id' = $1`,
+            [user],
+          )
+        ).rows[0]?.id;
+      const [first, second] = [await eventOf(unheard), await eventOf(heard)];
+      const inbox = await db.query<{ event_id: string }>(
+        `SELECT event_id::text FROM notifier.inbox WHERE event_id = ANY($1::uuid[])`,
+        [[first, second]],
+      );
+      const deliveries = await db.query<{ event_id: string }>(
+        `SELECT event_id::text FROM notifier.deliveries WHERE event_id = ANY($1::uuid[])`,
+        [[first, second]],
+      );
+      // The first went by without a transaction: acked, nothing written.
+      expect(inbox.rows.map((r) => r.event_id)).toEqual([second]);
+      expect(deliveries.rows.map((r) => r.event_id)).toEqual([second]);
+    } finally {
+      await db.end();
+    }
+    expect(sink.received.filter((r) => r.body.includes(unheard))).toEqual([]);
+  });
+
   it('are signed per Standard Webhooks and carry the event, its tenant and the resource', async () => {
     await subscribe(a.token, 'user.is-created', {
       url: `${sink.url}/hooks/a`,

@@ -41,6 +41,12 @@ export interface EventConsumerOptions {
   /** Attempts before a failing message goes to `<queue>.dlq`. */
   maxAttempts?: number;
   retryDelayMs?: number;
+  /**
+   * Which of a batch's events this consumer would do nothing with (the notifier: no receiver
+   * subscribed). Those are acked without a transaction or an inbox row: with no effect there is
+   * nothing to apply only once. An error here sends the whole batch the usual way.
+   */
+  withoutEffect?: (events: EventEnvelope[]) => Promise<boolean[]>;
 }
 
 /**
@@ -151,7 +157,25 @@ export class EventConsumer implements BrokerComponent {
       const event = this.parse(channel, msg);
       if (event) parsed.push({ channel, msg, event });
     }
-    await this.handleBatch(parsed);
+    await this.handleBatch(await this.dropWithoutEffect(parsed));
+  }
+
+  /** Acks the events that would have no effect (see `withoutEffect`); the rest to handle. */
+  private async dropWithoutEffect(batch: Delivery[]): Promise<Delivery[]> {
+    const { withoutEffect } = this.options;
+    if (!withoutEffect || batch.length === 0) return batch;
+    let idle: boolean[];
+    try {
+      idle = await withoutEffect(batch.map((d) => d.event));
+    } catch (error) {
+      this.options.logger.debug({ err: error }, 'withoutEffect failed; handling the batch');
+      return batch;
+    }
+    return batch.filter(({ channel, msg }, i) => {
+      if (idle[i] !== true) return true;
+      this.settle(channel, () => channel.ack(msg));
+      return false;
+    });
   }
 
   private async handleBatch(batch: Delivery[]): Promise<void> {

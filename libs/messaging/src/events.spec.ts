@@ -64,9 +64,9 @@ async function consumer(name: string, handler: EventHandler = recordEffect, maxA
   return c;
 }
 
-async function writeEvent(): Promise<EventEnvelope> {
+async function writeEvent(n = 1): Promise<EventEnvelope> {
   return withTransaction(h.db, (tx) =>
-    enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n: 1 } }),
+    enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n } }),
   );
 }
 
@@ -171,6 +171,50 @@ describe('outbox relay', () => {
 });
 
 describe('event consumer', () => {
+  async function withoutEffectConsumer(
+    withoutEffect: (events: EventEnvelope[]) => Promise<boolean[]>,
+  ) {
+    const c = new EventConsumer({
+      broker: h.broker,
+      db: h.db,
+      schema: SCHEMA,
+      consumer: 'probe',
+      handlers: { [EVENT]: recordEffect },
+      logger: testLogger(),
+      withoutEffect,
+    });
+    await c.start();
+    stoppers.push(() => c.stop(2_000));
+    return c;
+  }
+  const odd = (e: EventEnvelope) => (e.data as { n: number }).n % 2 === 1;
+  const handledIds = async () =>
+    (await h.pool.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.inbox`)).rows
+      .map((r) => r.event_id)
+      .sort();
+
+  it('acks the events it would do nothing with, without a transaction or an inbox row', async () => {
+    const c = await withoutEffectConsumer(async (events) => events.map(odd));
+    const events = await Promise.all(Array.from({ length: 6 }, (_, i) => writeEvent(i)));
+    await (await startedRelay()).drain();
+    const even = events.filter((e) => !odd(e)).map((e) => e.id);
+    await waitFor(async () => (await h.effects()) === even.length, { what: 'the even events' });
+    await waitFor(async () => (await readyCount(h.amqpUrl, `${h.namespace}.probe.events`)) === 0);
+    await c.stop(2_000); // what it had taken is finished and acked
+    expect(await handledIds()).toEqual([...even].sort());
+    expect(await h.effects()).toBe(even.length);
+  });
+
+  it('handles the whole batch the usual way when it cannot tell which have no effect', async () => {
+    await withoutEffectConsumer(async () => {
+      throw new Error('lookup failed');
+    });
+    const events = await Promise.all(Array.from({ length: 4 }, (_, i) => writeEvent(i)));
+    await (await startedRelay()).drain();
+    await waitFor(async () => (await h.effects()) === events.length, { what: 'every event' });
+    expect(await handledIds()).toEqual(events.map((e) => e.id).sort());
+  });
+
   it('gets a message redelivered when killed before ack, and applies it once', async () => {
     await consumer('crashy'); // declares the queue and bindings
     for (const stop of stoppers.splice(0)) await stop();

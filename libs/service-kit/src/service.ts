@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { type AppConfig, loadConfig } from '@custody/config';
-import { DB_SCHEMAS, RPC_METHODS, type PingResult, type ServiceName } from '@custody/contracts';
+import {
+  DB_SCHEMAS,
+  type EventEnvelope,
+  RPC_METHODS,
+  type PingResult,
+  type ServiceName,
+} from '@custody/contracts';
 import { createHttpApp, finishHttpApp } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import {
@@ -54,6 +60,8 @@ export interface ServiceDefinition<A extends ServiceName = ServiceName> {
   ) => Record<string, RpcHandler> | Promise<Record<string, RpcHandler>>;
   /** Event name → handler; each runs in a transaction with its inbox row. */
   eventHandlers?: (deps: ServiceDeps<A>) => Record<string, EventHandler>;
+  /** Which events the handlers would do nothing with: acked without a transaction. */
+  eventsWithoutEffect?: (deps: ServiceDeps<A>) => (events: EventEnvelope[]) => Promise<boolean[]>;
   /** Starts background work; returns how to stop it. */
   onStart?: (deps: ServiceDeps<A>) => Promise<(() => Promise<void>) | void>;
 }
@@ -209,6 +217,9 @@ export async function startService<A extends ServiceName>(
           ),
           logger,
           maxAttempts: config.EVENT_MAX_ATTEMPTS,
+          ...(definition.eventsWithoutEffect
+            ? { withoutEffect: definition.eventsWithoutEffect(deps) }
+            : {}),
         })
       : undefined;
   await consumer?.start();

@@ -7,7 +7,7 @@ import {
   type NotificationPayload,
 } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
-import { executePrepared, type Transaction } from '@custody/persistence';
+import { type Executor, executePrepared, type Transaction } from '@custody/persistence';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
 
@@ -44,20 +44,53 @@ function subscribersOf(
   const key = `${eventName}\u0000${tenantId ?? ''}`;
   let found = cache.get(key);
   if (!found) {
-    // Plain SQL (the query builder cost more CPU than the query), prepared: its planning cost
-    // forty times its execution.
-    found = executePrepared<SubscribedRow>(
-      tx,
-      sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
-            FROM notifier.receivers r
-            JOIN notifier.notification_types t ON t.id = r.notification_type_id
-           WHERE t.event = ${eventName}
-             AND r.deleted_at IS NULL AND r.disabled_at IS NULL
-             AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
-    );
+    found = lookUpSubscribers(tx, eventName, tenantId);
     cache.set(key, found);
   }
   return found;
+}
+
+function lookUpSubscribers(
+  executor: Executor,
+  eventName: string,
+  tenantId: string | null,
+): Promise<SubscribedRow[]> {
+  // Plain SQL (the query builder cost more CPU than the query), prepared: its planning cost
+  // forty times its execution.
+  return executePrepared<SubscribedRow>(
+    executor,
+    sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
+          FROM notifier.receivers r
+          JOIN notifier.notification_types t ON t.id = r.notification_type_id
+         WHERE t.event = ${eventName}
+           AND r.deleted_at IS NULL AND r.disabled_at IS NULL
+           AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
+  );
+}
+
+/**
+ * The events no receiver is subscribed to (looked up once per kind and tenant, outside any
+ * transaction): they make no delivery, so the consumer acks them without a transaction or an
+ * inbox row. A receiver subscribed by the time an event is handled the usual way gets it, as
+ * before; one subscribed after this look-up does not, as when the event was handled just before.
+ */
+export function eventsWithoutSubscribers(
+  db: Executor,
+): (events: EventEnvelope[]) => Promise<boolean[]> {
+  return async (events) => {
+    const byKind = new Map<string, Promise<SubscribedRow[]>>();
+    return Promise.all(
+      events.map(async (event) => {
+        const key = `${event.name}\u0000${event.tenantId ?? ''}`;
+        let found = byKind.get(key);
+        if (!found) {
+          found = lookUpSubscribers(db, event.name, event.tenantId ?? null);
+          byKind.set(key, found);
+        }
+        return (await found).every((receiver) => channelsOf(receiver).length === 0);
+      }),
+    );
+  };
 }
 
 /**
