@@ -51,6 +51,7 @@ export async function startGateway(
     broker,
     caller: 'gateway',
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+    maxCallsPerMessage: config.RPC_BATCH_MAX,
     logger,
   });
   await rpc.start();

@@ -40,6 +40,8 @@ const common = {
   MQ_QUORUM_QUEUES: flag(false),
   RPC_TIMEOUT_MS: integer(1, 300_000, 10_000),
   RPC_PREFETCH: integer(1, 1000, 32),
+  /** Calls to one service sent in one message at most (1: each alone, for a rolling upgrade). */
+  RPC_BATCH_MAX: integer(1, 64, 16),
   SHUTDOWN_TIMEOUT_MS: integer(100, 300_000, 15_000),
 };
 

@@ -34,4 +34,6 @@ export const HEADERS = {
    * `RpcBatchReply`).
    */
   batch: 'x-rpc-batch',
+  /** Set by a caller that reads batch replies: only its replies are combined. */
+  acceptsBatch: 'x-rpc-accepts-batch',
 } as const;

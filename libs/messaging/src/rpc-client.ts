@@ -39,17 +39,17 @@ interface Outgoing {
   request: string;
 }
 
-/**
- * Calls to one service sent in one message at most: a batch goes to one replica, so a bound keeps
- * a burst spread over competing replicas.
- */
-const MAX_CALLS_PER_MESSAGE = 16;
-
 export interface RpcClientOptions {
   broker: Broker;
   /** This app's name, sent as the caller of every request. */
   caller?: string;
   defaultTimeoutMs: number;
+  /**
+   * Calls to one service sent in one message at most (16 by default): a batch goes to one
+   * replica, so a bound keeps a burst spread over competing replicas. 1 sends each alone (what
+   * a server from before pipelining reads: a rolling upgrade starts with 1).
+   */
+  maxCallsPerMessage?: number;
   logger: Logger;
 }
 
@@ -163,15 +163,14 @@ export class RpcClient implements BrokerComponent {
     });
   }
 
-  /** Sends this turn's calls: one message per service and up to MAX_CALLS_PER_MESSAGE calls. */
+  /** Sends this turn's calls: one message per service and up to `maxCallsPerMessage` calls. */
   private flush(): void {
     this.flushScheduled = false;
     const outgoing = [...this.outgoing];
     this.outgoing.clear();
+    const most = this.options.maxCallsPerMessage ?? 16;
     for (const [service, calls] of outgoing) {
-      for (let i = 0; i < calls.length; i += MAX_CALLS_PER_MESSAGE) {
-        this.send(service, calls.slice(i, i + MAX_CALLS_PER_MESSAGE));
-      }
+      for (let i = 0; i < calls.length; i += most) this.send(service, calls.slice(i, i + most));
     }
   }
 
@@ -191,7 +190,11 @@ export class RpcClient implements BrokerComponent {
         expiration: String(Math.max(1, deadline - Date.now())),
         mandatory: true,
       };
-      const caller = this.options.caller ? { [HEADERS.caller]: this.options.caller } : {};
+      const caller = {
+        ...(this.options.caller ? { [HEADERS.caller]: this.options.caller } : {}),
+        // This client reads replies combined in one message (servers from before do not).
+        [HEADERS.acceptsBatch]: 1,
+      };
       if (live.length === 1) {
         channel.publish('', this.options.broker.rpcQueue(service), Buffer.from(first.request), {
           ...common,
@@ -253,7 +256,11 @@ export class RpcClient implements BrokerComponent {
         this.options.logger.error('Unparseable RPC batch reply');
         return;
       }
-      for (const { correlationId, reply } of replies) this.settle(correlationId, reply);
+      for (const item of replies) {
+        // A malformed element answers nothing: its call times out, the others are answered.
+        if (typeof item?.correlationId === 'string' && typeof item.reply === 'object' && item.reply)
+          this.settle(item.correlationId, item.reply);
+      }
       return;
     }
     const correlationId = msg.properties.correlationId as string;

@@ -45,8 +45,9 @@ export interface RpcServerOptions {
 
 /**
  * Serves `rpc.<service>`: competing consumers, so N replicas share the queue. Replies go to the
- * caller's direct reply-to. A message is acked only after its reply is sent, and prefetch bounds
- * the calls in progress.
+ * caller's direct reply-to. A message is acked only after its reply is sent. Prefetch bounds the
+ * messages taken, and as many calls run at once (a message may carry several, see HEADERS.batch):
+ * the others wait for a slot, their deadline checked when they start.
  */
 export class RpcServer implements BrokerComponent {
   /** One child logger per method (handlers exist only for known methods): built once. */
@@ -66,6 +67,9 @@ export class RpcServer implements BrokerComponent {
   private stopping = false;
   private readonly inFlight = new InFlight();
   private outbound: Outbound[] = [];
+  /** Calls running, and those waiting for one of the `prefetch` slots. */
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly options: RpcServerOptions) {}
 
@@ -132,20 +136,29 @@ export class RpcServer implements BrokerComponent {
       } catch (error) {
         this.options.logger.error({ err: error }, 'Unparseable RPC batch dropped');
       }
-      await Promise.all(
-        calls.map(async (call) => {
-          const reply = await this.execute(() => parseRequest(call.request), {
-            requestId: String(call.requestId ?? call.correlationId ?? ''),
-            deadline: Number(call.deadline ?? Date.now() + 60_000),
-            caller,
-            redelivered,
-          });
-          // Not awaited: the ack below may leave in the same message flush, after it.
-          if (reply && replyTo)
-            void this.send(channel, { replyTo, correlationId: call.correlationId, reply });
-        }),
-      );
-      await this.send(channel, { ack: msg });
+      try {
+        await Promise.allSettled(
+          calls.map(async (call) => {
+            const reply = await this.execute(() => parseRequest(call.request), {
+              requestId: String(call.requestId ?? call.correlationId ?? ''),
+              deadline: Number(call.deadline ?? Date.now() + 60_000),
+              caller,
+              redelivered,
+            });
+            // Not awaited: the ack below may leave in the same message flush, after it.
+            if (reply && replyTo) {
+              void this.send(channel, {
+                replyTo,
+                correlationId: call.correlationId,
+                reply,
+                combinable: true,
+              });
+            }
+          }),
+        );
+      } finally {
+        await this.send(channel, { ack: msg });
+      }
       return;
     }
     const started = Date.now();
@@ -157,8 +170,10 @@ export class RpcServer implements BrokerComponent {
       redelivered,
     });
     // The reply and the ack leave in the same flush, the reply first.
-    if (reply && replyTo && correlationId !== undefined)
-      void this.send(channel, { replyTo, correlationId, reply });
+    if (reply && replyTo && correlationId !== undefined) {
+      const combinable = headers[HEADERS.acceptsBatch] !== undefined;
+      void this.send(channel, { replyTo, correlationId, reply, combinable });
+    }
     await this.send(channel, { ack: msg });
   }
 
@@ -167,6 +182,29 @@ export class RpcServer implements BrokerComponent {
    * now would only add load).
    */
   private async execute(
+    parse: () => RpcRequest,
+    call: { requestId: string; deadline: number; caller: string | undefined; redelivered: boolean },
+  ): Promise<RpcReply | undefined> {
+    await this.slot();
+    try {
+      return await this.run(parse, call);
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** Waits for one of the `prefetch` call slots. */
+  private async slot(): Promise<void> {
+    if (this.running < this.options.prefetch) {
+      this.running += 1;
+      return;
+    }
+    // The slot is handed over by the call that ends (running stays counted).
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private async run(
     parse: () => RpcRequest,
     call: { requestId: string; deadline: number; caller: string | undefined; redelivered: boolean },
   ): Promise<RpcReply | undefined> {
@@ -216,10 +254,14 @@ export class RpcServer implements BrokerComponent {
       reply = { ok: false, error: appError.toWire() };
     } finally {
       const durationMs = Date.now() - started;
-      this.options.onCall?.(request?.method ?? 'invalid', outcome, durationMs);
-      runWithContext({ requestId }, () =>
-        this.options.logger.debug({ rpc: request?.method, outcome, durationMs }, 'rpc handled'),
-      );
+      try {
+        this.options.onCall?.(request?.method ?? 'invalid', outcome, durationMs);
+        runWithContext({ requestId }, () =>
+          this.options.logger.debug({ rpc: request?.method, outcome, durationMs }, 'rpc handled'),
+        );
+      } catch {
+        // Metrics and logs never keep a call from its reply.
+      }
     }
     return reply;
   }
@@ -267,24 +309,25 @@ export class RpcServer implements BrokerComponent {
   }
 
   private sendReplies(channel: Channel, replyTo: string, replies: Outbound[]): void {
-    const bodies = replies.map((r) => ({
-      correlationId: r.correlationId ?? '',
-      body: serialize(r.reply, this.options.logger),
-    }));
-    if (bodies.length === 1) {
-      const [only] = bodies as [(typeof bodies)[number]];
-      channel.sendToQueue(replyTo, Buffer.from(only.body), {
-        correlationId: only.correlationId,
+    const alone = (reply: Outbound) =>
+      channel.sendToQueue(replyTo, Buffer.from(serialize(reply.reply, this.options.logger)), {
+        correlationId: reply.correlationId,
         contentType: 'application/json',
       });
-      return;
-    }
-    const body = bodies
-      .map((b) => `{"correlationId":${JSON.stringify(b.correlationId)},"reply":${b.body}}`)
+    // A caller that does not read combined replies (one from before pipelining) gets each alone.
+    for (const reply of replies) if (!reply.combinable) alone(reply);
+    const combinable = replies.filter((r) => r.combinable);
+    if (combinable.length === 1) alone(combinable[0] as Outbound);
+    if (combinable.length < 2) return;
+    const body = combinable
+      .map(
+        (r) =>
+          `{"correlationId":${JSON.stringify(r.correlationId ?? '')},"reply":${serialize(r.reply, this.options.logger)}}`,
+      )
       .join(',');
     channel.sendToQueue(replyTo, Buffer.from(`[${body}]`), {
       contentType: 'application/json',
-      headers: { [HEADERS.batch]: bodies.length },
+      headers: { [HEADERS.batch]: combinable.length },
     });
   }
 
@@ -305,6 +348,8 @@ interface Outbound {
   replyTo?: string;
   correlationId?: string;
   reply?: RpcReply;
+  /** The caller reads replies combined in one message (HEADERS.acceptsBatch). */
+  combinable?: boolean;
   ack?: ConsumeMessage;
   sent: () => void;
 }

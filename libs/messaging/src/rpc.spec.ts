@@ -222,6 +222,34 @@ describe('RPC over RabbitMQ', () => {
       await Promise.all(calls);
     });
 
+    it('sends each call alone when batches are off (a rolling upgrade)', async () => {
+      const alone = new RpcClient({
+        broker: h.broker,
+        defaultTimeoutMs: 500,
+        maxCallsPerMessage: 1,
+        logger: testLogger(),
+      });
+      await alone.start();
+      const taken = rawMessages(3);
+      const calls = [1, 2, 3].map((i) =>
+        alone.call('identity', 'echo', { i }).catch(() => undefined),
+      );
+      const { seen, connection } = await taken;
+      expect(seen.map((m) => m.properties.headers?.[HEADERS.batch])).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(seen.map((m) => JSON.parse(m.content.toString()).params)).toEqual([
+        { i: 1 },
+        { i: 2 },
+        { i: 3 },
+      ]);
+      await connection.close();
+      await Promise.all(calls);
+      await alone.stop();
+    });
+
     it('answers each call of a batch on its own: results, errors, request ids, a slow one last', async () => {
       let releaseSlow!: () => void;
       await serve({
@@ -262,6 +290,65 @@ describe('RPC over RabbitMQ', () => {
       await expect(command).resolves.toMatchObject({ status: 503, code: 'retry_required' });
       await expect(read).resolves.toBe(1);
       expect(runs).toBe(1);
+    });
+
+    it('answers a caller that does not read combined replies one message per call', async () => {
+      // A caller from before pipelining: single messages, no x-rpc-accepts-batch header.
+      let release!: () => void;
+      const both = new Promise<void>((resolve) => (release = resolve));
+      let started = 0;
+      await serve({
+        wait: async (params) => {
+          if (++started === 2) release();
+          await both; // both finish in the same turn
+          return params;
+        },
+      });
+      const connection = await amqp.connect(h.amqpUrl);
+      const channel = await connection.createChannel();
+      const replies: amqp.ConsumeMessage[] = [];
+      await channel.consume(TOPOLOGY.replyTo, (msg) => msg && replies.push(msg), { noAck: true });
+      for (const id of ['old-1', 'old-2']) {
+        channel.sendToQueue(
+          h.broker.rpcQueue('identity'),
+          Buffer.from(JSON.stringify({ method: 'wait', params: { id }, idempotent: true })),
+          { correlationId: id, replyTo: TOPOLOGY.replyTo },
+        );
+      }
+      await waitFor(() => replies.length === 2 || undefined, { what: 'two replies' });
+      expect(
+        replies.map((m) => [m.properties.correlationId, m.properties.headers?.[HEADERS.batch]]),
+      ).toEqual([
+        ['old-1', undefined],
+        ['old-2', undefined],
+      ]);
+      expect(replies.map((m) => JSON.parse(m.content.toString()))).toEqual([
+        { ok: true, result: { id: 'old-1' } },
+        { ok: true, result: { id: 'old-2' } },
+      ]);
+      await connection.close();
+    });
+
+    it('runs no more calls at once than its prefetch, however many a message carries', async () => {
+      let now = 0;
+      let most = 0;
+      await serve(
+        {
+          work: async () => {
+            most = Math.max(most, ++now);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            now -= 1;
+            return 'done';
+          },
+        },
+        h.broker,
+        2,
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => client.call('identity', 'work', {})),
+      );
+      expect(answers).toEqual(Array.from({ length: 8 }, () => 'done'));
+      expect(most).toBe(2);
     });
 
     it('fails every call of a batch with 503 when the service has no queue', async () => {

@@ -124,6 +124,7 @@ export async function startService<A extends ServiceName>(
     broker,
     caller: app,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
+    maxCallsPerMessage: config.RPC_BATCH_MAX,
     logger,
   });
   await rpc.start();
