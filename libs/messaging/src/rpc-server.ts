@@ -189,8 +189,10 @@ export class RpcServer implements BrokerComponent {
     try {
       return await this.run(parse, call);
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      // The slot goes to the next waiting call, if any (then `running` is unchanged).
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 
