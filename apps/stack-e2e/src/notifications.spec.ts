@@ -143,10 +143,12 @@ describe('the catalog', () => {
 });
 
 describe('URL deliveries', () => {
-  it('are not prepared for an event nobody subscribed to; the first after a subscription is', async () => {
-    const c = await api.newClient(admin, 'Nobody listens');
-    const unheard = await createUser(c.token);
+  it('are not prepared for an event nobody subscribed to, and are for a subscribed tenant', async () => {
+    // A tenant that never subscribes, and one that does: the first one's event goes first.
+    const nobody = await api.newClient(admin, 'Nobody listens');
+    const c = await api.newClient(admin, 'Listens');
     await subscribe(c.token, 'user.is-created', { url: `${sink.url}/hooks/c` });
+    const unheard = await createUser(nobody.token);
     const heard = await createUser(c.token);
     await waitFor(
       () => sink.received.find((r) => r.path === '/hooks/c' && r.body.includes(heard)),

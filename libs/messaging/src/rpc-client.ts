@@ -240,9 +240,15 @@ export class RpcClient implements BrokerComponent {
     if (!call) return; // late reply to a call that already timed out
     this.pending.delete(correlationId);
     clearTimeout(call.timer);
-    if (outcome instanceof AppError) call.reject(outcome);
-    else if (outcome.ok) call.resolve(outcome.result);
-    else call.reject(AppError.fromWire(outcome.error));
+    if (outcome instanceof AppError) return call.reject(outcome);
+    if (outcome.ok) return call.resolve(outcome.result);
+    let error: AppError;
+    try {
+      error = AppError.fromWire(outcome.error);
+    } catch {
+      error = Errors.internal(new Error('Malformed RPC error reply'));
+    }
+    call.reject(error);
   }
 
   private onReply(msg: ConsumeMessage): void {
@@ -258,7 +264,7 @@ export class RpcClient implements BrokerComponent {
       }
       for (const item of replies) {
         // A malformed element answers nothing: its call times out, the others are answered.
-        if (typeof item?.correlationId === 'string' && typeof item.reply === 'object' && item.reply)
+        if (typeof item?.correlationId === 'string' && typeof item.reply?.ok === 'boolean')
           this.settle(item.correlationId, item.reply);
       }
       return;

@@ -139,7 +139,7 @@ export class RpcServer implements BrokerComponent {
       try {
         await Promise.allSettled(
           calls.map(async (call) => {
-            const reply = await this.execute(() => parseRequest(call.request), {
+            const reply = await this.execute(channel, () => parseRequest(call.request), {
               requestId: String(call.requestId ?? call.correlationId ?? ''),
               deadline: Number(call.deadline ?? Date.now() + 60_000),
               caller,
@@ -163,7 +163,7 @@ export class RpcServer implements BrokerComponent {
     }
     const started = Date.now();
     const correlationId = msg.properties.correlationId as string | undefined;
-    const reply = await this.execute(() => parseRequest(msg.content), {
+    const reply = await this.execute(channel, () => parseRequest(msg.content), {
       requestId: String(headers[HEADERS.requestId] ?? correlationId ?? ''),
       deadline: Number(headers[HEADERS.deadline] ?? started + 60_000),
       caller,
@@ -182,11 +182,15 @@ export class RpcServer implements BrokerComponent {
    * now would only add load).
    */
   private async execute(
+    channel: Channel,
     parse: () => RpcRequest,
     call: { requestId: string; deadline: number; caller: string | undefined; redelivered: boolean },
   ): Promise<RpcReply | undefined> {
     await this.slot();
     try {
+      // Its message went back to the broker while it waited (channel lost, or closed by stop):
+      // another replica has it, and this one must not run it as well.
+      if (channel !== this.channel) return undefined;
       return await this.run(parse, call);
     } finally {
       // The slot goes to the next waiting call, if any (then `running` is unchanged).

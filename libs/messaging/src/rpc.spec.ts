@@ -354,6 +354,41 @@ describe('RPC over RabbitMQ', () => {
       expect(most).toBe(2);
     });
 
+    it('does not run a call that waited for a slot once its message went back to the broker', async () => {
+      const broker = h.newBroker();
+      await broker.connect();
+      let started!: () => void;
+      let release!: () => void;
+      const firstStarted = new Promise<void>((resolve) => (started = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let runs = 0;
+      await serve(
+        {
+          count: async () => {
+            runs += 1;
+            if (runs === 1) {
+              started();
+              await gate;
+            }
+            return runs;
+          },
+        },
+        broker,
+        1,
+      );
+      // One message of two commands; with one slot, the second waits for the first.
+      const calls = [1, 2].map(() => client.call('identity', 'count', {}).catch((e: unknown) => e));
+      await firstStarted;
+      await broker.dropConnection();
+      release();
+      // The message came back redelivered: both are refused, and the waiting one never ran.
+      expect(await Promise.all(calls)).toEqual([
+        expect.objectContaining({ code: 'retry_required' }),
+        expect.objectContaining({ code: 'retry_required' }),
+      ]);
+      expect(runs).toBe(1);
+    });
+
     it('fails every call of a batch with 503 when the service has no queue', async () => {
       const calls = Array.from({ length: 3 }, () =>
         client.call('trading', 'ping', {}, { timeoutMs: 2_000 }).catch((e: unknown) => e),
