@@ -184,7 +184,7 @@ export class RpcServer implements BrokerComponent {
   private async execute(
     channel: Channel,
     parse: () => RpcRequest,
-    call: { requestId: string; deadline: number; caller: string | undefined; redelivered: boolean },
+    call: CallMeta,
   ): Promise<RpcReply | undefined> {
     await this.slot();
     try {
@@ -210,10 +210,7 @@ export class RpcServer implements BrokerComponent {
     await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
-  private async run(
-    parse: () => RpcRequest,
-    call: { requestId: string; deadline: number; caller: string | undefined; redelivered: boolean },
-  ): Promise<RpcReply | undefined> {
+  private async run(parse: () => RpcRequest, call: CallMeta): Promise<RpcReply | undefined> {
     const started = Date.now();
     const { requestId, deadline } = call;
     if (deadline < started) return undefined;
@@ -348,6 +345,15 @@ export class RpcServer implements BrokerComponent {
   }
 }
 
+/** What a call carries beside its request: from its message, or from its entry in a batch. */
+interface CallMeta {
+  requestId: string;
+  /** Epoch ms after which the caller no longer waits. */
+  deadline: number;
+  caller: string | undefined;
+  redelivered: boolean;
+}
+
 /** A reply or an ack waiting for the end of the turn (see `RpcServer.send`). */
 interface Outbound {
   channel: Channel;
@@ -381,7 +387,7 @@ function parseBatch(content: Buffer): RpcBatchCall[] {
 }
 
 /** A request from its message body, or as a batch carried it (already parsed). */
-function parseRequest(content: Buffer | unknown): RpcRequest {
+function parseRequest(content: unknown): RpcRequest {
   let value: unknown = content;
   if (Buffer.isBuffer(content)) {
     try {

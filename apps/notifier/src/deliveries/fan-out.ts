@@ -41,31 +41,33 @@ function subscribersOf(
     cache = new Map();
     lookedUp.set(tx, cache);
   }
-  const key = `${eventName}\u0000${tenantId ?? ''}`;
-  let found = cache.get(key);
-  if (!found) {
-    found = lookUpSubscribers(tx, eventName, tenantId);
-    cache.set(key, found);
-  }
-  return found;
+  return cachedLookUp(cache, tx, eventName, tenantId);
 }
 
-function lookUpSubscribers(
+/** The receivers of one kind and tenant, looked up once per `cache`. */
+function cachedLookUp(
+  cache: Map<string, Promise<SubscribedRow[]>>,
   executor: Executor,
   eventName: string,
   tenantId: string | null,
 ): Promise<SubscribedRow[]> {
-  // Plain SQL (the query builder cost more CPU than the query), prepared: its planning cost
-  // forty times its execution.
-  return executePrepared<SubscribedRow>(
-    executor,
-    sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
-          FROM notifier.receivers r
-          JOIN notifier.notification_types t ON t.id = r.notification_type_id
-         WHERE t.event = ${eventName}
-           AND r.deleted_at IS NULL AND r.disabled_at IS NULL
-           AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
-  );
+  const key = `${eventName}\u0000${tenantId ?? ''}`;
+  let found = cache.get(key);
+  if (!found) {
+    // Plain SQL (the query builder cost more CPU than the query), prepared: its planning cost
+    // forty times its execution.
+    found = executePrepared<SubscribedRow>(
+      executor,
+      sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
+            FROM notifier.receivers r
+            JOIN notifier.notification_types t ON t.id = r.notification_type_id
+           WHERE t.event = ${eventName}
+             AND r.deleted_at IS NULL AND r.disabled_at IS NULL
+             AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
+    );
+    cache.set(key, found);
+  }
+  return found;
 }
 
 /**
@@ -78,17 +80,13 @@ export function eventsWithoutSubscribers(
   db: Executor,
 ): (events: EventEnvelope[]) => Promise<boolean[]> {
   return async (events) => {
-    const byKind = new Map<string, Promise<SubscribedRow[]>>();
+    const batch = new Map<string, Promise<SubscribedRow[]>>();
     return Promise.all(
-      events.map(async (event) => {
-        const key = `${event.name}\u0000${event.tenantId ?? ''}`;
-        let found = byKind.get(key);
-        if (!found) {
-          found = lookUpSubscribers(db, event.name, event.tenantId ?? null);
-          byKind.set(key, found);
-        }
-        return (await found).every((receiver) => channelsOf(receiver).length === 0);
-      }),
+      events.map(async (event) =>
+        (await cachedLookUp(batch, db, event.name, event.tenantId ?? null)).every(
+          (receiver) => channelsOf(receiver).length === 0,
+        ),
+      ),
     );
   };
 }
