@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { compileSql } from './compile';
 import type { NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
@@ -50,7 +50,6 @@ export function createDatabase(pool: pg.Pool): Database {
   return drizzle(pool);
 }
 
-const dialect = new PgDialect();
 const preparedNames = new Map<string, string>();
 
 /** The name a statement of this text is prepared under (one text, one name, on any connection). */
@@ -73,7 +72,7 @@ export async function executePrepared<R>(executor: Executor, statement: SQL): Pr
   // drizzle keeps the pool, or the transaction's client, as its session's `client`.
   const { client } = (executor as unknown as { session: { client: pg.Pool | pg.ClientBase } })
     .session;
-  const query = dialect.sqlToQuery(statement);
+  const query = compileSql(statement);
   const result = await client.query({
     name: preparedName(query.sql),
     text: query.sql,

@@ -1,11 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { faultOnce, FAILPOINTS } from '@custody/faults';
+import { compileSql } from './compile';
 import { type Database, preparedName } from './database';
 
-const dialect = new PgDialect();
 // pg's own mapping of JavaScript values to wire values (arrays, dates, buffers, JSON).
 const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } })
   .utils.prepareValue;
@@ -95,10 +94,10 @@ class PipelinedQuery extends pg.Query {
 function toQuery(statement: PipelineStatement): WireStatement {
   if (typeof statement === 'string') return { text: statement, values: [] };
   if (statement instanceof PreparedStatement) {
-    const query = dialect.sqlToQuery(statement.statement);
+    const query = compileSql(statement.statement);
     return { text: query.sql, values: query.params, name: `pipe_${preparedName(query.sql)}` };
   }
-  const query = dialect.sqlToQuery(statement);
+  const query = compileSql(statement);
   return { text: query.sql, values: query.params };
 }
 

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { Errors } from '@custody/errors';
 import type { RouteDef, RouteGuard, RouteRequest } from '@custody/http';
 import { hasScope } from '@custody/tenancy';
-import { RateLimiter } from './rate-limit';
+import { RATE_WINDOW_MS, RateLimiter } from './rate-limit';
 import { TokenRejected, type TokenVerifier } from './token-verifier';
 
 export interface GuardOptions {
@@ -72,16 +72,30 @@ export function createGuard(options: GuardOptions): RouteGuard {
     try {
       // Issuer routes take issuer tokens only, every other route v1 tokens only (audiences).
       const token = bearerToken(req);
-      auth =
-        route.auth === 'issuer'
-          ? await options.verifier.verifyIssuer(token)
-          : await options.verifier.verify(token);
+      if (route.auth === 'issuer') {
+        auth = await options.verifier.verifyIssuer(token);
+      } else {
+        // The token's state and the client's rate-limit count in one Redis command.
+        const verified = await options.verifier.verify(token, {
+          windowKey: (clientId) => limiter.key('client', clientId),
+          limit: options.perClientPerMinute,
+          windowMs: RATE_WINDOW_MS,
+        });
+        auth = verified.auth;
+        if (verified.window)
+          limiter.apply(
+            res,
+            options.perClientPerMinute,
+            verified.window.count,
+            verified.window.ttlMs,
+          );
+      }
     } catch (error) {
       if (error instanceof TokenRejected) throw rejection(route, error.problem);
       throw error;
     }
-    await limiter.consume(res, 'client', auth.clientId, options.perClientPerMinute);
     if (route.auth === 'issuer') {
+      await limiter.consume(res, 'client', auth.clientId, options.perClientPerMinute);
       const target = (req.params as Record<string, string | undefined>)['clientIssuerId'];
       if (target !== undefined && target !== auth.issuer?.id)
         throw Errors.forbidden('This token is limited to another issuer.', 'issuer_forbidden');

@@ -24,6 +24,48 @@ export class TokenRejected extends Error {
 }
 
 const JWKS_REFRESH_MS = 30_000;
+
+/**
+ * The token's state and, when it is valid, one request counted in the client's rate-limit
+ * window: one Redis command per request instead of two round trips (a read, then a MULTI).
+ * KEYS: seeded flag, client version, revoked token, rate-limit window. ARGV: the token's version,
+ * the limit (0 = no counting), the window in ms. Returns {seeded, valid, count, ttl ms}.
+ * `PEXPIRE … NX`: a window starts at its first request (Redis ≥ 7).
+ */
+const CHECK_AND_COUNT = `
+local seeded = redis.call('GET', KEYS[1])
+if not seeded then return {0, 0, 0, 0} end
+local current = redis.call('GET', KEYS[2])
+if redis.call('EXISTS', KEYS[3]) == 1 or current ~= ARGV[1] then return {1, 0, 0, 0} end
+if tonumber(ARGV[2]) <= 0 then return {1, 1, 0, 0} end
+local count = redis.call('INCR', KEYS[4])
+redis.call('PEXPIRE', KEYS[4], ARGV[3], 'NX')
+return {1, 1, count, redis.call('PTTL', KEYS[4])}
+`;
+
+/** What the caller wants counted with a valid token: its rate-limit window. */
+export interface CountedRequest {
+  /** The window's Redis key, from the client's id. */
+  windowKey: (clientId: string) => string;
+  limit: number;
+  windowMs: number;
+}
+
+/** The window after this request was counted (absent when the limit is off). */
+export interface CountedWindow {
+  count: number;
+  ttlMs: number;
+}
+
+type CheckAndCount = (
+  seeded: string,
+  version: string,
+  revoked: string,
+  window: string,
+  tokenVersion: string,
+  limit: number,
+  windowMs: number,
+) => Promise<[number, number, number, number]>;
 /** Verified tokens kept (oldest dropped first): about 2 MB at most. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -43,8 +85,9 @@ const ISSUER_TOKEN: TokenKind = {
 
 /**
  * Verifies access tokens locally (EdDSA signature, issuer, audience, expiry) with the public keys
- * identity publishes over RPC, then checks Redis for revocation and the client's token version:
- * one round trip to Redis per request, none to identity.
+ * identity publishes over RPC, then checks Redis for revocation and the client's token version
+ * and counts the request in the client's rate-limit window: one Redis command per request, none
+ * to identity.
  */
 export class TokenVerifier {
   private jwks: ReturnType<typeof createLocalJWKSet> | undefined;
@@ -65,7 +108,10 @@ export class TokenVerifier {
     private readonly rpc: RpcClient,
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-  ) {}
+  ) {
+    if (!('custodyCheckAndCount' in redis))
+      redis.defineCommand('custodyCheckAndCount', { numberOfKeys: 4, lua: CHECK_AND_COUNT });
+  }
 
   private key(name: string): string {
     return `${this.keyPrefix}:${name}`;
@@ -86,18 +132,27 @@ export class TokenVerifier {
     return this.jwksLoading;
   }
 
-  /** A v1 access token (audience `custody-api:v1`), checked against revocations too. */
-  async verify(token: string): Promise<AuthContext> {
+  /**
+   * A v1 access token (audience `custody-api:v1`), checked against revocations too; with
+   * `counted`, the request is counted in the client's rate-limit window in the same command.
+   */
+  async verify(
+    token: string,
+    counted?: CountedRequest,
+  ): Promise<{ auth: AuthContext; window?: CountedWindow }> {
     const payload = await this.verifiedPayload(token, V1_TOKEN);
     const claims = payload as unknown as AccessTokenClaims & { sub: string; jti: string };
-    await this.checkState(claims.sub, claims.jti, claims.ver);
+    const window = await this.checkState(claims.sub, claims.jti, claims.ver, counted);
     return {
-      clientId: claims.sub,
-      tenantId: claims.ten,
-      audience: claims.aud_c,
-      apiClientId: claims.azp,
-      ...(claims.uid !== undefined ? { userId: claims.uid } : {}),
-      ...(claims.scp !== undefined ? { scopes: claims.scp } : {}),
+      auth: {
+        clientId: claims.sub,
+        tenantId: claims.ten,
+        audience: claims.aud_c,
+        apiClientId: claims.azp,
+        ...(claims.uid !== undefined ? { userId: claims.uid } : {}),
+        ...(claims.scp !== undefined ? { scopes: claims.scp } : {}),
+      },
+      ...(window ? { window } : {}),
     };
   }
 
@@ -168,14 +223,25 @@ export class TokenVerifier {
     }
   }
 
-  private async checkState(clientId: string, jti: string, version: number): Promise<void> {
-    const read = () =>
-      this.redis.mget(
+  private async checkState(
+    clientId: string,
+    jti: string,
+    version: number,
+    counted: CountedRequest | undefined,
+  ): Promise<CountedWindow | undefined> {
+    const limit = counted && counted.limit > 0 ? counted.limit : 0;
+    const run = () =>
+      (this.redis as unknown as { custodyCheckAndCount: CheckAndCount }).custodyCheckAndCount(
         this.key(AUTH_STATE_KEYS.seeded),
         this.key(AUTH_STATE_KEYS.clientVersion(clientId)),
         this.key(AUTH_STATE_KEYS.revokedToken(jti)),
+        // Not touched when the limit is off; a key is still needed by the command.
+        counted ? counted.windowKey(clientId) : this.key('ratelimit:none'),
+        String(version),
+        limit,
+        counted?.windowMs ?? 0,
       );
-    let [seeded, current, revoked] = await read();
+    let [seeded, valid, count, ttlMs] = await run();
     if (!seeded) {
       // Redis lost its contents (restart): have identity rebuild them before trusting a miss.
       this.seeding ??= this.rpc
@@ -185,12 +251,12 @@ export class TokenVerifier {
           this.seeding = undefined;
         });
       await this.seeding;
-      [seeded, current, revoked] = await read();
+      [seeded, valid, count, ttlMs] = await run();
       if (!seeded)
         throw Errors.unavailable('Authentication state is unavailable.', 'auth_unavailable');
     }
-    if (revoked) throw new TokenRejected('revoked');
-    // A deleted client, a changed password, audience or scopes: every older token is revoked.
-    if (current === null || current !== String(version)) throw new TokenRejected('revoked');
+    // Revoked, or a deleted client, a changed password, audience or scopes (every older token).
+    if (!valid) throw new TokenRejected('revoked');
+    return limit > 0 ? { count, ttlMs } : undefined;
   }
 }
