@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import { runWithContext, type Logger } from '@custody/logging';
-import { type Database, type Transaction, quoteIdent, withTransaction } from '@custody/persistence';
+import {
+  type Database,
+  executePrepared,
+  type Transaction,
+  quoteIdent,
+  withTransaction,
+} from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
 
@@ -228,15 +234,16 @@ export class EventConsumer implements BrokerComponent {
     if (items.some(({ event }) => !CANONICAL_UUID.test(event.id)))
       throw new Error('event id not in canonical form');
     await withTransaction(this.options.db, async (tx) => {
-      // One array per column: the same text for any batch size.
-      const inserted = await tx.execute(
+      // One array per column: the same text for any batch size, prepared once per connection.
+      const inserted = await executePrepared<{ event_id: string }>(
+        tx,
         sql`INSERT INTO ${sql.raw(this.inbox)} (consumer, event_id, event_name)
             SELECT ${this.options.consumer}, id, name
               FROM unnest(${sql.param(items.map(({ event }) => event.id))}::uuid[],
                 ${sql.param(items.map(({ event }) => event.name))}::text[]) AS e(id, name)
             ON CONFLICT DO NOTHING RETURNING event_id`,
       );
-      const fresh = new Set((inserted.rows as { event_id: string }[]).map((r) => r.event_id));
+      const fresh = new Set(inserted.map((r) => r.event_id));
       for (const [index, { event, msg }] of items.entries()) {
         // Already processed (a redelivery), or twice in this batch: the effect happens once.
         if (!fresh.delete(event.id)) continue;
@@ -269,12 +276,13 @@ export class EventConsumer implements BrokerComponent {
   private async process(event: EventEnvelope): Promise<void> {
     const handler = this.options.handlers[event.name];
     await withTransaction(this.options.db, async (tx) => {
-      const inserted = await tx.execute(
+      const inserted = await executePrepared(
+        tx,
         sql`INSERT INTO ${sql.raw(this.inbox)} (consumer, event_id, event_name)
             VALUES (${this.options.consumer}, ${event.id}, ${event.name})
             ON CONFLICT DO NOTHING RETURNING event_id`,
       );
-      if (inserted.rows.length === 0) return; // already processed: the effect happened once
+      if (inserted.length === 0) return; // already processed: the effect happened once
       if (handler) await handler(event, tx);
     });
   }

@@ -3,7 +3,14 @@ import pg from 'pg';
 import type { EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import type { Logger } from '@custody/logging';
-import { outboxChannel, quoteIdent, withDefaultUser } from '@custody/persistence';
+import { sql } from 'drizzle-orm';
+import {
+  outboxChannel,
+  pipeline,
+  prepared,
+  quoteIdent,
+  withDefaultUser,
+} from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 
 export interface OutboxRelayOptions {
@@ -141,19 +148,18 @@ export class OutboxRelay implements BrokerComponent {
     if (!channel) return 0;
     const client = await this.options.pool.connect();
     try {
-      await client.query('BEGIN');
-      // Claimed and marked in one statement; the mark commits only after the broker confirmed
-      // every row, so a crash before COMMIT leaves them unsent (at-least-once).
-      // Named: parsed and planned once per connection.
-      const { rows } = await client.query<OutboxRow>({
-        name: `outbox_claim_${this.table}`,
-        text: `UPDATE ${this.table} o SET sent_at = now()
-           FROM (SELECT seq FROM ${this.table} WHERE sent_at IS NULL
-                  ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) claimed
+      // BEGIN and the claim in one round trip; claimed and marked in one statement. The mark
+      // commits only after the broker confirmed every row, so a crash before COMMIT leaves them
+      // unsent (at-least-once). Prepared: parsed and planned once per connection.
+      const [, claimed] = await pipeline(client, [
+        'BEGIN',
+        prepared(sql`UPDATE ${sql.raw(this.table)} o SET sent_at = now()
+           FROM (SELECT seq FROM ${sql.raw(this.table)} WHERE sent_at IS NULL
+                  ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED) claimed
           WHERE o.seq = claimed.seq
-          RETURNING o.seq, o.name, o.envelope, o.headers`,
-        values: [batchSize],
-      });
+          RETURNING o.seq, o.name, o.envelope, o.headers`),
+      ]);
+      const rows = (claimed?.rows ?? []) as OutboxRow[];
       if (rows.length === 0) {
         await client.query('COMMIT');
         return 0;

@@ -41,7 +41,8 @@ export function compileSql(statement: SQL): CompiledQuery {
 }
 
 function compileInto(statement: SQL, out: CompiledQuery): void {
-  if (statement.shouldInlineParams) throw UNKNOWN;
+  // `.inlineParams()` puts values in the text: drizzle's escaping, not ours.
+  if ((statement as unknown as { shouldInlineParams: boolean }).shouldInlineParams) throw UNKNOWN;
   for (const chunk of statement.queryChunks) compileChunk(chunk, out);
 }
 
