@@ -42,6 +42,8 @@ const common = {
   RPC_PREFETCH: integer(1, 1000, 32),
   /** Calls to one service sent in one message at most (1: each alone, for a rolling upgrade). */
   RPC_BATCH_MAX: integer(1, 64, 16),
+  /** Consecutive outbox events of one name per message at most (1: each alone, for a rolling upgrade). */
+  EVENT_BATCH_MAX: integer(1, 200, 16),
   SHUTDOWN_TIMEOUT_MS: integer(100, 300_000, 15_000),
 };
 

@@ -36,4 +36,15 @@ export const HEADERS = {
   batch: 'x-rpc-batch',
   /** Set by a caller that reads batch replies: only its replies are combined. */
   acceptsBatch: 'x-rpc-accepts-batch',
+  /**
+   * Set on an event message that carries several events of one name (consecutive in the
+   * outbox): the count. The body is then a JSON array of `EventBatchItem`.
+   */
+  eventBatch: 'x-event-batch',
 } as const;
+
+/** One event of a batch message, with the headers it would have had as a message of its own. */
+export interface EventBatchItem {
+  event: unknown;
+  headers: Record<string, unknown>;
+}

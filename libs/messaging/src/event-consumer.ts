@@ -1,6 +1,6 @@
-import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import type { ChannelModel, ConfirmChannel, ConsumeMessage, MessageProperties } from 'amqplib';
 import { sql } from 'drizzle-orm';
-import { HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
+import { type EventBatchItem, HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import { runWithContext, type Logger } from '@custody/logging';
 import {
@@ -15,10 +15,20 @@ import { InFlight } from './in-flight';
 
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface Delivery {
+/** A message, settled (acked) once every event it carries is: one, or a batch (`eventBatch`). */
+interface Received {
   channel: ConfirmChannel;
   msg: ConsumeMessage;
+  /** Events of this message not settled yet. */
+  unsettled: number;
+}
+
+/** One event to handle, and the message it came in. */
+interface Delivery {
+  received: Received;
   event: EventEnvelope;
+  /** The headers the event was published with (its own, also inside a batch message). */
+  headers: Record<string, unknown>;
 }
 
 /** A batch failed in the handler of its `index`-th event. */
@@ -159,10 +169,7 @@ export class EventConsumer implements BrokerComponent {
     const taken = this.batch;
     this.batch = [];
     const parsed: Delivery[] = [];
-    for (const { channel, msg } of taken) {
-      const event = this.parse(channel, msg);
-      if (event) parsed.push({ channel, msg, event });
-    }
+    for (const { channel, msg } of taken) parsed.push(...this.parse(channel, msg));
     await this.handleBatch(await this.dropWithoutEffect(parsed));
   }
 
@@ -177,19 +184,16 @@ export class EventConsumer implements BrokerComponent {
       this.options.logger.debug({ err: error }, 'withoutEffect failed; handling the batch');
       return batch;
     }
-    return batch.filter(({ channel, msg }, i) => {
+    return batch.filter((delivery, i) => {
       if (idle[i] !== true) return true;
-      this.settle(channel, () => channel.ack(msg));
+      this.ack(delivery);
       return false;
     });
   }
 
   private async handleBatch(batch: Delivery[]): Promise<void> {
     if (batch.length === 0) return;
-    if (batch.length === 1) {
-      const [only] = batch as [Delivery];
-      return this.handle(only.channel, only.msg, only.event);
-    }
+    if (batch.length === 1) return this.handle(batch[0] as Delivery);
     try {
       await this.processBatch(batch);
     } catch (error) {
@@ -198,35 +202,48 @@ export class EventConsumer implements BrokerComponent {
         // Only that event goes its own way (retries, dead letter); the others batch again.
         const failed = batch[error.index] as Delivery;
         await Promise.all([
-          this.handle(failed.channel, failed.msg, failed.event),
+          this.handle(failed),
           this.handleBatch(batch.filter((_, i) => i !== error.index)),
         ]);
       } else {
         // Not a handler (the inbox insert, the connection): one at a time, not 64 at once.
-        for (const d of batch) await this.handle(d.channel, d.msg, d.event);
+        for (const d of batch) await this.handle(d);
       }
       return;
     }
     failpoint(FAILPOINTS.consumerBeforeAck);
-    for (const { channel, msg } of batch) this.settle(channel, () => channel.ack(msg));
+    for (const delivery of batch) this.ack(delivery);
   }
 
-  private parse(channel: ConfirmChannel, msg: ConsumeMessage): EventEnvelope | undefined {
+  /** The events of a message (one, or a batch's); none if it is not one (dead-lettered). */
+  private parse(channel: ConfirmChannel, msg: ConsumeMessage): Delivery[] {
     try {
-      const event = JSON.parse(msg.content.toString('utf8')) as EventEnvelope;
-      if (typeof event.id !== 'string' || typeof event.name !== 'string')
-        throw new Error('not an event');
-      return event;
+      const body = JSON.parse(msg.content.toString('utf8')) as unknown;
+      const ownHeaders = msg.properties.headers ?? {};
+      const items: EventBatchItem[] =
+        ownHeaders[HEADERS.eventBatch] === undefined
+          ? [{ event: body, headers: ownHeaders }]
+          : (body as EventBatchItem[]);
+      if (!Array.isArray(items) || items.length === 0) throw new Error('not an event batch');
+      const received: Received = { channel, msg, unsettled: items.length };
+      return items.map(({ event, headers }) => {
+        const e = event as EventEnvelope | null;
+        if (typeof e?.id !== 'string' || typeof e.name !== 'string')
+          throw new Error('not an event');
+        return { received, event: e, headers: headers ?? {} };
+      });
     } catch (error) {
       this.options.logger.error({ err: error }, 'Unparseable event sent to the dead-letter queue');
       this.settle(channel, () => channel.nack(msg, false, false));
-      return undefined;
+      return [];
     }
   }
 
-  private requestIdOf(msg: ConsumeMessage): string {
-    const headers = msg.properties.headers ?? {};
-    return String(headers[HEADERS.requestId] ?? msg.properties.messageId ?? '');
+  private requestIdOf({ headers, event, received }: Delivery): string {
+    const single = received.msg.properties.headers?.[HEADERS.eventBatch] === undefined;
+    return String(
+      headers[HEADERS.requestId] ?? (single ? received.msg.properties.messageId : event.id) ?? '',
+    );
   }
 
   private async processBatch(items: Delivery[]) {
@@ -244,13 +261,14 @@ export class EventConsumer implements BrokerComponent {
             ON CONFLICT DO NOTHING RETURNING event_id`,
       );
       const fresh = new Set(inserted.map((r) => r.event_id));
-      for (const [index, { event, msg }] of items.entries()) {
+      for (const [index, delivery] of items.entries()) {
+        const { event } = delivery;
         // Already processed (a redelivery), or twice in this batch: the effect happens once.
         if (!fresh.delete(event.id)) continue;
         const handler = this.options.handlers[event.name];
         if (!handler) continue;
         try {
-          await runWithContext({ requestId: this.requestIdOf(msg) }, () => handler(event, tx));
+          await runWithContext({ requestId: this.requestIdOf(delivery) }, () => handler(event, tx));
         } catch (error) {
           throw new HandlerFailed(index, error);
         }
@@ -258,18 +276,15 @@ export class EventConsumer implements BrokerComponent {
     });
   }
 
-  private async handle(
-    channel: ConfirmChannel,
-    msg: ConsumeMessage,
-    event: EventEnvelope,
-  ): Promise<void> {
-    const requestId = this.requestIdOf(msg);
+  private async handle(delivery: Delivery): Promise<void> {
     try {
-      await runWithContext({ requestId }, () => this.process(event));
+      await runWithContext({ requestId: this.requestIdOf(delivery) }, () =>
+        this.process(delivery.event),
+      );
       failpoint(FAILPOINTS.consumerBeforeAck);
-      this.settle(channel, () => channel.ack(msg));
+      this.ack(delivery);
     } catch (error) {
-      await this.retryOrDeadLetter(channel, msg, event, error);
+      await this.retryOrDeadLetter(delivery, error);
     }
   }
 
@@ -287,20 +302,17 @@ export class EventConsumer implements BrokerComponent {
     });
   }
 
-  private async retryOrDeadLetter(
-    channel: ConfirmChannel,
-    msg: ConsumeMessage,
-    event: EventEnvelope,
-    error: unknown,
-  ): Promise<void> {
-    const attempts = Number(msg.properties.headers?.[HEADERS.attempts] ?? 0) + 1;
+  private async retryOrDeadLetter(delivery: Delivery, error: unknown): Promise<void> {
+    const { event, headers, received } = delivery;
+    const { channel } = received;
+    const attempts = Number(headers[HEADERS.attempts] ?? 0) + 1;
     const maxAttempts = this.options.maxAttempts ?? 5;
     if (attempts >= maxAttempts) {
       this.options.logger.error(
         { err: error, eventId: event.id, event: event.name, attempts },
         'Event handler failed for the last time; message dead-lettered',
       );
-      this.settle(channel, () => channel.nack(msg, false, false));
+      await this.deadLetter(delivery);
       return;
     }
     this.options.logger.warn(
@@ -312,18 +324,61 @@ export class EventConsumer implements BrokerComponent {
     );
     try {
       // Republish with the attempt count before acking, so a crash in between duplicates (the
-      // inbox absorbs that) rather than loses the message.
-      channel.sendToQueue(this.queue, msg.content, {
-        ...msg.properties,
-        headers: { ...msg.properties.headers, [HEADERS.attempts]: attempts },
+      // inbox absorbs that) rather than loses the message. An event of a batch goes alone.
+      const { content, properties } = this.ownMessage(delivery);
+      channel.sendToQueue(this.queue, content, {
+        ...properties,
+        headers: { ...headers, [HEADERS.attempts]: attempts },
       });
       await channel.waitForConfirms();
-      this.settle(channel, () => channel.ack(msg));
+      this.ack(delivery);
     } catch (republishError) {
       this.options.logger.warn(
         { err: republishError },
         'Retry republish failed; broker will redeliver',
       );
+    }
+  }
+
+  /** The event as a message of its own: its message, or (from a batch) one made like it. */
+  private ownMessage({ event, headers, received }: Delivery): {
+    content: Buffer;
+    properties: MessageProperties;
+  } {
+    const { msg } = received;
+    if (msg.properties.headers?.[HEADERS.eventBatch] === undefined)
+      return { content: msg.content, properties: msg.properties };
+    return {
+      content: Buffer.from(JSON.stringify(event)),
+      properties: { ...msg.properties, messageId: event.id, headers },
+    };
+  }
+
+  /** Settles one event; its message is acked once every event it carries is settled. */
+  private ack({ received }: Delivery): void {
+    received.unsettled -= 1;
+    if (received.unsettled === 0)
+      this.settle(received.channel, () => received.channel.ack(received.msg));
+  }
+
+  /**
+   * To the dead-letter queue: the message itself when it carries this event alone; an event of
+   * a batch is published there by itself (confirmed) and then settled. If that fails, the batch
+   * is not acked and comes back (the inbox absorbs its events already applied).
+   */
+  private async deadLetter(delivery: Delivery): Promise<void> {
+    const { channel, msg } = delivery.received;
+    if (msg.properties.headers?.[HEADERS.eventBatch] === undefined) {
+      this.settle(channel, () => channel.nack(msg, false, false));
+      return;
+    }
+    try {
+      const { content, properties } = this.ownMessage(delivery);
+      channel.publish(this.options.broker.deadLetterExchange, this.queue, content, properties);
+      await channel.waitForConfirms();
+      this.ack(delivery);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'Dead-lettering failed; broker will redeliver');
     }
   }
 

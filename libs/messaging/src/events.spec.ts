@@ -1,10 +1,11 @@
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
-import type { EventEnvelope } from '@custody/contracts';
+import { type EventBatchItem, type EventEnvelope, HEADERS } from '@custody/contracts';
+import { runWithContext } from '@custody/logging';
 import { enqueueEvent, withTransaction } from '@custody/persistence';
 import { testLogger, testServiceUrls, waitFor } from '@custody/testing';
 import { EventConsumer, type EventHandler } from './event-consumer';
-import { OutboxRelay } from './outbox-relay';
+import { OutboxRelay, runsOfOneName } from './outbox-relay';
 import { createHarness, type Harness, readyCount, SCHEMA, spawnFixture } from './test-harness';
 
 const EVENT = 'thing.is-created';
@@ -24,13 +25,15 @@ afterAll(async () => {
   await h.close();
 });
 
-async function startedRelay() {
-  const r = relay();
+async function startedRelay(options: Parameters<typeof relay>[0] = {}) {
+  const r = relay(options);
   await r.start();
   return r;
 }
 
-function relay(options: { pollIntervalMs?: number; minCycleMs?: number } = {}) {
+function relay(
+  options: { pollIntervalMs?: number; minCycleMs?: number; maxEventsPerMessage?: number } = {},
+) {
   const r = new OutboxRelay({
     broker: h.broker,
     pool: h.pool,
@@ -81,6 +84,7 @@ async function unsent(): Promise<number> {
 async function tap(): Promise<{
   count: () => Promise<number>;
   take: () => Promise<EventEnvelope | undefined>;
+  takeMessage: () => Promise<amqp.GetMessage | false>;
 }> {
   const connection = await amqp.connect(testServiceUrls().amqpUrl);
   const channel = await connection.createChannel();
@@ -94,6 +98,7 @@ async function tap(): Promise<{
       const msg = await channel.get(queue, { noAck: true });
       return msg ? (JSON.parse(msg.content.toString()) as EventEnvelope) : undefined;
     },
+    takeMessage: () => channel.get(queue, { noAck: true }),
   };
 }
 
@@ -273,5 +278,140 @@ describe('event consumer', () => {
     await channel.waitForConfirms();
     await connection.close();
     await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) >= 1);
+  });
+});
+
+describe('event batches', () => {
+  /** Events written in one transaction (consecutive in the outbox), each under its request id. */
+  async function writeEvents(count: number): Promise<EventEnvelope[]> {
+    return withTransaction(h.db, async (tx) => {
+      const written: EventEnvelope[] = [];
+      for (let n = 0; n < count; n++)
+        written.push(
+          await runWithContext({ requestId: `req-${n}` }, () =>
+            enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n } }),
+          ),
+        );
+      return written;
+    });
+  }
+  const n = (e: EventEnvelope) => (e.data as { n: number }).n;
+
+  it('groups consecutive events of one name, at most the maximum per run, keeping their order', () => {
+    const rows = ['a', 'a', 'a', 'b', 'a', 'a'].map((name, i) => ({ name, i }));
+    expect(runsOfOneName(rows, 2).map((run) => run.map((r) => r.i))).toEqual([
+      [0, 1],
+      [2],
+      [3],
+      [4, 5],
+    ]);
+    expect(runsOfOneName(rows, 1)).toHaveLength(6);
+  });
+
+  it('publishes consecutive events of one name as one message each with its own headers, in commit order', async () => {
+    const probe = await tap();
+    const written = await writeEvents(5);
+    await startedRelay({ maxEventsPerMessage: 3 });
+    await waitFor(async () => (await unsent()) === 0, { what: 'every event published' });
+    const messages: amqp.GetMessage[] = [];
+    for (let m = await probe.takeMessage(); m; m = await probe.takeMessage()) messages.push(m);
+    expect(messages.map((m) => m.properties.headers?.[HEADERS.eventBatch])).toEqual([3, 2]);
+    const items = messages.flatMap((m) => JSON.parse(m.content.toString()) as EventBatchItem[]);
+    expect(items.map((item) => item.event)).toEqual(written);
+    expect(items.map((item) => item.headers[HEADERS.requestId])).toEqual(
+      written.map((_, i) => `req-${i}`),
+    );
+    expect(await unsent()).toBe(0);
+  });
+
+  it('applies each event of a batch message once, also when the message comes again', async () => {
+    const probe = await tap();
+    const c = await consumer('batched');
+    const written = await writeEvents(6);
+    await (await startedRelay({ maxEventsPerMessage: 16 })).drain();
+    await waitFor(async () => (await h.effects()) === 6, { what: 'every event applied' });
+    // The same message again, as a redelivery would bring it.
+    const message = await probe.takeMessage();
+    if (!message) throw new Error('no message on the tap');
+    const connection = await amqp.connect(h.amqpUrl);
+    const channel = await connection.createConfirmChannel();
+    channel.sendToQueue(c.queueName, message.content, message.properties);
+    await channel.waitForConfirms();
+    await connection.close();
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
+    await c.stop(2_000);
+    expect(await h.effects()).toBe(6);
+    const { rows } = await h.pool.query<{ event_id: string }>(
+      `SELECT event_id FROM ${SCHEMA}.inbox`,
+    );
+    expect(rows.map((r) => r.event_id).sort()).toEqual(written.map((e) => e.id).sort());
+  });
+
+  it('retries a failing event of a batch alone and applies the others once', async () => {
+    let failures = 0;
+    const c = await consumer('flaky', async (event, tx) => {
+      if (n(event) === 2 && failures < 2) {
+        failures++;
+        throw new Error('not yet');
+      }
+      await recordEffect(event, tx);
+    });
+    await writeEvents(5);
+    await (await startedRelay({ maxEventsPerMessage: 16 })).drain();
+    await waitFor(async () => (await h.effects()) === 5, { what: 'every event applied' });
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
+    await c.stop(2_000);
+    expect(failures).toBe(2);
+    expect(await h.effects()).toBe(5);
+    expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(0);
+  });
+
+  it.each([
+    ['straight from the batch', 1],
+    ['after a retry alone', 2],
+  ])(
+    'dead-letters only the event of a batch whose handler keeps failing (%s)',
+    async (_, maxAttempts) => {
+      const c = await consumer(
+        'poisoned',
+        async (event, tx) => {
+          if (n(event) === 1) throw new Error('cannot handle');
+          await recordEffect(event, tx);
+        },
+        maxAttempts,
+      );
+      const written = await writeEvents(4);
+      await (await startedRelay({ maxEventsPerMessage: 16 })).drain();
+      await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) === 1, {
+        what: 'the dead-lettered event',
+      });
+      await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
+      await c.stop(2_000);
+      expect(await h.effects()).toBe(3);
+      const connection = await amqp.connect(h.amqpUrl);
+      const channel = await connection.createChannel();
+      const dead = await channel.get(c.deadLetterQueueName, { noAck: true });
+      await connection.close();
+      if (!dead) throw new Error('nothing in the dead-letter queue');
+      // The event alone, as a message of its own: its id, its headers.
+      expect(JSON.parse(dead.content.toString())).toEqual(written[1]);
+      expect(dead.properties.messageId).toBe(written[1]?.id);
+      expect(dead.properties.headers?.[HEADERS.requestId]).toBe('req-1');
+      expect(dead.properties.headers?.[HEADERS.eventBatch]).toBeUndefined();
+    },
+  );
+
+  it('dead-letters a batch message whose body is not a list of events', async () => {
+    const c = await consumer('poison-batch');
+    const connection = await amqp.connect(h.amqpUrl);
+    const channel = await connection.createConfirmChannel();
+    for (const body of ['{}', '[]', '[{"event":{"id":1}}]'])
+      channel.publish(h.broker.eventsExchange, EVENT, Buffer.from(body), {
+        headers: { [HEADERS.eventBatch]: 1 },
+      });
+    await channel.waitForConfirms();
+    await connection.close();
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) === 3);
+    expect(await h.effects()).toBe(0);
   });
 });
