@@ -21,6 +21,8 @@ const env = {
   DATABASE_URL: 'postgres://localhost:5432/custody',
   AMQP_URL: 'amqp://guest:guest@localhost:5672',
   REDIS_URL: 'redis://localhost:6379',
+  // Every app of this version reads event batches (docs/decisions.md).
+  EVENT_BATCH_MAX: '16',
   ...process.env,
 };
 const gatewayPort = Number(env.PORT ?? 3000);

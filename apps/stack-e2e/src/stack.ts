@@ -138,6 +138,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     BOOTSTRAP_API_CLIENT_ID: BOOTSTRAP.apiClientId,
     BOOTSTRAP_API_CLIENT_SECRET: BOOTSTRAP.apiClientSecret,
     SIGNING_MASTER_MNEMONIC: TEST_MNEMONIC,
+    // As docker-compose and `npm start` run it: events in batches.
+    EVENT_BATCH_MAX: '16',
   };
   const apps = {} as Record<AppName, AppProcess>;
   const envs = {} as Record<AppName, Record<string, string>>;

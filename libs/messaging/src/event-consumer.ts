@@ -350,7 +350,12 @@ export class EventConsumer implements BrokerComponent {
       return { content: msg.content, properties: msg.properties };
     return {
       content: Buffer.from(JSON.stringify(event)),
-      properties: { ...msg.properties, messageId: event.id, headers },
+      properties: {
+        ...msg.properties,
+        messageId: event.id,
+        timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+        headers,
+      },
     };
   }
 

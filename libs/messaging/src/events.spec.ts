@@ -296,6 +296,20 @@ describe('event batches', () => {
     });
   }
   const n = (e: EventEnvelope) => (e.data as { n: number }).n;
+  // A double ack closes the channel (406) and the consumer attaches again: never in these tests.
+  let reattached: jest.SpyInstance;
+  beforeEach(() => {
+    reattached = jest.spyOn(h.broker, 'reattachLater');
+  });
+  afterEach(() => {
+    expect(reattached).not.toHaveBeenCalled();
+    reattached.mockRestore();
+  });
+  /** Stops the consumer: a message it never acked goes back to the queue and shows here. */
+  async function stoppedWithNothingLeft(c: EventConsumer): Promise<void> {
+    await c.stop(2_000);
+    expect(await readyCount(h.amqpUrl, c.queueName)).toBe(0);
+  }
 
   it('groups consecutive events of one name, at most the maximum per run, keeping their order', () => {
     const rows = ['a', 'a', 'a', 'b', 'a', 'a'].map((name, i) => ({ name, i }));
@@ -333,13 +347,14 @@ describe('event batches', () => {
     // The same message again, as a redelivery would bring it.
     const message = await probe.takeMessage();
     if (!message) throw new Error('no message on the tap');
+    expect(message.properties.headers?.[HEADERS.eventBatch]).toBe(6);
     const connection = await amqp.connect(h.amqpUrl);
     const channel = await connection.createConfirmChannel();
     channel.sendToQueue(c.queueName, message.content, message.properties);
     await channel.waitForConfirms();
     await connection.close();
     await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
-    await c.stop(2_000);
+    await stoppedWithNothingLeft(c);
     expect(await h.effects()).toBe(6);
     const { rows } = await h.pool.query<{ event_id: string }>(
       `SELECT event_id FROM ${SCHEMA}.inbox`,
@@ -360,7 +375,7 @@ describe('event batches', () => {
     await (await startedRelay({ maxEventsPerMessage: 16 })).drain();
     await waitFor(async () => (await h.effects()) === 5, { what: 'every event applied' });
     await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
-    await c.stop(2_000);
+    await stoppedWithNothingLeft(c);
     expect(failures).toBe(2);
     expect(await h.effects()).toBe(5);
     expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(0);
@@ -386,7 +401,7 @@ describe('event batches', () => {
         what: 'the dead-lettered event',
       });
       await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
-      await c.stop(2_000);
+      await stoppedWithNothingLeft(c);
       expect(await h.effects()).toBe(3);
       const connection = await amqp.connect(h.amqpUrl);
       const channel = await connection.createChannel();

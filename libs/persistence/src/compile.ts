@@ -48,6 +48,8 @@ function compileInto(statement: SQL, out: CompiledQuery): void {
 
 function compileChunk(chunk: unknown, out: CompiledQuery): void {
   if (chunk === undefined) return;
+  // A function (a pgEnum) is a name to drizzle, not a value.
+  if (typeof chunk === 'function') throw UNKNOWN;
   if (chunk === null || typeof chunk !== 'object') {
     out.params.push(chunk);
     out.sql += `$${out.params.length}`;

@@ -196,6 +196,7 @@ export async function startService<A extends ServiceName>(
     schema,
     logger,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+    minCycleMs: config.OUTBOX_MIN_CYCLE_MS,
     maxEventsPerMessage: config.EVENT_BATCH_MAX,
   });
   await relay.start();
