@@ -125,11 +125,6 @@ export async function startGateway(
   finishHttpApp(app, logger);
 
   const server: Server = createServer(app);
-  // Longer than any client's or load balancer's idle timeout (60 s is common): with Node's 5 s,
-  // a client reusing a connection the server was closing at that moment got "other side
-  // closed" for a request the server never saw (seen once in the fuzz test under load).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,6 @@
-import amqp from 'amqplib';
-import { testServiceUrls, waitFor } from '@custody/testing';
+import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
+import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
 
 let stack: Stack;
@@ -449,16 +449,9 @@ describe('tenant isolation', () => {
 
 describe('user events', () => {
   it('publishes user.is-created, is-updated and is-deleted with the User record', async () => {
-    const connection = await amqp.connect(testServiceUrls().amqpUrl);
-    const channel = await connection.createChannel();
-    const exchange = `${stack.namespace}.events`;
-    await channel.assertExchange(exchange, 'topic', { durable: true });
-    const { queue } = await channel.assertQueue('', { exclusive: true });
-    await channel.bindQueue(queue, exchange, 'user.*');
-    const seen: { name: string; tenantId: string; data: { id: string; blocked: boolean } }[] = [];
-    await channel.consume(queue, (msg) => msg && seen.push(JSON.parse(msg.content.toString())), {
-      noAck: true,
-    });
+    // Reads batch messages too (consecutive events of one name share a message).
+    const tap = await tapEvents(stack.namespace, 'user.*');
+    const seen = tap.events;
     const id = await createIndividual(tenantA.token);
     await api.patch(`/v1/users/${id}/individual-person`, {
       token: tenantA.token,
@@ -478,8 +471,8 @@ describe('user events', () => {
       'user.is-deleted',
     ]);
     expect(mine.every((e) => e.tenantId === tenantA.id)).toBe(true);
-    expect(mine[1]!.data.blocked).toBe(true);
-    await connection.close();
+    expect(mine[1]!.data['blocked']).toBe(true);
+    await tap.close();
   });
 });
 

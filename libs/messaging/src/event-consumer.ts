@@ -353,7 +353,11 @@ export class EventConsumer implements BrokerComponent {
       properties: {
         ...msg.properties,
         messageId: event.id,
-        timestamp: Math.floor(Date.parse(event.occurredAt) / 1000),
+        // An envelope without a readable occurredAt keeps the batch's (a NaN would make the send
+        // throw, and the event could then neither be retried nor dead-lettered).
+        timestamp: Number.isFinite(Date.parse(event.occurredAt))
+          ? Math.floor(Date.parse(event.occurredAt) / 1000)
+          : msg.properties.timestamp,
         headers,
       },
     };

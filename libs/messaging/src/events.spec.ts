@@ -302,8 +302,11 @@ describe('event batches', () => {
     reattached = jest.spyOn(h.broker, 'reattachLater');
   });
   afterEach(() => {
-    expect(reattached).not.toHaveBeenCalled();
-    reattached.mockRestore();
+    try {
+      expect(reattached).not.toHaveBeenCalled();
+    } finally {
+      reattached.mockRestore();
+    }
   });
   /** Stops the consumer: a message it never acked goes back to the queue and shows here. */
   async function stoppedWithNothingLeft(c: EventConsumer): Promise<void> {

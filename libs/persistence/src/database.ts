@@ -38,11 +38,6 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     application_name: options.applicationName ?? 'custody',
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    // The planner's default cost of a random page (4, for spinning disks) made it scan whole
-    // tables of a few thousand rows instead of probing their primary keys for the ledger's
-    // set-based statements (`id = ANY($1)`, joins on unnest): 1.2 ms instead of 0.2 ms per
-    // transfer batch at 1,000 wallets. 1.1 is PostgreSQL's advice for SSDs and cached data.
-    options: '-c random_page_cost=1.1',
   });
   // A client losing its connection (database restart) must not crash the process: idle ones are
   // replaced by the pool, and a checked-out one fails its current query, which the caller sees.
