@@ -1,5 +1,5 @@
 import amqp from 'amqplib';
-import { type EventBatchItem, HEADERS } from '@custody/contracts';
+import { decodeEventMessage } from '@custody/messaging';
 import { testServiceUrls } from '@custody/testing';
 
 export interface TappedEvent {
@@ -22,11 +22,9 @@ export async function tapEvents(namespace: string, pattern: string) {
     queue,
     (msg) => {
       if (!msg) return;
-      const body = JSON.parse(msg.content.toString()) as unknown;
       // A message may carry several events of one name (`x-event-batch`): each counts.
-      if (msg.properties.headers?.[HEADERS.eventBatch] === undefined)
-        events.push(body as TappedEvent);
-      else events.push(...(body as EventBatchItem[]).map((item) => item.event as TappedEvent));
+      for (const { event } of decodeEventMessage(msg.content, msg.properties.headers))
+        events.push(event as unknown as TappedEvent);
     },
     { noAck: true },
   );

@@ -1,6 +1,6 @@
 import type { ChannelModel, ConfirmChannel, ConsumeMessage, MessageProperties } from 'amqplib';
 import { sql } from 'drizzle-orm';
-import { type EventBatchItem, HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
+import { HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import { runWithContext, type Logger } from '@custody/logging';
 import {
@@ -11,6 +11,7 @@ import {
   withTransaction,
 } from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
+import { decodeEventMessage, isEventBatch } from './event-message';
 import { InFlight } from './in-flight';
 
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,6 +20,8 @@ const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 interface Received {
   channel: ConfirmChannel;
   msg: ConsumeMessage;
+  /** Whether it carries a batch (`x-event-batch`), not an event alone. */
+  batch: boolean;
   /** Events of this message not settled yet. */
   unsettled: number;
 }
@@ -218,20 +221,14 @@ export class EventConsumer implements BrokerComponent {
   /** The events of a message (one, or a batch's); none if it is not one (dead-lettered). */
   private parse(channel: ConfirmChannel, msg: ConsumeMessage): Delivery[] {
     try {
-      const body = JSON.parse(msg.content.toString('utf8')) as unknown;
-      const ownHeaders = msg.properties.headers ?? {};
-      const items: EventBatchItem[] =
-        ownHeaders[HEADERS.eventBatch] === undefined
-          ? [{ event: body, headers: ownHeaders }]
-          : (body as EventBatchItem[]);
-      if (!Array.isArray(items) || items.length === 0) throw new Error('not an event batch');
-      const received: Received = { channel, msg, unsettled: items.length };
-      return items.map(({ event, headers }) => {
-        const e = event as EventEnvelope | null;
-        if (typeof e?.id !== 'string' || typeof e.name !== 'string')
-          throw new Error('not an event');
-        return { received, event: e, headers: headers ?? {} };
-      });
+      const events = decodeEventMessage(msg.content, msg.properties.headers);
+      const received: Received = {
+        channel,
+        msg,
+        batch: isEventBatch(msg.properties.headers),
+        unsettled: events.length,
+      };
+      return events.map(({ event, headers }) => ({ received, event, headers }));
     } catch (error) {
       this.options.logger.error({ err: error }, 'Unparseable event sent to the dead-letter queue');
       this.settle(channel, () => channel.nack(msg, false, false));
@@ -240,9 +237,10 @@ export class EventConsumer implements BrokerComponent {
   }
 
   private requestIdOf({ headers, event, received }: Delivery): string {
-    const single = received.msg.properties.headers?.[HEADERS.eventBatch] === undefined;
     return String(
-      headers[HEADERS.requestId] ?? (single ? received.msg.properties.messageId : event.id) ?? '',
+      headers[HEADERS.requestId] ??
+        (received.batch ? event.id : received.msg.properties.messageId) ??
+        '',
     );
   }
 
@@ -346,8 +344,7 @@ export class EventConsumer implements BrokerComponent {
     properties: MessageProperties;
   } {
     const { msg } = received;
-    if (msg.properties.headers?.[HEADERS.eventBatch] === undefined)
-      return { content: msg.content, properties: msg.properties };
+    if (!received.batch) return { content: msg.content, properties: msg.properties };
     return {
       content: Buffer.from(JSON.stringify(event)),
       properties: {
@@ -376,8 +373,8 @@ export class EventConsumer implements BrokerComponent {
    * is not acked and comes back (the inbox absorbs its events already applied).
    */
   private async deadLetter(delivery: Delivery): Promise<void> {
-    const { channel, msg } = delivery.received;
-    if (msg.properties.headers?.[HEADERS.eventBatch] === undefined) {
+    const { channel, msg, batch } = delivery.received;
+    if (!batch) {
       this.settle(channel, () => channel.nack(msg, false, false));
       return;
     }

@@ -3,4 +3,5 @@ export * from './rpc-server';
 export * from './rpc-client';
 export * from './outbox-relay';
 export * from './event-consumer';
+export * from './event-message';
 export * from './in-flight';

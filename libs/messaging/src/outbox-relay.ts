@@ -1,6 +1,6 @@
 import type { ChannelModel, ConfirmChannel } from 'amqplib';
 import pg from 'pg';
-import { type EventBatchItem, type EventEnvelope, HEADERS } from '@custody/contracts';
+import type { EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import {
   withDefaultUser,
 } from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
+import { encodeEventMessage } from './event-message';
 
 export interface OutboxRelayOptions {
   broker: Broker;
@@ -172,37 +173,13 @@ export class OutboxRelay implements BrokerComponent {
       // RETURNING has no order; events go out in commit-sequence order.
       rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
       for (const run of runsOfOneName(rows, this.options.maxEventsPerMessage ?? 1)) {
-        const first = run[0] as OutboxRow;
-        const properties = {
-          persistent: true,
-          contentType: 'application/json',
-          timestamp: Math.floor(Date.parse(first.envelope.occurredAt) / 1000),
-        };
-        const ok =
-          run.length === 1
-            ? channel.publish(
-                this.options.broker.eventsExchange,
-                first.name,
-                Buffer.from(JSON.stringify(first.envelope)),
-                { ...properties, messageId: first.envelope.id, headers: first.headers },
-              )
-            : channel.publish(
-                this.options.broker.eventsExchange,
-                first.name,
-                Buffer.from(
-                  JSON.stringify(
-                    run.map((row): EventBatchItem => ({
-                      event: row.envelope,
-                      headers: row.headers,
-                    })),
-                  ),
-                ),
-                {
-                  ...properties,
-                  messageId: first.envelope.id,
-                  headers: { [HEADERS.eventBatch]: run.length },
-                },
-              );
+        const { content, options } = encodeEventMessage(run);
+        const ok = channel.publish(
+          this.options.broker.eventsExchange,
+          (run[0] as OutboxRow).name,
+          content,
+          options,
+        );
         if (!ok)
           await this.settled(channel, new Promise((resolve) => channel.once('drain', resolve)));
       }

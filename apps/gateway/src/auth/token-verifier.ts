@@ -133,12 +133,12 @@ export class TokenVerifier {
   }
 
   /**
-   * A v1 access token (audience `custody-api:v1`), checked against revocations too; with
-   * `counted`, the request is counted in the client's rate-limit window in the same command.
+   * A v1 access token (audience `custody-api:v1`), checked against revocations too; the request
+   * is counted in the client's rate-limit window (`counted`) in the same command.
    */
   async verify(
     token: string,
-    counted?: CountedRequest,
+    counted: CountedRequest,
   ): Promise<{ auth: AuthContext; window?: CountedWindow }> {
     const payload = await this.verifiedPayload(token, V1_TOKEN);
     const claims = payload as unknown as AccessTokenClaims & { sub: string; jti: string };
@@ -227,19 +227,18 @@ export class TokenVerifier {
     clientId: string,
     jti: string,
     version: number,
-    counted: CountedRequest | undefined,
+    counted: CountedRequest,
   ): Promise<CountedWindow | undefined> {
-    const limit = counted && counted.limit > 0 ? counted.limit : 0;
+    const limit = Math.max(0, counted.limit);
     const run = () =>
       (this.redis as unknown as { custodyCheckAndCount: CheckAndCount }).custodyCheckAndCount(
         this.key(AUTH_STATE_KEYS.seeded),
         this.key(AUTH_STATE_KEYS.clientVersion(clientId)),
         this.key(AUTH_STATE_KEYS.revokedToken(jti)),
-        // Not touched when the limit is off; a key is still needed by the command.
-        counted ? counted.windowKey(clientId) : this.key('ratelimit:none'),
+        counted.windowKey(clientId),
         String(version),
         limit,
-        counted?.windowMs ?? 0,
+        counted.windowMs,
       );
     let [seeded, valid, count, ttlMs] = await run();
     if (!seeded) {
