@@ -3,15 +3,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 // Clock ticks per second of /proc/<pid>/stat on Linux (USER_HZ); 100 on every kernel we run on.
 const TICKS_PER_SECOND = 100;
 
-/** CPU time (ms) of one process, or 0 when it is gone. */
-function cpuMs(pid: number): number {
+/**
+ * CPU time (ms) of one process, or 0 when it is gone; with `reaped`, plus that of its children
+ * that have exited and been waited for. PostgreSQL's backends are children of the postmaster: a
+ * backend that exits during a measurement (a pool closing an idle connection, the baseline's
+ * connections) would take its CPU out of the sum of live backends, so it is counted from the
+ * postmaster's reaped-children time instead.
+ */
+function cpuMs(pid: number, reaped = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces: fields start after the closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const utime = Number(fields[11]);
     const stime = Number(fields[12]);
-    return ((utime + stime) * 1000) / TICKS_PER_SECOND;
+    const children = reaped ? Number(fields[13]) + Number(fields[14]) : 0;
+    return ((utime + stime + children) * 1000) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
@@ -44,7 +51,7 @@ export function cpuSnapshot(apps: Record<string, number | undefined>): CpuSample
   for (const [name, pid] of Object.entries(apps)) sample[name] = pid ? cpuMs(pid) : 0;
   const services = pidsNamed(['postgres', 'beam.smp', 'redis-server']);
   for (const [name, pids] of Object.entries(services))
-    sample[name] = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    sample[name] = pids.reduce((sum, pid) => sum + cpuMs(pid, true), 0);
   const own = process.cpuUsage();
   sample['load-generator'] = (own.user + own.system) / 1000;
   return sample;

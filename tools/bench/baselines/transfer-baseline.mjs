@@ -1,6 +1,7 @@
 // Baseline of the ledger write path: the minimal SQL of a transfer with pg — two conditional
 // balance updates and one insert in one transaction — from `CONCURRENCY` clients for `SECONDS`.
-// Prints {"transfers", "rps", "p50", "p99"}.
+// Prints {"transfers", "rps", "p50", "p99", "cpuMs"} (cpuMs: this process's CPU during the load,
+// so that the benchmark can report the baseline's CPU per transfer beside the project's).
 import pg from 'pg';
 
 const url = process.env.DATABASE_URL;
@@ -25,6 +26,7 @@ await setup.end();
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.POOL ?? 20) });
 const latencies = [];
 let done = 0;
+const cpuBefore = process.cpuUsage();
 const until = Date.now() + seconds * 1000;
 async function client() {
   while (Date.now() < until) {
@@ -64,6 +66,7 @@ async function client() {
   }
 }
 await Promise.all(Array.from({ length: concurrency }, client));
+const cpu = process.cpuUsage(cpuBefore);
 await pool.end();
 const sorted = latencies.sort((x, y) => x - y);
 const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -72,5 +75,5 @@ await cleanup.connect();
 await cleanup.query('DROP SCHEMA bench_baseline CASCADE');
 await cleanup.end();
 process.stdout.write(
-  `${JSON.stringify({ transfers: done, rps: Math.round(done / seconds), p50: at(0.5), p99: at(0.99) })}\n`,
+  `${JSON.stringify({ transfers: done, rps: Math.round(done / seconds), p50: at(0.5), p99: at(0.99), cpuMs: (cpu.user + cpu.system) / 1000 })}\n`,
 );
