@@ -15,7 +15,7 @@ import { Broker, RpcClient } from '@custody/messaging';
 import { createLogger } from '@custody/logging';
 import { Api } from '../../apps/stack-e2e/src/api';
 import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
-import { load, type LoadResult, paced, percentiles, round } from './load';
+import { load, paced, percentiles, round } from './load';
 import { type CpuSample, cpuPerOperation, cpuSnapshot } from './cpu';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -194,28 +194,22 @@ async function benchRead(stack: Stack, api: Api, token: string) {
   // Warm-up (JIT, connection pools, prepared statements): the first seconds ran a third slower.
   await load({ ...project, durationSeconds: 3 });
   await load({ ...bare, durationSeconds: 3 });
-  // Rounds of project then baseline, medians reported: on a shared machine one pair of runs
-  // moved by ±30 % between runs a minute apart (docs/performance.md).
-  const projectRuns: LoadResult[] = [];
-  const baselineRuns: LoadResult[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    projectRuns.push(
-      await withCpu(
+  const { projectRuns, baselineRuns } = await inRounds(
+    () =>
+      withCpu(
         'read: project',
         pidsOf(stack),
         () => load(project),
         (r) => r.requests,
       ),
-    );
-    baselineRuns.push(
-      await withCpu(
+    () =>
+      withCpu(
         'read: baseline',
         pidsOf(undefined, { baseline: server.pid }),
         () => load(bare),
         (r) => r.requests,
       ),
-    );
-  }
+  );
   const gatewayRps = median(projectRuns.map((r) => r.rps));
   const baselineRps = median(baselineRuns.map((r) => r.rps));
   await settle(stack);
@@ -247,6 +241,20 @@ async function benchRead(stack: Stack, api: Api, token: string) {
     '≤ 20 ms',
     half.p99 <= 20,
   );
+}
+
+/**
+ * `BENCH_ROUNDS` rounds of project then baseline, whose medians are reported: on a shared machine
+ * one pair of runs moved by ±30 % between runs a minute apart (docs/performance.md).
+ */
+async function inRounds<P, B>(project: () => Promise<P>, baseline: () => Promise<B>) {
+  const projectRuns: P[] = [];
+  const baselineRuns: B[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    projectRuns.push(await project());
+    baselineRuns.push(await baseline());
+  }
+  return { projectRuns, baselineRuns };
 }
 
 function median(values: number[]): number {
@@ -352,23 +360,21 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
   const run = async (pool: typeof parties, rate?: number) =>
     rate ? paced({ ...options(pool), rate, warmupSeconds: WARMUP_SECONDS }) : load(options(pool));
   await load({ ...options(parties), durationSeconds: 3 }); // warm-up
-  // Rounds of project then baseline, medians reported (as for the read path): the baseline
-  // alone moved by ±10 % between runs a minute apart, and a single pair taken a minute apart
-  // compared two machine phases. The stack's backlog drains before each baseline run.
-  const spreadRuns: LoadResult[] = [];
-  const baselineRuns: BaselineResult[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    spreadRuns.push(
-      await withCpu(
+  // The baseline alone moved by ±10 % between runs a minute apart: a single pair taken a minute
+  // apart compared two machine phases. The stack's backlog drains before each baseline run.
+  const { projectRuns: spreadRuns, baselineRuns } = await inRounds(
+    () =>
+      withCpu(
         'transfers: project',
         pidsOf(stack),
         () => run(parties),
         (r) => r.requests,
       ),
-    );
-    await settle(stack);
-    baselineRuns.push(await transferBaseline(stack, WALLETS, 'transfers: baseline'));
-  }
+    async () => {
+      await settle(stack);
+      return transferBaseline(stack, WALLETS, 'transfers: baseline');
+    },
+  );
   const spreadRps = median(spreadRuns.map((r) => r.rps));
   const baselineRps = median(baselineRuns.map((r) => r.rps));
   const spreadHalf = await withCpu(
