@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router, type Express } from 'express';
 import { loadConfig, type AppConfig } from '@custody/config';
@@ -6,6 +6,7 @@ import { RPC_METHODS, SERVICES, type PingResult } from '@custody/contracts';
 import { docsRouter } from '@custody/api-docs';
 import {
   answerClientErrorsAsProblems,
+  createAppServer,
   createHttpApp,
   finishHttpApp,
   registerRoutes,
@@ -124,7 +125,7 @@ export async function startGateway(
   }
   finishHttpApp(app, logger);
 
-  const server: Server = createServer(app);
+  const server: Server = createAppServer(app);
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

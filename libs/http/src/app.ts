@@ -6,7 +6,14 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
-import { STATUS_CODES, type Server } from 'node:http';
+import {
+  createServer,
+  IncomingMessage,
+  STATUS_CODES,
+  type Server,
+  ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { v7 as uuidv7 } from 'uuid';
 import { AppError, Errors, PROBLEM_CONTENT_TYPE, toAppError, toProblem } from '@custody/errors';
@@ -131,6 +138,38 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   return app;
+}
+
+/**
+ * The HTTP server for an app made by `createHttpApp`, whose requests and responses are born with
+ * Express's prototypes. Express re-points the prototype of every request and response
+ * (`Object.setPrototypeOf` in `app.handle`); V8 then migrates each object to a new hidden class
+ * and every property access on them goes megamorphic: a quarter of the gateway's CPU under the
+ * transfer benchmark was V8's slow property look-ups (docs/performance.md, finding 32). Made with
+ * those prototypes already, Express's call changes nothing (the prototype is the same object).
+ */
+export function createAppServer(app: Express): Server {
+  const expressRequest = app.request as object;
+  const expressResponse = app.response as object;
+  function AppRequest(this: IncomingMessage, socket: Socket) {
+    IncomingMessage.call(this, socket);
+  }
+  AppRequest.prototype = expressRequest;
+  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: object) {
+    (ServerResponse as unknown as (req: IncomingMessage, options?: object) => void).call(
+      this,
+      req,
+      options,
+    );
+  }
+  AppResponse.prototype = expressResponse;
+  return createServer(
+    {
+      IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
+      ServerResponse: AppResponse as unknown as typeof ServerResponse,
+    },
+    app,
+  );
 }
 
 /**

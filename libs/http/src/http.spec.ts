@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { Router } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { type Express, Router } from 'express';
 import { z } from 'zod';
 import { amountSchema } from '@custody/money';
 import { expectProblem, testLogger } from '@custody/testing';
 import {
   answerClientErrorsAsProblems,
+  createAppServer,
   createHttpApp,
   defineRoute,
   finishHttpApp,
@@ -86,15 +87,22 @@ const routes = [
 
 let server: Server;
 let base: string;
+let app: Express;
+/** The prototypes of the last request and response as they reached the server, before Express. */
+let arrived: { req: object | null; res: object | null } = { req: null, res: null };
 
 beforeAll(async () => {
   const logger = testLogger();
-  const app = createHttpApp({ logger, bodyLimitBytes: 1024 });
+  app = createHttpApp({ logger, bodyLimitBytes: 1024 });
   const router = Router();
   registerRoutes(router, routes);
   app.use('/v1', router);
   finishHttpApp(app, logger);
-  server = app.listen(0);
+  server = createAppServer(app);
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    arrived = { req: Object.getPrototypeOf(req), res: Object.getPrototypeOf(res) };
+  });
+  server.listen(0);
   answerClientErrorsAsProblems(server);
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -270,6 +278,15 @@ describe('HTTP edge', () => {
     expect(given.res.headers.get('x-request-id')).toBe('abc-123');
     const made = await call('/v1/things', { headers: { 'x-request-id': 'bad id; drop' } });
     expect(made.res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the HTTP server', () => {
+  it("makes requests and responses with Express's prototypes, so Express need not swap them", async () => {
+    const r = await call('/v1/things', json({ name: 'a', amount: '2' }));
+    expect(r.status).toBe(201);
+    expect(arrived.req).toBe(app.request);
+    expect(arrived.res).toBe(app.response);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import {
   type PingResult,
   type ServiceName,
 } from '@custody/contracts';
-import { createHttpApp, finishHttpApp } from '@custody/http';
+import { createAppServer, createHttpApp, finishHttpApp } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import {
   Broker,
@@ -238,7 +238,7 @@ export async function startService<A extends ServiceName>(
     isShuttingDown: () => shuttingDown,
   });
   finishHttpApp(http, logger);
-  const httpServer = createServer(http);
+  const httpServer = createAppServer(http);
   const port = await listen(httpServer, config.PORT);
   logger.info({ port, instanceId }, `${app} ready`);
 
