@@ -10,6 +10,11 @@ export interface LoadResult {
   errors: number;
   /** Requests sent in all, a warm-up's included (what CPU per request is divided by). */
   sent: number;
+  /**
+   * Paced runs only: each measured second (by scheduled time) with its requests, p99 and worst
+   * latency, so that a p99 made by one stall shows as one bad second, and when it was.
+   */
+  seconds?: { at: string; requests: number; p99: number; max: number }[];
 }
 
 export interface LoadOptions {
@@ -93,6 +98,7 @@ export async function paced(
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const latencies: number[] = [];
+  const bySecond = new Map<number, number[]>();
   let ok = 0;
   let errors = 0;
   let sent = 0;
@@ -110,7 +116,12 @@ export async function paced(
     }
     if (status === 0) errors += 1;
     else {
-      latencies.push(performance.now() - scheduled);
+      const latency = performance.now() - scheduled;
+      latencies.push(latency);
+      const second = Math.floor((scheduled - measuredFrom) / 1000);
+      const list = bySecond.get(second);
+      if (list) list.push(latency);
+      else bySecond.set(second, [latency]);
       if (status >= 200 && status < 300) ok += 1;
       else errors += 1;
     }
@@ -165,12 +176,21 @@ export async function paced(
   }
   if (outstanding > 0) await new Promise<void>((resolve) => (allDone = resolve));
   for (const connection of idle) connection.close();
+  const wallClockOf = (ms: number) => new Date(performance.timeOrigin + ms).toISOString();
   return {
     requests: measured,
     rps: Math.round(ok / options.durationSeconds),
     ...percentiles(latencies),
     errors,
     sent,
+    seconds: [...bySecond.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([second, list]) => ({
+        at: wallClockOf(measuredFrom + second * 1000),
+        requests: list.length,
+        p99: percentiles(list).p99,
+        max: round(Math.max(...list)),
+      })),
   };
 }
 
