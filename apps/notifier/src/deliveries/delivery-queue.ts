@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '@custody/config';
 import type { Logger } from '@custody/logging';
-import type { Database } from '@custody/persistence';
+import { type Database, executePrepared } from '@custody/persistence';
 import { ChannelNotConfigured, type Channels, DeliveryError } from '../channels/channels';
 import { deliveries, type DeliveryStatus, type ReceiverRow, receivers } from '../schema';
 import type { SigningSecrets } from '../secrets/signing-secrets';
@@ -335,7 +335,10 @@ export class DeliveryQueue {
     outcome: { status?: DeliveryStatus; code?: number; error?: string },
   ): Promise<void> {
     const status = outcome.status ?? null;
-    await this.db.execute(
+    // Prepared (parsed and planned once per connection): one of the two statements of every
+    // attempt.
+    await executePrepared(
+      this.db,
       sql`WITH attempt AS (
             INSERT INTO notifier.delivery_attempts (delivery_id, attempt, status_code, error, duration_ms)
             VALUES (${attempt.deliveryId}, ${attempt.attempt}, ${attempt.code}, ${attempt.error}, ${attempt.durationMs}))
