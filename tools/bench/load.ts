@@ -14,7 +14,13 @@ export interface LoadResult {
    * Paced runs only: each measured second (by scheduled time) with its requests, p99 and worst
    * latency, so that a p99 made by one stall shows as one bad second, and when it was.
    */
-  seconds?: { at: string; requests: number; p99: number; max: number }[];
+  seconds?: { at: string; requests: number; p99: number; max: number; sendLagMax: number }[];
+  /**
+   * Paced runs only: p99 of how late the generator itself wrote requests (ms after their
+   * scheduled time, all connections busy included). Counted in the latencies; a large figure
+   * here is the generator's own delay or a lack of free connections, not the server's.
+   */
+  sendLagP99?: number;
 }
 
 export interface LoadOptions {
@@ -99,6 +105,8 @@ export async function paced(
     .join('');
   const latencies: number[] = [];
   const bySecond = new Map<number, number[]>();
+  const sendLags: number[] = [];
+  const sendLagBySecond = new Map<number, number>();
   let ok = 0;
   let errors = 0;
   let sent = 0;
@@ -141,6 +149,12 @@ export async function paced(
         });
       }
       const next = waiting.shift() as { bytes: Buffer; scheduled: number };
+      if (next.scheduled >= measuredFrom) {
+        const lag = performance.now() - next.scheduled;
+        sendLags.push(lag);
+        const second = Math.floor((next.scheduled - measuredFrom) / 1000);
+        sendLagBySecond.set(second, Math.max(lag, sendLagBySecond.get(second) ?? 0));
+      }
       const used = connection;
       used.send(next.bytes, (status) => {
         finish(next.scheduled, status);
@@ -190,7 +204,9 @@ export async function paced(
         requests: list.length,
         p99: percentiles(list).p99,
         max: round(Math.max(...list)),
+        sendLagMax: round(sendLagBySecond.get(second) ?? 0),
       })),
+    sendLagP99: percentiles(sendLags).p99,
   };
 }
 
