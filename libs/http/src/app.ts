@@ -143,10 +143,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
 /**
  * The HTTP server for an app made by `createHttpApp`, whose requests and responses are born with
  * Express's prototypes. Express re-points the prototype of every request and response
- * (`Object.setPrototypeOf` in `app.handle`); V8 then migrates each object to a new hidden class
- * and every property access on them goes megamorphic: a quarter of the gateway's CPU under the
- * transfer benchmark was V8's slow property look-ups (docs/performance.md, finding 32). Made with
- * those prototypes already, Express's call changes nothing (the prototype is the same object).
+ * (`Object.setPrototypeOf` in `app.handle`); V8 then moves each object to a new hidden class and
+ * property access on them goes megamorphic or to V8's runtime: in a `perf` profile of the
+ * gateway under the transfer benchmark, property look-ups and inline-cache misses were a quarter
+ * of its CPU (docs/performance.md, finding 32). Born with those prototypes, Express's call sets
+ * the prototype an object already has, which V8 skips. (Node's `IncomingMessage` and
+ * `ServerResponse` are plain constructor functions, so they can be called on `this`.)
  */
 export function createAppServer(app: Express): Server {
   const expressRequest = app.request as object;
