@@ -24,6 +24,11 @@ interface Received {
   batch: boolean;
   /** Events of this message not settled yet. */
   unsettled: number;
+  /**
+   * An event of it could not be republished or dead-lettered: once every event is settled, the
+   * message goes back to the broker (requeued) instead of being acked.
+   */
+  givenBack?: boolean;
 }
 
 /** One event to handle, and the message it came in. */
@@ -331,10 +336,13 @@ export class EventConsumer implements BrokerComponent {
       await channel.waitForConfirms();
       this.ack(delivery);
     } catch (republishError) {
+      // Left unsettled, the message would sit unacked on a channel that stays open (a publish
+      // the broker refused) until the connection closed: given back, it comes again now.
       this.options.logger.warn(
-        { err: republishError },
-        'Retry republish failed; broker will redeliver',
+        { err: republishError, eventId: event.id },
+        'Retry republish failed; message given back to the broker',
       );
+      this.giveBack(delivery);
     }
   }
 
@@ -363,14 +371,23 @@ export class EventConsumer implements BrokerComponent {
   /** Settles one event; its message is acked once every event it carries is settled. */
   private ack({ received }: Delivery): void {
     received.unsettled -= 1;
-    if (received.unsettled === 0)
-      this.settle(received.channel, () => received.channel.ack(received.msg));
+    if (received.unsettled !== 0) return;
+    const { channel, msg } = received;
+    // Requeued whole: the events of it already applied are absorbed by the inbox.
+    if (received.givenBack) this.settle(channel, () => channel.nack(msg, false, true));
+    else this.settle(channel, () => channel.ack(msg));
+  }
+
+  /** Settles one event by giving its message back to the broker (see `Received.givenBack`). */
+  private giveBack(delivery: Delivery): void {
+    delivery.received.givenBack = true;
+    this.ack(delivery);
   }
 
   /**
    * To the dead-letter queue: the message itself when it carries this event alone; an event of
    * a batch is published there by itself (confirmed) and then settled. If that fails, the batch
-   * is not acked and comes back (the inbox absorbs its events already applied).
+   * is given back to the broker and comes again (the inbox absorbs its events already applied).
    */
   private async deadLetter(delivery: Delivery): Promise<void> {
     const { channel, msg, batch } = delivery.received;
@@ -384,7 +401,13 @@ export class EventConsumer implements BrokerComponent {
       await channel.waitForConfirms();
       this.ack(delivery);
     } catch (error) {
-      this.options.logger.warn({ err: error }, 'Dead-lettering failed; broker will redeliver');
+      this.options.logger.warn(
+        { err: error, eventId: delivery.event.id },
+        'Dead-lettering failed; message given back to the broker',
+      );
+      // Not at once: it comes straight back, and its handler runs again before this point.
+      await new Promise((resolve) => setTimeout(resolve, this.options.retryDelayMs ?? 200));
+      this.giveBack(delivery);
     }
   }
 

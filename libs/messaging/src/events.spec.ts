@@ -6,7 +6,14 @@ import { enqueueEvent, withTransaction } from '@custody/persistence';
 import { testLogger, testServiceUrls, waitFor } from '@custody/testing';
 import { EventConsumer, type EventHandler } from './event-consumer';
 import { OutboxRelay, runsOfOneName } from './outbox-relay';
-import { createHarness, type Harness, readyCount, SCHEMA, spawnFixture } from './test-harness';
+import {
+  createHarness,
+  type Harness,
+  readyCount,
+  refusePublishesTo,
+  SCHEMA,
+  spawnFixture,
+} from './test-harness';
 
 const EVENT = 'thing.is-created';
 let h: Harness;
@@ -384,6 +391,73 @@ describe('event batches', () => {
     expect(failures).toBe(2);
     expect(await h.effects()).toBe(5);
     expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(0);
+  });
+
+  it('gives a message back to the broker when its retry cannot be republished, and applies it once', async () => {
+    let calls = 0;
+    let failNow: () => void = () => undefined;
+    const failing = new Promise<void>((resolve) => (failNow = resolve));
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const c = await consumer('refused', async (event, tx) => {
+      calls++;
+      if (calls === 1) {
+        entered();
+        await failing;
+        throw new Error('not yet');
+      }
+      await recordEffect(event, tx);
+    });
+    await writeEvent();
+    await (await startedRelay()).drain();
+    await inHandler;
+    // From now the broker nacks every publish to the consumer's queue: the retry's republish.
+    const lift = await refusePublishesTo(c.queueName);
+    try {
+      failNow();
+      await waitFor(async () => (await h.effects()) === 1, {
+        what: 'the event applied when its message came again',
+      });
+    } finally {
+      await lift();
+    }
+    await stoppedWithNothingLeft(c);
+    expect(calls).toBe(2);
+    expect(await h.effects()).toBe(1);
+    expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(0);
+  });
+
+  it('gives a batch message back when an event of it cannot be dead-lettered, and dead-letters it later', async () => {
+    let poisonedCalls = 0;
+    const c = await consumer(
+      'undeliverable',
+      async (event, tx) => {
+        if (n(event) === 1) {
+          poisonedCalls++;
+          throw new Error('cannot handle');
+        }
+        await recordEffect(event, tx);
+      },
+      1,
+    );
+    // The dead-letter queue refuses publishes: the poisoned event cannot be put there yet.
+    const lift = await refusePublishesTo(c.deadLetterQueueName);
+    try {
+      await writeEvents(3);
+      await (await startedRelay({ maxEventsPerMessage: 16 })).drain();
+      // Once in the batch, once alone, then again when the given-back message comes again.
+      await waitFor(async () => poisonedCalls >= 3, {
+        what: 'the batch message coming again after the refused dead-lettering',
+      });
+    } finally {
+      await lift();
+    }
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) === 1, {
+      what: 'the poisoned event dead-lettered once the queue takes it',
+    });
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
+    await stoppedWithNothingLeft(c);
+    expect(await h.effects()).toBe(2);
   });
 
   it.each([

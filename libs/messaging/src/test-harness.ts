@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
@@ -15,7 +16,18 @@ import type pg from 'pg';
 import { Broker } from './broker';
 
 export const SCHEMA = 'svc';
-export const CONSUMERS = ['probe', 'crashy', 'poison'];
+/** Every consumer name the messaging specs use: their queues are deleted with the namespace. */
+export const CONSUMERS = [
+  'probe',
+  'crashy',
+  'poison',
+  'batched',
+  'flaky',
+  'poison-batch',
+  'poisoned',
+  'refused',
+  'undeliverable',
+];
 
 export interface Harness {
   database: TestDatabase;
@@ -104,4 +116,46 @@ export async function readyCount(amqpUrl: string, queue: string): Promise<number
   } finally {
     await connection.close();
   }
+}
+
+const run = promisify(execFile);
+
+/**
+ * Makes the broker refuse (nack) every publish to one queue, as a queue at its length limit
+ * does, while channels stay open: a RabbitMQ policy set with rabbitmqctl on this machine (as the
+ * chaos tests use it). Returns what lifts it.
+ */
+export async function refusePublishesTo(queue: string): Promise<() => Promise<void>> {
+  const name = `refuse-${queue}`;
+  const pattern = `^${queue.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+  await run(
+    'rabbitmqctl',
+    [
+      '-q',
+      'set_policy',
+      '--apply-to',
+      'queues',
+      '--priority',
+      '100',
+      name,
+      pattern,
+      JSON.stringify({ 'max-length': 0, overflow: 'reject-publish' }),
+    ],
+    { timeout: 30_000 },
+  );
+  // Set is not yet applied: wait until the queue itself reports the policy.
+  for (let tries = 0; ; tries++) {
+    const { stdout } = await run(
+      'rabbitmqctl',
+      ['-q', 'list_queues', 'name', 'policy', '--formatter', 'json'],
+      { timeout: 30_000 },
+    );
+    const queues = JSON.parse(stdout || '[]') as { name: string; policy: string }[];
+    if (queues.some((q) => q.name === queue && q.policy === name)) break;
+    if (tries >= 50) throw new Error(`policy ${name} not applied to ${queue}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return async () => {
+    await run('rabbitmqctl', ['-q', 'clear_policy', name], { timeout: 30_000 });
+  };
 }
