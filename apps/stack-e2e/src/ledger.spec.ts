@@ -1,6 +1,7 @@
 import { Api, expectProblem } from './api';
 import { type Stack, startStack } from './stack';
-import pg from 'pg';
+import type pg from 'pg';
+import { lockWaiters, withDatabase as withStackDatabase } from './database';
 import { waitFor } from '@custody/testing';
 
 let stack: Stack;
@@ -93,23 +94,8 @@ function setStatus(user: string, status: 'blocked' | 'active') {
 }
 
 /** A connection of the test's own to the stack's database, for holding locks. */
-async function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: stack.databaseUrl });
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
-
-/** How many of the database's sessions wait for a lock. */
-async function lockWaiters(db: pg.Client): Promise<number> {
-  const { rows } = await db.query(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE wait_event_type = 'Lock' AND datname = current_database()`,
-  );
-  return rows[0].n;
+function withDatabase<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  return withStackDatabase(stack.databaseUrl, work);
 }
 
 async function ledgerIsSound() {
@@ -666,6 +652,74 @@ describe('withdrawals', () => {
       token,
       body: { assetId: 'eth', receiverAddress: receiver, ...device, ...body },
     });
+
+  it('refuse a withdrawal once a block reached wallet-ledger, before identity has answered it', async () => {
+    const w = await funded('5');
+    await withDatabase(async (db) => {
+      await waitFor(
+        async () =>
+          (await db.query('SELECT 1 FROM ledger.user_refs WHERE id = $1', [w.user])).rowCount === 1,
+        { what: "wallet-ledger's copy of the user" },
+      );
+      // The moment inside a block: the copy has it (written before identity commits), identity
+      // does not yet, so identity's answer still says "not blocked".
+      await db.query('UPDATE ledger.user_refs SET blocked = true WHERE id = $1', [w.user]);
+    });
+    const key = { 'idempotency-key': `blocked-withdrawal-${w.user}` };
+    const refused = await api.post(w.path, {
+      token: tenant.token,
+      headers: key,
+      body: { assetId: 'eth', receiverAddress: receiver, ...device, amount: '1' },
+    });
+    expectProblem(refused, 403, 'user_blocked');
+    expect(await balanceOf(tenant.token, w.user, w.wallet)).toEqual({
+      balance: '5',
+      available: '5',
+    });
+    // Not kept under the key: once the copy says active again, the same request goes through.
+    await withDatabase((db) =>
+      db.query('UPDATE ledger.user_refs SET blocked = false WHERE id = $1', [w.user]),
+    );
+    const accepted = await api.post(w.path, {
+      token: tenant.token,
+      headers: key,
+      body: { assetId: 'eth', receiverAddress: receiver, ...device, amount: '1' },
+    });
+    expect(accepted.status).toBe(201);
+  });
+
+  it('never commit a withdrawal after the block of its user was answered', async () => {
+    const w = await funded('5');
+    const held = () =>
+      withDatabase(async (db) => {
+        const { rows } = await db.query(
+          'SELECT available_balance::text AS available FROM ledger.accounts WHERE wallet_id = $1',
+          [w.wallet],
+        );
+        return (rows[0] as { available: string }).available !== '5';
+      });
+    let heldWhenBlockAnswered: boolean | undefined;
+    await withDatabase(async (db) => {
+      // The withdrawal passes identity's check and its copy's, then waits for its account.
+      await db.query('BEGIN');
+      await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [w.wallet]);
+      const sent = withdraw(w.path, { amount: '1' });
+      await waitFor(async () => (await lockWaiters(db)) === 1, { what: 'the withdrawal waiting' });
+      // The block waits for the withdrawal that read the user unblocked.
+      const block = setStatus(w.user, 'blocked').then(async (res) => {
+        heldWhenBlockAnswered = await held();
+        return res;
+      });
+      await waitFor(async () => (await lockWaiters(db)) === 2, { what: 'the block waiting' });
+      expect(heldWhenBlockAnswered).toBeUndefined();
+      await db.query('COMMIT');
+      expect((await sent).status).toBe(201);
+      expect((await block).status).toBe(200);
+    });
+    // The withdrawal's hold had committed before the block was answered.
+    expect(heldWhenBlockAnswered).toBe(true);
+    expectProblem(await withdraw(w.path, { amount: '1' }), 403, 'user_blocked');
+  });
 
   it('hold the amount, then post the debit with the network fee when confirmed', async () => {
     const w = await funded('10');

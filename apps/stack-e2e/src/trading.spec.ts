@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
+import { lockWaiters, withDatabase } from './database';
 import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
 
@@ -608,6 +609,49 @@ describe('purchases', () => {
       'user_blocked',
     );
     expect(await balance(tenant.token, user, eth)).toBe('0');
+  });
+
+  it('never settles a purchase after the block of its user was answered', async () => {
+    const user = await newUser(tenant.token);
+    const wallet = await walletOf(tenant.token, user, 'eth');
+    const settled = () =>
+      withDatabase(stack.databaseUrl, async (db) => {
+        const { rows } = await db.query(
+          'SELECT balance::text AS balance FROM ledger.accounts WHERE wallet_id = $1',
+          [wallet],
+        );
+        return (rows[0] as { balance: string }).balance !== '0';
+      });
+    let settledWhenBlockAnswered: boolean | undefined;
+    await withDatabase(stack.databaseUrl, async (db) => {
+      // The settlement passes the checks, then waits for the wallet's account.
+      await db.query('BEGIN');
+      await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [wallet]);
+      const bought = purchase(tenant.token, user, wallet, { operation: 'buy', amount: '10' });
+      await waitFor(async () => (await lockWaiters(db)) === 1, { what: 'the settlement waiting' });
+      // The block waits for the settlement that read the user unblocked. (The purchase's own
+      // answer comes after trading records it, so the answers' order proves nothing.)
+      const block = api
+        .patch(`/v1/users/${user}/individual-person`, {
+          token: tenant.token,
+          body: { status: 'blocked' },
+        })
+        .then(async (res) => {
+          settledWhenBlockAnswered = await settled();
+          return res;
+        });
+      await waitFor(async () => (await lockWaiters(db)) === 2, { what: 'the block waiting' });
+      expect(settledWhenBlockAnswered).toBeUndefined();
+      await db.query('COMMIT');
+      expect((await bought).status).toBe(201);
+      expect((await block).status).toBe(200);
+    });
+    expect(settledWhenBlockAnswered).toBe(true);
+    expectProblem(
+      await purchase(tenant.token, user, wallet, { operation: 'buy', amount: '10' }),
+      403,
+      'user_blocked',
+    );
   });
 
   it('replays a retried purchase (same Idempotency-Key) instead of buying twice', async () => {

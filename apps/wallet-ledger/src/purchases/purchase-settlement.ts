@@ -7,6 +7,7 @@ import { type Database, runIdempotent } from '@custody/persistence';
 import { lockAccounts, postEntry, systemAccountId } from '../ledger/ledger';
 import { accounts, userRefs, wallets } from '../schema';
 import { type Party, recordMovements } from '../transactions/transactions.service';
+import { assertNotBlockedInCopy } from '../users/senders';
 
 const SCHEMA = 'ledger';
 /** Crash tests: die after the settlement committed, before trading hears of it. */
@@ -55,6 +56,9 @@ export class PurchaseSettlement {
           .where(eq(accounts.walletId, request.walletId));
         return { purchaseId: request.purchaseId, walletBalance: account?.balance ?? '0' };
       }
+      // The user's lock before the copy is read (below, with the wallet): a block waits for this
+      // settlement, or this settlement sees the block (as transfers and withdrawals).
+      await assertNotBlockedInCopy(tx, request.userId, 'trade');
       const [wallet] = await tx
         .select({
           id: wallets.id,

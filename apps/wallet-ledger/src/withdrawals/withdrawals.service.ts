@@ -50,7 +50,7 @@ import {
 } from '../schema';
 import { recordMovements } from '../transactions/transactions.service';
 import { walletScope } from '../transactions/wallet-scope';
-import { assertMaySend } from '../users/senders';
+import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { findWallet } from '../wallets/wallets.repository';
 
@@ -140,47 +140,56 @@ export class WithdrawalsService {
     if (input.amount !== undefined && !fitsBaseUnits(input.amount, asset.decimals))
       throw Errors.validation([{ path: 'body.amount', message: TOO_MANY_BASE_UNITS }]);
     await assertMaySend(this.rpc, caller, [wallet.userId]);
-    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
-      const [account] = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(eq(accounts.walletId, wallet.id));
-      if (!account) throw Errors.internal(new Error('wallet without account'));
-      const locked = await lockAccounts(tx, [account.id]);
-      const available = locked.get(account.id)?.availableBalance ?? '0';
-      // No amount: the whole available balance (extension).
-      const amount = input.amount ?? available;
-      if (isZero(amount) || compare(available, amount) < 0)
-        throw insufficientBalance({ available });
-      const id = uuidv7();
-      const holdId = await placeHold(tx, account.id, amount, id);
-      const row = one(
-        await tx
-          .insert(withdrawals)
-          .values({
-            id,
-            tenantId: wallet.tenantId,
-            userId: wallet.userId,
-            walletId: wallet.id,
-            assetId: asset.id,
-            amount,
-            fee: '0',
-            receiverAddress: input.receiverAddress,
-            memo: input.memo ?? null,
-            userNote: input.userNote ?? null,
-            externalReference: input.externalReference ?? null,
-            status: 'prepared',
-            holdId,
-          })
-          .returning(),
-      );
-      await enqueueEvent(tx, SCHEMA, {
-        name: EVENTS.withdrawalCreated,
-        tenantId: row.tenantId,
-        data: { ...(await view(tx, row, asset.symbol)), device: input.device, ip: input.ip },
-      });
-      return { id };
-    });
+    return runIdempotent(
+      this.db,
+      SCHEMA,
+      idempotency,
+      async (tx) => {
+        // A block committed since identity answered: before the account's lock, as transfers.
+        await assertNotBlockedInCopy(tx, wallet.userId);
+        const [account] = await tx
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(eq(accounts.walletId, wallet.id));
+        if (!account) throw Errors.internal(new Error('wallet without account'));
+        const locked = await lockAccounts(tx, [account.id]);
+        const available = locked.get(account.id)?.availableBalance ?? '0';
+        // No amount: the whole available balance (extension).
+        const amount = input.amount ?? available;
+        if (isZero(amount) || compare(available, amount) < 0)
+          throw insufficientBalance({ available });
+        const id = uuidv7();
+        const holdId = await placeHold(tx, account.id, amount, id);
+        const row = one(
+          await tx
+            .insert(withdrawals)
+            .values({
+              id,
+              tenantId: wallet.tenantId,
+              userId: wallet.userId,
+              walletId: wallet.id,
+              assetId: asset.id,
+              amount,
+              fee: '0',
+              receiverAddress: input.receiverAddress,
+              memo: input.memo ?? null,
+              userNote: input.userNote ?? null,
+              externalReference: input.externalReference ?? null,
+              status: 'prepared',
+              holdId,
+            })
+            .returning(),
+        );
+        await enqueueEvent(tx, SCHEMA, {
+          name: EVENTS.withdrawalCreated,
+          tenantId: row.tenantId,
+          data: { ...(await view(tx, row, asset.symbol)), device: input.device, ip: input.ip },
+        });
+        return { id };
+      },
+      // A block's 403 is not kept under the key: a retry after an unblock must go through.
+      { storeError: (error) => error.code !== 'user_blocked' },
+    );
   }
 
   async transition(
