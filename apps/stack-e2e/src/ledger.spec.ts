@@ -1,7 +1,12 @@
 import { Api, expectProblem } from './api';
 import { type Stack, startStack } from './stack';
 import type pg from 'pg';
-import { lockWaiters, withDatabase as withStackDatabase } from './database';
+import {
+  advisoryWaiters,
+  lockWaiters,
+  waitersOn,
+  withDatabase as withStackDatabase,
+} from './database';
 import { waitFor } from '@custody/testing';
 
 let stack: Stack;
@@ -663,7 +668,11 @@ describe('withdrawals', () => {
       );
       // The moment inside a block: the copy has it (written before identity commits), identity
       // does not yet, so identity's answer still says "not blocked".
-      await db.query('UPDATE ledger.user_refs SET blocked = true WHERE id = $1', [w.user]);
+      // A later version, so that a user event still on its way cannot overwrite it.
+      await db.query(
+        "UPDATE ledger.user_refs SET blocked = true, updated_at = now() + interval '1 hour' WHERE id = $1",
+        [w.user],
+      );
     });
     const key = { 'idempotency-key': `blocked-withdrawal-${w.user}` };
     const refused = await api.post(w.path, {
@@ -704,13 +713,13 @@ describe('withdrawals', () => {
       await db.query('BEGIN');
       await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [w.wallet]);
       const sent = withdraw(w.path, { amount: '1' });
-      await waitFor(async () => (await lockWaiters(db)) === 1, { what: 'the withdrawal waiting' });
+      await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the withdrawal waiting' });
       // The block waits for the withdrawal that read the user unblocked.
       const block = setStatus(w.user, 'blocked').then(async (res) => {
         heldWhenBlockAnswered = await held();
         return res;
       });
-      await waitFor(async () => (await lockWaiters(db)) === 2, { what: 'the block waiting' });
+      await waitFor(async () => (await advisoryWaiters(db)) === 1, { what: 'the block waiting' });
       expect(heldWhenBlockAnswered).toBeUndefined();
       await db.query('COMMIT');
       expect((await sent).status).toBe(201);

@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
-import { lockWaiters, withDatabase } from './database';
+import { advisoryWaiters, waitersOn, withDatabase } from './database';
 import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
 
@@ -628,7 +628,7 @@ describe('purchases', () => {
       await db.query('BEGIN');
       await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [wallet]);
       const bought = purchase(tenant.token, user, wallet, { operation: 'buy', amount: '10' });
-      await waitFor(async () => (await lockWaiters(db)) === 1, { what: 'the settlement waiting' });
+      await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the settlement waiting' });
       // The block waits for the settlement that read the user unblocked. (The purchase's own
       // answer comes after trading records it, so the answers' order proves nothing.)
       const block = api
@@ -640,7 +640,7 @@ describe('purchases', () => {
           settledWhenBlockAnswered = await settled();
           return res;
         });
-      await waitFor(async () => (await lockWaiters(db)) === 2, { what: 'the block waiting' });
+      await waitFor(async () => (await advisoryWaiters(db)) === 1, { what: 'the block waiting' });
       expect(settledWhenBlockAnswered).toBeUndefined();
       await db.query('COMMIT');
       expect((await bought).status).toBe(201);

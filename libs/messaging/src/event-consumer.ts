@@ -1,4 +1,10 @@
-import type { ChannelModel, ConfirmChannel, ConsumeMessage, MessageProperties } from 'amqplib';
+import type {
+  ChannelModel,
+  ConfirmChannel,
+  ConsumeMessage,
+  MessageProperties,
+  Options,
+} from 'amqplib';
 import { sql } from 'drizzle-orm';
 import { HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
@@ -329,11 +335,10 @@ export class EventConsumer implements BrokerComponent {
       // Republish with the attempt count before acking, so a crash in between duplicates (the
       // inbox absorbs that) rather than loses the message. An event of a batch goes alone.
       const { content, properties } = this.ownMessage(delivery);
-      channel.sendToQueue(this.queue, content, {
+      await publishConfirmed(channel, '', this.queue, content, {
         ...properties,
         headers: { ...headers, [HEADERS.attempts]: attempts },
       });
-      await channel.waitForConfirms();
       this.ack(delivery);
     } catch (republishError) {
       // Left unsettled, the message would sit unacked on a channel that stays open (a publish
@@ -397,8 +402,8 @@ export class EventConsumer implements BrokerComponent {
     }
     try {
       const { content, properties } = this.ownMessage(delivery);
-      channel.publish(this.options.broker.deadLetterExchange, this.queue, content, properties);
-      await channel.waitForConfirms();
+      const exchange = this.options.broker.deadLetterExchange;
+      await publishConfirmed(channel, exchange, this.queue, content, properties);
       this.ack(delivery);
     } catch (error) {
       this.options.logger.warn(
@@ -420,4 +425,23 @@ export class EventConsumer implements BrokerComponent {
       this.options.logger.warn({ err: error }, 'Could not settle message: channel closed');
     }
   }
+}
+
+/**
+ * One publish and its own confirm. `waitForConfirms` waits for every publish outstanding on the
+ * channel: another event's refused publish would fail it, and this event would be given back
+ * although its copy was stored (then it would exist twice).
+ */
+function publishConfirmed(
+  channel: ConfirmChannel,
+  exchange: string,
+  routingKey: string,
+  content: Buffer,
+  options: Options.Publish,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    channel.publish(exchange, routingKey, content, options, (error: unknown) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(),
+    );
+  });
 }
