@@ -11,6 +11,7 @@ import {
   testServiceUrls,
   uniqueName,
   type TestDatabase,
+  waitFor,
 } from '@custody/testing';
 import type pg from 'pg';
 import { Broker } from './broker';
@@ -144,17 +145,18 @@ export async function refusePublishesTo(queue: string): Promise<() => Promise<vo
     { timeout: 30_000 },
   );
   // Set is not yet applied: wait until the queue itself reports the policy.
-  for (let tries = 0; ; tries++) {
-    const { stdout } = await run(
-      'rabbitmqctl',
-      ['-q', 'list_queues', 'name', 'policy', '--formatter', 'json'],
-      { timeout: 30_000 },
-    );
-    const queues = JSON.parse(stdout || '[]') as { name: string; policy: string }[];
-    if (queues.some((q) => q.name === queue && q.policy === name)) break;
-    if (tries >= 50) throw new Error(`policy ${name} not applied to ${queue}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => {
+      const { stdout } = await run(
+        'rabbitmqctl',
+        ['-q', 'list_queues', 'name', 'policy', '--formatter', 'json'],
+        { timeout: 30_000 },
+      );
+      const queues = JSON.parse(stdout || '[]') as { name: string; policy: string }[];
+      return queues.some((q) => q.name === queue && q.policy === name);
+    },
+    { intervalMs: 100, what: `policy ${name} applied to ${queue}` },
+  );
   return async () => {
     await run('rabbitmqctl', ['-q', 'clear_policy', name], { timeout: 30_000 });
   };

@@ -56,8 +56,8 @@ export class PurchaseSettlement {
           .where(eq(accounts.walletId, request.walletId));
         return { purchaseId: request.purchaseId, walletBalance: account?.balance ?? '0' };
       }
-      // The user's lock before the copy is read (below, with the wallet): a block waits for this
-      // settlement, or this settlement sees the block (as transfers and withdrawals).
+      // The user's lock, then its copy: a block waits for this settlement, or this settlement
+      // sees the block (as transfers and withdrawals).
       await assertNotBlockedInCopy(tx, request.userId, 'trade');
       const [wallet] = await tx
         .select({
@@ -67,7 +67,6 @@ export class PurchaseSettlement {
           assetId: wallets.assetId,
           address: wallets.address,
           accountId: accounts.id,
-          blocked: userRefs.blocked,
         })
         .from(wallets)
         .innerJoin(accounts, eq(accounts.walletId, wallets.id))
@@ -83,7 +82,6 @@ export class PurchaseSettlement {
       if (wallet.assetId !== request.assetId) {
         throw Errors.badRequest('The wallet does not hold this asset.', 'asset_mismatch');
       }
-      if (wallet.blocked) throw Errors.forbidden('A blocked user cannot trade.', 'user_blocked');
       const treasury = await systemAccountId(tx, request.assetId, 'treasury');
       // Locks first, then the deletion check: a wallet deleted meanwhile receives nothing.
       const locked = await lockAccounts(tx, [wallet.accountId, treasury]);
