@@ -213,11 +213,17 @@ async function benchRead(stack: Stack, api: Api, token: string) {
   const gatewayRps = median(projectRuns.map((r) => r.rps));
   const baselineRps = median(baselineRuns.map((r) => r.rps));
   await settle(stack);
-  const half = await paced({
-    ...project,
-    rate: Math.max(1, Math.round(gatewayRps / 2)),
-    warmupSeconds: WARMUP_SECONDS,
-  });
+  const half = await withCpu(
+    'read: half load',
+    pidsOf(stack),
+    () =>
+      paced({
+        ...project,
+        rate: Math.max(1, Math.round(gatewayRps / 2)),
+        warmupSeconds: WARMUP_SECONDS,
+      }),
+    (r) => r.sent,
+  );
   const baselineHalf = await paced({
     ...bare,
     rate: Math.max(1, Math.round(baselineRps / 2)),

@@ -1,13 +1,17 @@
 // `npm start`: install if needed, check the local services, create the database, build, start
 // every app, wait until the gateway is ready, and stop everything cleanly on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canConnect, endpointOf, LOCAL_SERVICES } from '../lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The node flags every app runs with (docker/Dockerfile repeats them). */
+const APP_NODE_FLAGS = JSON.parse(
+  readFileSync(path.join(root, 'tools', 'lib', 'app-node-flags.json'), 'utf8'),
+).flags;
 const APPS = ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier', 'gateway'];
 const SERVICE_PORTS = {
   identity: 3101,
@@ -143,7 +147,7 @@ function pretty(app, index, line) {
 APPS.forEach((app, index) => {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', path.join(root, 'dist', 'apps', app, 'main.js')],
+    ['--enable-source-maps', ...APP_NODE_FLAGS, path.join(root, 'dist', 'apps', app, 'main.js')],
     {
       cwd: root,
       env: { ...env, PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)) },

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APPS, type AppName } from '@custody/contracts';
 import {
@@ -11,6 +12,12 @@ import {
 } from '@custody/testing';
 
 const ROOT = path.resolve(__dirname, '../../..');
+/** The node flags every app runs with in production too (tools/lib/app-node-flags.json). */
+const APP_NODE_FLAGS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'tools', 'lib', 'app-node-flags.json'), 'utf8')) as {
+    flags: string[];
+  }
+).flags;
 
 export interface AppProcess {
   app: AppName;
@@ -54,7 +61,7 @@ function spawnApp(
 ): AppProcess {
   const child = spawn(
     process.execPath,
-    [...nodeArgs, path.join(ROOT, 'dist', 'apps', app, 'main.js')],
+    [...APP_NODE_FLAGS, ...nodeArgs, path.join(ROOT, 'dist', 'apps', app, 'main.js')],
     {
       env: { ...process.env, ...env },
       cwd: ROOT,

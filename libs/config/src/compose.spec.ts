@@ -50,3 +50,19 @@ describe('docker-compose.yml', () => {
     }
   });
 });
+
+describe('docker/Dockerfile', () => {
+  it('starts every app with the node flags `npm start` and the test stacks use', () => {
+    const { flags } = JSON.parse(
+      readFileSync(path.join(ROOT, 'tools', 'lib', 'app-node-flags.json'), 'utf8'),
+    ) as { flags: string[] };
+    const cmd = /^CMD (\[.*\])$/m.exec(
+      readFileSync(path.join(ROOT, 'docker', 'Dockerfile'), 'utf8'),
+    );
+    expect(cmd).not.toBeNull();
+    const args = JSON.parse(cmd?.[1] ?? '[]') as string[];
+    expect(flags.length).toBeGreaterThan(0);
+    expect(args.slice(0, -1)).toEqual(expect.arrayContaining(flags));
+    expect(args.at(-1)).toBe('main.js');
+  });
+});
