@@ -438,7 +438,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     `${bench}, ${WALLETS} wallets`,
     'p99 ms at 50% load (baseline: at full load)',
     spreadHalf.p99,
-    median(baselineRuns.map((r) => r.p99)),
+    round(median(baselineRuns.map((r) => r.p99))),
     '≤ 50 ms',
     spreadHalf.p99 <= 50,
   );

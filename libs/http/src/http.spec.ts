@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type Express, Router } from 'express';
@@ -88,8 +89,19 @@ const routes = [
 let server: Server;
 let base: string;
 let app: Express;
-/** The prototypes of the last request and response as they reached the server, before Express. */
-let arrived: { req: object | null; res: object | null } = { req: null, res: null };
+/**
+ * The prototypes of the last request and response as they reached the server, before Express,
+ * and whether V8 keeps their properties fast (not a dictionary).
+ */
+let arrived: { req: object | null; res: object | null; fast: boolean[] } = {
+  req: null,
+  res: null,
+  fast: [],
+};
+setFlagsFromString('--allow-natives-syntax');
+const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (
+  o: object,
+) => boolean;
 
 beforeAll(async () => {
   const logger = testLogger();
@@ -100,7 +112,11 @@ beforeAll(async () => {
   finishHttpApp(app, logger);
   server = createAppServer(app);
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    arrived = { req: Object.getPrototypeOf(req), res: Object.getPrototypeOf(res) };
+    arrived = {
+      req: Object.getPrototypeOf(req),
+      res: Object.getPrototypeOf(res),
+      fast: [hasFastProperties(req), hasFastProperties(res)],
+    };
   });
   server.listen(0);
   answerClientErrorsAsProblems(server);
@@ -287,6 +303,12 @@ describe('the HTTP server', () => {
     expect(r.status).toBe(201);
     expect(arrived.req).toBe(app.request);
     expect(arrived.res).toBe(app.response);
+  });
+
+  it('makes requests and responses whose properties V8 keeps fast, not in a dictionary', async () => {
+    const r = await call('/v1/things', json({ name: 'a', amount: '2' }));
+    expect(r.status).toBe(201);
+    expect(arrived.fast).toEqual([true, true]);
   });
 });
 
