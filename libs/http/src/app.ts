@@ -152,9 +152,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
  * prototypes become the app's `request` and `response` (same properties, same parents), so V8
  * lays each object out as Node's own constructor would. A plain function calling Node's
  * constructor on `this` gave objects with no room for their properties: V8 kept them as
- * dictionaries, and an HTTP benchmark of one route did 11,000 requests/s against 14,000–16,500
- * with the subclasses (finding 37). Call once per app, before it serves: it replaces
- * `app.request` and `app.response`.
+ * dictionaries, and an HTTP benchmark of one route did 10,500–11,600 requests/s against
+ * 13,600–16,600 with the subclasses (finding 37). Call once per app, before it serves: it
+ * replaces `app.request` and `app.response`.
  */
 export function createAppServer(app: Express): Server {
   const AppRequest = adoptPrototype(IncomingMessage, app.request);
