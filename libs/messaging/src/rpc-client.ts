@@ -13,6 +13,7 @@ import {
 import { AppError, Errors } from '@custody/errors';
 import { currentContext, type Logger } from '@custody/logging';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
+import { publishMessage } from './publish';
 
 export interface RpcCallOptions {
   auth?: AuthContext;
@@ -63,7 +64,7 @@ export interface RpcClientOptions {
 export class RpcClient implements BrokerComponent {
   private channel: Channel | undefined;
   private readonly pending = new Map<string, Pending>();
-  private readonly outgoing = new Map<ServiceName, Outgoing[]>();
+  private outgoing = new Map<ServiceName, Outgoing[]>();
   private flushScheduled = false;
 
   constructor(private readonly options: RpcClientOptions) {}
@@ -166,8 +167,8 @@ export class RpcClient implements BrokerComponent {
   /** Sends this turn's calls: one message per service and up to `maxCallsPerMessage` calls. */
   private flush(): void {
     this.flushScheduled = false;
-    const outgoing = [...this.outgoing];
-    this.outgoing.clear();
+    const outgoing = this.outgoing;
+    this.outgoing = new Map();
     const most = this.options.maxCallsPerMessage ?? 16;
     for (const [service, calls] of outgoing) {
       for (let i = 0; i < calls.length; i += most) this.send(service, calls.slice(i, i + most));
@@ -196,15 +197,21 @@ export class RpcClient implements BrokerComponent {
         [HEADERS.acceptsBatch]: 1,
       };
       if (live.length === 1) {
-        channel.publish('', this.options.broker.rpcQueue(service), Buffer.from(first.request), {
-          ...common,
-          correlationId: first.correlationId,
-          headers: {
-            [HEADERS.requestId]: first.requestId,
-            [HEADERS.deadline]: first.deadline,
-            ...caller,
+        publishMessage(
+          channel,
+          '',
+          this.options.broker.rpcQueue(service),
+          Buffer.from(first.request),
+          {
+            ...common,
+            correlationId: first.correlationId,
+            headers: {
+              [HEADERS.requestId]: first.requestId,
+              [HEADERS.deadline]: first.deadline,
+              ...caller,
+            },
           },
-        });
+        );
         return;
       }
       // The serialized requests are spliced in as they are (each was checked by call()).
@@ -214,7 +221,7 @@ export class RpcClient implements BrokerComponent {
             `{"correlationId":${JSON.stringify(call.correlationId)},"requestId":${JSON.stringify(call.requestId)},"deadline":${call.deadline},"request":${call.request}}`,
         )
         .join(',');
-      channel.publish('', this.options.broker.rpcQueue(service), Buffer.from(`[${body}]`), {
+      publishMessage(channel, '', this.options.broker.rpcQueue(service), Buffer.from(`[${body}]`), {
         ...common,
         correlationId: randomUUID(),
         headers: {

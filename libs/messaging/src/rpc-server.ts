@@ -11,6 +11,7 @@ import { AppError, Errors, toAppError } from '@custody/errors';
 import { runWithContext, type Logger } from '@custody/logging';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
+import { publishMessage } from './publish';
 
 export interface RpcCallContext {
   requestId: string;
@@ -328,7 +329,7 @@ export class RpcServer implements BrokerComponent {
           `{"correlationId":${JSON.stringify(r.correlationId ?? '')},"reply":${serialize(r.reply, this.options.logger)}}`,
       )
       .join(',');
-    channel.sendToQueue(replyTo, Buffer.from(`[${body}]`), {
+    publishMessage(channel, '', replyTo, Buffer.from(`[${body}]`), {
       contentType: 'application/json',
       headers: { [HEADERS.batch]: combinable.length },
     });
