@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { waitFor } from '@custody/testing';
 
 /** A connection of the test's own to a stack's database, for holding locks. */
 export async function withDatabase<T>(
@@ -39,4 +40,45 @@ export async function advisoryWaiters(db: pg.Client): Promise<number> {
       WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND datname = current_database()`,
   );
   return (rows[0] as { n: number }).n;
+}
+
+/**
+ * A command racing a block of its user. The test holds the wallet's account lock, so `command`
+ * (past its block checks) waits on it; then `block` starts and must wait for the command, on
+ * the user's advisory lock. The lock is released once both wait. `committed` tells whether the
+ * command's effect is in the database; it is read when the block is answered.
+ */
+export async function raceBlock<C, B>(
+  databaseUrl: string,
+  walletId: string,
+  race: { command: () => Promise<C>; block: () => Promise<B>; committed: () => Promise<boolean> },
+): Promise<{
+  command: C;
+  block: B;
+  /** Whether the block was answered while the account lock was still held (it must not be). */
+  blockAnsweredWhileHeld: boolean;
+  committedWhenBlockAnswered: boolean | undefined;
+}> {
+  let committedWhenBlockAnswered: boolean | undefined;
+  return withDatabase(databaseUrl, async (db) => {
+    await db.query('BEGIN');
+    await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [walletId]);
+    const command = race.command();
+    await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the command waiting' });
+    const block = race.block().then(async (answer) => {
+      committedWhenBlockAnswered = await race.committed();
+      return answer;
+    });
+    await waitFor(async () => (await advisoryWaiters(db)) === 1, { what: 'the block waiting' });
+    const blockAnsweredWhileHeld = committedWhenBlockAnswered !== undefined;
+    await db.query('COMMIT');
+    const commandAnswer = await command;
+    const blockAnswer = await block;
+    return {
+      command: commandAnswer,
+      block: blockAnswer,
+      blockAnsweredWhileHeld,
+      committedWhenBlockAnswered,
+    };
+  });
 }

@@ -1,12 +1,7 @@
 import { Api, expectProblem } from './api';
 import { type Stack, startStack } from './stack';
 import type pg from 'pg';
-import {
-  advisoryWaiters,
-  lockWaiters,
-  waitersOn,
-  withDatabase as withStackDatabase,
-} from './database';
+import { lockWaiters, raceBlock, withDatabase as withStackDatabase } from './database';
 import { waitFor } from '@custody/testing';
 
 let stack: Stack;
@@ -707,26 +702,18 @@ describe('withdrawals', () => {
         );
         return (rows[0] as { available: string }).available !== '5';
       });
-    let heldWhenBlockAnswered: boolean | undefined;
-    await withDatabase(async (db) => {
-      // The withdrawal passes identity's check and its copy's, then waits for its account.
-      await db.query('BEGIN');
-      await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [w.wallet]);
-      const sent = withdraw(w.path, { amount: '1' });
-      await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the withdrawal waiting' });
-      // The block waits for the withdrawal that read the user unblocked.
-      const block = setStatus(w.user, 'blocked').then(async (res) => {
-        heldWhenBlockAnswered = await held();
-        return res;
-      });
-      await waitFor(async () => (await advisoryWaiters(db)) === 1, { what: 'the block waiting' });
-      expect(heldWhenBlockAnswered).toBeUndefined();
-      await db.query('COMMIT');
-      expect((await sent).status).toBe(201);
-      expect((await block).status).toBe(200);
+    // The withdrawal passes identity's check and its copy's, then waits for its account; the
+    // block waits for the withdrawal that read the user unblocked.
+    const race = await raceBlock(stack.databaseUrl, w.wallet, {
+      command: () => withdraw(w.path, { amount: '1' }),
+      block: () => setStatus(w.user, 'blocked'),
+      committed: held,
     });
+    expect(race.blockAnsweredWhileHeld).toBe(false);
+    expect(race.command.status).toBe(201);
+    expect(race.block.status).toBe(200);
     // The withdrawal's hold had committed before the block was answered.
-    expect(heldWhenBlockAnswered).toBe(true);
+    expect(race.committedWhenBlockAnswered).toBe(true);
     expectProblem(await withdraw(w.path, { amount: '1' }), 403, 'user_blocked');
   });
 

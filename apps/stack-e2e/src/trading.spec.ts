@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
-import { advisoryWaiters, waitersOn, withDatabase } from './database';
+import { raceBlock, withDatabase } from './database';
 import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
 
@@ -622,31 +622,22 @@ describe('purchases', () => {
         );
         return (rows[0] as { balance: string }).balance !== '0';
       });
-    let settledWhenBlockAnswered: boolean | undefined;
-    await withDatabase(stack.databaseUrl, async (db) => {
-      // The settlement passes the checks, then waits for the wallet's account.
-      await db.query('BEGIN');
-      await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [wallet]);
-      const bought = purchase(tenant.token, user, wallet, { operation: 'buy', amount: '10' });
-      await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the settlement waiting' });
-      // The block waits for the settlement that read the user unblocked. (The purchase's own
-      // answer comes after trading records it, so the answers' order proves nothing.)
-      const block = api
-        .patch(`/v1/users/${user}/individual-person`, {
+    // The settlement passes the checks, then waits for the wallet's account; the block waits
+    // for the settlement that read the user unblocked. (The purchase's own answer comes after
+    // trading records it, so the answers' order proves nothing.)
+    const race = await raceBlock(stack.databaseUrl, wallet, {
+      command: () => purchase(tenant.token, user, wallet, { operation: 'buy', amount: '10' }),
+      block: () =>
+        api.patch(`/v1/users/${user}/individual-person`, {
           token: tenant.token,
           body: { status: 'blocked' },
-        })
-        .then(async (res) => {
-          settledWhenBlockAnswered = await settled();
-          return res;
-        });
-      await waitFor(async () => (await advisoryWaiters(db)) === 1, { what: 'the block waiting' });
-      expect(settledWhenBlockAnswered).toBeUndefined();
-      await db.query('COMMIT');
-      expect((await bought).status).toBe(201);
-      expect((await block).status).toBe(200);
+        }),
+      committed: settled,
     });
-    expect(settledWhenBlockAnswered).toBe(true);
+    expect(race.blockAnsweredWhileHeld).toBe(false);
+    expect(race.command.status).toBe(201);
+    expect(race.block.status).toBe(200);
+    expect(race.committedWhenBlockAnswered).toBe(true);
     expectProblem(
       await purchase(tenant.token, user, wallet, { operation: 'buy', amount: '10' }),
       403,
