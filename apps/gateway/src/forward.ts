@@ -51,6 +51,7 @@ export function forward(
   return async (input: ForwardInput, ctx: RouteContext): Promise<RouteResult> => ({
     status: options.status ?? 200,
     body: await rpc.call(service, method, options.params ? options.params(input) : input.body, {
+      ...{},
       ...(ctx.auth ? { auth: ctx.auth } : {}),
       ...(options.read ? { idempotent: true } : {}),
       ...withKey(idempotencyKeyOf(ctx.req)),
@@ -72,6 +73,7 @@ export function forwardList(
 ) {
   return async (input: ForwardInput, ctx: RouteContext): Promise<RouteResult> => {
     const result = await rpc.call<ListResult<unknown>>(service, method, params(input), {
+      ...{},
       ...(ctx.auth ? { auth: ctx.auth } : {}),
       idempotent: true,
     });

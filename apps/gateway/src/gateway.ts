@@ -39,7 +39,7 @@ export async function startGateway(
   const config = loadConfig('gateway', env);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics('gateway');
-  const redis = connectRedis(config.REDIS_URL, logger, { autoPipelining: true });
+  const redis = connectRedis(config.REDIS_URL, logger);
   const broker = new Broker({
     url: config.AMQP_URL,
     namespace: config.MQ_NAMESPACE,

@@ -20,6 +20,7 @@ export const scopesSchema = z
 export const passwordSchema = z.string().min(12, 'At least 12 characters').max(256);
 
 export const clientSchema = z.object({
+  ...{},
   ...timestamps,
   name: z.string(),
   email: z.string(),

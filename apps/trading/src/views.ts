@@ -14,6 +14,7 @@ export function assetSummary(asset: AssetRow): AssetSummary {
 
 export function catalogAsset(asset: AssetRow): CatalogAsset {
   return {
+    ...{},
     ...assetSummary(asset),
     chain: asset.chain,
     network: asset.network,
@@ -38,6 +39,7 @@ export function rateSnapshot(rate: RateRow, asset: AssetRow): RateSnapshot {
 
 export function rateView(rate: RateRow, asset: AssetRow, maxAgeMs: number, now = Date.now()) {
   return {
+    ...{},
     ...rateSnapshot(rate, asset),
     fiatCurrency: rate.fiatCurrency,
     type: rate.type,

@@ -42,6 +42,7 @@ export class AppError extends Error {
 
   static fromWire(body: RpcErrorBody): AppError {
     return new AppError(body.status, body.code, body.message, {
+      ...{},
       ...(body.details ? { details: body.details } : {}),
       ...(body.errors ? { errors: body.errors } : {}),
     });

@@ -89,7 +89,7 @@ export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>
   };
   const filterKeys = Object.keys(options.filters ?? {});
   return z
-    .object({ ...base, ...(options.filters ?? ({} as F)) })
+    .object({ ...{}, ...base, ...(options.filters ?? ({} as F)) })
     .strict()
     .transform((raw) => {
       const values = raw as Record<string, unknown>;

@@ -50,8 +50,10 @@ function isRecord(value: object): value is Record<string, unknown> {
 /** A copy to change: own fields, and an error's name, message and stack (not enumerable). */
 function copyOf(value: Record<string, unknown>): Record<string, unknown> {
   if (value instanceof Error)
-    return { ...value, type: value.name, message: value.message, stack: value.stack };
-  return { ...value };
+    return { ...{}, ...value, type: value.name, message: value.message, stack: value.stack };
+  // `...{}` first: the copy gets changed, and V8 gives a copy made by a leading spread a new map
+  // per evaluation once it changes (docs/performance.md, finding 39).
+  return { ...{}, ...value };
 }
 
 /**
@@ -97,7 +99,8 @@ export function createLogger(options: LoggerOptions): Logger {
       // Request context rides along on every line logged inside a request or a message.
       mixin: () => {
         const ctx = currentContext();
-        return ctx ? { ...ctx } : {};
+        // pino adds the line's fields to this object: `...{}` first, as in copyOf.
+        return ctx ? { ...{}, ...ctx } : {};
       },
       formatters: {
         level: (label) => ({ level: label }),

@@ -206,6 +206,7 @@ export class Broker extends EventEmitter {
       durable: true,
       ...extra,
       arguments: {
+        ...{},
         ...(this.options.quorumQueues ? { 'x-queue-type': 'quorum' } : {}),
         ...(extra.arguments ?? {}),
       },

@@ -336,8 +336,9 @@ export class EventConsumer implements BrokerComponent {
       // inbox absorbs that) rather than loses the message. An event of a batch goes alone.
       const { content, properties } = this.ownMessage(delivery);
       await publishConfirmed(channel, '', this.queue, content, {
+        ...{},
         ...properties,
-        headers: { ...headers, [HEADERS.attempts]: attempts },
+        headers: { ...{}, ...headers, [HEADERS.attempts]: attempts },
       });
       this.ack(delivery);
     } catch (republishError) {
@@ -361,6 +362,7 @@ export class EventConsumer implements BrokerComponent {
     return {
       content: Buffer.from(JSON.stringify(event)),
       properties: {
+        ...{},
         ...msg.properties,
         messageId: event.id,
         // An envelope without a readable occurredAt keeps the batch's (a NaN would make the send

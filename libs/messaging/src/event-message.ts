@@ -28,12 +28,12 @@ export function encodeEventMessage(run: OutgoingEvent[]): {
   if (run.length === 1)
     return {
       content: Buffer.from(JSON.stringify(first.envelope)),
-      options: { ...options, headers: first.headers },
+      options: { ...{}, ...options, headers: first.headers },
     };
   const items = run.map((row): EventBatchItem => ({ event: row.envelope, headers: row.headers }));
   return {
     content: Buffer.from(JSON.stringify(items)),
-    options: { ...options, headers: { [HEADERS.eventBatch]: run.length } },
+    options: { ...{}, ...options, headers: { [HEADERS.eventBatch]: run.length } },
   };
 }
 

@@ -192,6 +192,7 @@ export class RpcClient implements BrokerComponent {
         mandatory: true,
       };
       const caller = {
+        ...{},
         ...(this.options.caller ? { [HEADERS.caller]: this.options.caller } : {}),
         // This client reads replies combined in one message (servers from before do not).
         [HEADERS.acceptsBatch]: 1,
@@ -203,6 +204,7 @@ export class RpcClient implements BrokerComponent {
           this.options.broker.rpcQueue(service),
           Buffer.from(first.request),
           {
+            ...{},
             ...common,
             correlationId: first.correlationId,
             headers: {
@@ -222,6 +224,7 @@ export class RpcClient implements BrokerComponent {
         )
         .join(',');
       publishMessage(channel, '', this.options.broker.rpcQueue(service), Buffer.from(`[${body}]`), {
+        ...{},
         ...common,
         correlationId: randomUUID(),
         headers: {

@@ -277,7 +277,7 @@ export class RpcServer implements BrokerComponent {
    */
   private send(channel: Channel, item: Omit<Outbound, 'channel' | 'sent'>): Promise<void> {
     return new Promise((sent) => {
-      this.outbound.push({ ...item, channel, sent });
+      this.outbound.push({ ...{}, ...item, channel, sent });
       if (this.outbound.length === 1) setImmediate(() => this.flushOutbound());
     });
   }

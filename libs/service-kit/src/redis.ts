@@ -3,21 +3,14 @@ import type { Logger } from '@custody/logging';
 
 /**
  * A Redis connection that retries forever (BullMQ needs `maxRetriesPerRequest: null`) and logs
- * instead of crashing when Redis goes away.
+ * instead of crashing when Redis goes away. Commands are written as they are issued: ioredis's
+ * auto-pipelining made each tick's batch a `Pipeline` with an accessor of its own, a new V8 map
+ * per batch kept until a full collection; at half load it cost the gateway more CPU and
+ * latency than the writes it saved (docs/performance.md, finding 40).
  */
-/**
- * `autoPipelining`: commands issued in the same tick go out in one write (ioredis's
- * enableAutoPipelining). For connections serving concurrent requests (the gateway's per-request
- * checks), not for those BullMQ shares.
- */
-export function connectRedis(
-  url: string,
-  logger: Logger,
-  options: { autoPipelining?: boolean } = {},
-): Redis {
+export function connectRedis(url: string, logger: Logger): Redis {
   const redis = new Redis(url, {
     maxRetriesPerRequest: null,
-    enableAutoPipelining: options.autoPipelining ?? false,
     enableReadyCheck: true,
     retryStrategy: (times) => Math.min(times * 100, 2_000),
   });

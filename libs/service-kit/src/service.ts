@@ -181,6 +181,7 @@ export async function startService<A extends ServiceName>(
     broker,
     service: app,
     handlers: {
+      ...{},
       ...withIdempotency((await definition.rpcHandlers?.(deps)) ?? {}),
       [RPC_METHODS.common.ping]: ping,
     },

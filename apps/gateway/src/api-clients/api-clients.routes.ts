@@ -6,6 +6,7 @@ import { forward, forwardList } from '../forward';
 import { audienceValue, idParam, idResponse, timestamps } from '../schemas';
 
 const apiClientSchema = z.object({
+  ...{},
   ...timestamps,
   name: z.string(),
   description: z.string(),

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { timestamps } from '../schemas';
 
 export const assetSummarySchema = z.object({
+  ...{},
   ...timestamps,
   name: z.string(),
   symbol: z.string(),
 });
 
 export const rateSchema = z.object({
+  ...{},
   ...timestamps,
   asset: assetSummarySchema,
   fiatPrice: z.number().meta({ description: 'Price of one whole unit in fiatCurrency' }),
@@ -19,6 +21,7 @@ export const rateSchema = z.object({
 
 const decimalOrNull = z.string().nullable();
 export const marketDataSchema = z.object({
+  ...{},
   ...timestamps,
   asset: assetSummarySchema,
   volume24h: decimalOrNull,

@@ -69,6 +69,7 @@ const page = <T extends z.ZodType>(item: T) =>
   });
 
 const issuerSchema = z.object({
+  ...{},
   ...timestamps,
   name: z.string(),
   address: z.string().meta({ description: "EVM address of the issuer's custodial signing key" }),
@@ -80,6 +81,7 @@ const issuerWithSecret = issuerSchema.extend({
   }),
 });
 const issueSchema = z.object({
+  ...{},
   ...timestamps,
   name: z.string(),
   description: z.string().nullable(),
@@ -91,6 +93,7 @@ const activityCreated = z.object({
   id: z.string(),
 });
 const activitySchema = z.object({
+  ...{},
   ...timestamps,
   clientIssueId: z.string(),
   type: activityType,
@@ -106,6 +109,7 @@ const activitySchema = z.object({
     .meta({ description: "REQUEST: EIP-712 signature by the issuer's key" }),
 });
 const activityListEntry = z.object({
+  ...{},
   ...timestamps,
   clientIssueId: z.string(),
   name: z.string(),
@@ -113,6 +117,7 @@ const activityListEntry = z.object({
   readed: z.boolean(),
 });
 const holderSchema = z.object({
+  ...{},
   ...timestamps,
   clientIssueId: z.string(),
   name: z.string(),
@@ -249,6 +254,7 @@ export function issuerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.createActivity, {
         params: ({ params, body }) => ({
+          ...{},
           ...issuePath(params),
           input: { type: 'MESSAGE', ...(body as object) },
         }),
@@ -280,6 +286,7 @@ export function issuerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.createActivity, {
         params: ({ params, body }) => ({
+          ...{},
           ...issuePath(params),
           input: { type: 'REQUEST', ...(body as object) },
         }),
@@ -299,6 +306,7 @@ export function issuerRoutes(rpc: RpcClient) {
       handler: forward(rpc, 'issuer', ISSUER_RPC.getActivity, {
         read: true,
         params: ({ params }) => ({
+          ...{},
           ...issuePath(params),
           activityId: params['clientIssueActivityId'],
         }),
@@ -331,7 +339,7 @@ export function issuerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listActivities, {
         read: true,
-        params: ({ params, query }) => ({ ...issuePath(params), ...(query as object) }),
+        params: ({ params, query }) => ({ ...{}, ...issuePath(params), ...(query as object) }),
       }),
     }),
     defineRoute({
@@ -354,7 +362,7 @@ export function issuerRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'The holder', schema: holderSchema } },
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'issuer', ISSUER_RPC.createHolder, {
-        params: ({ params, body }) => ({ ...issuePath(params), input: body }),
+        params: ({ params, body }) => ({ ...{}, ...issuePath(params), input: body }),
       }),
     }),
     defineRoute({
@@ -370,7 +378,7 @@ export function issuerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listHolders, {
         read: true,
-        params: ({ params, query }) => ({ ...issuePath(params), ...(query as object) }),
+        params: ({ params, query }) => ({ ...{}, ...issuePath(params), ...(query as object) }),
       }),
     }),
   ];

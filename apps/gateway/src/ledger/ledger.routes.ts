@@ -29,14 +29,16 @@ const requestedTransaction = z
   .strict();
 
 const transferSchema = z.object({
+  ...{},
   ...timestamps,
   status: z.string(),
-  transactions: z.array(z.object({ ...timestamps, status: z.string(), amount: z.string() })),
+  transactions: z.array(z.object({ ...{}, ...timestamps, status: z.string(), amount: z.string() })),
   requestedTransactions: z.array(requestedTransaction),
   externalReference: z.string().optional(),
 });
 
 const incomeSchema = z.object({
+  ...{},
   ...timestamps,
   userId: z.string(),
   walletId: z.string(),
@@ -56,6 +58,7 @@ const party = z.object({
   userId: z.string().optional(),
 });
 const transactionSchema = z.object({
+  ...{},
   ...timestamps,
   status: z.string(),
   amount: z.string(),
@@ -73,6 +76,7 @@ const transactionSchema = z.object({
 
 const withdrawalStatus = z.enum(['prepared', 'broadcast', 'confirmed', 'failed', 'cancelled']);
 const withdrawalSchema = z.object({
+  ...{},
   ...timestamps,
   transactions: z.array(z.string()),
   amount: z.string(),
@@ -221,6 +225,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'Incomes', schema: z.array(incomeSchema) } },
       errorStatuses: [401, 403, 404],
       handler: forwardList(rpc, 'wallet-ledger', LEDGER_RPC.listIncomes, ({ params, query }) => ({
+        ...{},
         ...pathOf(params),
         ...(query as object),
       })),
@@ -234,12 +239,12 @@ export function ledgerRoutes(rpc: RpcClient) {
       tags: ['incomes'],
       auth: 'client',
       scope: ['incomes', 'read'],
-      request: { params: z.object({ ...walletPath, income: id }) },
+      request: { params: z.object({ ...{}, ...walletPath, income: id }) },
       responses: { 200: { description: 'The income', schema: incomeSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getIncome, {
         read: true,
-        params: ({ params }) => ({ ...pathOf(params), id: params['income'] }),
+        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['income'] }),
       }),
     }),
     defineRoute({
@@ -271,7 +276,7 @@ export function ledgerRoutes(rpc: RpcClient) {
         rpc,
         'wallet-ledger',
         LEDGER_RPC.listTransactions,
-        ({ params, query }) => ({ ...pathOf(params), ...(query as object) }),
+        ({ params, query }) => ({ ...{}, ...pathOf(params), ...(query as object) }),
       ),
     }),
     defineRoute({
@@ -283,12 +288,12 @@ export function ledgerRoutes(rpc: RpcClient) {
       tags: ['transactions'],
       auth: 'client',
       scope: ['transactions', 'read'],
-      request: { params: z.object({ ...walletPath, transaction: id }) },
+      request: { params: z.object({ ...{}, ...walletPath, transaction: id }) },
       responses: { 200: { description: 'The transaction', schema: transactionSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getTransaction, {
         read: true,
-        params: ({ params }) => ({ ...pathOf(params), id: params['transaction'] }),
+        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['transaction'] }),
       }),
     }),
     defineRoute({
@@ -320,7 +325,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.createWithdrawal, {
         status: 201,
-        params: ({ params, body }) => ({ ...pathOf(params), ...(body as object) }),
+        params: ({ params, body }) => ({ ...{}, ...pathOf(params), ...(body as object) }),
       }),
     }),
     defineRoute({
@@ -347,6 +352,7 @@ export function ledgerRoutes(rpc: RpcClient) {
         'wallet-ledger',
         LEDGER_RPC.listWithdrawals,
         ({ params, query }) => ({
+          ...{},
           ...pathOf(params),
           ...(query as object),
         }),
@@ -361,12 +367,12 @@ export function ledgerRoutes(rpc: RpcClient) {
       tags: ['withdrawals'],
       auth: 'client',
       scope: ['withdrawals', 'read'],
-      request: { params: z.object({ ...walletPath, withdrawal: id }) },
+      request: { params: z.object({ ...{}, ...walletPath, withdrawal: id }) },
       responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getWithdrawal, {
         read: true,
-        params: ({ params }) => ({ ...pathOf(params), id: params['withdrawal'] }),
+        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['withdrawal'] }),
       }),
     }),
     defineRoute({

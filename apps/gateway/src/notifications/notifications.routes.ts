@@ -36,7 +36,7 @@ const receiverBody = z
   .strict()
   .refine(channelGiven, 'Give at least one channel: email, slack, sms or url');
 
-const receiverSchema = z.object({ ...timestamps, ...receiverFields }).partial({
+const receiverSchema = z.object({ ...{}, ...timestamps, ...receiverFields }).partial({
   email: true,
   slack: true,
   sms: true,
@@ -45,6 +45,7 @@ const receiverSchema = z.object({ ...timestamps, ...receiverFields }).partial({
 });
 
 const typeSchema = z.object({
+  ...{},
   ...timestamps,
   event: z.string(),
   description: z.string(),
@@ -52,6 +53,7 @@ const typeSchema = z.object({
 });
 
 const deliverySchema = z.object({
+  ...{},
   ...timestamps,
   eventId: z.string(),
   event: z.string(),
@@ -195,7 +197,7 @@ export function notificationRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'Changed', schema: idResponse } },
       errorStatuses: [400, 401, 404],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.updateReceiver, {
-        params: ({ params, body }) => ({ ...receiverPath(params), fields: body }),
+        params: ({ params, body }) => ({ ...{}, ...receiverPath(params), fields: body }),
       }),
     }),
     defineRoute({

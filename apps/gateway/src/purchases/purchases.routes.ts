@@ -15,6 +15,7 @@ const pathOf = (params: Record<string, string>) => ({
 });
 
 const purchaseSchema = z.object({
+  ...{},
   ...timestamps,
   user: z.string(),
   wallet: z.string(),
@@ -65,7 +66,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409, 503],
       handler: forward(rpc, 'trading', TRADING_RPC.createPurchase, {
         status: 201,
-        params: ({ params, body }) => ({ ...pathOf(params), ...(body as object) }),
+        params: ({ params, body }) => ({ ...{}, ...pathOf(params), ...(body as object) }),
       }),
     }),
     defineRoute({
@@ -88,6 +89,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'Purchases', schema: z.array(purchaseSchema) } },
       errorStatuses: [401, 403, 404],
       handler: forwardList(rpc, 'trading', TRADING_RPC.listPurchases, ({ params, query }) => ({
+        ...{},
         ...pathOf(params),
         ...(query as object),
       })),
@@ -101,12 +103,12 @@ export function purchaseRoutes(rpc: RpcClient) {
       tags: ['purchases'],
       auth: 'client',
       scope: ['purchases', 'read'],
-      request: { params: z.object({ ...walletPath, purchase: id }) },
+      request: { params: z.object({ ...{}, ...walletPath, purchase: id }) },
       responses: { 200: { description: 'The purchase', schema: purchaseSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'trading', TRADING_RPC.getPurchase, {
         read: true,
-        params: ({ params }) => ({ ...pathOf(params), id: params['purchase'] }),
+        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['purchase'] }),
       }),
     }),
   ];

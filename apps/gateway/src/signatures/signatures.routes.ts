@@ -58,6 +58,7 @@ const signMessageBody = z
 const signTypedDataBody = z.object({ typedData: typedDataSchema, externalReference }).strict();
 
 const signedBase = {
+  ...{},
   ...timestamps,
   userId: z.string(),
   walletId: z.string(),
@@ -66,6 +67,7 @@ const signedBase = {
 };
 const schemas: Record<SignedItemKind, z.ZodType> = {
   tx: z.object({
+    ...{},
     ...signedBase,
     signedTx: z.string(),
     to: z.string().nullable(),
@@ -75,8 +77,9 @@ const schemas: Record<SignedItemKind, z.ZodType> = {
     gasLimit: z.string().nullable(),
     data: z.string().nullable(),
   }),
-  message: z.object({ ...signedBase, signedMessage: z.string(), message: z.string() }),
+  message: z.object({ ...{}, ...signedBase, signedMessage: z.string(), message: z.string() }),
   'typed-data': z.object({
+    ...{},
     ...signedBase,
     signedTypedData: z.string(),
     typedData: typedDataSchema,
@@ -185,7 +188,7 @@ export function signatureRoutes(rpc: RpcClient) {
       tags: ['signatures'],
       auth: 'client',
       scope: ['signatures', 'read'],
-      request: { params: z.object({ ...walletParams, [param]: id }), query: byIdQuery },
+      request: { params: z.object({ ...{}, ...walletParams, [param]: id }), query: byIdQuery },
       responses: { 200: { description: 'The record', schema: schemas[kind] } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', SIGNATURE_RPC.get, {

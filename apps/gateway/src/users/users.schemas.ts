@@ -91,7 +91,7 @@ export function individualCreateSchema(required: readonly string[]) {
 }
 
 export const individualUpdateSchema = z
-  .object({ ...individualFields, status: codes(['active', 'blocked'], 'status') })
+  .object({ ...{}, ...individualFields, status: codes(['active', 'blocked'], 'status') })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
@@ -167,7 +167,7 @@ export const legalCreateSchema = z
   .strict();
 
 export const legalUpdateSchema = z
-  .object({ ...legalFields, status: codes(['active', 'blocked'], 'status') })
+  .object({ ...{}, ...legalFields, status: codes(['active', 'blocked'], 'status') })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');

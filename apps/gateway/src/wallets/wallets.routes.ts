@@ -10,12 +10,18 @@ const id = z.string().min(1).max(128);
 const walletParams = z.object({ user: id, wallet: id });
 
 export const walletSchema = z.object({
+  ...{},
   ...timestamps,
-  asset: z.object({ ...timestamps, name: z.string(), symbol: z.string() }),
+  asset: z.object({ ...{}, ...timestamps, name: z.string(), symbol: z.string() }),
   balance: z.string(),
   availableBalance: z.string(),
   address: z.string(),
-  user: z.object({ ...timestamps, generalConditions: z.string(), idNumber: z.string().optional() }),
+  user: z.object({
+    ...{},
+    ...timestamps,
+    generalConditions: z.string(),
+    idNumber: z.string().optional(),
+  }),
   externalReference: z.string().optional(),
 });
 

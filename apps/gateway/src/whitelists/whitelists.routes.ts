@@ -11,6 +11,7 @@ const walletParams = { user: id, wallet: id };
 const status = z.enum(['pending', 'verified', 'rejected']);
 
 const whitelistSchema = z.object({
+  ...{},
   ...timestamps,
   userId: z.string(),
   userFullName: z.string(),
@@ -72,7 +73,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'identity', IDENTITY_RPC.createWhitelist, {
         status: 201,
-        params: ({ params, body }) => ({ ...walletOf(params), input: body }),
+        params: ({ params, body }) => ({ ...{}, ...walletOf(params), input: body }),
       }),
     }),
     defineRoute({
@@ -92,6 +93,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'Whitelist records', schema: z.array(whitelistSchema) } },
       errorStatuses: [400, 401, 403, 404],
       handler: forwardList(rpc, 'identity', IDENTITY_RPC.listWhitelists, ({ params, query }) => ({
+        ...{},
         ...walletOf(params),
         ...(query as object),
       })),
@@ -106,12 +108,12 @@ export function whitelistRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['whitelists', 'read'],
       rejectedTokenStatus,
-      request: { params: z.object({ ...walletParams, whitelist: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, whitelist: id }) },
       responses: { 200: { description: 'The record', schema: whitelistSchema } },
       errorStatuses: [400, 401, 403, 404],
       handler: forward(rpc, 'identity', IDENTITY_RPC.getWhitelist, {
         read: true,
-        params: ({ params }) => ({ ...walletOf(params), id: params['whitelist'] }),
+        params: ({ params }) => ({ ...{}, ...walletOf(params), id: params['whitelist'] }),
       }),
     }),
     defineRoute({
@@ -123,13 +125,14 @@ export function whitelistRoutes(rpc: RpcClient) {
       tags: ['whitelists'],
       auth: 'admin',
       request: {
-        params: z.object({ ...walletParams, whitelist: id }),
+        params: z.object({ ...{}, ...walletParams, whitelist: id }),
         body: z.object({ travelRuleStatus: status }).strict(),
       },
       responses: { 200: { description: 'The record', schema: whitelistSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'identity', IDENTITY_RPC.updateWhitelist, {
         params: ({ params, body }) => ({
+          ...{},
           ...walletOf(params),
           id: params['whitelist'],
           ...(body as object),

@@ -77,7 +77,11 @@ export async function listAuditEvents(
   );
   const { rows, total } = await selectPage(db, auditEvents, clauses);
   return {
-    items: rows.map(({ occurredAt, ...row }) => ({ ...row, createdAt: occurredAt.toISOString() })),
+    items: rows.map(({ occurredAt, ...row }) => ({
+      ...{},
+      ...row,
+      createdAt: occurredAt.toISOString(),
+    })),
     total,
   };
 }

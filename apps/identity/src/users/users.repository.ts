@@ -73,7 +73,7 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...{}, ...patch, updatedAt: new Date() })
     .where(and(visible(scope), eq(users.id, id)))
     .returning();
   return row;

@@ -146,7 +146,7 @@ export class UsersService {
     assertUserAccess(auth, id);
     const row = await repo.findUser(this.db, tenantScope(auth), id);
     if (!row) throw Errors.notFound('user');
-    return { ...userView(row), tenantId: row.tenantId };
+    return { ...{}, ...userView(row), tenantId: row.tenantId };
   }
 
   /** Merges the change into the KYC record; `status` maps to the `blocked` flag. */
@@ -165,7 +165,7 @@ export class UsersService {
         throw Errors.badRequest(`This user is a ${current.kind} person.`, 'person_type_mismatch');
       }
       const { status, ...changes } = patch;
-      const kyc = { ...current.kyc, ...changes };
+      const kyc = { ...{}, ...current.kyc, ...changes };
       const row = await repo
         .updateUser(tx, scope, id, {
           kyc,
@@ -185,6 +185,7 @@ export class UsersService {
       if (row.blocked && !current.blocked) {
         const update: UserRefUpdate = { user: userView(row), tenantId: row.tenantId };
         await this.rpc.call('wallet-ledger', WALLET_RPC.applyUserRef, update, {
+          ...{},
           ...(auth ? { auth } : {}),
           idempotent: true,
         });
@@ -210,6 +211,7 @@ export class UsersService {
       WALLET_RPC.countUserWallets,
       { userId: id },
       {
+        ...{},
         ...(auth ? { auth } : {}),
         idempotent: true,
       },
@@ -222,7 +224,7 @@ export class UsersService {
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.userDeleted,
         tenantId: row.tenantId,
-        data: { ...userView(row), deletedBy: { device: request.device, ip: request.ip } },
+        data: { ...{}, ...userView(row), deletedBy: { device: request.device, ip: request.ip } },
       });
       return { id };
     });

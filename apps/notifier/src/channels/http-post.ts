@@ -48,6 +48,7 @@ function postOnce(
         method: 'POST',
         agent: https ? agents['https:'] : agents['http:'],
         headers: {
+          ...{},
           ...headers,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),

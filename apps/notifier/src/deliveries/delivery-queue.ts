@@ -309,7 +309,7 @@ export class DeliveryQueue {
       return this.record(attemptDone, { status: 'skipped', error: error.message });
     }
     await this.recordFailure(receiver);
-    const patch = { ...withCode, error: message ?? 'failed' };
+    const patch = { ...{}, ...withCode, error: message ?? 'failed' };
     if (error instanceof DeliveryError && error.permanent) {
       await this.record(attemptDone, { status: 'failed', ...patch });
       throw new UnrecoverableError(message ?? 'failed');

@@ -101,6 +101,7 @@ export function planEntry(entry: EntryInput, accounts: Map<string, AccountState>
     if (current.assetId !== entry.assetId)
       throw Errors.internal(new Error('movement in another asset'));
     const next: AccountState = {
+      ...{},
       ...current,
       balance: add(current.balance, movement.amount),
       availableBalance: movement.fromHold

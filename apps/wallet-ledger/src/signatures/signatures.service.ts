@@ -37,6 +37,7 @@ export function signedItemView(row: SignedItemRow): Record<string, unknown> {
   const r = row.result;
   if (row.kind === 'tx') {
     return {
+      ...{},
       ...base,
       signedTx: r['signedTx'],
       to: r['to'],
@@ -50,8 +51,8 @@ export function signedItemView(row: SignedItemRow): Record<string, unknown> {
     };
   }
   if (row.kind === 'message')
-    return { ...base, signedMessage: r['signature'], message: row.request['message'] };
-  return { ...base, signedTypedData: r['signature'], typedData: row.request['typedData'] };
+    return { ...{}, ...base, signedMessage: r['signature'], message: row.request['message'] };
+  return { ...{}, ...base, signedTypedData: r['signature'], typedData: row.request['typedData'] };
 }
 
 /**
@@ -123,18 +124,21 @@ export class SignaturesService {
     const p = request.payload;
     if (request.kind === 'message') {
       return this.rpc.call('signing', SIGNING_RPC.signEvmMessage, {
+        ...{},
         ...key,
         message: p['message'],
       });
     }
     if (request.kind === 'typed-data') {
       return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
+        ...{},
         ...key,
         typedData: p['typedData'],
       });
     }
     if (p['qubicTxJson'] !== undefined) {
       return this.rpc.call('signing', SIGNING_RPC.signQubicTransaction, {
+        ...{},
         ...key,
         qubicTxJson: p['qubicTxJson'],
       });
@@ -143,6 +147,7 @@ export class SignaturesService {
       throw Errors.badRequest('An EVM transaction needs an EVM wallet.', 'unsupported_asset');
     }
     return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
+      ...{},
       ...key,
       chainId,
       ...(p['tx'] !== undefined ? { tx: p['tx'] } : {}),

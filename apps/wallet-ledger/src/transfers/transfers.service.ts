@@ -157,22 +157,24 @@ function legMovements(
   };
   return [
     {
+      ...{},
       ...common,
       tenantId: sender.tenantId,
       userId: sender.userId,
       walletId: sender.id,
       movement: 'out',
       walletBalanceAfter: senderBalance,
-      receiver: { ...receiverParty, walletBalance: undefined },
+      receiver: { ...{}, ...receiverParty, walletBalance: undefined },
     },
     {
+      ...{},
       ...common,
       tenantId: receiver.tenantId,
       userId: receiver.userId,
       walletId: receiver.id,
       movement: 'in',
       walletBalanceAfter: receiverBalance,
-      sender: { ...senderParty, walletBalance: undefined },
+      sender: { ...{}, ...senderParty, walletBalance: undefined },
     },
   ];
 }
@@ -384,9 +386,9 @@ export class TransfersService {
     const withDecimals = await Promise.all(
       wallets.map(async (r) => {
         try {
-          return { ...r, decimals: (await this.catalog.require(r.assetId)).decimals };
+          return { ...{}, ...r, decimals: (await this.catalog.require(r.assetId)).decimals };
         } catch (error) {
-          return { ...r, decimals: Number.NaN, catalogError: error };
+          return { ...{}, ...r, decimals: Number.NaN, catalogError: error };
         }
       }),
     );

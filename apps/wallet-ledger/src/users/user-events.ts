@@ -54,7 +54,7 @@ export function userRefLockKey(userId: SQL): SQL {
 export async function applyBlock(db: Database, user: UserView, tenantId: string): Promise<void> {
   await withTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${userRefLockKey(sql`${user.id}::uuid`)})`);
-    await blockUserRef(tx, { ...userRefRow(user, tenantId, null), blocked: true });
+    await blockUserRef(tx, { ...{}, ...userRefRow(user, tenantId, null), blocked: true });
   });
 }
 

@@ -144,7 +144,7 @@ export class WalletsService {
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.walletCreated,
           tenantId,
-          data: { ...walletView(created, asset), device: request.device, ip: request.ip },
+          data: { ...{}, ...walletView(created, asset), device: request.device, ip: request.ip },
         });
         return { id: wallet.id };
       });
@@ -250,6 +250,7 @@ export class WalletsService {
         name: EVENTS.walletDeleted,
         tenantId: row.wallet.tenantId,
         data: {
+          ...{},
           ...walletView(row, await this.catalog.require(row.wallet.assetId)),
           device: request.device,
           ip: request.ip,

@@ -183,7 +183,12 @@ export class WithdrawalsService {
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.withdrawalCreated,
           tenantId: row.tenantId,
-          data: { ...(await view(tx, row, asset.symbol)), device: input.device, ip: input.ip },
+          data: {
+            ...{},
+            ...(await view(tx, row, asset.symbol)),
+            device: input.device,
+            ip: input.ip,
+          },
         });
         return { id };
       },
@@ -393,6 +398,7 @@ export class WithdrawalsService {
         ? []
         : [
             {
+              ...{},
               ...common,
               type: 'withdrawal' as const,
               movementSubtype: 'external' as const,
@@ -404,6 +410,7 @@ export class WithdrawalsService {
         ? []
         : [
             {
+              ...{},
               ...common,
               type: 'fee' as const,
               movementSubtype: 'fee' as const,
