@@ -111,8 +111,13 @@ describe('startService', () => {
         data: { id: 'u1' },
       }),
     );
-    await waitFor(() => seen.includes(event.id), { what: 'the consumed event' });
-    const inbox = await service.deps.db.execute(sql`SELECT event_id FROM notifier.inbox`);
+    // The handler sees the event inside the consumer's transaction; the inbox row is there once
+    // that transaction commits.
+    const inboxRows = () => service.deps.db.execute(sql`SELECT event_id FROM notifier.inbox`);
+    await waitFor(async () => seen.includes(event.id) && (await inboxRows()).rows.length > 0, {
+      what: 'the consumed event, committed',
+    });
+    const inbox = await inboxRows();
     expect(inbox.rows).toEqual([{ event_id: event.id }]);
     expect(seen.filter((id) => id === event.id)).toHaveLength(1);
   });
