@@ -44,7 +44,6 @@ function relay(
   const r = new OutboxRelay({
     broker: h.broker,
     pool: h.pool,
-    databaseUrl: h.database.url,
     schema: SCHEMA,
     logger: testLogger(),
     pollIntervalMs: 50,
@@ -120,11 +119,11 @@ describe('outbox relay', () => {
     await waitFor(async () => (await unsent()) === 0, { what: 'the row marked sent' });
   });
 
-  it('publishes every commit of a stream, woken by notifications alone (no polling)', async () => {
+  it('publishes every commit of a stream, woken by the commits of its own pool alone (no polling)', async () => {
     const probe = await tap();
     const r = relay({ pollIntervalMs: 600_000, minCycleMs: 5 });
     await r.start();
-    // Commits keep landing while cycles run: a notification during a cycle must not be lost.
+    // Commits keep landing while cycles run: a wake-up during a cycle must not be lost.
     const written: string[] = [];
     for (let i = 0; i < 40; i += 1) {
       const burst = await Promise.all([writeEvent(), writeEvent(), writeEvent()]);

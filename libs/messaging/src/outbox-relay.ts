@@ -1,24 +1,17 @@
 import type { ChannelModel, ConfirmChannel } from 'amqplib';
-import pg from 'pg';
+import type pg from 'pg';
 import type { EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import { sql } from 'drizzle-orm';
-import {
-  outboxChannel,
-  pipeline,
-  prepared,
-  quoteIdent,
-  withDefaultUser,
-} from '@custody/persistence';
+import { onOutboxCommit, pipeline, prepared, quoteIdent } from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { encodeEventMessage } from './event-message';
 
 export interface OutboxRelayOptions {
   broker: Broker;
+  /** The pool the service writes its events with: a commit that wrote one wakes the relay. */
   pool: pg.Pool;
-  /** Connection string for the LISTEN connection (wake-ups on commit). */
-  databaseUrl: string;
   schema: string;
   logger: Logger;
   batchSize?: number;
@@ -56,12 +49,11 @@ export class OutboxRelay implements BrokerComponent {
   private channel: ConfirmChannel | undefined;
   private running = false;
   private loop: Promise<void> | undefined;
-  private listener: pg.Client | undefined;
+  private stopWaking: (() => void) | undefined;
   private wake: (() => void) | undefined;
   /** A commit was notified since the last cycle began (a wake-up during a cycle is not lost). */
   private pending = false;
   private lastPurge = 0;
-  private listenRetry: NodeJS.Timeout | undefined;
   private readonly table: string;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -71,7 +63,7 @@ export class OutboxRelay implements BrokerComponent {
   async start(): Promise<void> {
     this.running = true;
     await this.options.broker.register(this);
-    await this.listen();
+    this.stopWaking = onOutboxCommit(this.options.pool, () => this.notified());
     this.loop = this.run();
   }
 
@@ -94,11 +86,10 @@ export class OutboxRelay implements BrokerComponent {
 
   async stop(): Promise<void> {
     this.running = false;
-    clearTimeout(this.listenRetry);
+    this.stopWaking?.();
     this.notified();
     await this.loop;
     this.options.broker.unregister(this);
-    await this.listener?.end().catch(() => undefined);
     await this.channel?.close().catch(() => undefined);
     this.channel = undefined;
   }
@@ -228,29 +219,6 @@ export class OutboxRelay implements BrokerComponent {
       `DELETE FROM ${this.table} WHERE sent_at < now() - make_interval(hours => $1)`,
       [this.options.retentionHours ?? 24 * 7],
     );
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: withDefaultUser(this.options.databaseUrl) });
-    client.on('notification', () => this.notified());
-    client.on('error', (error) => {
-      // Polling still covers; try to listen again shortly.
-      this.options.logger.warn({ err: error }, 'Outbox LISTEN connection lost');
-      void client.end().catch(() => undefined);
-      this.retryListen();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${outboxChannel(this.options.schema)}`);
-    this.listener = client;
-  }
-
-  private retryListen(): void {
-    clearTimeout(this.listenRetry);
-    this.listenRetry = setTimeout(() => {
-      if (!this.running) return;
-      this.listen().catch(() => this.retryListen());
-    }, 1_000);
-    this.listenRetry.unref();
   }
 }
 

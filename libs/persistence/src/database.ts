@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { compileSql } from './compile';
 import type { NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { OUTBOX_WRITTEN_NOTICE } from './messaging-tables';
 
 export type Database = NodePgDatabase<Record<string, never>>;
 export type Transaction = NodePgTransaction<
@@ -42,8 +43,47 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   // A client losing its connection (database restart) must not crash the process: idle ones are
   // replaced by the pool, and a checked-out one fails its current query, which the caller sees.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    trackOutboxCommits(pool, client);
+  });
   return pool;
+}
+
+const outboxCommitListeners = new WeakMap<pg.Pool, Set<() => void>>();
+
+/**
+ * Calls `listener` each time a transaction that wrote to an outbox ends on one of the pool's
+ * connections (the pool's own relay wakes on it; see `outboxNoticeSql`). A rolled-back one is
+ * reported too: the relay then finds nothing, which costs one claim. Writes from another process
+ * (a second replica) are not seen here: its own relay sends them, and polling covers a crash.
+ */
+export function onOutboxCommit(pool: pg.Pool, listener: () => void): () => void {
+  let listeners = outboxCommitListeners.get(pool);
+  if (!listeners) {
+    listeners = new Set();
+    outboxCommitListeners.set(pool, listeners);
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The outbox trigger's notice marks the connection; its next ReadyForQuery outside a transaction
+ * (after COMMIT, after an autocommit statement, or after a pipeline that ended with COMMIT) ends
+ * what wrote the rows.
+ */
+function trackOutboxCommits(pool: pg.Pool, client: pg.PoolClient): void {
+  let written = false;
+  client.on('notice', (notice) => {
+    if (notice.message === OUTBOX_WRITTEN_NOTICE) written = true;
+  });
+  const connection = (client as unknown as { connection: NodeJS.EventEmitter }).connection;
+  connection.on('readyForQuery', (message: { status?: string }) => {
+    if (!written || message.status !== 'I') return;
+    written = false;
+    for (const listener of outboxCommitListeners.get(pool) ?? []) listener();
+  });
 }
 
 export function createDatabase(pool: pg.Pool): Database {

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { idempotencyTableSql, messagingTablesSql, quoteIdent } from './messaging-tables';
+import {
+  idempotencyTableSql,
+  messagingTablesSql,
+  outboxNoticeSql,
+  quoteIdent,
+} from './messaging-tables';
 
 export interface Migration {
   version: string;
@@ -46,6 +51,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<M
   const migrations: Migration[] = [
     { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
     { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
+    { version: '0000_outbox_notice', sql: outboxNoticeSql(options.schema) },
     ...(options.dir ? readMigrations(options.dir) : []),
   ];
   const client = await pool.connect();

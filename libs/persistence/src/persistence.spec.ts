@@ -12,6 +12,9 @@ import {
   enqueueEvent,
   executePrepared,
   listClauses,
+  onOutboxCommit,
+  outboxInsertMany,
+  outboxRecord,
   migrate,
   runIdempotent,
   runIdempotentAround,
@@ -54,7 +57,12 @@ describe('migrate', () => {
       [1, 2, 3].map(() => migrate(pool, { schema: 'demo', dir: FIXTURES })),
     );
     const applied = results.flatMap((r) => r.applied).sort();
-    expect(applied).toEqual(['0000_idempotency', '0000_messaging', '0001_things']);
+    expect(applied).toEqual([
+      '0000_idempotency',
+      '0000_messaging',
+      '0000_outbox_notice',
+      '0001_things',
+    ]);
     const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });
     expect(again.applied).toEqual([]);
   });
@@ -146,6 +154,63 @@ describe('enqueueEvent', () => {
       data: { n: 1 },
       id: expect.any(String),
     });
+  });
+});
+
+describe('onOutboxCommit', () => {
+  const event = { name: 'a.is-created', tenantId: 't', data: {} };
+  let commits = 0;
+  let stop: () => void;
+  beforeEach(() => {
+    commits = 0;
+    stop = onOutboxCommit(pool, () => (commits += 1));
+  });
+  afterEach(() => stop());
+
+  it('reports a transaction that wrote an event once, when it commits and not before', async () => {
+    await withTransaction(db, async (tx) => {
+      await enqueueEvent(tx, 'demo', event);
+      await enqueueEvent(tx, 'demo', event);
+      await tx.execute(sql`SELECT 1`);
+      expect(commits).toBe(0);
+    });
+    expect(commits).toBe(1);
+  });
+
+  it('reports nothing for a transaction without an event, nor for a commit on another pool', async () => {
+    await withTransaction(db, (tx) => tx.execute(sql`SELECT count(*) FROM demo.outbox`));
+    const other = createPool(database.url);
+    try {
+      await withTransaction(createDatabase(other), (tx) => enqueueEvent(tx, 'demo', event));
+    } finally {
+      await other.end();
+    }
+    expect(commits).toBe(0);
+  });
+
+  it('reports an event written outside a transaction, and one whose COMMIT left in its pipeline', async () => {
+    await enqueueEvent(db, 'demo', event);
+    expect(commits).toBe(1);
+    await withPipelinedTransaction(pool, async (tx) => {
+      await tx.begin([sql`SELECT 1`]);
+      await tx.commitWith([outboxInsertMany('demo', [outboxRecord(event)])]);
+    });
+    expect(commits).toBe(2);
+  });
+
+  it('reports it on a connection whose session silences notices', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('SET client_min_messages = error');
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO demo.outbox (id, name, envelope) VALUES (gen_random_uuid(), 'x', '{}')`,
+      );
+      await client.query('COMMIT');
+    } finally {
+      client.release(true);
+    }
+    expect(commits).toBe(1);
   });
 });
 

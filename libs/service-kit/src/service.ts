@@ -193,7 +193,6 @@ export async function startService<A extends ServiceName>(
   const relay = new OutboxRelay({
     broker,
     pool,
-    databaseUrl: config.DATABASE_URL,
     schema,
     logger,
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,

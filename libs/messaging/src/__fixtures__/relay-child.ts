@@ -3,9 +3,9 @@ import { OutboxRelay } from '../outbox-relay';
 import { childSetup } from './child-env';
 
 async function main() {
-  const { env, logger, databaseUrl, pool, broker } = childSetup();
+  const { env, logger, pool, broker } = childSetup();
   await broker.connect();
-  const relay = new OutboxRelay({ broker, pool, databaseUrl, schema: env('SCHEMA'), logger });
+  const relay = new OutboxRelay({ broker, pool, schema: env('SCHEMA'), logger });
   await relay.start();
   await relay.drain();
   process.stdout.write('drained\n');
