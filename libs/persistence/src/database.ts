@@ -82,7 +82,14 @@ function trackOutboxCommits(pool: pg.Pool, client: pg.PoolClient): void {
   connection.on('readyForQuery', (message: { status?: string }) => {
     if (!written || message.status !== 'I') return;
     written = false;
-    for (const listener of outboxCommitListeners.get(pool) ?? []) listener();
+    // Called from pg's socket handler: a listener that threw would break the connection's parser.
+    for (const listener of outboxCommitListeners.get(pool) ?? []) {
+      try {
+        listener();
+      } catch {
+        // A missed wake-up costs at most one poll interval.
+      }
+    }
   });
 }
 

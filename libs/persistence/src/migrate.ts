@@ -51,7 +51,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<M
   const migrations: Migration[] = [
     { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
     { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
-    { version: '0000_outbox_notice', sql: outboxNoticeSql(options.schema) },
+    { version: '0000_outbox_wake', sql: outboxNoticeSql(options.schema) },
     ...(options.dir ? readMigrations(options.dir) : []),
   ];
   const client = await pool.connect();

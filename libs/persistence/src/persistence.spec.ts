@@ -60,7 +60,7 @@ describe('migrate', () => {
     expect(applied).toEqual([
       '0000_idempotency',
       '0000_messaging',
-      '0000_outbox_notice',
+      '0000_outbox_wake',
       '0001_things',
     ]);
     const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });
@@ -196,6 +196,16 @@ describe('onOutboxCommit', () => {
       await tx.commitWith([outboxInsertMany('demo', [outboxRecord(event)])]);
     });
     expect(commits).toBe(2);
+  });
+
+  it('is told by the outbox trigger alone, which no longer sends a NOTIFY', async () => {
+    const { rows } = await pool.query<{ source: string }>(
+      `SELECT p.prosrc AS source FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+        WHERE t.tgrelid = 'demo.outbox'::regclass AND NOT t.tgisinternal`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.source).toContain('RAISE NOTICE');
+    expect(rows[0]?.source).not.toContain('pg_notify');
   });
 
   it('reports it on a connection whose session silences notices', async () => {
