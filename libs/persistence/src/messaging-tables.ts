@@ -1,7 +1,7 @@
 /**
  * The outbox and inbox every service mounts in its own schema. Written as SQL because they are
- * created by the migrator before any app migration. Applied once and checksummed: its
- * `pg_notify` trigger is replaced by `outboxNoticeSql`, a migration of its own.
+ * created by the migrator before any app migration. Applied once and checksummed: the body of
+ * its trigger's function (`pg_notify`) is replaced by `outboxNoticeSql`, a migration of its own.
  */
 export function messagingTablesSql(schema: string): string {
   const s = quoteIdent(schema);

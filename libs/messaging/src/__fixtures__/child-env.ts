@@ -13,8 +13,7 @@ export function childSetup() {
     service: 'fixture',
     level: process.env['TEST_LOG_LEVEL'] ?? 'silent',
   });
-  const databaseUrl = env('DATABASE_URL');
-  const pool = createPool(databaseUrl);
+  const pool = createPool(env('DATABASE_URL'));
   const broker = new Broker({ url: env('AMQP_URL'), namespace: env('MQ_NAMESPACE'), logger });
-  return { env, logger, databaseUrl, pool, db: createDatabase(pool), broker };
+  return { env, logger, pool, db: createDatabase(pool), broker };
 }
