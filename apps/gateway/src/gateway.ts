@@ -53,6 +53,7 @@ export async function startGateway(
     caller: 'gateway',
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
     maxCallsPerMessage: config.RPC_BATCH_MAX,
+    holdMs: config.RPC_HOLD_MS,
     logger,
   });
   await rpc.start();

@@ -42,6 +42,8 @@ const common = {
   RPC_PREFETCH: integer(1, 1000, 32),
   /** Calls to one service sent in one message at most (1: each alone, for a rolling upgrade). */
   RPC_BATCH_MAX: integer(1, 64, 16),
+  /** How long a call may wait for its service's next reply to share its message (0: never). */
+  RPC_HOLD_MS: integer(0, 50, 5),
   /**
    * Consecutive outbox events of one name per message at most. 1 (each alone) by default, which
    * consumers from before batching read: raise it (16) once every app runs a version that reads

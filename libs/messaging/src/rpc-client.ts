@@ -29,6 +29,14 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: AppError) => void;
   timer: NodeJS.Timeout;
+  /** The message it went in, once sent (see `holdMs`). */
+  message?: SentMessage;
+}
+
+/** A message sent and not answered in full: its service's calls wait for it (see `holdMs`). */
+interface SentMessage {
+  service: ServiceName;
+  unanswered: number;
 }
 
 /** A call waiting for the end of the event-loop turn to be sent (see `flush`). */
@@ -51,6 +59,17 @@ export interface RpcClientOptions {
    * a server from before pipelining reads: a rolling upgrade starts with 1).
    */
   maxCallsPerMessage?: number;
+  /**
+   * How long a call may wait for the calls sent before it to be answered (5 ms by default; 0
+   * sends every turn's calls at the end of the turn). While a message of this client to a
+   * service is not answered in full, new calls to that service are held, and go together in
+   * one message once every call sent is answered, or after `holdMs`: the replies pace the
+   * requests, as acks pace segments in TCP's Nagle algorithm. A client with nothing
+   * unanswered sends at once, so this costs nothing at low load; under load it puts more calls
+   * in each message, and the broker and the server wake up less often per call
+   * (docs/performance.md, finding 46).
+   */
+  holdMs?: number;
   logger: Logger;
 }
 
@@ -59,13 +78,18 @@ export interface RpcClientOptions {
  * A call that gets no answer in time fails with 504; a service with no queue at all, with 503.
  * The calls made to one service in one event-loop turn travel in one message (pipelined RPC:
  * one publish, routing and delivery for many; docs/performance.md), and the server answers the
- * calls it finishes in one turn in one message too.
+ * calls it finishes in one turn in one message too. While calls to a service are unanswered, new
+ * ones wait for their answers, up to `holdMs`, and then go together (`RpcClientOptions.holdMs`).
  */
 export class RpcClient implements BrokerComponent {
   private channel: Channel | undefined;
   private readonly pending = new Map<string, Pending>();
-  private outgoing = new Map<ServiceName, Outgoing[]>();
+  /** Calls not sent yet, by service: this turn's, and those held for a reply (see `holdMs`). */
+  private readonly outgoing = new Map<ServiceName, Outgoing[]>();
+  /** Messages sent and not answered in full, by service. */
+  private readonly unanswered = new Map<ServiceName, number>();
   private flushScheduled = false;
+  private holdTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: RpcClientOptions) {}
 
@@ -88,6 +112,11 @@ export class RpcClient implements BrokerComponent {
 
   detach(): void {
     this.channel = undefined;
+    // Calls not sent yet are in `pending` too, and fail with the rest below.
+    this.outgoing.clear();
+    this.unanswered.clear();
+    clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
     for (const [id, call] of this.pending) {
       this.pending.delete(id);
       clearTimeout(call.timer);
@@ -135,7 +164,7 @@ export class RpcClient implements BrokerComponent {
     }
     return new Promise<R>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.pending.delete(correlationId);
+        this.forget(correlationId);
         reject(Errors.timeout(`The ${service} service did not answer in time.`));
       }, timeoutMs);
       this.pending.set(correlationId, {
@@ -155,24 +184,55 @@ export class RpcClient implements BrokerComponent {
         deadline: Date.now() + timeoutMs,
         request: content,
       });
-      if (!this.flushScheduled) {
-        this.flushScheduled = true;
-        // The rest of this turn's calls (every request the gateway parsed from one read, every
-        // continuation of one Redis reply) join them.
-        setImmediate(() => this.flush());
-      }
+      // The rest of this turn's calls (every request the gateway parsed from one read, every
+      // continuation of one Redis reply) join them.
+      this.scheduleFlush();
     });
   }
 
-  /** Sends this turn's calls: one message per service and up to `maxCallsPerMessage` calls. */
-  private flush(): void {
-    this.flushScheduled = false;
-    const outgoing = this.outgoing;
-    this.outgoing = new Map();
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush(false));
+  }
+
+  /**
+   * Sends the calls waiting for each service, one message per service and up to
+   * `maxCallsPerMessage` calls: at the end of a turn to a service with nothing unanswered, and
+   * to every service when the hold time is up (`force`).
+   */
+  private flush(force: boolean): void {
+    if (!force) this.flushScheduled = false;
+    const holdMs = this.options.holdMs ?? 5;
     const most = this.options.maxCallsPerMessage ?? 16;
-    for (const [service, calls] of outgoing) {
+    for (const [service, calls] of this.outgoing) {
+      if (!force && holdMs > 0 && (this.unanswered.get(service) ?? 0) > 0) continue;
+      this.outgoing.delete(service);
       for (let i = 0; i < calls.length; i += most) this.send(service, calls.slice(i, i + most));
     }
+    if (force || this.outgoing.size === 0) {
+      clearTimeout(this.holdTimer);
+      this.holdTimer = undefined;
+    } else {
+      this.holdTimer ??= setTimeout(() => {
+        this.holdTimer = undefined;
+        this.flush(true);
+      }, holdMs);
+    }
+  }
+
+  /** Drops a call from `pending`: answered, failed or timed out, it no longer holds others. */
+  private forget(correlationId: string): Pending | undefined {
+    const call = this.pending.get(correlationId);
+    if (!call) return undefined;
+    this.pending.delete(correlationId);
+    const message = call.message;
+    if (message && --message.unanswered === 0) {
+      const left = (this.unanswered.get(message.service) ?? 1) - 1;
+      this.unanswered.set(message.service, left);
+      if (left === 0 && this.outgoing.has(message.service)) this.scheduleFlush();
+    }
+    return call;
   }
 
   private send(service: ServiceName, calls: Outgoing[]): void {
@@ -181,6 +241,12 @@ export class RpcClient implements BrokerComponent {
     const live = calls.filter((call) => this.pending.has(call.correlationId));
     if (live.length === 0) return;
     const [first] = live as [Outgoing];
+    const message: SentMessage = { service, unanswered: live.length };
+    for (const { correlationId } of live) {
+      const call = this.pending.get(correlationId);
+      if (call) call.message = message;
+    }
+    this.unanswered.set(service, (this.unanswered.get(service) ?? 0) + 1);
     const deadline = Math.max(...live.map((call) => call.deadline));
     try {
       if (!channel) throw new Error('no channel');
@@ -246,9 +312,8 @@ export class RpcClient implements BrokerComponent {
 
   /** Answers a pending call (once): with its reply, or with an error. */
   private settle(correlationId: string, outcome: RpcReply | AppError): void {
-    const call = this.pending.get(correlationId);
+    const call = this.forget(correlationId);
     if (!call) return; // late reply to a call that already timed out
-    this.pending.delete(correlationId);
     clearTimeout(call.timer);
     if (outcome instanceof AppError) return call.reject(outcome);
     if (outcome.ok) return call.resolve(outcome.result);

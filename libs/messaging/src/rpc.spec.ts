@@ -250,6 +250,129 @@ describe('RPC over RabbitMQ', () => {
       await alone.stop();
     });
 
+    describe('holding calls for the next reply', () => {
+      // Closed after each test, passed or failed: a fake service left consuming would take the
+      // next test's messages.
+      const opened: { close(): Promise<void> }[] = [];
+      afterEach(async () => {
+        for (const each of opened.splice(0).reverse()) await each.close();
+      });
+
+      /**
+       * Takes the identity queue's messages that carry `marker` with a plain channel, one at a
+       * time, and answers any of them on request: the test plays the service.
+       */
+      async function fakeService(marker: string) {
+        const connection = await amqp.connect(h.amqpUrl);
+        opened.push(connection);
+        const channel = await connection.createChannel();
+        const queue = h.broker.rpcQueue('identity');
+        await channel.assertQueue(queue, h.broker.queueOptions());
+        const arrived: amqp.ConsumeMessage[] = [];
+        let wake: (() => void) | undefined;
+        await channel.consume(
+          queue,
+          (msg) => {
+            if (!msg?.content.toString().includes(marker)) return;
+            arrived.push(msg);
+            wake?.();
+          },
+          { noAck: true },
+        );
+        return {
+          /** The next message: the params of each of its calls, and how to answer it. */
+          async next() {
+            while (arrived.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+            const msg = arrived.shift() as amqp.ConsumeMessage;
+            const body = JSON.parse(msg.content.toString()) as
+              { params: unknown } | { request: { params: unknown } }[];
+            const params = Array.isArray(body)
+              ? body.map((call) => call.request.params)
+              : [body.params];
+            /** Answers a single-call message the way a server does. */
+            const answer = (result: unknown) =>
+              channel.sendToQueue(
+                msg.properties.replyTo as string,
+                Buffer.from(JSON.stringify({ ok: true, result })),
+                { correlationId: msg.properties.correlationId as string },
+              );
+            return { params, answer };
+          },
+        };
+      }
+
+      async function holdingClient(holdMs: number) {
+        const holding = new RpcClient({
+          broker: h.broker,
+          defaultTimeoutMs: 10_000,
+          holdMs,
+          logger: testLogger(),
+        });
+        await holding.start();
+        opened.push({ close: () => holding.stop() });
+        return holding;
+      }
+
+      const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+      it('sends the calls made while one is unanswered together when its reply arrives', async () => {
+        const service = await fakeService('held-1');
+        const holding = await holdingClient(60_000);
+        const first = holding.call('identity', 'echo', { marker: 'held-1', i: 0 });
+        const firstMessage = await service.next();
+        expect(firstMessage.params).toEqual([{ marker: 'held-1', i: 0 }]);
+        // Three calls in three later turns: each would be a message of its own.
+        const later: Promise<unknown>[] = [];
+        for (const i of [1, 2, 3]) {
+          await nextTurn();
+          later.push(holding.call('identity', 'echo', { marker: 'held-1', i }).catch(() => 0));
+        }
+        await nextTurn();
+        firstMessage.answer('first');
+        await expect(first).resolves.toBe('first');
+        expect((await service.next()).params).toEqual(
+          [1, 2, 3].map((i) => ({ marker: 'held-1', i })),
+        );
+        await holding.stop();
+        await Promise.all(later);
+      });
+
+      it('sends held calls when the hold time is up, though no reply came', async () => {
+        const service = await fakeService('held-2');
+        const holding = await holdingClient(30);
+        const settled = (i: number) =>
+          holding.call('identity', 'echo', { marker: 'held-2', i }).catch(() => undefined);
+        const calls = [settled(0)];
+        expect((await service.next()).params).toEqual([{ marker: 'held-2', i: 0 }]);
+        for (const i of [1, 2]) {
+          await nextTurn();
+          calls.push(settled(i));
+        }
+        expect((await service.next()).params).toEqual([1, 2].map((i) => ({ marker: 'held-2', i })));
+        await holding.stop();
+        await Promise.all(calls);
+      });
+
+      it('does not hold calls behind one that timed out', async () => {
+        const service = await fakeService('held-3');
+        const holding = await holdingClient(60_000);
+        const lost = holding.call(
+          'identity',
+          'echo',
+          { marker: 'held-3', i: 0 },
+          { timeoutMs: 50 },
+        );
+        expect((await service.next()).params).toEqual([{ marker: 'held-3', i: 0 }]);
+        await expect(lost).rejects.toMatchObject({ status: 504 });
+        const next = holding
+          .call('identity', 'echo', { marker: 'held-3', i: 1 })
+          .catch(() => undefined);
+        expect((await service.next()).params).toEqual([{ marker: 'held-3', i: 1 }]);
+        await holding.stop();
+        await next;
+      });
+    });
+
     it('answers each call of a batch on its own: results, errors, request ids, a slow one last', async () => {
       let releaseSlow!: () => void;
       await serve({

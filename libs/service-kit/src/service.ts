@@ -125,6 +125,7 @@ export async function startService<A extends ServiceName>(
     caller: app,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
     maxCallsPerMessage: config.RPC_BATCH_MAX,
+    holdMs: config.RPC_HOLD_MS,
     logger,
   });
   await rpc.start();
