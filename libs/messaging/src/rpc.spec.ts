@@ -301,9 +301,9 @@ describe('RPC over RabbitMQ', () => {
         };
       }
 
-      async function holdingClient(holdMs: number) {
+      async function holdingClient(holdMs: number, broker = h.broker) {
         const holding = new RpcClient({
-          broker: h.broker,
+          broker,
           defaultTimeoutMs: 10_000,
           holdMs,
           logger: testLogger(),
@@ -351,6 +351,22 @@ describe('RPC over RabbitMQ', () => {
         expect((await service.next()).params).toEqual([1, 2].map((i) => ({ marker: 'held-2', i })));
         await holding.stop();
         await Promise.all(calls);
+      });
+
+      it('fails held calls with 503 when the broker connection drops, as those in flight', async () => {
+        const service = await fakeService('held-4');
+        const broker = h.newBroker();
+        await broker.connect();
+        opened.push({ close: () => broker.close() });
+        const holding = await holdingClient(60_000, broker);
+        const sent = holding.call('identity', 'echo', { marker: 'held-4', i: 0 });
+        expect((await service.next()).params).toEqual([{ marker: 'held-4', i: 0 }]);
+        await nextTurn();
+        const held = holding.call('identity', 'echo', { marker: 'held-4', i: 1 });
+        await broker.dropConnection();
+        const outage = { status: 503, code: 'broker_unavailable' };
+        await expect(sent).rejects.toMatchObject(outage);
+        await expect(held).rejects.toMatchObject(outage);
       });
 
       it('does not hold calls behind one that timed out', async () => {
