@@ -42,7 +42,10 @@ const common = {
   RPC_PREFETCH: integer(1, 1000, 32),
   /** Calls to one service sent in one message at most (1: each alone, for a rolling upgrade). */
   RPC_BATCH_MAX: integer(1, 64, 16),
-  /** How long a call may wait for its service's next reply to share its message (0: never). */
+  /**
+   * How long a call may wait, while calls sent to its service are unanswered, to go with the
+   * calls made meanwhile in one message once they are answered (0: never; docs/decisions.md).
+   */
   RPC_HOLD_MS: integer(0, 50, 5),
   /**
    * Consecutive outbox events of one name per message at most. 1 (each alone) by default, which

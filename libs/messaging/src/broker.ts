@@ -86,6 +86,9 @@ export class Broker extends EventEmitter {
     connection.on('close', () => {
       if (this.connection !== connection) return;
       this.connection = undefined;
+      // The reconnect attaches every component: a pending re-attach would open a second channel.
+      for (const timer of this.reattachTimers.values()) clearTimeout(timer);
+      this.reattachTimers.clear();
       for (const component of this.components) component.detach();
       this.emit('disconnected');
       if (!this.closing) {
@@ -128,7 +131,13 @@ export class Broker extends EventEmitter {
    * cancelled by the broker, consumer timeout): open it again shortly, with backoff.
    */
   reattachLater(component: BrokerComponent, attempt = 0): void {
-    if (this.closing || !this.components.has(component) || this.reattachTimers.has(component))
+    const lost = !this.connection; // a reconnect attaches it
+    if (
+      lost ||
+      this.closing ||
+      !this.components.has(component) ||
+      this.reattachTimers.has(component)
+    )
       return;
     const delay = Math.min(100 * 2 ** attempt, 5_000);
     const timer = setTimeout(() => {

@@ -67,7 +67,8 @@ export interface RpcClientOptions {
    * requests, as acks pace segments in TCP's Nagle algorithm. A client with nothing
    * unanswered sends at once, so this costs nothing at low load; under load it puts more calls
    * in each message, and the broker and the server wake up less often per call
-   * (docs/performance.md, finding 46).
+   * (docs/performance.md, finding 46). Behind a slow call the others wait the whole `holdMs`.
+   * Off when `maxCallsPerMessage` is 1.
    */
   holdMs?: number;
   logger: Logger;
@@ -203,8 +204,9 @@ export class RpcClient implements BrokerComponent {
    */
   private flush(force: boolean): void {
     if (!force) this.flushScheduled = false;
-    const holdMs = this.options.holdMs ?? 5;
     const most = this.options.maxCallsPerMessage ?? 16;
+    // Calls that cannot share a message (a rolling upgrade's 1) gain nothing from waiting.
+    const holdMs = most === 1 ? 0 : (this.options.holdMs ?? 5);
     for (const [service, calls] of this.outgoing) {
       if (!force && holdMs > 0 && (this.unanswered.get(service) ?? 0) > 0) continue;
       this.outgoing.delete(service);

@@ -260,7 +260,9 @@ describe('RPC over RabbitMQ', () => {
 
       /**
        * Takes the identity queue's messages that carry `marker` with a plain channel, one at a
-       * time, and answers any of them on request: the test plays the service.
+       * time, and answers any of them on request: the test plays the service. Other messages
+       * are dropped, so no other consumer may be on the queue (every test's servers are
+       * stopped after it, and the fake ones below too).
        */
       async function fakeService(marker: string) {
         const connection = await amqp.connect(h.amqpUrl);
@@ -285,25 +287,37 @@ describe('RPC over RabbitMQ', () => {
             while (arrived.length === 0) await new Promise<void>((resolve) => (wake = resolve));
             const msg = arrived.shift() as amqp.ConsumeMessage;
             const body = JSON.parse(msg.content.toString()) as
-              { params: unknown } | { request: { params: unknown } }[];
+              { params: unknown } | { correlationId: string; request: { params: unknown } }[];
             const params = Array.isArray(body)
               ? body.map((call) => call.request.params)
               : [body.params];
-            /** Answers a single-call message the way a server does. */
-            const answer = (result: unknown) =>
-              channel.sendToQueue(
-                msg.properties.replyTo as string,
-                Buffer.from(JSON.stringify({ ok: true, result })),
-                { correlationId: msg.properties.correlationId as string },
-              );
+            const replyTo = msg.properties.replyTo as string;
+            /** Answers the message's calls (of a batch, the `only` one), as a server does. */
+            const answer = (result: unknown, only?: number) => {
+              if (!Array.isArray(body)) {
+                channel.sendToQueue(replyTo, Buffer.from(JSON.stringify({ ok: true, result })), {
+                  correlationId: msg.properties.correlationId as string,
+                });
+                return;
+              }
+              const calls = only === undefined ? body : body.slice(only, only + 1);
+              const replies = calls.map((call) => ({
+                correlationId: call.correlationId,
+                reply: { ok: true, result },
+              }));
+              channel.sendToQueue(replyTo, Buffer.from(JSON.stringify(replies)), {
+                headers: { [HEADERS.batch]: replies.length },
+              });
+            };
             return { params, answer };
           },
         };
       }
 
-      async function holdingClient(holdMs: number, broker = h.broker) {
+      async function holdingClient(holdMs: number, broker = h.broker, maxCallsPerMessage = 16) {
         const holding = new RpcClient({
           broker,
+          maxCallsPerMessage,
           defaultTimeoutMs: 10_000,
           holdMs,
           logger: testLogger(),
@@ -337,6 +351,63 @@ describe('RPC over RabbitMQ', () => {
         await Promise.all(later);
       });
 
+      it('holds calls until every call sent is answered, not only the first', async () => {
+        const service = await fakeService('held-5');
+        const holding = await holdingClient(60_000);
+        const call = (i: number) => holding.call('identity', 'echo', { marker: 'held-5', i });
+        const [a, b] = [call(0), call(1)];
+        const both = await service.next();
+        expect(both.params).toEqual([0, 1].map((i) => ({ marker: 'held-5', i })));
+        await nextTurn();
+        const c = call(2);
+        both.answer('a', 0);
+        await expect(a).resolves.toBe('a');
+        // Released by that first answer, c would be sent alone in the next turn; it waits for
+        // b's answer, and d made two turns later joins it.
+        await nextTurn();
+        await nextTurn();
+        const d = call(3);
+        await nextTurn();
+        both.answer('b', 1);
+        await expect(b).resolves.toBe('b');
+        const rest = await service.next();
+        expect(rest.params).toEqual([2, 3].map((i) => ({ marker: 'held-5', i })));
+        rest.answer('c or d');
+        await expect(Promise.all([c, d])).resolves.toEqual(['c or d', 'c or d']);
+      });
+
+      it('holds nothing with a hold time of 0', async () => {
+        const service = await fakeService('held-6');
+        const holding = await holdingClient(0);
+        const call = (i: number) =>
+          holding.call('identity', 'echo', { marker: 'held-6', i }).catch(() => undefined);
+        const first = call(0);
+        expect((await service.next()).params).toEqual([{ marker: 'held-6', i: 0 }]);
+        // The first is still unanswered; two more calls in two turns go as two messages.
+        await nextTurn();
+        const second = call(1);
+        await nextTurn();
+        const third = call(2);
+        expect((await service.next()).params).toEqual([{ marker: 'held-6', i: 1 }]);
+        expect((await service.next()).params).toEqual([{ marker: 'held-6', i: 2 }]);
+        await holding.stop();
+        await Promise.all([first, second, third]);
+      });
+
+      it('holds nothing when calls go one to a message (a rolling upgrade)', async () => {
+        const service = await fakeService('held-7');
+        const holding = await holdingClient(60_000, h.broker, 1);
+        const call = (i: number) =>
+          holding.call('identity', 'echo', { marker: 'held-7', i }).catch(() => undefined);
+        const first = call(0);
+        expect((await service.next()).params).toEqual([{ marker: 'held-7', i: 0 }]);
+        await nextTurn();
+        const second = call(1);
+        expect((await service.next()).params).toEqual([{ marker: 'held-7', i: 1 }]);
+        await holding.stop();
+        await Promise.all([first, second]);
+      });
+
       it('sends held calls when the hold time is up, though no reply came', async () => {
         const service = await fakeService('held-2');
         const holding = await holdingClient(30);
@@ -367,6 +438,14 @@ describe('RPC over RabbitMQ', () => {
         const outage = { status: 503, code: 'broker_unavailable' };
         await expect(sent).rejects.toMatchObject(outage);
         await expect(held).rejects.toMatchObject(outage);
+        // The message lost with the connection holds nothing back after the reconnect.
+        await broker.waitUntilConnected(10_000);
+        const after = holding
+          .call('identity', 'echo', { marker: 'held-4', i: 2 })
+          .catch(() => undefined);
+        expect((await service.next()).params).toEqual([{ marker: 'held-4', i: 2 }]);
+        await holding.stop();
+        await after;
       });
 
       it('does not hold calls behind one that timed out', async () => {
