@@ -131,9 +131,9 @@ export class Broker extends EventEmitter {
    * cancelled by the broker, consumer timeout): open it again shortly, with backoff.
    */
   reattachLater(component: BrokerComponent, attempt = 0): void {
-    const lost = !this.connection; // a reconnect attaches it
+    // Without a connection there is nothing to re-attach to: the reconnect attaches it.
     if (
-      lost ||
+      !this.connection ||
       this.closing ||
       !this.components.has(component) ||
       this.reattachTimers.has(component)

@@ -65,8 +65,8 @@ export interface RpcClientOptions {
    * service is not answered in full, new calls to that service are held, and go together in
    * one message once every call sent is answered, or after `holdMs`: the replies pace the
    * requests, as acks pace segments in TCP's Nagle algorithm. A client with nothing
-   * unanswered sends at once, so this costs nothing at low load; under load it puts more calls
-   * in each message, and the broker and the server wake up less often per call
+   * unanswered to a service sends to it at once, so calls that do not overlap wait for nothing;
+   * under load it puts more calls in each message, and the broker and the server wake up less often per call
    * (docs/performance.md, finding 46). Behind a slow call the others wait the whole `holdMs`.
    * Off when `maxCallsPerMessage` is 1.
    */

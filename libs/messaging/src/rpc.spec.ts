@@ -327,6 +327,10 @@ describe('RPC over RabbitMQ', () => {
         return holding;
       }
 
+      /** Call `i` to the fake service of `marker`; its outcome is not the point (it may fail). */
+      const caller = (holding: RpcClient, marker: string) => (i: number) =>
+        holding.call('identity', 'echo', { marker, i }).catch(() => undefined);
+
       const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
       it('sends the calls made while one is unanswered together when its reply arrives', async () => {
@@ -376,43 +380,30 @@ describe('RPC over RabbitMQ', () => {
         await expect(Promise.all([c, d])).resolves.toEqual(['c or d', 'c or d']);
       });
 
-      it('holds nothing with a hold time of 0', async () => {
-        const service = await fakeService('held-6');
-        const holding = await holdingClient(0);
-        const call = (i: number) =>
-          holding.call('identity', 'echo', { marker: 'held-6', i }).catch(() => undefined);
-        const first = call(0);
-        expect((await service.next()).params).toEqual([{ marker: 'held-6', i: 0 }]);
+      it.each([
+        ['with a hold time of 0', 'held-6', 0, 16],
+        ['when calls go one to a message (a rolling upgrade)', 'held-7', 60_000, 1],
+      ])('holds nothing %s', async (_, marker, holdMs, maxCallsPerMessage) => {
+        const service = await fakeService(marker);
+        const holding = await holdingClient(holdMs, h.broker, maxCallsPerMessage);
+        const call = caller(holding, marker);
+        const calls = [call(0)];
+        expect((await service.next()).params).toEqual([{ marker, i: 0 }]);
         // The first is still unanswered; two more calls in two turns go as two messages.
         await nextTurn();
-        const second = call(1);
+        calls.push(call(1));
         await nextTurn();
-        const third = call(2);
-        expect((await service.next()).params).toEqual([{ marker: 'held-6', i: 1 }]);
-        expect((await service.next()).params).toEqual([{ marker: 'held-6', i: 2 }]);
+        calls.push(call(2));
+        expect((await service.next()).params).toEqual([{ marker, i: 1 }]);
+        expect((await service.next()).params).toEqual([{ marker, i: 2 }]);
         await holding.stop();
-        await Promise.all([first, second, third]);
-      });
-
-      it('holds nothing when calls go one to a message (a rolling upgrade)', async () => {
-        const service = await fakeService('held-7');
-        const holding = await holdingClient(60_000, h.broker, 1);
-        const call = (i: number) =>
-          holding.call('identity', 'echo', { marker: 'held-7', i }).catch(() => undefined);
-        const first = call(0);
-        expect((await service.next()).params).toEqual([{ marker: 'held-7', i: 0 }]);
-        await nextTurn();
-        const second = call(1);
-        expect((await service.next()).params).toEqual([{ marker: 'held-7', i: 1 }]);
-        await holding.stop();
-        await Promise.all([first, second]);
+        await Promise.all(calls);
       });
 
       it('sends held calls when the hold time is up, though no reply came', async () => {
         const service = await fakeService('held-2');
         const holding = await holdingClient(30);
-        const settled = (i: number) =>
-          holding.call('identity', 'echo', { marker: 'held-2', i }).catch(() => undefined);
+        const settled = caller(holding, 'held-2');
         const calls = [settled(0)];
         expect((await service.next()).params).toEqual([{ marker: 'held-2', i: 0 }]);
         for (const i of [1, 2]) {
@@ -440,9 +431,7 @@ describe('RPC over RabbitMQ', () => {
         await expect(held).rejects.toMatchObject(outage);
         // The message lost with the connection holds nothing back after the reconnect.
         await broker.waitUntilConnected(10_000);
-        const after = holding
-          .call('identity', 'echo', { marker: 'held-4', i: 2 })
-          .catch(() => undefined);
+        const after = caller(holding, 'held-4')(2);
         expect((await service.next()).params).toEqual([{ marker: 'held-4', i: 2 }]);
         await holding.stop();
         await after;
@@ -459,9 +448,7 @@ describe('RPC over RabbitMQ', () => {
         );
         expect((await service.next()).params).toEqual([{ marker: 'held-3', i: 0 }]);
         await expect(lost).rejects.toMatchObject({ status: 504 });
-        const next = holding
-          .call('identity', 'echo', { marker: 'held-3', i: 1 })
-          .catch(() => undefined);
+        const next = caller(holding, 'held-3')(1);
         expect((await service.next()).params).toEqual([{ marker: 'held-3', i: 1 }]);
         await holding.stop();
         await next;
