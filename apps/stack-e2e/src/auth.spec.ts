@@ -203,6 +203,22 @@ describe('POST /v1/tokens/revoke', () => {
     );
   });
 
+  it('refuses a revoked token among concurrent requests whose tokens are valid', async () => {
+    // Concurrent requests share the gateway's Redis commands (their token checks go in batches):
+    // each must still get its own token's answer, whichever batch it lands in.
+    const tokens = await Promise.all(
+      [1, 2, 3].map(() => api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword)),
+    );
+    const [revoked, ...valid] = tokens.map((token) => token.access_token) as [string, ...string[]];
+    await api.post('/v1/tokens/revoke', { basic: basic(), body: { token: revoked } });
+    const sent = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? revoked : valid[i % 2]!));
+    const answers = await Promise.all(sent.map((token) => api.get('/v1/clients', { token })));
+    answers.forEach((res, i) => {
+      if (sent[i] === revoked) expectProblem(res, 401, 'token_revoked');
+      else expect(res.status).toBe(200);
+    });
+  });
+
   it('revokes a refresh token, and answers 200 for an unknown one', async () => {
     const token = await api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword);
     expect(
