@@ -635,6 +635,141 @@ describe('GET /v1/admin/ledger/check', () => {
   it('is for admins only', async () => {
     expectProblem(await api.get('/v1/admin/ledger/check', { token: tenant.token }), 403);
   });
+
+  it('reports postings and legs whose entry, account or transfer is missing', async () => {
+    const missing = '00000000-0000-7000-8000-000000000001';
+    // Written around the database's own checks (replica mode skips triggers), as a bug or a
+    // manual repair could; taken out again the same way so that the books are sound after.
+    const aroundTheChecks = (statements: string) =>
+      withDatabase((db) =>
+        db.query(`BEGIN; SET LOCAL session_replication_role = replica; ${statements}; COMMIT`),
+      );
+    const [account] = (
+      await withDatabase((db) => db.query<{ id: string }>('SELECT id FROM ledger.accounts LIMIT 1'))
+    ).rows;
+    await aroundTheChecks(`
+      INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+        VALUES ('${missing}', '${account!.id}', 1, 1), ('${missing}', '${missing}', -1, 0);
+      INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id,
+          receiver_wallet_id, amount, status)
+        VALUES ('${missing}', '${missing}', 0, 'eth', '${missing}', '${missing}', 1, 'approved')`);
+    try {
+      const check = await api.get('/v1/admin/ledger/check', { token: admin });
+      const rules = (check.body.violations as { rule: string }[]).map((v) => v.rule);
+      expect(rules).toEqual(
+        expect.arrayContaining([
+          'posting_without_entry',
+          'posting_without_account',
+          'leg_without_transfer',
+        ]),
+      );
+      expect(check.body.ok).toBe(false);
+    } finally {
+      await aroundTheChecks(`
+        DELETE FROM ledger.postings WHERE entry_id = '${missing}';
+        DELETE FROM ledger.transfer_legs WHERE id = '${missing}'`);
+    }
+    await ledgerIsSound();
+  });
+});
+
+describe('the references of the books (checked per statement, not per row)', () => {
+  const missing = '00000000-0000-7000-8000-000000000002';
+
+  /** The error a statement fails with, run in a transaction that is rolled back. */
+  const failure = (statement: string) =>
+    withDatabase(async (db) => {
+      await db.query('BEGIN');
+      try {
+        await db.query(statement);
+        return undefined;
+      } catch (error) {
+        return error as { code?: string; message: string };
+      } finally {
+        await db.query('ROLLBACK');
+      }
+    });
+
+  const anAccount = async () =>
+    (await withDatabase((db) => db.query<{ id: string }>('SELECT id FROM ledger.accounts LIMIT 1')))
+      .rows[0]!.id;
+
+  const aTransfer = async () => {
+    const [a, b] = [await party(), await party()];
+    await fund(a.wallet, '1');
+    const res = await transfer(a, b, '0.5');
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+
+  it('refuse a statement with a posting that names no journal entry or no account', async () => {
+    const account = await anAccount();
+    const entry = (
+      await withDatabase((db) =>
+        db.query<{ id: string }>('SELECT id FROM ledger.journal_entries LIMIT 1'),
+      )
+    ).rows[0]!.id;
+    // One bad row among good ones fails the whole statement.
+    const badEntry =
+      await failure(`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+      VALUES ('${entry}', '${account}', 1, 1), ('${missing}', '${account}', -1, 0)`);
+    expect(badEntry).toMatchObject({
+      code: '23503',
+      message: expect.stringContaining('journal entry'),
+    });
+    const badAccount =
+      await failure(`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+      VALUES ('${entry}', '${missing}', 1, 1)`);
+    expect(badAccount).toMatchObject({
+      code: '23503',
+      message: expect.stringContaining('account'),
+    });
+    expect(
+      await failure(`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+        VALUES ('${entry}', '${account}', 1, 1)`),
+    ).toBeUndefined();
+  });
+
+  it('refuse a transfer leg that names no transfer, or moves to another transfer', async () => {
+    const [first, second] = [await aTransfer(), await aTransfer()];
+    const insertLeg = (transferId: string) => `INSERT INTO ledger.transfer_legs (id, transfer_id,
+        position, asset_id, sender_wallet_id, receiver_wallet_id, amount, status)
+      VALUES (gen_random_uuid(), '${transferId}', 9, 'eth', '${missing}', '${missing}', 1, 'approved')`;
+    expect(await failure(insertLeg(missing))).toMatchObject({ code: '23503' });
+    expect(await failure(insertLeg(first))).toBeUndefined();
+    expect(
+      await failure(
+        `UPDATE ledger.transfer_legs SET transfer_id = '${second}' WHERE transfer_id = '${first}'`,
+      ),
+    ).toMatchObject({ code: '23503', message: expect.stringContaining('another transfer') });
+    expect(
+      await failure(
+        `UPDATE ledger.transfer_legs SET status = status WHERE transfer_id = '${first}'`,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('never delete or truncate accounts, transfers or journal entries, nor change their ids', async () => {
+    const [account, transferId] = [await anAccount(), await aTransfer()];
+    for (const statement of [
+      `DELETE FROM ledger.accounts WHERE id = '${account}'`,
+      'TRUNCATE ledger.accounts CASCADE',
+      `UPDATE ledger.accounts SET id = gen_random_uuid() WHERE id = '${account}'`,
+      `DELETE FROM ledger.transfers WHERE id = '${transferId}'`,
+      'TRUNCATE ledger.transfers CASCADE',
+      `UPDATE ledger.transfers SET id = gen_random_uuid() WHERE id = '${transferId}'`,
+      'TRUNCATE ledger.journal_entries CASCADE',
+    ]) {
+      expect({ statement, error: await failure(statement) }).toMatchObject({
+        statement,
+        error: { message: expect.stringMatching(/never deleted|keeps its id/) },
+      });
+    }
+    // A balance update (the hot path) does not touch the guards.
+    expect(
+      await failure(`UPDATE ledger.accounts SET updated_at = now() WHERE id = '${account}'`),
+    ).toBeUndefined();
+  });
 });
 
 describe('withdrawals', () => {

@@ -129,7 +129,8 @@ export function planEntry(entry: EntryInput, accounts: Map<string, AccountState>
  * their postings, and each touched account's final state (`finals`: one state per account, the
  * last one; an UPDATE … FROM must not name a row twice). Rows travel as one array per column, so
  * the text is the same for any number of entries (prepared once, see `prepared`). The postings'
- * foreign key to their entry is checked at the end of the statement, when both exist.
+ * references to their entry and account are checked at the end of the statement, when both
+ * exist (migration 0010).
  */
 export function entryWrites(
   plans: EntryPlan[],
@@ -318,6 +319,23 @@ export async function checkInvariants(db: Executor): Promise<Violation[]> {
             FROM ledger.accounts a LEFT JOIN ledger.holds h ON h.account_id = a.id AND h.status = 'open'
            WHERE a.kind = 'wallet'
            GROUP BY a.id HAVING a.available_balance <> a.balance - coalesce(sum(h.amount), 0)`,
+    ],
+    // References the database checks per statement (migration 0010), checked again over the
+    // whole history: a write that went around the triggers would show here.
+    [
+      'posting_without_entry',
+      sql`SELECT p.id::text AS posting_id, p.entry_id FROM ledger.postings p
+           WHERE NOT EXISTS (SELECT 1 FROM ledger.journal_entries e WHERE e.id = p.entry_id)`,
+    ],
+    [
+      'posting_without_account',
+      sql`SELECT p.id::text AS posting_id, p.account_id FROM ledger.postings p
+           WHERE NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.id = p.account_id)`,
+    ],
+    [
+      'leg_without_transfer',
+      sql`SELECT l.id AS leg_id, l.transfer_id FROM ledger.transfer_legs l
+           WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = l.transfer_id)`,
     ],
   ];
   const violations: Violation[] = [];
