@@ -448,6 +448,30 @@ describe('withPipelinedTransaction', () => {
     expect(await count('a')).toBe(1);
   });
 
+  it('sends array parameters that PostgreSQL reads back element for element', async () => {
+    const texts = [
+      'plain',
+      'a"quote',
+      'back\\slash',
+      '\\"both',
+      '{braces,comma}',
+      'NULL',
+      '',
+      'é✓',
+    ];
+    const json = [{ a: 'x"y', b: 'z\\w' }, null, { nested: { list: [1, '"'] } }];
+    const [row] = await withPipelinedTransaction(pool, async (tx) => {
+      const results = await tx.begin([
+        sql`SELECT ${sql.param(texts)}::text[] AS texts,
+                   ${sql.param(['1.50', '-0.000001', null])}::numeric[]::text[] AS amounts,
+                   ${sql.param(json)}::jsonb[] AS json`,
+      ]);
+      await tx.commitWith([]);
+      return results;
+    });
+    expect(row?.rows).toEqual([{ texts, amounts: ['1.50', '-0.000001', null], json }]);
+  });
+
   it('does not commit when a statement sent ahead of COMMIT fails, and rolls back the rest', async () => {
     await expect(
       withPipelinedTransaction(pool, async (tx) => {

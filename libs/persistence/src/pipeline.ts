@@ -4,10 +4,7 @@ import pg from 'pg';
 import { faultOnce, FAILPOINTS } from '@custody/faults';
 import { compileSql } from './compile';
 import { type Database, preparedName } from './database';
-
-// pg's own mapping of JavaScript values to wire values (arrays, dates, buffers, JSON).
-const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } })
-  .utils.prepareValue;
+import { wireValue } from './wire-value';
 
 /**
  * A statement whose text never changes (its values travel as parameters, arrays for many rows):
@@ -59,7 +56,7 @@ class PipelinedQuery extends pg.Query {
     const mapped = statements.map(({ text, values, name }) => ({
       text,
       name,
-      values: values.map((value) => prepareValue(value)) as (string | Buffer | null)[],
+      values: values.map((value) => wireValue(value)) as (string | Buffer | null)[],
     }));
     this.submit = (connection: pg.Connection) => {
       let known = preparedOn.get(connection);
