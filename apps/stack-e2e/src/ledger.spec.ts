@@ -703,6 +703,7 @@ describe('the references of the books (checked per statement, not per row)', () 
   };
 
   it('refuse a statement with a posting that names no journal entry or no account', async () => {
+    await aTransfer(); // at least one journal entry
     const account = await anAccount();
     const entry = (
       await withDatabase((db) =>
@@ -728,6 +729,33 @@ describe('the references of the books (checked per statement, not per row)', () 
       await failure(`INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
         VALUES ('${entry}', '${account}', 1, 1)`),
     ).toBeUndefined();
+  });
+
+  it('fail a whole statement that writes an entry with its postings when one posting names no account', async () => {
+    const account = await anAccount();
+    const entryId = '00000000-0000-7000-8000-0000000000e1';
+    const statement = (second: string) => `
+      WITH entry AS (
+        INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id)
+        VALUES ('${entryId}', 'transfer', gen_random_uuid(), 'eth') RETURNING id)
+      INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
+      SELECT entry.id, v.account, v.amount, 0
+        FROM entry, (VALUES ('${account}'::uuid, 1), ('${second}'::uuid, -1)) AS v(account, amount)`;
+    // The shape of the ledger's own write: the entry and its postings in one statement.
+    expect(await failure(statement(account))).toBeUndefined();
+
+    const refused = await withDatabase((db) =>
+      db.query(statement(missing)).then(
+        () => undefined,
+        (error: { code?: string }) => error,
+      ),
+    );
+
+    expect(refused).toMatchObject({ code: '23503' });
+    const left = await withDatabase((db) =>
+      db.query('SELECT count(*)::int AS n FROM ledger.journal_entries WHERE id = $1', [entryId]),
+    );
+    expect(left.rows[0]).toEqual({ n: 0 });
   });
 
   it('refuse a transfer leg that names no transfer, or moves to another transfer', async () => {
@@ -759,10 +787,13 @@ describe('the references of the books (checked per statement, not per row)', () 
       'TRUNCATE ledger.transfers CASCADE',
       `UPDATE ledger.transfers SET id = gen_random_uuid() WHERE id = '${transferId}'`,
       'TRUNCATE ledger.journal_entries CASCADE',
+      // As a foreign key did, also where ordinary triggers are off (replication, restores).
+      'SET LOCAL session_replication_role = replica; TRUNCATE ledger.accounts CASCADE',
+      `SET LOCAL session_replication_role = replica; DELETE FROM ledger.transfers WHERE id = '${transferId}'`,
     ]) {
       expect({ statement, error: await failure(statement) }).toMatchObject({
         statement,
-        error: { message: expect.stringMatching(/never deleted|keeps its id/) },
+        error: { code: '23503', message: expect.stringMatching(/never deleted|keeps its id/) },
       });
     }
     // A balance update (the hot path) does not touch the guards.

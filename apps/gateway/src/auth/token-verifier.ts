@@ -13,7 +13,7 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { AnswerPacedBatches } from './answer-paced-batches';
+import { type StateCheck, TokenStateChecks } from './token-state';
 
 /** Why a bearer token was refused; `expired` and `revoked` matter to the whitelist reads (403). */
 export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'revoked';
@@ -25,38 +25,6 @@ export class TokenRejected extends Error {
 }
 
 const JWKS_REFRESH_MS = 30_000;
-
-/**
- * The state of every token in a batch and, for each valid one, one request counted in its
- * client's rate-limit window: one Redis command for all the requests that arrived while the
- * previous command was in flight (`AnswerPacedBatches`), instead of one per request.
- * KEYS: the seeded flag, then per token its client's version, its revocation and its rate-limit
- * window. ARGV per token: its version, the limit (0 = no counting), the window in ms.
- * Returns {0} when Redis lost its contents, else {1} followed by {valid, count, ttl ms} per token.
- * A window met twice in a batch is counted twice, in order. `PEXPIRE … NX`: a window starts at
- * its first request (Redis ≥ 7).
- */
-const CHECK_AND_COUNT = `
-if not redis.call('GET', KEYS[1]) then return {0} end
-local out = {1}
-for i = 0, (#KEYS - 1) / 3 - 1 do
-  local k, a = 1 + 3 * i, 3 * i
-  local current = redis.call('GET', KEYS[k + 1])
-  if redis.call('EXISTS', KEYS[k + 2]) == 1 or current ~= ARGV[a + 1] then
-    out[#out + 1], out[#out + 2], out[#out + 3] = 0, 0, 0
-  elseif tonumber(ARGV[a + 2]) <= 0 then
-    out[#out + 1], out[#out + 2], out[#out + 3] = 1, 0, 0
-  else
-    local count = redis.call('INCR', KEYS[k + 3])
-    redis.call('PEXPIRE', KEYS[k + 3], ARGV[a + 3], 'NX')
-    out[#out + 1], out[#out + 2], out[#out + 3] = 1, count, redis.call('PTTL', KEYS[k + 3])
-  end
-end
-return out
-`;
-
-/** Requests whose tokens one Redis command checks at most (3 keys and 3 arguments each). */
-const CHECKS_PER_COMMAND = 64;
 
 /** What the caller wants counted with a valid token: its rate-limit window. */
 export interface CountedRequest {
@@ -72,27 +40,6 @@ export interface CountedWindow {
   ttlMs: number;
 }
 
-/** One token's check in a batch. */
-interface StateCheck {
-  versionKey: string;
-  revokedKey: string;
-  windowKey: string;
-  tokenVersion: string;
-  limit: number;
-  windowMs: number;
-}
-
-interface StateAnswer {
-  seeded: boolean;
-  valid: boolean;
-  count: number;
-  ttlMs: number;
-}
-
-type CheckAndCount = (
-  numberOfKeys: number,
-  ...keysThenArgs: (string | number)[]
-) => Promise<number[]>;
 /** Verified tokens kept (oldest dropped first): about 2 MB at most. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
@@ -131,20 +78,14 @@ export class TokenVerifier {
   private readonly verified = new Map<string, { payload: Record<string, unknown>; exp: number }>();
   /** Bumped at each key set reload: a check begun before a reload is not cached after it. */
   private keySetVersion = 0;
-  private readonly stateChecks: AnswerPacedBatches<StateCheck, StateAnswer>;
+  private readonly stateChecks: TokenStateChecks;
 
   constructor(
     private readonly rpc: RpcClient,
     private readonly redis: Redis,
     private readonly keyPrefix: string,
   ) {
-    // No numberOfKeys: a batch's command says how many keys it has.
-    if (!('custodyCheckAndCountMany' in redis))
-      redis.defineCommand('custodyCheckAndCountMany', { lua: CHECK_AND_COUNT });
-    this.stateChecks = new AnswerPacedBatches(
-      (checks) => this.checkMany(checks),
-      CHECKS_PER_COMMAND,
-    );
+    this.stateChecks = new TokenStateChecks(redis, this.key(AUTH_STATE_KEYS.seeded));
   }
 
   private key(name: string): string {
@@ -271,7 +212,7 @@ export class TokenVerifier {
       limit: Math.max(0, counted.limit),
       windowMs: counted.windowMs,
     };
-    let answer = await this.stateChecks.submit(check);
+    let answer = await this.stateChecks.check(check);
     if (!answer.seeded) {
       // Redis lost its contents (restart): have identity rebuild them before trusting a miss.
       this.seeding ??= this.rpc
@@ -281,33 +222,12 @@ export class TokenVerifier {
           this.seeding = undefined;
         });
       await this.seeding;
-      answer = await this.stateChecks.submit(check);
+      answer = await this.stateChecks.check(check);
       if (!answer.seeded)
         throw Errors.unavailable('Authentication state is unavailable.', 'auth_unavailable');
     }
     // Revoked, or a deleted client, a changed password, audience or scopes (every older token).
     if (!answer.valid) throw new TokenRejected('revoked');
     return check.limit > 0 ? { count: answer.count, ttlMs: answer.ttlMs } : undefined;
-  }
-
-  /** One Redis command for a batch of checks (CHECK_AND_COUNT). */
-  private async checkMany(checks: StateCheck[]): Promise<StateAnswer[]> {
-    const keys: string[] = [this.key(AUTH_STATE_KEYS.seeded)];
-    const args: (string | number)[] = [];
-    for (const check of checks) {
-      keys.push(check.versionKey, check.revokedKey, check.windowKey);
-      args.push(check.tokenVersion, check.limit, check.windowMs);
-    }
-    const reply = await (
-      this.redis as unknown as { custodyCheckAndCountMany: CheckAndCount }
-    ).custodyCheckAndCountMany(keys.length, ...keys, ...args);
-    if (reply[0] !== 1)
-      return checks.map(() => ({ seeded: false, valid: false, count: 0, ttlMs: 0 }));
-    return checks.map((_, i) => ({
-      seeded: true,
-      valid: reply[1 + 3 * i] === 1,
-      count: reply[2 + 3 * i] ?? 0,
-      ttlMs: reply[3 + 3 * i] ?? 0,
-    }));
   }
 }

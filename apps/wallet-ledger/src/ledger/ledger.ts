@@ -321,21 +321,24 @@ export async function checkInvariants(db: Executor): Promise<Violation[]> {
            GROUP BY a.id HAVING a.available_balance <> a.balance - coalesce(sum(h.amount), 0)`,
     ],
     // References the database checks per statement (migration 0010), checked again over the
-    // whole history: a write that went around the triggers would show here.
+    // whole history: a write that went around the triggers would show here (first 100 rows).
     [
       'posting_without_entry',
       sql`SELECT p.id::text AS posting_id, p.entry_id FROM ledger.postings p
-           WHERE NOT EXISTS (SELECT 1 FROM ledger.journal_entries e WHERE e.id = p.entry_id)`,
+           WHERE NOT EXISTS (SELECT 1 FROM ledger.journal_entries e WHERE e.id = p.entry_id)
+           LIMIT 100`,
     ],
     [
       'posting_without_account',
       sql`SELECT p.id::text AS posting_id, p.account_id FROM ledger.postings p
-           WHERE NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.id = p.account_id)`,
+           WHERE NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.id = p.account_id)
+           LIMIT 100`,
     ],
     [
       'leg_without_transfer',
-      sql`SELECT l.id AS leg_id, l.transfer_id FROM ledger.transfer_legs l
-           WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = l.transfer_id)`,
+      sql`SELECT l.id::text AS leg_id, l.transfer_id FROM ledger.transfer_legs l
+           WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = l.transfer_id)
+           LIMIT 100`,
     ],
   ];
   const violations: Violation[] = [];

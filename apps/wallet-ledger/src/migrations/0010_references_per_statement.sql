@@ -10,7 +10,9 @@ ALTER TABLE ledger.postings DROP CONSTRAINT postings_entry_id_fkey;
 ALTER TABLE ledger.postings DROP CONSTRAINT postings_account_id_fkey;
 ALTER TABLE ledger.transfer_legs DROP CONSTRAINT transfer_legs_transfer_id_fkey;
 
--- Postings are append-only (0003): only inserts can name something.
+-- Postings are append-only (0003): only inserts can name something. PL/pgSQL keeps the plan of
+-- each query below for its session; with `EXISTS` over a primary key it stays index probes for
+-- any number of rows.
 CREATE FUNCTION ledger.postings_references() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM inserted p
@@ -72,3 +74,14 @@ CREATE TRIGGER transfers_keep_id BEFORE UPDATE OF id ON ledger.transfers
   EXECUTE FUNCTION ledger.refuse('a transfer keeps its id');
 CREATE TRIGGER journal_entries_never_truncated BEFORE TRUNCATE ON ledger.journal_entries
   FOR EACH STATEMENT EXECUTE FUNCTION ledger.refuse('journal entries are never deleted');
+
+-- The guards hold in every session: a foreign key refuses TRUNCATE even with
+-- `session_replication_role = replica`, which skips ordinary triggers.
+ALTER TABLE ledger.accounts ENABLE ALWAYS TRIGGER accounts_never_deleted;
+ALTER TABLE ledger.accounts ENABLE ALWAYS TRIGGER accounts_never_truncated;
+ALTER TABLE ledger.accounts ENABLE ALWAYS TRIGGER accounts_keep_id;
+ALTER TABLE ledger.transfers ENABLE ALWAYS TRIGGER transfers_never_deleted;
+ALTER TABLE ledger.transfers ENABLE ALWAYS TRIGGER transfers_never_truncated;
+ALTER TABLE ledger.transfers ENABLE ALWAYS TRIGGER transfers_keep_id;
+ALTER TABLE ledger.transfer_legs ENABLE ALWAYS TRIGGER transfer_legs_keep_transfer;
+ALTER TABLE ledger.journal_entries ENABLE ALWAYS TRIGGER journal_entries_never_truncated;
