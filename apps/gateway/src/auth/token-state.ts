@@ -26,10 +26,13 @@ for i = 0, (#KEYS - 1) / 3 - 1 do
   elseif (tonumber(ARGV[a + 2]) or 0) <= 0 then
     out[n + 1] = 1; out[n + 2] = 0; out[n + 3] = 0
   else
-    local count = redis.pcall('INCR', KEYS[k + 3])
-    local expiry = failed(count) and count or redis.pcall('PEXPIRE', KEYS[k + 3], ARGV[a + 3], 'NX')
-    local ttl = failed(expiry) and expiry or redis.pcall('PTTL', KEYS[k + 3])
-    if failed(count) or failed(expiry) or failed(ttl) then
+    local window = KEYS[k + 3]
+    local count = redis.pcall('INCR', window)
+    local ttl
+    if not failed(count) and not failed(redis.pcall('PEXPIRE', window, ARGV[a + 3], 'NX')) then
+      ttl = redis.pcall('PTTL', window)
+    end
+    if ttl == nil or failed(ttl) then
       out[n + 1] = -1; out[n + 2] = 0; out[n + 3] = 0
     else
       out[n + 1] = 1; out[n + 2] = count; out[n + 3] = ttl

@@ -82,7 +82,7 @@ export class TokenVerifier {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly keyPrefix: string,
   ) {
     this.stateChecks = new TokenStateChecks(redis, this.key(AUTH_STATE_KEYS.seeded));
