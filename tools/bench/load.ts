@@ -94,6 +94,8 @@ export async function paced(
      * second after a pause ran at twice the steady latency (new connections, cold caches).
      */
     warmupSeconds?: number;
+    /** Receives every measured latency (ms), so rounds can be pooled into one percentile. */
+    latencies?: number[];
   },
 ): Promise<LoadResult> {
   const base = new URL(options.url);
@@ -127,6 +129,7 @@ export async function paced(
     else {
       const latency = performance.now() - scheduled;
       latencies.push(latency);
+      options.latencies?.push(latency);
       const second = Math.floor((scheduled - measuredFrom) / 1000);
       const list = bySecond.get(second);
       if (list) list.push(latency);
