@@ -282,6 +282,7 @@ async function inRounds<P, B>(project: () => Promise<P>, baseline: () => Promise
  */
 function pooled(runs: LoadResult[], samples: number[]) {
   return {
+    ...{},
     ...percentiles(samples),
     requests: samples.length,
     rps: median(runs.map((r) => r.rps)),
