@@ -64,7 +64,7 @@ const database = {
    * An outbox relay cycle starts at most this often: the first event after a quiet spell goes at
    * once; under load, the commits of the interval share one cycle (and their messages).
    */
-  OUTBOX_MIN_CYCLE_MS: integer(0, 1_000, 10),
+  OUTBOX_MIN_CYCLE_MS: integer(0, 1_000, 50),
   EVENT_MAX_ATTEMPTS: integer(1, 100, 5),
 };
 

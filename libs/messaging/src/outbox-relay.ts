@@ -113,7 +113,7 @@ export class OutboxRelay implements BrokerComponent {
 
   private async run(): Promise<void> {
     const poll = this.options.pollIntervalMs ?? 1_000;
-    const minCycle = this.options.minCycleMs ?? 10;
+    const minCycle = this.options.minCycleMs ?? 50;
     while (this.running) {
       const began = Date.now();
       this.pending = false;
