@@ -2,7 +2,8 @@
 // reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
 // and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
 // (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks), BENCH_ROUNDS (read
-// path and transfers over all wallets: rounds of project and baseline, default 3),
+// path and transfers over all wallets: rounds of project and baseline, and of each half-load
+// latency measurement, default 3),
 // BENCH_EVENTS (webhooks, default 3000).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
