@@ -224,6 +224,10 @@ describe('HTTP edge', () => {
       body: '{"name": "x", "amount": "1", "\\ud800": 1}',
     });
     expectProblem(key, 400, 'validation_failed');
+    // The key is shown escaped, so the problem document itself stays well-formed.
+    expect(key.body.errors).toEqual([
+      { path: 'body.\\ud800', message: 'Must be well-formed Unicode (no lone surrogate)' },
+    ]);
     // A complete pair is an ordinary character.
     expect((await call('/v1/things', json({ name: 'x\ud83d\ude00', amount: '1' }))).status).toBe(
       201,

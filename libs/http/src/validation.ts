@@ -41,25 +41,46 @@ export const MAX_JSON_DEPTH = 64;
  * nested thousands deep could not be serialized: a 503); and the key `__proto__`, which schemas
  * of free-form maps drop silently and `Object.assign` would turn into a prototype change.
  */
-function refusedInput(value: unknown, path: string, found: FieldError[], depth = 0): void {
+function refusedInput(
+  value: unknown,
+  at: (string | number)[],
+  found: FieldError[],
+  depth = 0,
+): void {
   if (found.length >= 10) return;
+  // The path is a stack of segments, rendered only for a refusal: most requests have none.
+  const refuse = (message: string) => found.push({ path: renderPath(at), message });
   if (depth > MAX_JSON_DEPTH && value !== null && typeof value === 'object') {
-    found.push({ path, message: `Nested deeper than ${MAX_JSON_DEPTH} levels` });
+    refuse(`Nested deeper than ${MAX_JSON_DEPTH} levels`);
     return;
   }
   if (typeof value === 'string') {
     const message = unstorable(value);
-    if (message) found.push({ path, message });
+    if (message) refuse(message);
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => refusedInput(item, `${path}.${i}`, found, depth + 1));
+    for (let i = 0; i < value.length; i++) {
+      at.push(i);
+      refusedInput(value[i], at, found, depth + 1);
+      at.pop();
+    }
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      at.push(key);
       const message = key === '__proto__' ? 'The key __proto__ is not allowed' : unstorable(key);
-      const shown = `${path}.${JSON.stringify(key).slice(1, -1)}`;
-      if (message) found.push({ path: shown, message });
-      refusedInput(item, shown, found, depth + 1);
+      if (message) refuse(message);
+      refusedInput((value as Record<string, unknown>)[key], at, found, depth + 1);
+      at.pop();
     }
   }
+}
+
+/** `body.items.0.name`; a key is shown JSON-escaped (it may hold a NUL or a lone surrogate). */
+function renderPath(at: (string | number)[]): string {
+  return at
+    .map((segment) =>
+      typeof segment === 'number' ? String(segment) : JSON.stringify(segment).slice(1, -1),
+    )
+    .join('.');
 }
 
 // Built once: a zod schema built per request was compiled per request (a tenth of the gateway's CPU).
@@ -69,9 +90,9 @@ const NO_QUERY = z.object({}).strict();
 export function parseRequest<R extends RouteRequest>(request: R, req: Request): RouteInput<R> {
   const errors: FieldError[] = [];
   const refused: FieldError[] = [];
-  refusedInput(req.params ?? {}, 'params', refused);
-  refusedInput(req.query ?? {}, 'query', refused);
-  refusedInput(req.body, 'body', refused);
+  refusedInput(req.params ?? {}, ['params'], refused);
+  refusedInput(req.query ?? {}, ['query'], refused);
+  refusedInput(req.body, ['body'], refused);
   if (refused.length > 0) throw Errors.validation(refused);
   const parse = (location: string, schema: z.ZodType | undefined, value: unknown) => {
     if (!schema) return {};

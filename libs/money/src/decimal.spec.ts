@@ -64,6 +64,9 @@ describe('decimal arithmetic', () => {
     expect(fitsBaseUnits(add(maxEth, '0.000000000000000001'), 18)).toBe(false);
     expect(fitsBaseUnits('9'.repeat(79), 0)).toBe(false);
     expect(fitsBaseUnits('1000000', 18)).toBe(true);
+    // A precision no asset has (not cached): 78 decimals, at most 0.115792… whole units.
+    expect(fitsBaseUnits(`0.${MAX_BASE_UNITS}`, 78)).toBe(true);
+    expect(fitsBaseUnits(add(`0.${MAX_BASE_UNITS}`, `0.${'0'.repeat(77)}1`), 78)).toBe(false);
   });
 
   it.each(['1e5', '0x10', ' 1', '1.', '.5', '01', '', 'NaN', 'Infinity', '1,5'])(

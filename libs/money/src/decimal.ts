@@ -105,7 +105,21 @@ export const TOO_MANY_BASE_UNITS = 'More than a chain account can hold (2^256 âˆ
  * cannot exist on a chain, and must be refused rather than booked.
  */
 export function fitsBaseUnits(amount: string, decimals: number): boolean {
-  return toD(amount).comparedTo(new D(MAX_BASE_UNITS).dividedBy(new D(10).pow(decimals))) <= 0;
+  return toD(amount).comparedTo(baseUnitLimit(decimals)) <= 0;
+}
+
+/** MAX_BASE_UNITS in whole units, by decimals: a 100-digit division once per asset precision. */
+const baseUnitLimits = new Map<number, D>();
+
+function baseUnitLimit(decimals: number): D {
+  let limit = baseUnitLimits.get(decimals);
+  if (limit) return limit;
+  // Exact: 78 digits shifted by `decimals` places, within the precision of 100.
+  limit = new D(MAX_BASE_UNITS).dividedBy(new D(10).pow(decimals));
+  // Only asset precisions are kept (a handful); anything else is computed each time.
+  if (Number.isInteger(decimals) && decimals >= 0 && decimals <= 36)
+    baseUnitLimits.set(decimals, limit);
+  return limit;
 }
 
 export function sum(values: readonly string[]): string {

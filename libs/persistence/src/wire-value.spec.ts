@@ -47,6 +47,23 @@ describe('wireValue', () => {
       expect(wireValue(single)).toEqual(prepareValue(single));
   });
 
+  it('quotes JSON text, with its escapes, emoji, control characters and lone surrogates, as pg does', () => {
+    const texts = [
+      JSON.stringify({ note: 'line\nbreak "quoted" back\\slash', emoji: '💸', tab: '\t' }),
+      '{"raw":"new\nline"}',
+      '"\ud800 lone"',
+      '"\u2028 separator \u007f"',
+    ];
+    expect(wireValue(texts)).toBe(prepareValue(texts));
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 4 }), (values) => {
+        const json = values.map((value) => JSON.stringify(value));
+        expect(wireValue(json)).toBe(prepareValue(json));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('escapes quotes and backslashes as PostgreSQL reads them back', () => {
     expect(wireValue(['a"b', 'c\\d', null, 1])).toBe('{"a\\"b","c\\\\d",NULL,"1"}');
   });
