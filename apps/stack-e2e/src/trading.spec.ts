@@ -751,10 +751,16 @@ describe('a provider outage', () => {
       expect(asset.status).toBe(200);
       expect(asset.body.rate).toMatchObject({ fiatPrice: 2501.4471029, stale: true });
       expect((await api.get('/v1/assets/eth/rates', { token: tenant.token })).status).toBe(200);
-      // The exchange is down too: the last stored quote answers, marked stale.
-      const quote = await api.get('/v1/assets/eth/rates/exchange?side=buy', {
-        token: tenant.token,
+      // The exchange is down too: the last stored quote answers, marked stale once it is older
+      // than the maximum age. An earlier test may have stored one after the last ingestion, so
+      // it can turn stale a little after the asset's rate did.
+      const exchangeQuote = () =>
+        api.get('/v1/assets/eth/rates/exchange?side=buy', { token: tenant.token });
+      await waitFor(async () => (await exchangeQuote()).body[0]?.stale === true, {
+        timeoutMs: 20_000,
+        what: 'the stored exchange quote to turn stale',
       });
+      const quote = await exchangeQuote();
       expect(quote.status).toBe(200);
       expect(quote.body[0]).toMatchObject({ fiatPrice: 2501.48, stale: true });
       expect(await balance(tenant.token, user, wallet)).toBe('0');
