@@ -48,15 +48,13 @@ function refusedInput(
   depth = 0,
 ): void {
   if (found.length >= 10) return;
-  // The path is a stack of segments, rendered only for a refusal: most requests have none.
-  const refuse = (message: string) => found.push({ path: renderPath(at), message });
   if (depth > MAX_JSON_DEPTH && value !== null && typeof value === 'object') {
-    refuse(`Nested deeper than ${MAX_JSON_DEPTH} levels`);
+    refuse(found, at, `Nested deeper than ${MAX_JSON_DEPTH} levels`);
     return;
   }
   if (typeof value === 'string') {
     const message = unstorable(value);
-    if (message) refuse(message);
+    if (message) refuse(found, at, message);
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       at.push(i);
@@ -67,14 +65,21 @@ function refusedInput(
     for (const key of Object.keys(value)) {
       at.push(key);
       const message = key === '__proto__' ? 'The key __proto__ is not allowed' : unstorable(key);
-      if (message) refuse(message);
+      if (message) refuse(found, at, message);
       refusedInput((value as Record<string, unknown>)[key], at, found, depth + 1);
       at.pop();
     }
   }
 }
 
-/** `body.items.0.name`; a key is shown JSON-escaped (it may hold a NUL or a lone surrogate). */
+/**
+ * The path is a stack of segments, rendered only for a refusal (most requests have none):
+ * `body.items.0.name`, a key shown JSON-escaped (it may hold a NUL or a lone surrogate).
+ */
+function refuse(found: FieldError[], at: (string | number)[], message: string): void {
+  found.push({ path: renderPath(at), message });
+}
+
 function renderPath(at: (string | number)[]): string {
   return at
     .map((segment) =>
