@@ -27,7 +27,7 @@ import {
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { type ClientInput, ClientsService } from './clients/clients.service';
-import { listEnum } from './enums/enums.service';
+import { listEnum, loadEnumLists } from './enums/enums.service';
 import { SecretBox } from '@custody/secrets';
 import { loadSigningKey, publicKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
@@ -42,6 +42,10 @@ type WalletPath = { userId: string; walletId: string };
 async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   const { config, db, logger } = deps;
   if (!deps.redis) throw new Error('identity needs REDIS_URL');
+  const enumLists = loadEnumLists({
+    'company-type': config.COMPANY_TYPES_FILE,
+    'purpose-business-relationship': config.PURPOSE_BUSINESS_RELATIONSHIP_FILE,
+  });
   const box = new SecretBox(config.IDENTITY_ENCRYPTION_KEY);
   const authState = new AuthState(deps.redis, config.REDIS_KEY_PREFIX);
   const apiClients = new ApiClientsService(db, box);
@@ -78,7 +82,7 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   return {
     [IDENTITY_RPC.listEnum]: async (params, ctx) => {
       requireAuth(ctx.auth);
-      return listEnum(params as EnumQuery);
+      return listEnum(enumLists, params as EnumQuery);
     },
     [IDENTITY_RPC.createIndividual]: (params, ctx) =>
       users.create(ctx.auth, 'individual', params as Kyc),

@@ -48,6 +48,11 @@ export interface Stack {
     signal?: NodeJS.Signals,
     envChanges?: Record<string, string>,
   ): Promise<void>;
+  /**
+   * Starts one more process of an app with the stack's environment changed by `envChanges`,
+   * beside the running one (a start expected to fail, say); cleanup ends it.
+   */
+  spawnExtra(app: AppName, envChanges: Record<string, string>): AppProcess;
   /** Waits until an app exits by itself (e.g. a failpoint killed it). */
   exited(app: AppName): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   cleanup(): Promise<void>;
@@ -149,6 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     EVENT_BATCH_MAX: '16',
   };
   const apps = {} as Record<AppName, AppProcess>;
+  const extras: AppProcess[] = [];
   const envs = {} as Record<AppName, Record<string, string>>;
   for (const app of selected) {
     envs[app] = {
@@ -177,6 +183,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     async crashAndRestart(app) {
       await stack.restart(app, 'SIGKILL');
     },
+    spawnExtra(app, envChanges) {
+      const extra = spawnApp(app, { ...envs[app], ...envChanges }, true, options.nodeArgs?.[app]);
+      extras.push(extra);
+      return extra;
+    },
     exited(app) {
       return apps[app].exited;
     },
@@ -194,11 +205,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       );
     },
     async cleanup() {
-      for (const proc of Object.values(apps)) {
+      const all = [...Object.values(apps), ...extras];
+      for (const proc of all) {
         if (proc.child.exitCode === null && proc.child.signalCode === null)
           proc.child.kill('SIGKILL');
       }
-      await Promise.all(Object.values(apps).map((p) => p.exited));
+      await Promise.all(all.map((p) => p.exited));
       await deleteMqNamespace(namespace);
       await database.drop();
     },

@@ -260,8 +260,18 @@ describe('legal persons', () => {
     expect(user).not.toHaveProperty('individualPerson');
   });
 
+  it('accept every code of the company-type and purpose lists, up to the last (40, 4)', async () => {
+    const created = await api.post('/v1/users/legal-person', {
+      token: tenantA.token,
+      body: legalBody({ companyType: '40', purposeBusinessRelationship: '4' }),
+    });
+    expect(created.status).toBe(201);
+  });
+
   it.each([
     [{ companyType: '41' }, 'body.companyType'],
+    [{ companyType: '0' }, 'body.companyType'],
+    [{ companyType: '01' }, 'body.companyType'],
     [{ purposeBusinessRelationship: '5' }, 'body.purposeBusinessRelationship'],
     [{ CNAE: '6200' }, 'body.CNAE'],
     [{ adminPersonIdType: '5' }, 'body.adminPersonIdType'],

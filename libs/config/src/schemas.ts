@@ -106,6 +106,12 @@ const identity = {
     .regex(/^[A-Za-z0-9._-]{3,64}$/)
     .default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_ID),
   BOOTSTRAP_API_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_SECRET),
+  /**
+   * Operator replacements of the company-type and purpose lists (CSV, `code,name,name_es,source`,
+   * exactly the contract's codes); unset: the shipped lists. Checked at start.
+   */
+  COMPANY_TYPES_FILE: z.string().optional(),
+  PURPOSE_BUSINESS_RELATIONSHIP_FILE: z.string().optional(),
 };
 
 const signing = {

@@ -119,7 +119,7 @@ export interface UserRefView extends UserView {
   tenantId: string;
 }
 
-export type EnumKind = 'id-type' | 'cnae';
+export type EnumKind = 'id-type' | 'cnae' | 'company-type' | 'purpose-business-relationship';
 
 export interface EnumEntry {
   id: string;
@@ -127,6 +127,8 @@ export interface EnumEntry {
   /** CNAE entries also carry their code and group. */
   code?: string;
   group?: string;
+  /** Company types and purposes also carry their local (Spanish) name (an extension). */
+  localName?: string;
 }
 
 export interface EnumQuery {

@@ -15,7 +15,10 @@ describe('CNAE-2009', () => {
     expect(classes.find((c) => c.code === '0111')?.name).toBe(
       'Cultivo de cereales (excepto arroz), leguminosas y semillas oleaginosas',
     );
-    const bySection = classes.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.section]: (acc[c.section] ?? 0) + 1 }), {});
+    const bySection = classes.reduce<Record<string, number>>(
+      (acc, c) => ({ ...acc, [c.section]: (acc[c.section] ?? 0) + 1 }),
+      {},
+    );
     expect(bySection).toMatchObject({ A: 39, C: 233, G: 91, U: 1 });
     expect(isCnaeCode('9900')).toBe(true);
     expect(isCnaeCode('9999')).toBe(false);

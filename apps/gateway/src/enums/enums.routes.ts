@@ -9,6 +9,7 @@ const entrySchema = z.object({
   name: z.string(),
   code: z.string().optional(),
   group: z.string().optional(),
+  localName: z.string().optional().meta({ description: 'The local (Spanish) name; an extension.' }),
 });
 
 const text = z.string().min(1).max(200);
@@ -41,8 +42,8 @@ function enumRoute(
 }
 
 /**
- * Reference enumerations. company-type and purpose-business-relationship are not served yet: the
- * contract gives their codes (1–40, 1–4) but not their names (see docs/decisions.md).
+ * Reference enumerations. The contract fixes the codes of company types (1–40) and purposes
+ * (1–4); their names are ours or the operator's (docs/decisions.md, Enumerations).
  */
 export function enumRoutes(rpc: RpcClient) {
   return [
@@ -69,6 +70,20 @@ export function enumRoutes(rpc: RpcClient) {
         name: text.optional(),
       },
       ['code', 'group', 'name'],
+    ),
+    enumRoute(
+      rpc,
+      'company-type',
+      'Company types (legal forms) of legal persons; `id` is the `companyType` code',
+      { id: text.optional(), name: text.optional() },
+      ['id', 'name'],
+    ),
+    enumRoute(
+      rpc,
+      'purpose-business-relationship',
+      'Purposes of the business relationship; `id` is the `purposeBusinessRelationship` code',
+      { id: text.optional(), name: text.optional() },
+      ['id', 'name'],
     ),
   ];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseIsoDate } from '@custody/http';
-import { COUNTRY_CODES, isCnaeCode } from '@custody/reference-data';
+import { codeListCodes, COUNTRY_CODES, isCnaeCode } from '@custody/reference-data';
 
 /**
  * Request schemas of the User endpoints, every field of the contract's Individual and Legal
@@ -138,7 +138,7 @@ export const legalFields = {
   phoneNumber: phone,
   email: z.email().max(320),
   tradename: text(300),
-  companyType: codes(range(1, 40), 'companyType'),
+  companyType: codes(codeListCodes('company-type'), 'companyType'),
   constitutionDate: isoDate,
   constitutionPlace: place,
   taxResidence: place,
@@ -155,7 +155,10 @@ export const legalFields = {
   representativeIdNumber: text(64),
   annualRevenueVolume: text(100),
   contractedServices: text(1000),
-  purposeBusinessRelationship: codes(range(1, 4), 'purposeBusinessRelationship'),
+  purposeBusinessRelationship: codes(
+    codeListCodes('purpose-business-relationship'),
+    'purposeBusinessRelationship',
+  ),
   numExpectedTransactions: text(100),
   expectedAmountToCustodyFirstYear: text(100),
   externalReference: text(255),

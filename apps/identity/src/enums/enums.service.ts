@@ -1,16 +1,33 @@
-import type { EnumEntry, EnumQuery, ListResult } from '@custody/contracts';
-import { cnaeClasses, ID_TYPES } from '@custody/reference-data';
+import type { EnumEntry, EnumKind, EnumQuery, ListResult } from '@custody/contracts';
+import { type CodeListKind, cnaeClasses, ID_TYPES, loadCodeList } from '@custody/reference-data';
 
-function entries(kind: EnumQuery['kind']): EnumEntry[] {
-  if (kind === 'id-type') return ID_TYPES.map((t) => ({ id: t.id, name: t.name }));
-  return cnaeClasses().map((c) => ({ id: c.code, code: c.code, group: c.group, name: c.name }));
+export type EnumLists = Record<EnumKind, readonly EnumEntry[]>;
+
+/**
+ * Every reference enumeration, read and checked once at start. The company types and purposes
+ * come from the operator's files when configured: a file that does not hold exactly the
+ * contract's codes stops the start with a message naming the file, the line and the fault.
+ */
+export function loadEnumLists(files: Partial<Record<CodeListKind, string>>): EnumLists {
+  const codeList = (kind: CodeListKind): EnumEntry[] =>
+    loadCodeList(kind, files[kind]).map((e) => ({
+      id: e.code,
+      name: e.name,
+      ...(e.localName === undefined ? {} : { localName: e.localName }),
+    }));
+  return {
+    'id-type': ID_TYPES.map((t) => ({ id: t.id, name: t.name })),
+    cnae: cnaeClasses().map((c) => ({ id: c.code, code: c.code, group: c.group, name: c.name })),
+    'company-type': codeList('company-type'),
+    'purpose-business-relationship': codeList('purpose-business-relationship'),
+  };
 }
 
 /** Reference enumerations for legal persons: filtered, sorted and paged in memory (≤ 629 rows). */
-export function listEnum(query: EnumQuery): ListResult<EnumEntry> {
+export function listEnum(lists: EnumLists, query: EnumQuery): ListResult<EnumEntry> {
   const { filters, list } = query;
   const name = filters.name?.toLocaleLowerCase('es');
-  const matching = entries(query.kind).filter(
+  const matching = lists[query.kind].filter(
     (e) =>
       (filters.id === undefined || e.id === filters.id) &&
       (filters.code === undefined || e.code === filters.code) &&
@@ -19,7 +36,8 @@ export function listEnum(query: EnumQuery): ListResult<EnumEntry> {
   );
   const field = list.sort.field as keyof EnumEntry;
   const sign = list.sort.direction === 'asc' ? 1 : -1;
-  // Numeric-aware so that id-type 99 sorts after 4, and CNAE codes keep their order.
+  // Numeric-aware so that id-type 99 sorts after 4, company type 10 after 9, and CNAE codes keep
+  // their order.
   matching.sort(
     (a, b) =>
       sign * String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'es', { numeric: true }),
