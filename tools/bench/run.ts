@@ -278,7 +278,7 @@ async function inRounds<P, B>(project: () => Promise<P>, baseline: () => Promise
 
 /**
  * Paced rounds as one measurement: p50 and p99 over every request of every round (a single 8 s
- * window's p99 is its worst 1 %, often one stall: docs/performance.md, finding 50), each round's
+ * window's p99 is its worst 1 %, often one stall: docs/performance.md, "Disk stalls and pooled rounds"), each round's
  * own figures kept beside them.
  */
 function pooled(runs: LoadResult[], samples: number[]) {
@@ -543,7 +543,7 @@ async function benchRpc(amqpUrl: string) {
   const client = new RpcClient({ broker, caller: 'gateway', defaultTimeoutMs: 10_000, logger });
   await client.start();
   const payload = { id: randomUUID(), amount: '12.5' };
-  const rpcCall = () => client.call('signing', 'bench.echo', payload, { idempotent: true });
+  const rpcCall = () => client.callAny('signing', 'bench.echo', payload, { idempotent: true });
   await timedLoop(1, 16, rpcCall); // warm-up
   const rpcMax = await withCpu(
     'rpc: project (64 in flight)',

@@ -1,6 +1,6 @@
 // `node --import tsx tools/bench/wake-probe.ts`: CPU per request of a trivial HTTP server (it
 // answers `{"ok":true}`) at several paced rates. On the 2-core sandbox it showed that a process
-// woken per request costs far more CPU than one kept busy (docs/performance.md, finding 11).
+// woken per request costs far more CPU than one kept busy (docs/performance.md, "Wake-ups").
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { paced } from './load';

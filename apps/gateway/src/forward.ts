@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { ListResult, ServiceName } from '@custody/contracts';
+import type { ListResult, RpcMethod, RpcParams, RpcResult, ServiceName } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RouteContext, RouteResult } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 
-/** What a forwarding handler sees of the validated input. */
+/** What a forwarding handler sees of the validated input (a route's `RouteInput`). */
 export interface ForwardInput {
   params: Record<string, string>;
   query: unknown;
@@ -17,10 +17,15 @@ interface ForwardOptions {
   status?: number;
   /** Reads are idempotent (re-run safely after a service restart). */
   read?: boolean;
-  /** The RPC params; the request body by default. */
-  params?: (input: ForwardInput) => unknown;
   headers?: Record<string, string>;
 }
+
+type RouteHandler<I> = (input: I, ctx: RouteContext) => Promise<RouteResult>;
+
+/** The methods of a service whose result is a list page. */
+type ListMethod<S extends ServiceName> = {
+  [M in RpcMethod<S>]: RpcResult<S, M> extends ListResult<unknown> ? M : never;
+}[RpcMethod<S>];
 
 /**
  * The `Idempotency-Key` of a POST (DESIGN §5), with a hash of what was asked (method, path and
@@ -41,16 +46,31 @@ export function idempotencyKeyOf(req: Request): { key: string; requestHash: stri
   return { key, requestHash };
 }
 
-/** A route handler that is one RPC call: the thin edge of DESIGN §1. */
+/**
+ * A route handler that is one RPC call: the thin edge of DESIGN §1. `params` maps the validated
+ * input to the method's params (the request body when omitted); the compiler checks both against
+ * the service's contract.
+ */
+export function forward<S extends ServiceName, M extends RpcMethod<S>, I>(
+  rpc: RpcClient,
+  service: S,
+  method: M,
+  options: ForwardOptions & { params: (input: I) => RpcParams<S, M> },
+): RouteHandler<I>;
+export function forward<
+  S extends ServiceName,
+  M extends RpcMethod<S>,
+  I extends { body: RpcParams<S, M> },
+>(rpc: RpcClient, service: S, method: M, options?: ForwardOptions): RouteHandler<I>;
 export function forward(
   rpc: RpcClient,
   service: ServiceName,
   method: string,
-  options: ForwardOptions = {},
-) {
-  return async (input: ForwardInput, ctx: RouteContext): Promise<RouteResult> => ({
+  options: ForwardOptions & { params?: (input: ForwardInput) => unknown } = {},
+): RouteHandler<ForwardInput> {
+  return async (input, ctx) => ({
     status: options.status ?? 200,
-    body: await rpc.call(service, method, options.params ? options.params(input) : input.body, {
+    body: await rpc.callAny(service, method, options.params ? options.params(input) : input.body, {
       ...{},
       ...(ctx.auth ? { auth: ctx.auth } : {}),
       ...(options.read ? { idempotent: true } : {}),
@@ -64,19 +84,43 @@ function withKey(key: ReturnType<typeof idempotencyKeyOf>) {
   return key ? { idempotencyKey: key } : {};
 }
 
-/** A list route: forwards the parsed list query and filters, answers the page with its total. */
+function isListResult(value: unknown): value is ListResult<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as Partial<ListResult<unknown>>).items) &&
+    typeof (value as Partial<ListResult<unknown>>).total === 'number'
+  );
+}
+
+/**
+ * A list route: forwards the parsed list query and filters (or what `params` makes of the input)
+ * to a method that answers a page, and answers the page with its total.
+ */
+export function forwardList<S extends ServiceName, M extends ListMethod<S>, I>(
+  rpc: RpcClient,
+  service: S,
+  method: M,
+  params: (input: I) => RpcParams<S, M>,
+): RouteHandler<I>;
+export function forwardList<
+  S extends ServiceName,
+  M extends ListMethod<S>,
+  I extends { query: RpcParams<S, M> },
+>(rpc: RpcClient, service: S, method: M): RouteHandler<I>;
 export function forwardList(
   rpc: RpcClient,
   service: ServiceName,
   method: string,
   params: (input: ForwardInput) => unknown = (input) => input.query,
-) {
-  return async (input: ForwardInput, ctx: RouteContext): Promise<RouteResult> => {
-    const result = await rpc.call<ListResult<unknown>>(service, method, params(input), {
+): RouteHandler<ForwardInput> {
+  return async (input, ctx) => {
+    const result = await rpc.callAny(service, method, params(input), {
       ...{},
       ...(ctx.auth ? { auth: ctx.auth } : {}),
       idempotent: true,
     });
+    if (!isListResult(result)) throw Errors.internal(new Error(`${method} answered no list`));
     return { status: 200, body: result.items, total: result.total };
   };
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Router, type Express } from 'express';
 import { loadConfig, type AppConfig } from '@custody/config';
-import { RPC_METHODS, SERVICES, type PingResult } from '@custody/contracts';
+import { RPC_METHODS, SERVICES } from '@custody/contracts';
 import { docsRouter } from '@custody/api-docs';
 import {
   answerClientErrorsAsProblems,
@@ -83,7 +83,7 @@ export async function startGateway(
     ...SERVICES.map((service) => ({
       name: service,
       check: () =>
-        rpc.call<PingResult>(
+        rpc.call(
           service,
           RPC_METHODS.common.ping,
           {},

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WalletPath } from '@custody/contracts';
 
 /** Schemas shared by several feature folders of the gateway. */
 export const idResponse = z.object({ id: z.string() });
@@ -7,7 +8,17 @@ export const timestamps = {
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 };
-export const idParam = (name: string) => z.object({ [name]: z.string().min(1).max(128) });
+export const pathId = z.string().min(1).max(128);
+/** The path parameters object of a route with one id, named as in its path (`:apiClient`). */
+export const idParam = <K extends string>(name: K) =>
+  z.object({ [name]: pathId } as Record<K, typeof pathId>);
+
+/** The path parameters of a wallet's routes (`/users/:user/wallets/:wallet/…`). */
+export const walletParams = { user: pathId, wallet: pathId };
+export const walletPathOf = (params: { user: string; wallet: string }): WalletPath => ({
+  userId: params.user,
+  walletId: params.wallet,
+});
 
 export const audienceValue = z.enum(['general', 'admin']);
 export const scopesSchema = z

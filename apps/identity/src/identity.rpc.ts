@@ -2,44 +2,32 @@ import path from 'node:path';
 import {
   AUDIT_BATCH_EVENT,
   AUDIT_EVENT,
+  IDENTITY_RPC,
   type AuditBatch,
-  type ApiClientCredentials,
   type AuditRecord,
-  type EnumQuery,
   type EventEnvelope,
-  type IssuerTokenRequest,
-  type ListQuery,
-  type TokenRequest,
 } from '@custody/contracts';
-import { IDENTITY_RPC } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
 import { Errors } from '@custody/errors';
 import { requireAuth } from '@custody/tenancy';
-import type { RpcHandler } from '@custody/messaging';
+import type { RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
-import { type ApiClientInput, ApiClientsService } from './api-clients/api-clients.service';
-import {
-  appendAuditBatch,
-  appendAuditEvent,
-  type AuditFilters,
-  listAuditEvents,
-} from './audit/audit.service';
+import { ApiClientsService } from './api-clients/api-clients.service';
+import { appendAuditBatch, appendAuditEvent, listAuditEvents } from './audit/audit.service';
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
-import { type ClientInput, ClientsService } from './clients/clients.service';
+import { ClientsService } from './clients/clients.service';
 import { listEnum, loadEnumLists } from './enums/enums.service';
 import { SecretBox } from '@custody/secrets';
 import { loadSigningKey, publicKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
-import { type WhitelistInput, WhitelistsService } from './whitelists/whitelists.service';
-import { type Kyc, UsersService } from './users/users.service';
-import type { UserFilters } from './users/users.repository';
+import { WhitelistsService } from './whitelists/whitelists.service';
+import { UsersService } from './users/users.service';
 
 type Deps = ServiceDeps<'identity'>;
-type WalletPath = { userId: string; walletId: string };
 
-/** Wires identity's use cases to RPC methods; each handler only unpacks params and calls one. */
-async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
+/** Wires identity's use cases to its RPC contract; each handler unpacks params and calls one. */
+async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
   const { config, db, logger } = deps;
   if (!deps.redis) throw new Error('identity needs REDIS_URL');
   const enumLists = loadEnumLists({
@@ -82,64 +70,30 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   return {
     [IDENTITY_RPC.listEnum]: async (params, ctx) => {
       requireAuth(ctx.auth);
-      return listEnum(enumLists, params as EnumQuery);
+      return listEnum(enumLists, params);
     },
-    [IDENTITY_RPC.createIndividual]: (params, ctx) =>
-      users.create(ctx.auth, 'individual', params as Kyc),
-    [IDENTITY_RPC.createLegal]: (params, ctx) => users.create(ctx.auth, 'legal', params as Kyc),
-    [IDENTITY_RPC.listUsers]: (params, ctx) => {
-      const p = params as { list: ListQuery; filters: UserFilters };
-      return users.list(ctx.auth, p.list, p.filters);
-    },
-    [IDENTITY_RPC.getUser]: (params, ctx) => users.get(ctx.auth, (params as { id: string }).id),
-    [IDENTITY_RPC.getUserRef]: (params, ctx) =>
-      users.getRef(ctx.auth, (params as { id: string }).id),
-    [IDENTITY_RPC.updateIndividual]: (params, ctx) => {
-      const p = params as { id: string; patch: Kyc };
-      return users.update(ctx.auth, p.id, 'individual', p.patch);
-    },
-    [IDENTITY_RPC.updateLegal]: (params, ctx) => {
-      const p = params as { id: string; patch: Kyc };
-      return users.update(ctx.auth, p.id, 'legal', p.patch);
-    },
-    [IDENTITY_RPC.deleteUser]: (params, ctx) => {
-      const p = params as { id: string; device: string; ip: string };
-      return users.remove(ctx.auth, p.id, p);
-    },
-    [IDENTITY_RPC.listAuditEvents]: (params, ctx) => {
-      const p = params as { list: ListQuery; filters: AuditFilters };
-      return listAuditEvents(db, ctx.auth, p.list, p.filters);
-    },
-    [IDENTITY_RPC.createWhitelist]: (params, ctx) => {
-      const p = params as WalletPath & { input: WhitelistInput };
-      return whitelistsService.create(ctx.auth, p, p.input);
-    },
-    [IDENTITY_RPC.listWhitelists]: (params, ctx) => {
-      const p = params as WalletPath & { list: ListQuery };
-      return whitelistsService.list(ctx.auth, p, p.list);
-    },
-    [IDENTITY_RPC.getWhitelist]: (params, ctx) =>
-      whitelistsService.get(ctx.auth, params as WalletPath & { id: string }),
-    [IDENTITY_RPC.updateWhitelist]: (params, ctx) => {
-      const p = params as WalletPath & {
-        id: string;
-        travelRuleStatus: 'pending' | 'verified' | 'rejected';
-      };
-      return whitelistsService.setStatus(ctx.auth, p, p.travelRuleStatus);
-    },
+    [IDENTITY_RPC.createIndividual]: (params, ctx) => users.create(ctx.auth, 'individual', params),
+    [IDENTITY_RPC.createLegal]: (params, ctx) => users.create(ctx.auth, 'legal', params),
+    [IDENTITY_RPC.listUsers]: (p, ctx) => users.list(ctx.auth, p.list, p.filters),
+    [IDENTITY_RPC.getUser]: (p, ctx) => users.get(ctx.auth, p.id),
+    [IDENTITY_RPC.getUserRef]: (p, ctx) => users.getRef(ctx.auth, p.id),
+    [IDENTITY_RPC.updateIndividual]: (p, ctx) =>
+      users.update(ctx.auth, p.id, 'individual', p.patch),
+    [IDENTITY_RPC.updateLegal]: (p, ctx) => users.update(ctx.auth, p.id, 'legal', p.patch),
+    [IDENTITY_RPC.deleteUser]: (p, ctx) => users.remove(ctx.auth, p.id, p),
+    [IDENTITY_RPC.listAuditEvents]: (p, ctx) => listAuditEvents(db, ctx.auth, p.list, p.filters),
+    [IDENTITY_RPC.createWhitelist]: (p, ctx) => whitelistsService.create(ctx.auth, p, p.input),
+    [IDENTITY_RPC.listWhitelists]: (p, ctx) => whitelistsService.list(ctx.auth, p, p.list),
+    [IDENTITY_RPC.getWhitelist]: (p, ctx) => whitelistsService.get(ctx.auth, p),
+    [IDENTITY_RPC.updateWhitelist]: (p, ctx) =>
+      whitelistsService.setStatus(ctx.auth, p, p.travelRuleStatus),
     [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),
     [IDENTITY_RPC.seedAuthState]: async () => {
       await authState.seed(db);
       return { seeded: true };
     },
-    [IDENTITY_RPC.issueToken]: async (params) => {
-      const p = params as { credentials: ApiClientCredentials; request: TokenRequest };
-      return tokens.issue(p.credentials, p.request);
-    },
-    [IDENTITY_RPC.revokeToken]: async (params) => {
-      const p = params as { credentials: ApiClientCredentials; token: string };
-      return tokens.revoke(p.credentials, p.token);
-    },
+    [IDENTITY_RPC.issueToken]: (p) => tokens.issue(p.credentials, p.request),
+    [IDENTITY_RPC.revokeToken]: (p) => tokens.revoke(p.credentials, p.token),
     // Only the issuer app, which has just verified the issuer's secret, may have one signed.
     [IDENTITY_RPC.issueIssuerToken]: async (params, ctx) => {
       if (ctx.caller !== 'issuer')
@@ -147,34 +101,22 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
           'Only the issuer app may ask for issuer tokens.',
           'caller_not_allowed',
         );
-      return tokens.issueIssuerToken(params as IssuerTokenRequest);
+      return tokens.issueIssuerToken(params);
     },
-    [IDENTITY_RPC.createClient]: (params, ctx) => clients.create(ctx.auth, params as ClientInput),
-    [IDENTITY_RPC.listClients]: (params, ctx) =>
-      clients.list(ctx.auth, (params as { list: ListQuery }).list),
-    [IDENTITY_RPC.getClient]: (params, ctx) => clients.get(ctx.auth, (params as { id: string }).id),
-    [IDENTITY_RPC.updateClient]: (params, ctx) => {
-      const p = params as { id: string; patch: Partial<ClientInput> };
-      return clients.update(ctx.auth, p.id, p.patch);
-    },
-    [IDENTITY_RPC.deleteClient]: (params, ctx) =>
-      clients.remove(ctx.auth, (params as { id: string }).id),
-    [IDENTITY_RPC.createApiClient]: (params, ctx) =>
-      apiClients.create(ctx.auth, params as ApiClientInput),
-    [IDENTITY_RPC.listApiClients]: (params, ctx) =>
-      apiClients.list(ctx.auth, (params as { list: ListQuery }).list),
-    [IDENTITY_RPC.getApiClient]: (params, ctx) =>
-      apiClients.get(ctx.auth, (params as { id: string }).id),
-    [IDENTITY_RPC.updateApiClient]: (params, ctx) => {
-      const p = params as { id: string; patch: Omit<ApiClientInput, 'id'> };
-      return apiClients.update(ctx.auth, p.id, p.patch);
-    },
-    [IDENTITY_RPC.deleteApiClient]: (params, ctx) =>
-      apiClients.remove(ctx.auth, (params as { id: string }).id),
+    [IDENTITY_RPC.createClient]: (params, ctx) => clients.create(ctx.auth, params),
+    [IDENTITY_RPC.listClients]: (p, ctx) => clients.list(ctx.auth, p.list),
+    [IDENTITY_RPC.getClient]: (p, ctx) => clients.get(ctx.auth, p.id),
+    [IDENTITY_RPC.updateClient]: (p, ctx) => clients.update(ctx.auth, p.id, p.patch),
+    [IDENTITY_RPC.deleteClient]: (p, ctx) => clients.remove(ctx.auth, p.id),
+    [IDENTITY_RPC.createApiClient]: (params, ctx) => apiClients.create(ctx.auth, params),
+    [IDENTITY_RPC.listApiClients]: (p, ctx) => apiClients.list(ctx.auth, p.list),
+    [IDENTITY_RPC.getApiClient]: (p, ctx) => apiClients.get(ctx.auth, p.id),
+    [IDENTITY_RPC.updateApiClient]: (p, ctx) => apiClients.update(ctx.auth, p.id, p.patch),
+    [IDENTITY_RPC.deleteApiClient]: (p, ctx) => apiClients.remove(ctx.auth, p.id),
   };
 }
 
-/** The identity service: api clients, clients, tokens (and, next, users, enums, whitelists). */
+/** The identity service: api clients, clients, tokens, users, enums, whitelists, the audit log. */
 export const identityService: ServiceDefinition<'identity'> = {
   app: 'identity',
   migrationsDir: path.join(__dirname, 'migrations'),

@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { identityService } from './identity.service';
+import { identityService } from './identity.rpc';
 
 runMain(() => startService(identityService));

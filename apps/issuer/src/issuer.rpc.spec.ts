@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { ISSUER_RPC, type AuthContext, type IssueView } from '@custody/contracts';
+import {
+  ISSUER_RPC,
+  type AuthContext,
+  type IssueView,
+  type RpcMethod,
+  type RpcParams,
+} from '@custody/contracts';
 import { Broker, RpcClient } from '@custody/messaging';
 import { hashSecret } from '@custody/secrets';
 import { type RunningService, startService } from '@custody/service-kit';
@@ -12,7 +18,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@custody/testing';
-import { issuerService } from './issuer.service';
+import { issuerService } from './issuer.rpc';
 import { activities, issuers } from './schema';
 
 // The issuer service alone, over RPC as the gateway calls it. Issuers are arranged in its schema
@@ -46,8 +52,11 @@ async function arrangeIssuer(): Promise<string> {
   return id;
 }
 
-const call = <T>(method: string, params: unknown, auth?: AuthContext) =>
-  gateway.call<T>('issuer', method, params, { ...(auth ? { auth } : {}) });
+const call = <M extends RpcMethod<'issuer'>>(
+  method: M,
+  params: RpcParams<'issuer', M>,
+  auth?: AuthContext,
+) => gateway.call('issuer', method, params, { ...(auth ? { auth } : {}) });
 
 beforeAll(async () => {
   const urls = testServiceUrls();
@@ -85,7 +94,7 @@ describe('the issuer service on its own', () => {
 
   beforeAll(async () => {
     issuerId = await arrangeIssuer();
-    issue = await call<IssueView>(
+    issue = await call(
       ISSUER_RPC.createIssue,
       { issuerId, input: { name: 'Bond' } },
       tokenOf(issuerId),
@@ -93,7 +102,7 @@ describe('the issuer service on its own', () => {
   });
 
   it('refuses callers without a token of this issuer and secret version', async () => {
-    const params = {
+    const params: RpcParams<'issuer', typeof ISSUER_RPC.listIssues> = {
       issuerId,
       paging: { page: 1, take: 10, sortColumn: 'createdAt', sortOrder: 'DESC' },
     };
@@ -118,7 +127,7 @@ describe('the issuer service on its own', () => {
   });
 
   it('writes the activity and its event in one transaction', async () => {
-    const created = await call<{ id: string }>(
+    const created = await call(
       ISSUER_RPC.createActivity,
       {
         issuerId,
@@ -142,7 +151,7 @@ describe('the issuer service on its own', () => {
   });
 
   it('marks an activity read once, also under concurrent first reads', async () => {
-    const created = await call<{ id: string }>(
+    const created = await call(
       ISSUER_RPC.createActivity,
       {
         issuerId,
@@ -153,7 +162,7 @@ describe('the issuer service on its own', () => {
     );
     const reads = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call<{ readed: boolean }>(
+        call(
           ISSUER_RPC.getActivity,
           { issuerId, issueId: issue.id, activityId: created.id },
           tokenOf(issuerId),

@@ -1,12 +1,6 @@
 import path from 'node:path';
-import {
-  ISSUER_RPC,
-  type ActivityFilters,
-  type IssuePath,
-  type NewActivity,
-  type V2Paging,
-} from '@custody/contracts';
-import { ownsIdempotency, type RpcHandler } from '@custody/messaging';
+import { ISSUER_RPC } from '@custody/contracts';
+import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { ActivitiesService } from './activities/activities.service';
 import { HoldersService } from './holders/holders.service';
@@ -15,51 +9,30 @@ import { IssuesService } from './issues/issues.service';
 
 type Deps = ServiceDeps<'issuer'>;
 
-/** Wires the issuer use cases to RPC methods; each handler only unpacks params and calls one. */
-function createHandlers(deps: Deps): Record<string, RpcHandler> {
+/** Wires the issuer use cases to its RPC contract; each handler unpacks params and calls one. */
+function createHandlers(deps: Deps): RpcHandlers<'issuer'> {
   const issuers = new IssuersService(deps.db, deps.rpc);
   const issues = new IssuesService(deps.db);
   const activities = new ActivitiesService(deps.db, deps.rpc);
   const holders = new HoldersService(deps.db);
-  type Paged = { paging: V2Paging };
   return {
     // Answers that show a secret handle their Idempotency-Key themselves: a replay omits the
     // secret, which is never stored in plain text.
     [ISSUER_RPC.createIssuer]: ownsIdempotency((params, ctx) =>
-      issuers.create(ctx.auth, params as { name: string }, ctx.idempotency),
+      issuers.create(ctx.auth, params, ctx.idempotency),
     ),
-    [ISSUER_RPC.rotateSecret]: ownsIdempotency((params, ctx) =>
-      issuers.rotateSecret(ctx.auth, (params as { issuerId: string }).issuerId, ctx.idempotency),
+    [ISSUER_RPC.rotateSecret]: ownsIdempotency((p, ctx) =>
+      issuers.rotateSecret(ctx.auth, p.issuerId, ctx.idempotency),
     ),
-    [ISSUER_RPC.listIssuers]: (params, ctx) => issuers.list(ctx.auth, (params as Paged).paging),
-    [ISSUER_RPC.authenticate]: (params) =>
-      issuers.authenticate(params as { id: string; secret: string }),
-    [ISSUER_RPC.createIssue]: (params, ctx) => {
-      const p = params as { issuerId: string; input: { name: string; description?: string } };
-      return issues.create(ctx.auth, p.issuerId, p.input);
-    },
-    [ISSUER_RPC.listIssues]: (params, ctx) => {
-      const p = params as { issuerId: string } & Paged;
-      return issues.list(ctx.auth, p.issuerId, p.paging);
-    },
-    [ISSUER_RPC.createActivity]: (params, ctx) => {
-      const p = params as IssuePath & { input: NewActivity };
-      return activities.create(ctx.auth, p, p.input);
-    },
-    [ISSUER_RPC.getActivity]: (params, ctx) =>
-      activities.get(ctx.auth, params as IssuePath & { activityId: string }),
-    [ISSUER_RPC.listActivities]: (params, ctx) => {
-      const p = params as IssuePath & Paged & { filters: ActivityFilters };
-      return activities.list(ctx.auth, p, p.filters, p.paging);
-    },
-    [ISSUER_RPC.createHolder]: (params, ctx) => {
-      const p = params as IssuePath & { input: { name: string; address: string } };
-      return holders.create(ctx.auth, p, p.input);
-    },
-    [ISSUER_RPC.listHolders]: (params, ctx) => {
-      const p = params as IssuePath & Paged;
-      return holders.list(ctx.auth, p, p.paging);
-    },
+    [ISSUER_RPC.listIssuers]: (p, ctx) => issuers.list(ctx.auth, p.paging),
+    [ISSUER_RPC.authenticate]: (params) => issuers.authenticate(params),
+    [ISSUER_RPC.createIssue]: (p, ctx) => issues.create(ctx.auth, p.issuerId, p.input),
+    [ISSUER_RPC.listIssues]: (p, ctx) => issues.list(ctx.auth, p.issuerId, p.paging),
+    [ISSUER_RPC.createActivity]: (p, ctx) => activities.create(ctx.auth, p, p.input),
+    [ISSUER_RPC.getActivity]: (params, ctx) => activities.get(ctx.auth, params),
+    [ISSUER_RPC.listActivities]: (p, ctx) => activities.list(ctx.auth, p, p.filters, p.paging),
+    [ISSUER_RPC.createHolder]: (p, ctx) => holders.create(ctx.auth, p, p.input),
+    [ISSUER_RPC.listHolders]: (p, ctx) => holders.list(ctx.auth, p, p.paging),
   };
 }
 

@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { issuerService } from './issuer.service';
+import { issuerService } from './issuer.rpc';
 
 runMain(() => startService(issuerService));

@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { notifierService } from './notifier.service';
+import { notifierService } from './notifier.rpc';
 
 runMain(() => startService(notifierService));

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { NOTIFIER_RPC, type ListQuery, type ReceiverFields } from '@custody/contracts';
-import type { EventHandler, RpcHandler } from '@custody/messaging';
+import { NOTIFIER_RPC } from '@custody/contracts';
+import type { EventHandler, RpcHandlers } from '@custody/messaging';
 import { SecretBox } from '@custody/secrets';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { listTypes, seedCatalog } from './catalog/catalog';
@@ -45,38 +45,25 @@ function eventHandlers(deps: Deps): Record<string, EventHandler> {
   return fanOut(() => setTimeout(() => void queue.dispatch().catch(() => undefined), 20));
 }
 
-async function rpcHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
+async function rpcHandlers(deps: Deps): Promise<RpcHandlers<'notifier'>> {
   const { queue, secrets } = parts(deps);
   const receiversService = new ReceiversService(deps.db, deps.config.NOTIFIER_ALLOW_PRIVATE_URLS);
   const deliveriesService = new DeliveriesService(
     deps.db,
     () => void queue.dispatch().catch(() => undefined),
   );
-  type Path = { notificationId: string; receiverId: string };
   return {
-    [NOTIFIER_RPC.listTypes]: (params, ctx) =>
-      listTypes(deps.db, ctx.auth, (params as { list: ListQuery }).list),
-    [NOTIFIER_RPC.createReceiver]: (params, ctx) => {
-      const p = params as { notificationId: string; fields: ReceiverFields };
-      return receiversService.create(ctx.auth, p.notificationId, p.fields);
-    },
-    [NOTIFIER_RPC.updateReceiver]: (params, ctx) => {
-      const p = params as Path & { fields: ReceiverFields };
-      return receiversService.update(ctx.auth, p.notificationId, p.receiverId, p.fields);
-    },
-    [NOTIFIER_RPC.deleteReceiver]: (params, ctx) => {
-      const p = params as Path;
-      return receiversService.remove(ctx.auth, p.notificationId, p.receiverId);
-    },
+    [NOTIFIER_RPC.listTypes]: (p, ctx) => listTypes(deps.db, ctx.auth, p.list),
+    [NOTIFIER_RPC.createReceiver]: (p, ctx) =>
+      receiversService.create(ctx.auth, p.notificationId, p.fields),
+    [NOTIFIER_RPC.updateReceiver]: (p, ctx) =>
+      receiversService.update(ctx.auth, p.notificationId, p.receiverId, p.fields),
+    [NOTIFIER_RPC.deleteReceiver]: (p, ctx) =>
+      receiversService.remove(ctx.auth, p.notificationId, p.receiverId),
     [NOTIFIER_RPC.getSigningSecret]: (_params, ctx) => secrets.get(ctx.auth),
     [NOTIFIER_RPC.rotateSigningSecret]: (_params, ctx) => secrets.rotate(ctx.auth),
-    [NOTIFIER_RPC.listDeliveries]: (params, ctx) =>
-      deliveriesService.list(
-        ctx.auth,
-        params as { list: ListQuery; filters: Record<string, string> },
-      ),
-    [NOTIFIER_RPC.redeliver]: (params, ctx) =>
-      deliveriesService.redeliver(ctx.auth, (params as { id: string }).id),
+    [NOTIFIER_RPC.listDeliveries]: (params, ctx) => deliveriesService.list(ctx.auth, params),
+    [NOTIFIER_RPC.redeliver]: (p, ctx) => deliveriesService.redeliver(ctx.auth, p.id),
   };
 }
 

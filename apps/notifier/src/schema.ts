@@ -1,5 +1,9 @@
+import {
+  type DeliveryChannel,
+  type DeliveryStatus,
+  type NotificationPayload,
+} from '@custody/contracts';
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DeliveryChannel, NotificationPayload } from '@custody/contracts';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
 export const notifier = pgSchema('notifier');
@@ -41,7 +45,7 @@ export const signingSecrets = notifier.table('signing_secrets', {
   ...timestamps,
 });
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'dead' | 'skipped';
+export type { DeliveryStatus } from '@custody/contracts';
 
 export const deliveries = notifier.table('deliveries', {
   id: uuid('id').primaryKey(),

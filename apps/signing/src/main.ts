@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { signingService } from './signing.service';
+import { signingService } from './signing.rpc';
 
 runMain(() => startService(signingService));

@@ -8,12 +8,7 @@ import {
 } from 'ethers';
 import crypto from '@qubic-lib/qubic-ts-library/dist/crypto';
 import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
-import {
-  SIGNING_RPC,
-  type DerivedKey,
-  type SignedEvmTransaction,
-  type SignedQubicTransaction,
-} from '@custody/contracts';
+import { SIGNING_RPC, type RpcMethod, type RpcParams } from '@custody/contracts';
 import { Broker, RpcClient } from '@custody/messaging';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
@@ -24,7 +19,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@custody/testing';
-import { signingService } from './signing.service';
+import { signingService } from './signing.rpc';
 
 const mnemonic = Wallet.createRandom().mnemonic!.phrase;
 let database: TestDatabase;
@@ -75,10 +70,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-const call = <T>(method: string, params: unknown) =>
-  walletLedger.call<T>('signing', method, params);
+const call = <M extends RpcMethod<'signing'>>(method: M, params: RpcParams<'signing', M>) =>
+  walletLedger.call('signing', method, params);
 const derive = (ownerId: string, chain: 'evm' | 'qubic' = 'evm') =>
-  call<DerivedKey>(SIGNING_RPC.deriveKey, { ownerId, chain });
+  call(SIGNING_RPC.deriveKey, { ownerId, chain });
 
 describe('key derivation', () => {
   it('derives BIP-44 EVM addresses that anyone holding the seed can recompute', async () => {
@@ -129,7 +124,7 @@ describe('key derivation', () => {
 describe('EVM signatures', () => {
   it('signs EIP-191 messages that verify to the wallet address', async () => {
     const key = await derive('signer');
-    const { signature } = await call<{ signature: string }>(SIGNING_RPC.signEvmMessage, {
+    const { signature } = await call(SIGNING_RPC.signEvmMessage, {
       ownerId: 'signer',
       chain: 'evm',
       message: 'I agree to the terms',
@@ -169,7 +164,7 @@ describe('EVM signatures', () => {
 
   it('signs EIP-712 typed data that verifies to the wallet address', async () => {
     const key = await derive('signer');
-    const { signature } = await call<{ signature: string }>(SIGNING_RPC.signEvmTypedData, {
+    const { signature } = await call(SIGNING_RPC.signEvmTypedData, {
       ownerId: 'signer',
       chain: 'evm',
       typedData,
@@ -208,7 +203,7 @@ describe('EVM signatures', () => {
 
   it('signs a transaction from txJson, recoverable to the wallet address', async () => {
     const key = await derive('payer');
-    const signed = await call<SignedEvmTransaction>(SIGNING_RPC.signEvmTransaction, {
+    const signed = await call(SIGNING_RPC.signEvmTransaction, {
       ownerId: 'payer',
       chain: 'evm',
       chainId: '11155111',
@@ -243,7 +238,7 @@ describe('EVM signatures', () => {
       gasPrice: 1000000000n,
       nonce: 1,
     }).unsignedSerialized;
-    const signed = await call<SignedEvmTransaction>(SIGNING_RPC.signEvmTransaction, {
+    const signed = await call(SIGNING_RPC.signEvmTransaction, {
       ownerId: 'payer',
       chain: 'evm',
       chainId: '1',
@@ -288,7 +283,7 @@ describe('Qubic signatures', () => {
   it('signs a transfer whose signature verifies against the wallet identity', async () => {
     const key = await derive('qubic-payer', 'qubic');
     const destination = (await derive('qubic-payee', 'qubic')).address;
-    const signed = await call<SignedQubicTransaction>(SIGNING_RPC.signQubicTransaction, {
+    const signed = await call(SIGNING_RPC.signQubicTransaction, {
       ownerId: 'qubic-payer',
       chain: 'qubic',
       qubicTxJson: { destinationPublicKey: destination, amount: '1000', type: 0, tick: 12345 },

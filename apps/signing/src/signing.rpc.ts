@@ -1,13 +1,7 @@
 import path from 'node:path';
-import {
-  SIGNING_RPC,
-  type KeyRef,
-  type QubicTxJson,
-  type SignEvmTransactionRequest,
-  type TypedDataInput,
-} from '@custody/contracts';
+import { SIGNING_RPC, type KeyRef } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import type { RpcCallContext, RpcHandler } from '@custody/messaging';
+import type { RpcCallContext, RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { EvmSigner } from './chains/evm-signer';
 import { QubicSigner } from './chains/qubic-signer';
@@ -16,7 +10,7 @@ import { loadMasterSeed } from './master-seed';
 
 type Deps = ServiceDeps<'signing'>;
 
-async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
+async function createHandlers(deps: Deps): Promise<RpcHandlers<'signing'>> {
   const seed = loadMasterSeed(deps.config, deps.logger);
   const evm = new EvmSigner(seed);
   const qubic = new QubicSigner(seed);
@@ -26,12 +20,12 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   // Only the apps that check wallet ownership first may ask for a signature (DESIGN §1, §7).
   // In production the broker's per-app permissions enforce the same on the queue itself.
   const guarded =
-    <P>(handler: (params: P) => Promise<unknown>): RpcHandler =>
-    (params: unknown, ctx: RpcCallContext) => {
+    <P, R>(handler: (params: P) => Promise<R>) =>
+    (params: P, ctx: RpcCallContext): Promise<R> => {
       if (!ctx.caller || !allowed.has(ctx.caller)) {
         throw Errors.forbidden('This app may not call the signing service.', 'caller_not_allowed');
       }
-      return handler(params as P);
+      return handler(params);
     };
 
   const evmKey = async (ref: KeyRef) => {
@@ -41,33 +35,31 @@ async function createHandlers(deps: Deps): Promise<Record<string, RpcHandler>> {
   };
 
   return {
-    [SIGNING_RPC.deriveKey]: guarded<KeyRef>((p) => keys.derive(p.ownerId, p.chain)),
-    [SIGNING_RPC.signEvmTransaction]: guarded<SignEvmTransactionRequest>(async (p) => {
+    [SIGNING_RPC.deriveKey]: guarded((p) => keys.derive(p.ownerId, p.chain)),
+    [SIGNING_RPC.signEvmTransaction]: guarded(async (p) => {
       const key = await evmKey(p);
       return evm.signTransaction(key.derivationIndex, p.chainId, p);
     }),
-    [SIGNING_RPC.signEvmMessage]: guarded<KeyRef & { message: string }>(async (p) => {
+    [SIGNING_RPC.signEvmMessage]: guarded(async (p) => {
       const key = await evmKey(p);
       return {
         signature: await evm.signMessage(key.derivationIndex, p.message),
         address: key.address,
       };
     }),
-    [SIGNING_RPC.signEvmTypedData]: guarded<KeyRef & { typedData: TypedDataInput }>(async (p) => {
+    [SIGNING_RPC.signEvmTypedData]: guarded(async (p) => {
       const key = await evmKey(p);
       return {
         signature: await evm.signTypedData(key.derivationIndex, p.typedData),
         address: key.address,
       };
     }),
-    [SIGNING_RPC.signQubicTransaction]: guarded<KeyRef & { qubicTxJson: QubicTxJson }>(
-      async (p) => {
-        if (p.chain !== 'qubic')
-          throw Errors.badRequest('qubicTxJson needs a Qubic wallet.', 'unsupported_asset');
-        const key = await keys.get(p.ownerId, 'qubic');
-        return qubic.signTransaction(key.derivationIndex, key.address, p.qubicTxJson);
-      },
-    ),
+    [SIGNING_RPC.signQubicTransaction]: guarded(async (p) => {
+      if (p.chain !== 'qubic')
+        throw Errors.badRequest('qubicTxJson needs a Qubic wallet.', 'unsupported_asset');
+      const key = await keys.get(p.ownerId, 'qubic');
+      return qubic.signTransaction(key.derivationIndex, key.address, p.qubicTxJson);
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { tradingService } from './trading.service';
+import { tradingService } from './trading.rpc';
 
 runMain(() => startService(tradingService));

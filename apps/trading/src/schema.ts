@@ -1,4 +1,11 @@
 import {
+  type AssetChain,
+  type PurchaseOperation,
+  type PurchaseStatus,
+  type RateType,
+  type RpcErrorBody,
+} from '@custody/contracts';
+import {
   boolean,
   integer,
   jsonb,
@@ -8,7 +15,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AssetChain, PurchaseOperation, RpcErrorBody } from '@custody/contracts';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
 export const trading = pgSchema('trading');
@@ -35,7 +41,7 @@ export const assets = trading.table('assets', {
 });
 export type AssetRow = typeof assets.$inferSelect;
 
-export type RateType = 'fixed' | 'coingecko' | 'exchange';
+export type { RateType } from '@custody/contracts';
 export const RATE_TYPES: readonly [RateType, ...RateType[]] = ['fixed', 'coingecko', 'exchange'];
 
 export const rates = trading.table('rates', {
@@ -74,7 +80,7 @@ export const providerStatus = trading.table('provider_status', {
   consecutiveFailures: integer('consecutive_failures').notNull(),
 });
 
-export type PurchaseStatus = 'pending' | 'approved' | 'rejected';
+export type { PurchaseStatus } from '@custody/contracts';
 
 export const purchases = trading.table('purchases', {
   id: uuid('id').primaryKey(),

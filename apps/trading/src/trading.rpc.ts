@@ -1,16 +1,11 @@
 import path from 'node:path';
-import {
-  type CreatePurchaseRequest,
-  type ListPurchasesRequest,
-  type ListQuery,
-  TRADING_RPC,
-} from '@custody/contracts';
-import { ownsIdempotency, type RpcHandler } from '@custody/messaging';
+import { TRADING_RPC } from '@custody/contracts';
+import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { readAssetsFile, seedAssets } from './assets/assets.data';
-import { AssetsService, type AvailabilityAction } from './assets/assets.service';
+import { AssetsService } from './assets/assets.service';
 import type { MarketSettings } from './market';
-import { type MarketDataListFilters, MarketDataService } from './market-data/market-data.service';
+import { MarketDataService } from './market-data/market-data.service';
 import { PurchasesService } from './purchases/purchases.service';
 import { RatesIngestion, startIngestion } from './rates/ingestion';
 import { CoinGeckoProvider } from './rates/providers/coingecko';
@@ -18,7 +13,7 @@ import { ExchangeTickerProvider } from './rates/providers/exchange';
 import { FixedRateProvider, loadFixedRates } from './rates/providers/fixed';
 import { HttpJsonClient } from './rates/providers/http-json';
 import type { ExchangeProvider, RateProvider } from './rates/providers/provider';
-import { type RateListFilters, RatesService } from './rates/rates.service';
+import { RatesService } from './rates/rates.service';
 
 type Deps = ServiceDeps<'trading'>;
 
@@ -98,49 +93,25 @@ function build(deps: Deps): TradingParts {
   return built;
 }
 
-type WalletPath = { userId: string; walletId: string };
-
-function createHandlers(deps: Deps): Record<string, RpcHandler> {
+/** Wires trading's use cases to its RPC contract; each handler unpacks params and calls one. */
+function createHandlers(deps: Deps): RpcHandlers<'trading'> {
   const { assets, rates, marketData, purchases } = build(deps);
   return {
-    [TRADING_RPC.listAssets]: (params) => {
-      const p = params as { list: ListQuery; filters: { name?: string; symbol?: string } };
-      return assets.list(p.list, p.filters);
-    },
-    [TRADING_RPC.getAsset]: (params) => assets.get((params as { assetId: string }).assetId),
-    [TRADING_RPC.assetAvailability]: (params) => {
-      const p = params as { assetId: string; action: AvailabilityAction };
-      return assets.availability(p.assetId, p.action);
-    },
+    [TRADING_RPC.listAssets]: (p) => assets.list(p.list, p.filters),
+    [TRADING_RPC.getAsset]: (p) => assets.get(p.assetId),
+    [TRADING_RPC.assetAvailability]: (p) => assets.availability(p.assetId, p.action),
     [TRADING_RPC.assetCatalog]: () => assets.catalog(),
-    [TRADING_RPC.listRates]: (params) => {
-      const p = params as { assetId: string; list: ListQuery; filters: RateListFilters };
-      return rates.list(p.assetId, p.list, p.filters);
-    },
-    [TRADING_RPC.getRate]: (params) => {
-      const p = params as { assetId: string; rateId: string };
-      return rates.get(p.assetId, p.rateId);
-    },
-    [TRADING_RPC.exchangeRate]: (params) => {
-      const p = params as { assetId: string; side: 'buy' | 'sell' };
-      return rates.exchangeRate(p.assetId, p.side);
-    },
-    [TRADING_RPC.listMarketData]: (params) => {
-      const p = params as { assetId: string; list: ListQuery; filters: MarketDataListFilters };
-      return marketData.list(p.assetId, p.list, p.filters);
-    },
-    [TRADING_RPC.getMarketData]: (params) => {
-      const p = params as { assetId: string; marketDataId: string };
-      return marketData.get(p.assetId, p.marketDataId);
-    },
+    [TRADING_RPC.listRates]: (p) => rates.list(p.assetId, p.list, p.filters),
+    [TRADING_RPC.getRate]: (p) => rates.get(p.assetId, p.rateId),
+    [TRADING_RPC.exchangeRate]: (p) => rates.exchangeRate(p.assetId, p.side),
+    [TRADING_RPC.listMarketData]: (p) => marketData.list(p.assetId, p.list, p.filters),
+    [TRADING_RPC.getMarketData]: (p) => marketData.get(p.assetId, p.marketDataId),
     // The purchase row itself carries the Idempotency-Key (exactly-once with its settlement).
     [TRADING_RPC.createPurchase]: ownsIdempotency((params, ctx) =>
-      purchases.create(ctx.auth, params as CreatePurchaseRequest, ctx.idempotency),
+      purchases.create(ctx.auth, params, ctx.idempotency),
     ),
-    [TRADING_RPC.listPurchases]: (params, ctx) =>
-      purchases.list(ctx.auth, params as ListPurchasesRequest),
-    [TRADING_RPC.getPurchase]: (params, ctx) =>
-      purchases.get(ctx.auth, params as WalletPath & { id: string }),
+    [TRADING_RPC.listPurchases]: (params, ctx) => purchases.list(ctx.auth, params),
+    [TRADING_RPC.getPurchase]: (params, ctx) => purchases.get(ctx.auth, params),
   };
 }
 

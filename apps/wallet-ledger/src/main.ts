@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { walletLedgerService } from './wallet-ledger.service';
+import { walletLedgerService } from './wallet-ledger.rpc';
 
 runMain(() => startService(walletLedgerService));

@@ -1,3 +1,4 @@
+import { type RequestedTransaction, type WithdrawalStatus } from '@custody/contracts';
 import {
   bigint,
   boolean,
@@ -92,7 +93,7 @@ export const transfers = ledger.table('transfers', {
   tenantId: text('tenant_id').notNull(),
   status: text('status').notNull(),
   externalReference: text('external_reference'),
-  requested: jsonb('requested').$type<Record<string, unknown>[]>().notNull(),
+  requested: jsonb('requested').$type<RequestedTransaction[]>().notNull(),
   ...timestamps,
 });
 
@@ -177,5 +178,5 @@ export const withdrawals = ledger.table('withdrawals', {
   ...timestamps,
 });
 
-export type WithdrawalStatus = 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
+export type { WithdrawalStatus } from '@custody/contracts';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

@@ -1,20 +1,7 @@
 import path from 'node:path';
-import {
-  LEDGER_RPC,
-  SIGNATURE_RPC,
-  WALLET_RPC,
-  type CreateWalletRequest,
-  type ListQuery,
-  type ListWalletsRequest,
-  type SettlePurchaseRequest,
-  type SignRequest,
-  type SignedItemKind,
-  type RequestedTransaction,
-  type UserRefUpdate,
-  type WalletScopedList,
-} from '@custody/contracts';
+import { type ChainStatusView, LEDGER_RPC, SIGNATURE_RPC, WALLET_RPC } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { ownsIdempotency } from '@custody/messaging';
+import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
 import { requireAdmin } from '@custody/tenancy';
 import { formatEther, type JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
@@ -25,13 +12,11 @@ import { DepositWatcher } from './chain/deposit-watcher';
 import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './chain/evm-network';
 import { WithdrawalSender } from './chain/withdrawal-sender';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
-import { IncomesService, type NewIncome } from './incomes/incomes.service';
+import { IncomesService } from './incomes/incomes.service';
 import { checkInvariants } from './ledger/ledger';
 import { TransactionsService } from './transactions/transactions.service';
 import { TransfersService } from './transfers/transfers.service';
-import { type NewWithdrawal, WithdrawalsService } from './withdrawals/withdrawals.service';
-import type { WithdrawalStatus } from './schema';
-import type { RpcHandler } from '@custody/messaging';
+import { WithdrawalsService } from './withdrawals/withdrawals.service';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
 import { applyBlock, userEventHandlers } from './users/user-events';
@@ -67,7 +52,7 @@ function parts(deps: Deps): Parts {
 }
 
 /** The chain adapter's state for admins: `manual` when no network is configured. */
-async function chainStatus(deps: Deps) {
+async function chainStatus(deps: Deps): Promise<ChainStatusView> {
   const chain = parts(deps).chain;
   if (!chain)
     return { mode: deps.config.EVM_RPC_URL ? ('starting' as const) : ('manual' as const) };
@@ -90,79 +75,47 @@ async function chainStatus(deps: Deps) {
   };
 }
 
-function createHandlers(deps: Deps): Record<string, RpcHandler> {
+function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
   const { catalog, incomes, withdrawals } = parts(deps);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
   const signatures = new SignaturesService(deps.db, deps.rpc, catalog);
   const transfers = new TransfersService(deps.db, deps.pool, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
   const purchases = new PurchaseSettlement(deps.db);
-  type Ref = { userId: string; walletId: string };
   return {
-    [WALLET_RPC.createWallet]: (params, ctx) =>
-      wallets.create(ctx.auth, params as CreateWalletRequest),
-    [WALLET_RPC.listWallets]: (params, ctx) => wallets.list(ctx.auth, params as ListWalletsRequest),
-    [WALLET_RPC.getWallet]: (params, ctx) => {
-      const p = params as Ref;
-      return wallets.get(ctx.auth, p.userId, p.walletId);
-    },
-    [WALLET_RPC.getWalletRef]: (params, ctx) => {
-      const p = params as Ref;
-      return wallets.getRef(ctx.auth, p.userId, p.walletId);
-    },
-    [WALLET_RPC.deleteWallet]: (params, ctx) => {
-      const p = params as Ref & { device: string; ip: string };
-      return wallets.remove(ctx.auth, p.userId, p.walletId, p);
-    },
-    [SIGNATURE_RPC.sign]: (params, ctx) => signatures.sign(ctx.auth, params as SignRequest),
-    [SIGNATURE_RPC.list]: (params, ctx) =>
-      signatures.list(ctx.auth, params as Ref & { kind: SignedItemKind; list: ListQuery }),
-    [SIGNATURE_RPC.get]: (params, ctx) =>
-      signatures.get(ctx.auth, params as Ref & { kind: SignedItemKind; id: string }),
+    [WALLET_RPC.createWallet]: (params, ctx) => wallets.create(ctx.auth, params),
+    [WALLET_RPC.listWallets]: (params, ctx) => wallets.list(ctx.auth, params),
+    [WALLET_RPC.getWallet]: (p, ctx) => wallets.get(ctx.auth, p.userId, p.walletId),
+    [WALLET_RPC.getWalletRef]: (p, ctx) => wallets.getRef(ctx.auth, p.userId, p.walletId),
+    [WALLET_RPC.deleteWallet]: (p, ctx) => wallets.remove(ctx.auth, p.userId, p.walletId, p),
+    [SIGNATURE_RPC.sign]: (params, ctx) => signatures.sign(ctx.auth, params),
+    [SIGNATURE_RPC.list]: (params, ctx) => signatures.list(ctx.auth, params),
+    [SIGNATURE_RPC.get]: (params, ctx) => signatures.get(ctx.auth, params),
     // Money movements handle their Idempotency-Key inside their own transaction (exactly-once).
     [LEDGER_RPC.createTransfer]: ownsIdempotency((params, ctx) =>
-      transfers.create(
-        ctx.auth,
-        params as { requestedTransactions: RequestedTransaction[]; externalReference?: string },
-        ctx.idempotency,
-        ctx.deadline,
-      ),
+      transfers.create(ctx.auth, params, ctx.idempotency, ctx.deadline),
     ),
-    [LEDGER_RPC.listTransfers]: (params, ctx) =>
-      transfers.list(ctx.auth, (params as { list: ListQuery }).list),
-    [LEDGER_RPC.getTransfer]: (params, ctx) =>
-      transfers.get(ctx.auth, (params as { id: string }).id),
+    [LEDGER_RPC.listTransfers]: (p, ctx) => transfers.list(ctx.auth, p.list),
+    [LEDGER_RPC.getTransfer]: (p, ctx) => transfers.get(ctx.auth, p.id),
     [LEDGER_RPC.createIncome]: ownsIdempotency((params, ctx) =>
-      incomes.create(ctx.auth, params as NewIncome, ctx.idempotency),
+      incomes.create(ctx.auth, params, ctx.idempotency),
     ),
-    [LEDGER_RPC.updateIncome]: ownsIdempotency((params, ctx) => {
-      const p = params as { id: string; status: 'confirmed' | 'failed' };
-      return incomes.updateStatus(ctx.auth, p.id, p.status, ctx.idempotency);
-    }),
-    [LEDGER_RPC.settlePurchase]: (params, ctx) =>
-      purchases.settle(ctx.caller, params as SettlePurchaseRequest),
-    [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params as WalletScopedList),
-    [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params as Ref & { id: string }),
+    [LEDGER_RPC.updateIncome]: ownsIdempotency((p, ctx) =>
+      incomes.updateStatus(ctx.auth, p.id, p.status, ctx.idempotency),
+    ),
+    [LEDGER_RPC.settlePurchase]: (params, ctx) => purchases.settle(ctx.caller, params),
+    [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params),
+    [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params),
     [LEDGER_RPC.createWithdrawal]: ownsIdempotency((params, ctx) =>
-      withdrawals.create(ctx.auth, params as NewWithdrawal, ctx.idempotency),
+      withdrawals.create(ctx.auth, params, ctx.idempotency),
     ),
-    [LEDGER_RPC.updateWithdrawal]: ownsIdempotency((params, ctx) => {
-      const p = params as {
-        id: string;
-        status: WithdrawalStatus;
-        blockchainTransactionId?: string;
-        fee?: string;
-      };
-      return withdrawals.transition(ctx.auth, p.id, p, ctx.idempotency);
-    }),
-    [LEDGER_RPC.listWithdrawals]: (params, ctx) =>
-      withdrawals.list(ctx.auth, params as WalletScopedList),
-    [LEDGER_RPC.getWithdrawal]: (params, ctx) =>
-      withdrawals.get(ctx.auth, params as Ref & { id: string }),
-    [LEDGER_RPC.listTransactions]: (params, ctx) =>
-      transactions.list(ctx.auth, params as WalletScopedList),
-    [LEDGER_RPC.getTransaction]: (params, ctx) =>
-      transactions.get(ctx.auth, params as Ref & { id: string }),
+    [LEDGER_RPC.updateWithdrawal]: ownsIdempotency((p, ctx) =>
+      withdrawals.transition(ctx.auth, p.id, p, ctx.idempotency),
+    ),
+    [LEDGER_RPC.listWithdrawals]: (params, ctx) => withdrawals.list(ctx.auth, params),
+    [LEDGER_RPC.getWithdrawal]: (params, ctx) => withdrawals.get(ctx.auth, params),
+    [LEDGER_RPC.listTransactions]: (params, ctx) => transactions.list(ctx.auth, params),
+    [LEDGER_RPC.getTransaction]: (params, ctx) => transactions.get(ctx.auth, params),
     [LEDGER_RPC.checkLedger]: async (_params, ctx) => {
       requireAdmin(ctx.auth);
       const violations = await checkInvariants(deps.db);
@@ -172,12 +125,10 @@ function createHandlers(deps: Deps): Record<string, RpcHandler> {
       requireAdmin(ctx.auth);
       return chainStatus(deps);
     },
-    [WALLET_RPC.countUserWallets]: (params, ctx) =>
-      wallets.countForUser(ctx.auth, (params as { userId: string }).userId),
-    [WALLET_RPC.applyUserRef]: async (params, ctx) => {
+    [WALLET_RPC.countUserWallets]: (p, ctx) => wallets.countForUser(ctx.auth, p.userId),
+    [WALLET_RPC.applyUserRef]: async (p, ctx) => {
       if (ctx.caller !== 'identity')
         throw Errors.forbidden('Only identity updates users.', 'caller_not_allowed');
-      const p = params as UserRefUpdate;
       if (!p.user.blocked) throw Errors.badRequest('Only blocks are applied directly.');
       await applyBlock(deps.db, p.user, p.tenantId);
       return { applied: true };

@@ -1,3 +1,7 @@
+import type { IssuerTokenRequest } from './issuer';
+import type { ListQuery, ListResult, RpcSpec } from './rpc';
+import type { DeviceAndIp, WalletPath } from './shared';
+
 /** Identity's RPC methods and payloads. Wire names: add, never rename. */
 export const IDENTITY_RPC = {
   jwks: 'auth.jwks',
@@ -217,3 +221,103 @@ export const AUTH_STATE_KEYS = {
 
 export const ACCESS_TOKEN_ISSUER = 'custody-identity';
 export const ACCESS_TOKEN_AUDIENCE = 'custody-api:v1';
+
+/** A client as an admin creates it (`POST /v1/clients`). */
+export interface ClientInput {
+  name: string;
+  email: string;
+  password: string;
+  audience?: ClientAudience[];
+  scopes?: Scope[];
+}
+
+/** An api client as an admin creates it (`POST /v1/api-clients`). */
+export interface ApiClientInput {
+  id?: string;
+  name: string;
+  description?: string;
+  secret?: string;
+  audience?: ClientAudience;
+  accessTokenExpiresIn?: number;
+  refreshTokenExpiresIn?: number;
+}
+
+/** The KYC record of a person as the gateway validated it (the fields of the contract). */
+export type KycRecord = Record<string, unknown>;
+
+export interface UserFilters {
+  email?: string;
+  idNumber?: string;
+}
+
+export interface AuditFilters {
+  userId?: string;
+  action?: string;
+  clientId?: string;
+}
+
+export type TravelRuleStatus = WhitelistView['travelRuleStatus'];
+
+export interface WhitelistInput {
+  address: string;
+  counterPartyFullName: string;
+  counterPartyType: string;
+  casp?: Record<string, unknown>;
+}
+
+/** identity's RPC contract: each method's params and result (see RpcContracts). */
+export interface IdentityRpc {
+  [IDENTITY_RPC.jwks]: RpcSpec<Record<string, never>, JwksView>;
+  [IDENTITY_RPC.seedAuthState]: RpcSpec<Record<string, never>, { seeded: true }>;
+  [IDENTITY_RPC.issueToken]: RpcSpec<
+    { credentials: ApiClientCredentials; request: TokenRequest },
+    TokenView
+  >;
+  [IDENTITY_RPC.revokeToken]: RpcSpec<
+    { credentials: ApiClientCredentials; token: string },
+    { revoked: true }
+  >;
+  [IDENTITY_RPC.issueIssuerToken]: RpcSpec<
+    IssuerTokenRequest,
+    { accessToken: string; expiresIn: number }
+  >;
+  [IDENTITY_RPC.createClient]: RpcSpec<ClientInput, ClientView>;
+  [IDENTITY_RPC.listClients]: RpcSpec<{ list: ListQuery }, ListResult<ClientView>>;
+  [IDENTITY_RPC.getClient]: RpcSpec<{ id: string }, ClientView>;
+  [IDENTITY_RPC.updateClient]: RpcSpec<{ id: string; patch: Partial<ClientInput> }, ClientView>;
+  [IDENTITY_RPC.deleteClient]: RpcSpec<{ id: string }, { id: string }>;
+  [IDENTITY_RPC.createApiClient]: RpcSpec<ApiClientInput, ApiClientView>;
+  [IDENTITY_RPC.listApiClients]: RpcSpec<{ list: ListQuery }, ListResult<ApiClientView>>;
+  [IDENTITY_RPC.getApiClient]: RpcSpec<{ id: string }, ApiClientView>;
+  [IDENTITY_RPC.updateApiClient]: RpcSpec<
+    { id: string; patch: Partial<Omit<ApiClientInput, 'id'>> },
+    ApiClientView
+  >;
+  [IDENTITY_RPC.deleteApiClient]: RpcSpec<{ id: string }, { id: string }>;
+  [IDENTITY_RPC.listEnum]: RpcSpec<EnumQuery, ListResult<EnumEntry>>;
+  [IDENTITY_RPC.createIndividual]: RpcSpec<KycRecord, { id: string }>;
+  [IDENTITY_RPC.createLegal]: RpcSpec<KycRecord, { id: string }>;
+  [IDENTITY_RPC.listUsers]: RpcSpec<
+    { list: ListQuery; filters: UserFilters },
+    ListResult<UserView>
+  >;
+  [IDENTITY_RPC.getUser]: RpcSpec<{ id: string }, UserView>;
+  [IDENTITY_RPC.getUserRef]: RpcSpec<{ id: string }, UserRefView>;
+  [IDENTITY_RPC.updateIndividual]: RpcSpec<{ id: string; patch: KycRecord }, { id: string }>;
+  [IDENTITY_RPC.updateLegal]: RpcSpec<{ id: string; patch: KycRecord }, { id: string }>;
+  [IDENTITY_RPC.deleteUser]: RpcSpec<{ id: string } & DeviceAndIp, { id: string }>;
+  [IDENTITY_RPC.listAuditEvents]: RpcSpec<
+    { list: ListQuery; filters: AuditFilters },
+    ListResult<AuditEventView>
+  >;
+  [IDENTITY_RPC.createWhitelist]: RpcSpec<WalletPath & { input: WhitelistInput }, { id: string }>;
+  [IDENTITY_RPC.listWhitelists]: RpcSpec<
+    WalletPath & { list: ListQuery },
+    ListResult<WhitelistView>
+  >;
+  [IDENTITY_RPC.getWhitelist]: RpcSpec<WalletPath & { id: string }, WhitelistView>;
+  [IDENTITY_RPC.updateWhitelist]: RpcSpec<
+    WalletPath & { id: string; travelRuleStatus: TravelRuleStatus },
+    WhitelistView
+  >;
+}

@@ -1,3 +1,4 @@
+import type { RpcSpec } from './rpc';
 import type { TypedDataInput } from './signing';
 
 /** The issuer service's RPC methods (version 2 of the API). Wire names: add, never rename. */
@@ -139,4 +140,36 @@ export interface NewActivity {
 export interface IssuePath {
   issuerId: string;
   issueId: string;
+}
+
+/** Every version 2 list takes its paging. */
+export interface V2Paged {
+  paging: V2Paging;
+}
+
+/** issuer's RPC contract: each method's params and result (see RpcContracts). */
+export interface IssuerRpc {
+  [ISSUER_RPC.createIssuer]: RpcSpec<{ name: string }, IssuerView>;
+  [ISSUER_RPC.listIssuers]: RpcSpec<V2Paged, V2Page<IssuerView>>;
+  [ISSUER_RPC.rotateSecret]: RpcSpec<{ issuerId: string }, IssuerView>;
+  [ISSUER_RPC.authenticate]: RpcSpec<{ id: string; secret: string }, { accessToken: string }>;
+  [ISSUER_RPC.createIssue]: RpcSpec<
+    { issuerId: string; input: { name: string; description?: string } },
+    IssueView
+  >;
+  [ISSUER_RPC.listIssues]: RpcSpec<{ issuerId: string } & V2Paged, V2Page<IssueView>>;
+  [ISSUER_RPC.createActivity]: RpcSpec<
+    IssuePath & { input: NewActivity },
+    { createdAt: string; updatedAt: string; id: string }
+  >;
+  [ISSUER_RPC.listActivities]: RpcSpec<
+    IssuePath & V2Paged & { filters: ActivityFilters },
+    V2Page<IssuerActivityListEntry>
+  >;
+  [ISSUER_RPC.getActivity]: RpcSpec<IssuePath & { activityId: string }, IssuerActivityView>;
+  [ISSUER_RPC.createHolder]: RpcSpec<
+    IssuePath & { input: { name: string; address: string } },
+    IssueHolderView
+  >;
+  [ISSUER_RPC.listHolders]: RpcSpec<IssuePath & V2Paged, V2Page<IssueHolderView>>;
 }

@@ -11,6 +11,16 @@ export const RPC_METHODS = {
   },
 } as const;
 
+/**
+ * One RPC method's shapes: the params its caller sends and the result its service answers.
+ * Each service's contract (`IdentityRpc`, …) maps its wire method names to these, and
+ * `RpcContracts` (rpc-contracts.ts) maps each service to its contract.
+ */
+export interface RpcSpec<P, R> {
+  params: P;
+  result: R;
+}
+
 /** Who is calling, as the gateway authenticated them from a bearer token. */
 export interface AuthContext {
   /** The client (API account) that holds the token. */

@@ -1,3 +1,5 @@
+import type { RpcSpec } from './rpc';
+
 /** The signing service's RPC methods (callable by wallet-ledger and issuer only). */
 export const SIGNING_RPC = {
   deriveKey: 'keys.derive',
@@ -40,7 +42,7 @@ export interface SignEvmTransactionRequest extends KeyRef {
   txJson?: EvmTxJson;
 }
 
-export interface SignedEvmTransaction {
+export type SignedEvmTransaction = {
   signedTx: string;
   hash: string;
   to: string | null;
@@ -49,7 +51,7 @@ export interface SignedEvmTransaction {
   nonce: string;
   gasLimit: string;
   data: string;
-}
+};
 
 export interface TypedDataInput {
   domain: Record<string, unknown>;
@@ -65,9 +67,27 @@ export interface QubicTxJson {
   tick: number;
 }
 
-export interface SignedQubicTransaction {
+export type SignedQubicTransaction = {
   signedTx: string;
   txId: string;
   to: string;
   value: string;
+};
+
+/** A signature of a message or of EIP-712 data, and the address that made it. */
+export type SignatureView = {
+  signature: string;
+  address: string;
+};
+
+/** signing's RPC contract: each method's params and result (see RpcContracts). */
+export interface SigningRpc {
+  [SIGNING_RPC.deriveKey]: RpcSpec<KeyRef, DerivedKey>;
+  [SIGNING_RPC.signEvmTransaction]: RpcSpec<SignEvmTransactionRequest, SignedEvmTransaction>;
+  [SIGNING_RPC.signEvmMessage]: RpcSpec<KeyRef & { message: string }, SignatureView>;
+  [SIGNING_RPC.signEvmTypedData]: RpcSpec<KeyRef & { typedData: TypedDataInput }, SignatureView>;
+  [SIGNING_RPC.signQubicTransaction]: RpcSpec<
+    KeyRef & { qubicTxJson: QubicTxJson },
+    SignedQubicTransaction
+  >;
 }

@@ -1,5 +1,5 @@
-import type { AssetSummary } from './wallets';
-import type { ListQuery } from './rpc';
+import type { ListQuery, ListResult, RpcSpec } from './rpc';
+import type { WalletPath } from './shared';
 
 /** trading's RPC methods. Wire names: add, never rename. */
 export const TRADING_RPC = {
@@ -17,6 +17,15 @@ export const TRADING_RPC = {
   listPurchases: 'purchases.list',
   getPurchase: 'purchases.get',
 } as const;
+
+/** An asset as other records embed it. */
+export interface AssetSummary {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  name: string;
+  symbol: string;
+}
 
 export type AssetChain = 'evm' | 'qubic' | 'bitcoin';
 
@@ -77,4 +86,108 @@ export interface SettlePurchaseRequest {
 export interface SettlePurchaseResult {
   purchaseId: string;
   walletBalance: string;
+}
+
+/** Where rates come from: the fixed file, CoinGecko, or an exchange's ticker. */
+export type RateType = 'fixed' | 'coingecko' | 'exchange';
+
+export interface RateView extends RateSnapshot {
+  fiatCurrency: string;
+  type: RateType;
+  side?: string;
+  /** Older than RATE_MAX_AGE_SECONDS: purchases refuse it. */
+  stale: boolean;
+}
+
+export interface MarketDataView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  asset: AssetSummary;
+  volume24h: string | null;
+  percentChange1h: string | null;
+  percentChange24h: string | null;
+  percentChange7d: string | null;
+  circulatingSupply: string | null;
+  totalSupply: string | null;
+  maxSupply: string | null;
+  lastUpdated: string;
+  fiatCurrency: string;
+  type: RateType;
+}
+
+export interface AssetView extends CatalogAsset {
+  rate: RateView | null;
+  marketData: MarketDataView | null;
+}
+
+export type AvailabilityAction = 'BUY' | 'SELL';
+
+export interface AvailabilityView {
+  assetId: string;
+  action: AvailabilityAction;
+  available: boolean;
+  reason?: string;
+}
+
+export interface RateListFilters {
+  interval?: string;
+  assetSymbol?: string;
+  type?: RateType;
+}
+
+export interface MarketDataListFilters {
+  lastUpdatedAfter: string;
+  lastUpdatedBefore: string;
+  assetSymbol?: string;
+}
+
+export type PurchaseStatus = 'pending' | 'approved' | 'rejected';
+
+export interface PurchaseView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  user: string;
+  wallet: string;
+  status: PurchaseStatus;
+  operation: PurchaseOperation;
+  asset: string;
+  amount: string;
+  purchased: string;
+  netAmount: string;
+  fee: string;
+  feeBps: number;
+  fiatCurrency: string;
+  rate: { id: string; price: string };
+  externalReference?: string;
+  failure?: { code: string; message: string };
+}
+
+/** trading's RPC contract: each method's params and result (see RpcContracts). */
+export interface TradingRpc {
+  [TRADING_RPC.listAssets]: RpcSpec<
+    { list: ListQuery; filters: { name?: string; symbol?: string } },
+    ListResult<AssetView>
+  >;
+  [TRADING_RPC.getAsset]: RpcSpec<{ assetId: string }, AssetView>;
+  [TRADING_RPC.assetAvailability]: RpcSpec<
+    { assetId: string; action: AvailabilityAction },
+    AvailabilityView
+  >;
+  [TRADING_RPC.assetCatalog]: RpcSpec<Record<string, never>, CatalogAsset[]>;
+  [TRADING_RPC.listRates]: RpcSpec<
+    { assetId: string; list: ListQuery; filters: RateListFilters },
+    ListResult<RateView>
+  >;
+  [TRADING_RPC.getRate]: RpcSpec<{ assetId: string; rateId: string }, RateView>;
+  [TRADING_RPC.exchangeRate]: RpcSpec<{ assetId: string; side: 'buy' | 'sell' }, RateView[]>;
+  [TRADING_RPC.listMarketData]: RpcSpec<
+    { assetId: string; list: ListQuery; filters: MarketDataListFilters },
+    ListResult<MarketDataView>
+  >;
+  [TRADING_RPC.getMarketData]: RpcSpec<{ assetId: string; marketDataId: string }, MarketDataView>;
+  [TRADING_RPC.createPurchase]: RpcSpec<CreatePurchaseRequest, { id: string }>;
+  [TRADING_RPC.listPurchases]: RpcSpec<ListPurchasesRequest, ListResult<PurchaseView>>;
+  [TRADING_RPC.getPurchase]: RpcSpec<WalletPath & { id: string }, PurchaseView>;
 }

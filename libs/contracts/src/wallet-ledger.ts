@@ -1,3 +1,14 @@
+import type { UserView } from './identity';
+import type { ListQuery, ListResult, RpcSpec } from './rpc';
+import type { DeviceAndIp, WalletPath } from './shared';
+import type { EvmTxJson, QubicTxJson, TypedDataInput } from './signing';
+import type {
+  AssetChain,
+  AssetSummary,
+  SettlePurchaseRequest,
+  SettlePurchaseResult,
+} from './trading';
+
 /** wallet-ledger's RPC methods for wallets. Wire names: add, never rename. */
 export const WALLET_RPC = {
   createWallet: 'wallets.create',
@@ -17,7 +28,7 @@ export const WALLET_RPC = {
 
 /** A user as identity has it now, for wallet-ledger's copy (the same data as its events). */
 export interface UserRefUpdate {
-  user: import('./identity').UserView;
+  user: UserView;
   tenantId: string;
 }
 
@@ -26,16 +37,8 @@ export interface WalletRefView {
   userId: string;
   tenantId: string;
   assetId: string;
-  chain: import('./trading').AssetChain;
+  chain: AssetChain;
   address: string;
-}
-
-export interface AssetSummary {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-  name: string;
-  symbol: string;
 }
 
 export interface WalletView {
@@ -67,7 +70,7 @@ export interface CreateWalletRequest {
 /** `userId: '*'` (admin only) lists across users. */
 export interface ListWalletsRequest {
   userId: string;
-  list: import('./rpc').ListQuery;
+  list: ListQuery;
   filters: { assetSymbol?: string; assetId?: string };
 }
 
@@ -79,14 +82,20 @@ export const SIGNATURE_RPC = {
 
 export type SignedItemKind = 'tx' | 'message' | 'typed-data';
 
-export interface SignRequest {
-  userId: string;
-  walletId: string;
-  kind: SignedItemKind;
-  /** tx: `{tx | txJson | qubicTxJson}`; message: `{message}`; typed-data: `{typedData}`. */
-  payload: Record<string, unknown>;
-  externalReference?: string;
-}
+/** What is signed, per kind: a transaction (exactly one form), a message, or EIP-712 data. */
+export type SignPayloads = {
+  tx: { tx?: string; txJson?: EvmTxJson; qubicTxJson?: QubicTxJson };
+  message: { message: string };
+  'typed-data': { typedData: TypedDataInput };
+};
+
+export type SignRequest = {
+  [K in SignedItemKind]: WalletPath & {
+    kind: K;
+    payload: SignPayloads[K];
+    externalReference?: string;
+  };
+}[SignedItemKind];
 
 export const LEDGER_RPC = {
   createTransfer: 'transfers.create',
@@ -124,6 +133,176 @@ export interface RequestedTransaction {
 export interface WalletScopedList {
   userId: string;
   walletId: string;
-  list: import('./rpc').ListQuery;
+  list: ListQuery;
   filters: Record<string, string | undefined>;
+}
+
+export interface CreateTransferRequest {
+  requestedTransactions: RequestedTransaction[];
+  externalReference?: string;
+}
+
+export interface TransferView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: string;
+  /** The legs as booked, in the order requested. */
+  transactions: {
+    id: string;
+    createdAt: string;
+    updatedAt: string;
+    status: string;
+    amount: string;
+  }[];
+  requestedTransactions: RequestedTransaction[];
+  externalReference?: string;
+}
+
+/** An admin's report of a deposit (the manual adapter). */
+export interface NewIncome {
+  walletId: string;
+  amount: string;
+  blockchainTransactionId: string;
+  senderAddress: string;
+  transactionTimestamp: string;
+}
+
+export type IncomeStatus = 'pending' | 'confirmed' | 'failed';
+
+export interface IncomeView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  userId: string;
+  walletId: string;
+  assetId: string;
+  amount: string;
+  blockchainTransactionId: string;
+  senderAddress: string;
+  status: IncomeStatus;
+  transactionTimestamp: string;
+  rateId?: string;
+}
+
+/** One wallet-side movement (the read model behind `/transactions`). */
+export interface TransactionView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: string;
+  amount: string;
+  sender: Record<string, unknown>;
+  receiver: Record<string, unknown>;
+  type: string;
+  movement: 'in' | 'out';
+  movementSubtype: string;
+  rates: Record<string, unknown> | null;
+  asset: { id: string; name: string; symbol: string };
+  txHash: string | null;
+  /** The operation (transfer, withdrawal, income, purchase) the movement belongs to. */
+  txLog: string;
+  walletBalance: string;
+}
+
+export interface NewWithdrawal extends WalletPath, DeviceAndIp {
+  assetId: string;
+  receiverAddress: string;
+  amount?: string;
+  memo?: string;
+  userNote?: string;
+  externalReference?: string;
+}
+
+export type WithdrawalStatus = 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
+
+export interface WithdrawalChange {
+  status: WithdrawalStatus;
+  blockchainTransactionId?: string;
+  fee?: string;
+}
+
+export interface WithdrawalView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The ids of its movements in the transactions read model. */
+  transactions: string[];
+  amount: string;
+  fee: string;
+  userId: string;
+  walletId: string;
+  receiverAddress: string;
+  /** The asset's symbol. */
+  asset: string;
+  assetId: string;
+  blockchainTransactionId: string | null;
+  status: WithdrawalStatus;
+  memo?: string;
+  userNote?: string;
+  externalReference?: string;
+}
+
+/** The contract's Signed transaction, Signed message or Signed typed data record. */
+export type SignedItemView = Record<string, unknown>;
+
+export interface LedgerViolation {
+  rule: string;
+  detail: Record<string, unknown>;
+}
+
+export interface LedgerCheckView {
+  ok: boolean;
+  checkedAt: string;
+  violations: LedgerViolation[];
+}
+
+/** The chain adapter's state: `manual` without a network, `starting` until it connects. */
+export type ChainStatusView =
+  | { mode: 'manual' | 'starting' }
+  | {
+      mode: 'evm';
+      network: string;
+      chainId: number;
+      confirmations: number;
+      head: number;
+      cursor: number | null;
+      nativeAssetId: string;
+      tokens: Record<string, string>;
+      gasStation: { address: string; balance: string };
+    };
+
+type Ref<T> = WalletPath & T;
+
+/** wallet-ledger's RPC contract: each method's params and result (see RpcContracts). */
+export interface WalletLedgerRpc {
+  [WALLET_RPC.createWallet]: RpcSpec<CreateWalletRequest, { id: string }>;
+  [WALLET_RPC.listWallets]: RpcSpec<ListWalletsRequest, ListResult<WalletView>>;
+  [WALLET_RPC.getWallet]: RpcSpec<WalletPath, WalletView>;
+  [WALLET_RPC.getWalletRef]: RpcSpec<WalletPath, WalletRefView>;
+  [WALLET_RPC.deleteWallet]: RpcSpec<Ref<DeviceAndIp>, { id: string }>;
+  [WALLET_RPC.countUserWallets]: RpcSpec<{ userId: string }, { count: number }>;
+  [WALLET_RPC.applyUserRef]: RpcSpec<UserRefUpdate, { applied: true }>;
+  [SIGNATURE_RPC.sign]: RpcSpec<SignRequest, { id: string }>;
+  [SIGNATURE_RPC.list]: RpcSpec<
+    Ref<{ kind: SignedItemKind; list: ListQuery }>,
+    ListResult<SignedItemView>
+  >;
+  [SIGNATURE_RPC.get]: RpcSpec<Ref<{ kind: SignedItemKind; id: string }>, SignedItemView>;
+  [LEDGER_RPC.createTransfer]: RpcSpec<CreateTransferRequest, TransferView>;
+  [LEDGER_RPC.listTransfers]: RpcSpec<{ list: ListQuery }, ListResult<TransferView>>;
+  [LEDGER_RPC.getTransfer]: RpcSpec<{ id: string }, TransferView>;
+  [LEDGER_RPC.createIncome]: RpcSpec<NewIncome, { id: string }>;
+  [LEDGER_RPC.updateIncome]: RpcSpec<{ id: string; status: 'confirmed' | 'failed' }, IncomeView>;
+  [LEDGER_RPC.listIncomes]: RpcSpec<WalletScopedList, ListResult<IncomeView>>;
+  [LEDGER_RPC.getIncome]: RpcSpec<Ref<{ id: string }>, IncomeView>;
+  [LEDGER_RPC.listTransactions]: RpcSpec<WalletScopedList, ListResult<TransactionView>>;
+  [LEDGER_RPC.getTransaction]: RpcSpec<Ref<{ id: string }>, TransactionView>;
+  [LEDGER_RPC.checkLedger]: RpcSpec<Record<string, never>, LedgerCheckView>;
+  [LEDGER_RPC.createWithdrawal]: RpcSpec<NewWithdrawal, { id: string }>;
+  [LEDGER_RPC.updateWithdrawal]: RpcSpec<{ id: string } & WithdrawalChange, WithdrawalView>;
+  [LEDGER_RPC.listWithdrawals]: RpcSpec<WalletScopedList, ListResult<WithdrawalView>>;
+  [LEDGER_RPC.getWithdrawal]: RpcSpec<Ref<{ id: string }>, WithdrawalView>;
+  [LEDGER_RPC.settlePurchase]: RpcSpec<SettlePurchaseRequest, SettlePurchaseResult>;
+  [LEDGER_RPC.chainStatus]: RpcSpec<Record<string, never>, ChainStatusView>;
 }

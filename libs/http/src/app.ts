@@ -145,7 +145,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
  * (`Object.setPrototypeOf` in `app.handle`); V8 then moves each object to a new hidden class and
  * property access on them goes megamorphic or to V8's runtime: in a `perf` profile of the
  * gateway under the transfer benchmark, property look-ups and inline-cache misses were a quarter
- * of its CPU (docs/performance.md, finding 32). Born with those prototypes, Express's call sets
+ * of its CPU (docs/performance.md, "Express's per-request prototypes"). Born with those prototypes, Express's call sets
  * the prototype an object already has, which V8 skips.
  *
  * The server makes them with subclasses of Node's `IncomingMessage` and `ServerResponse` whose
@@ -153,7 +153,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
  * lays each object out as Node's own constructor would. A plain function calling Node's
  * constructor on `this` gave objects with no room for their properties: V8 kept them as
  * dictionaries, and an HTTP benchmark of one route did 10,500–11,600 requests/s against
- * 13,600–16,600 with the subclasses (finding 37). Call once per app, before it serves: it
+ * 13,600–16,600 with the subclasses ("Requests as subclasses"). Call once per app, before it serves: it
  * replaces `app.request` and `app.response`.
  */
 export function createAppServer(app: Express): Server {

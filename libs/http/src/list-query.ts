@@ -106,7 +106,7 @@ export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>
       }
       const filters = Object.fromEntries(
         filterKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]),
-      ) as Partial<z.output<z.ZodObject<F>>>;
+      ) as z.output<z.ZodObject<F>>;
       return { list, filters };
     });
 }

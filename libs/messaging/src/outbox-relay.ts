@@ -226,7 +226,7 @@ export class OutboxRelay implements BrokerComponent {
  * The rows (in commit order) as runs of consecutive events of one name, each at most `max` long:
  * one message per run keeps every event's place in the queue's order. A message's per-event cost
  * at the broker (a publish, a confirm, a persisted write, a delivery, an ack) was a tenth of a
- * transfer's CPU (docs/performance.md, finding 24).
+ * transfer's CPU (docs/performance.md, "Event batches").
  */
 export function runsOfOneName<T extends { name: string }>(rows: T[], max: number): T[][] {
   const runs: T[][] = [];

@@ -19,7 +19,7 @@ interface FrameSender {
  * Publishes as amqplib's `channel.publish` does, but without its
  * `Object.create(options.headers)`: that made every message's headers object a prototype, and V8
  * gave each one a map of its own in the old generation, which kept the headers and what they
- * referenced alive until the next full collection (docs/performance.md, finding 38). The frame
+ * referenced alive until the next full collection (docs/performance.md, "RPC publishes without header prototypes"). The frame
  * is the same: the method fields and properties amqplib would send, headers as given (an empty
  * table when there are none, as amqplib sends). Falls back to `publish` if amqplib ever drops
  * `sendMessage`.

@@ -7,7 +7,10 @@ import {
   type RpcBatchCall,
   type RpcBatchReply,
   type RpcReply,
+  type RpcMethod,
+  type RpcParams,
   type RpcRequest,
+  type RpcResult,
   type ServiceName,
 } from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
@@ -67,7 +70,7 @@ export interface RpcClientOptions {
    * requests, as acks pace segments in TCP's Nagle algorithm. A client with nothing
    * unanswered to a service sends to it at once, so calls that do not overlap wait for nothing;
    * under load it puts more calls in each message, and the broker and the server wake up less often per call
-   * (docs/performance.md, finding 46). Behind a slow call the others wait the whole `holdMs`.
+   * (docs/performance.md, "RPC hold"). Behind a slow call the others wait the whole `holdMs`.
    * Off when `maxCallsPerMessage` is 1.
    */
   holdMs?: number;
@@ -134,12 +137,30 @@ export class RpcClient implements BrokerComponent {
     if (channel) await channel.close().catch(() => undefined);
   }
 
-  call<R = unknown>(
+  /**
+   * Calls a method of a service's contract (`RpcContracts`): the params and the result are the
+   * contract's, checked by the compiler on both sides of the seam.
+   */
+  call<S extends ServiceName, M extends RpcMethod<S>>(
+    service: S,
+    method: M,
+    params: RpcParams<S, M>,
+    options: RpcCallOptions = {},
+  ): Promise<RpcResult<S, M>> {
+    // The wire carries JSON; the service's handler table is typed by the same contract.
+    return this.callAny(service, method, params, options) as Promise<RpcResult<S, M>>;
+  }
+
+  /**
+   * Sends any method with any params: the transport under `call`, for the messaging tests, the
+   * benchmarks and the tests that play a rogue caller. Applications use `call`.
+   */
+  callAny(
     service: ServiceName,
     method: string,
     params: unknown,
     options: RpcCallOptions = {},
-  ): Promise<R> {
+  ): Promise<unknown> {
     const channel = this.channel;
     if (!channel) {
       return Promise.reject(
@@ -163,14 +184,14 @@ export class RpcClient implements BrokerComponent {
       // Not the broker's fault: a payload that cannot be serialized is a bug, not an outage.
       return Promise.reject(Errors.internal(error));
     }
-    return new Promise<R>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.forget(correlationId);
         reject(Errors.timeout(`The ${service} service did not answer in time.`));
       }, timeoutMs);
       this.pending.set(correlationId, {
         service,
-        resolve: resolve as (value: unknown) => void,
+        resolve,
         reject,
         timer,
       });

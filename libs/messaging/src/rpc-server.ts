@@ -4,7 +4,11 @@ import {
   type AuthContext,
   type RpcBatchCall,
   type RpcReply,
+  type CommonRpc,
+  type RpcMethod,
+  type RpcParams,
   type RpcRequest,
+  type RpcResult,
   type ServiceName,
 } from '@custody/contracts';
 import { AppError, Errors, toAppError } from '@custody/errors';
@@ -28,11 +32,42 @@ export interface RpcCallContext {
 /** A handler that runs `runIdempotent` itself, inside its own transaction (exactly-once). */
 export type IdempotentRpcHandler = RpcHandler & { ownsIdempotency: true };
 
-export function ownsIdempotency(handler: RpcHandler): IdempotentRpcHandler {
+/** Marks a handler that handles its Idempotency-Key itself (see IdempotentRpcHandler). */
+export function ownsIdempotency<P, R>(
+  handler: (params: P, ctx: RpcCallContext) => Promise<R>,
+): typeof handler & { ownsIdempotency: true } {
   return Object.assign(handler, { ownsIdempotency: true as const });
 }
 
+export function isIdempotencyOwner(handler: RpcHandler): handler is IdempotentRpcHandler {
+  return (handler as Partial<IdempotentRpcHandler>).ownsIdempotency === true;
+}
+
+/** A handler as the server dispatches it: params as they came off the wire. */
 export type RpcHandler = (params: unknown, ctx: RpcCallContext) => Promise<unknown>;
+
+/**
+ * A service's handler table, typed by its contract: one handler per method of `RpcContracts[S]`
+ * (but `system.ping`, which service-kit serves), taking the contract's params and answering its
+ * result. A missing method, or a handler that reads a param the contract does not have, does
+ * not compile.
+ */
+export type RpcHandlers<S extends ServiceName> = {
+  [M in Exclude<RpcMethod<S>, keyof CommonRpc>]: (
+    params: RpcParams<S, M>,
+    ctx: RpcCallContext,
+  ) => Promise<RpcResult<S, M>>;
+};
+
+/**
+ * The table as the server dispatches it, by wire name. Params arrive as JSON from callers the
+ * broker authenticated (DESIGN §1), and are the contract's by construction of their `call`.
+ */
+export function dispatchTable<S extends ServiceName>(
+  handlers: RpcHandlers<S>,
+): Record<string, RpcHandler> {
+  return handlers as unknown as Record<string, RpcHandler>;
+}
 
 export interface RpcServerOptions {
   broker: Broker;

@@ -49,7 +49,12 @@ describe('RPC over RabbitMQ', () => {
       }),
     });
     const auth = { clientId: 'c1', tenantId: 't1', audience: 'general' as const };
-    const result = await client.call('identity', 'echo', { a: 1 }, { auth, requestId: 'req-42' });
+    const result = await client.callAny(
+      'identity',
+      'echo',
+      { a: 1 },
+      { auth, requestId: 'req-42' },
+    );
     expect(result).toEqual({ params: { a: 1 }, auth, requestId: 'req-42' });
   });
 
@@ -59,7 +64,7 @@ describe('RPC over RabbitMQ', () => {
         throw Errors.validation([{ path: 'body.amount', message: 'Required' }]);
       },
     });
-    const error = await client.call('identity', 'fail', {}).catch((e: unknown) => e);
+    const error = await client.callAny('identity', 'fail', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
       status: 400,
@@ -74,7 +79,9 @@ describe('RPC over RabbitMQ', () => {
         throw new Error('password=hunter2 in /srv/app.ts:12');
       },
     });
-    const error = (await client.call('identity', 'crash', {}).catch((e: unknown) => e)) as AppError;
+    const error = (await client
+      .callAny('identity', 'crash', {})
+      .catch((e: unknown) => e)) as AppError;
     expect(error.status).toBe(500);
     expect(error.code).toBe('internal_error');
     expect(JSON.stringify(error.toWire())).not.toContain('hunter2');
@@ -84,17 +91,17 @@ describe('RPC over RabbitMQ', () => {
     await serve({ echo: async (params) => params });
     const circular: Record<string, unknown> = {};
     circular['self'] = circular;
-    await expect(client.call('identity', 'echo', circular)).rejects.toMatchObject({
+    await expect(client.callAny('identity', 'echo', circular)).rejects.toMatchObject({
       status: 500,
       code: 'internal_error',
     });
     // The channel is untouched: the next call goes through.
-    await expect(client.call('identity', 'echo', { a: 1 })).resolves.toEqual({ a: 1 });
+    await expect(client.callAny('identity', 'echo', { a: 1 })).resolves.toEqual({ a: 1 });
   });
 
   it('answers 501 for a method the service does not have', async () => {
     await serve({});
-    await expect(client.call('identity', 'nope', {})).rejects.toMatchObject({
+    await expect(client.callAny('identity', 'nope', {})).rejects.toMatchObject({
       status: 501,
       code: 'unknown_method',
     });
@@ -103,7 +110,7 @@ describe('RPC over RabbitMQ', () => {
   it('fails with 504 when the service does not answer in time', async () => {
     let release!: () => void;
     await serve({ slow: () => new Promise((resolve) => (release = () => resolve('late'))) });
-    await expect(client.call('identity', 'slow', {}, { timeoutMs: 200 })).rejects.toMatchObject({
+    await expect(client.callAny('identity', 'slow', {}, { timeoutMs: 200 })).rejects.toMatchObject({
       status: 504,
       code: 'upstream_timeout',
     });
@@ -111,10 +118,12 @@ describe('RPC over RabbitMQ', () => {
   });
 
   it('fails with 503 when no instance of the service ever declared its queue', async () => {
-    await expect(client.call('trading', 'ping', {}, { timeoutMs: 2_000 })).rejects.toMatchObject({
-      status: 503,
-      code: 'service_unavailable',
-    });
+    await expect(client.callAny('trading', 'ping', {}, { timeoutMs: 2_000 })).rejects.toMatchObject(
+      {
+        status: 503,
+        code: 'service_unavailable',
+      },
+    );
   });
 
   it('spreads calls over competing replicas', async () => {
@@ -130,7 +139,7 @@ describe('RPC over RabbitMQ', () => {
       };
     await serve({ who: handler('a') }, h.broker, 1);
     await serve({ who: handler('b') }, other, 1);
-    await Promise.all(Array.from({ length: 20 }, () => client.call('identity', 'who', {})));
+    await Promise.all(Array.from({ length: 20 }, () => client.callAny('identity', 'who', {})));
     expect(seen).toEqual(new Set(['a', 'b']));
   });
 
@@ -144,25 +153,25 @@ describe('RPC over RabbitMQ', () => {
         return 'done';
       },
     });
-    const inFlight = client.call('identity', 'work', {});
+    const inFlight = client.callAny('identity', 'work', {});
     await handlerStarted;
     const stopped = server.stop(5_000);
     await expect(inFlight).resolves.toBe('done');
     await stopped;
-    await expect(client.call('identity', 'work', {}, { timeoutMs: 300 })).rejects.toMatchObject({
+    await expect(client.callAny('identity', 'work', {}, { timeoutMs: 300 })).rejects.toMatchObject({
       status: 504,
     });
   });
 
   it('starts consuming again when the broker cancels its consumer', async () => {
     await serve({ ping: async () => 'pong' });
-    expect(await client.call('identity', 'ping', {})).toBe('pong');
+    expect(await client.callAny('identity', 'ping', {})).toBe('pong');
     const connection = await amqp.connect(h.amqpUrl);
     const channel = await connection.createChannel();
     await channel.deleteQueue(h.broker.rpcQueue('identity'));
     await connection.close();
     const answer = await waitFor(
-      () => client.call('identity', 'ping', {}, { timeoutMs: 300 }).catch(() => undefined),
+      () => client.callAny('identity', 'ping', {}, { timeoutMs: 300 }).catch(() => undefined),
       {
         what: 'an answer after the queue came back',
       },
@@ -177,9 +186,12 @@ describe('RPC over RabbitMQ', () => {
     const caller = new RpcClient({ broker, defaultTimeoutMs: 2_000, logger: testLogger() });
     await caller.start();
     await broker.dropConnection();
-    const answer = await waitFor(() => caller.call('identity', 'ping', {}).catch(() => undefined), {
-      what: 'an RPC answer after reconnect',
-    });
+    const answer = await waitFor(
+      () => caller.callAny('identity', 'ping', {}).catch(() => undefined),
+      {
+        what: 'an RPC answer after reconnect',
+      },
+    );
     expect(answer).toBe('pong');
     await caller.stop();
   });
@@ -205,7 +217,7 @@ describe('RPC over RabbitMQ', () => {
     it('sends the calls of one event-loop turn in one message, at most 16 to a message', async () => {
       const taken = rawMessages(2);
       const calls = Array.from({ length: 20 }, (_, i) =>
-        client.call('identity', 'echo', { i }, { timeoutMs: 500 }).catch(() => undefined),
+        client.callAny('identity', 'echo', { i }, { timeoutMs: 500 }).catch(() => undefined),
       );
       const { seen, connection } = await taken;
       const sizes = seen.map((m) => m.properties.headers?.[HEADERS.batch]);
@@ -232,7 +244,7 @@ describe('RPC over RabbitMQ', () => {
       await alone.start();
       const taken = rawMessages(3);
       const calls = [1, 2, 3].map((i) =>
-        alone.call('identity', 'echo', { i }).catch(() => undefined),
+        alone.callAny('identity', 'echo', { i }).catch(() => undefined),
       );
       const { seen, connection } = await taken;
       expect(seen.map((m) => m.properties.headers?.[HEADERS.batch])).toEqual([
@@ -329,21 +341,21 @@ describe('RPC over RabbitMQ', () => {
 
       /** Call `i` to the fake service of `marker`; its outcome is not the point (it may fail). */
       const caller = (holding: RpcClient, marker: string) => (i: number) =>
-        holding.call('identity', 'echo', { marker, i }).catch(() => undefined);
+        holding.callAny('identity', 'echo', { marker, i }).catch(() => undefined);
 
       const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
       it('sends the calls made while one is unanswered together when its reply arrives', async () => {
         const service = await fakeService('held-1');
         const holding = await holdingClient(60_000);
-        const first = holding.call('identity', 'echo', { marker: 'held-1', i: 0 });
+        const first = holding.callAny('identity', 'echo', { marker: 'held-1', i: 0 });
         const firstMessage = await service.next();
         expect(firstMessage.params).toEqual([{ marker: 'held-1', i: 0 }]);
         // Three calls in three later turns: each would be a message of its own.
         const later: Promise<unknown>[] = [];
         for (const i of [1, 2, 3]) {
           await nextTurn();
-          later.push(holding.call('identity', 'echo', { marker: 'held-1', i }).catch(() => 0));
+          later.push(holding.callAny('identity', 'echo', { marker: 'held-1', i }).catch(() => 0));
         }
         await nextTurn();
         firstMessage.answer('first');
@@ -358,7 +370,7 @@ describe('RPC over RabbitMQ', () => {
       it('holds calls until every call sent is answered, not only the first', async () => {
         const service = await fakeService('held-5');
         const holding = await holdingClient(60_000);
-        const call = (i: number) => holding.call('identity', 'echo', { marker: 'held-5', i });
+        const call = (i: number) => holding.callAny('identity', 'echo', { marker: 'held-5', i });
         const [a, b] = [call(0), call(1)];
         const both = await service.next();
         expect(both.params).toEqual([0, 1].map((i) => ({ marker: 'held-5', i })));
@@ -421,10 +433,10 @@ describe('RPC over RabbitMQ', () => {
         await broker.connect();
         opened.push({ close: () => broker.close() });
         const holding = await holdingClient(60_000, broker);
-        const sent = holding.call('identity', 'echo', { marker: 'held-4', i: 0 });
+        const sent = holding.callAny('identity', 'echo', { marker: 'held-4', i: 0 });
         expect((await service.next()).params).toEqual([{ marker: 'held-4', i: 0 }]);
         await nextTurn();
-        const held = holding.call('identity', 'echo', { marker: 'held-4', i: 1 });
+        const held = holding.callAny('identity', 'echo', { marker: 'held-4', i: 1 });
         await broker.dropConnection();
         const outage = { status: 503, code: 'broker_unavailable' };
         await expect(sent).rejects.toMatchObject(outage);
@@ -440,7 +452,7 @@ describe('RPC over RabbitMQ', () => {
       it('does not hold calls behind one that timed out', async () => {
         const service = await fakeService('held-3');
         const holding = await holdingClient(60_000);
-        const lost = holding.call(
+        const lost = holding.callAny(
           'identity',
           'echo',
           { marker: 'held-3', i: 0 },
@@ -465,12 +477,12 @@ describe('RPC over RabbitMQ', () => {
         slow: () => new Promise((resolve) => (releaseSlow = () => resolve('slow'))),
       });
       const order: string[] = [];
-      const slow = client.call('identity', 'slow', {}).then((r) => order.push('slow') && r);
+      const slow = client.callAny('identity', 'slow', {}).then((r) => order.push('slow') && r);
       const echoed = client
-        .call('identity', 'echo', { a: 1 }, { requestId: 'req-a' })
+        .callAny('identity', 'echo', { a: 1 }, { requestId: 'req-a' })
         .then((r) => order.push('echo') && r);
       const failed = client
-        .call('identity', 'fail', {})
+        .callAny('identity', 'fail', {})
         .catch((e: unknown) => e)
         .then((e) => order.push('fail') && e);
       await expect(echoed).resolves.toEqual({ params: { a: 1 }, requestId: 'req-a' });
@@ -485,8 +497,8 @@ describe('RPC over RabbitMQ', () => {
       // The batch reaches a consumer that dies before acking (its channel closes): the broker
       // delivers it again, flagged as redelivered, to the server that starts next.
       const taken = rawMessages(1);
-      const command = client.call('identity', 'count', {}).catch((e: unknown) => e);
-      const read = client.call('identity', 'count', {}, { idempotent: true });
+      const command = client.callAny('identity', 'count', {}).catch((e: unknown) => e);
+      const read = client.callAny('identity', 'count', {}, { idempotent: true });
       const { seen, connection } = await taken;
       expect(seen[0]?.properties.headers?.[HEADERS.batch]).toBe(2);
       await connection.close();
@@ -552,7 +564,7 @@ describe('RPC over RabbitMQ', () => {
       // Two rounds: slots handed from call to call must all come back for the second.
       for (let round = 0; round < 2; round += 1) {
         const answers = await Promise.all(
-          Array.from({ length: 8 }, () => client.call('identity', 'work', {})),
+          Array.from({ length: 8 }, () => client.callAny('identity', 'work', {})),
         );
         expect(answers).toEqual(Array.from({ length: 8 }, () => 'done'));
       }
@@ -582,7 +594,9 @@ describe('RPC over RabbitMQ', () => {
         1,
       );
       // One message of two commands; with one slot, the second waits for the first.
-      const calls = [1, 2].map(() => client.call('identity', 'count', {}).catch((e: unknown) => e));
+      const calls = [1, 2].map(() =>
+        client.callAny('identity', 'count', {}).catch((e: unknown) => e),
+      );
       await firstStarted;
       await broker.dropConnection();
       release();
@@ -596,7 +610,7 @@ describe('RPC over RabbitMQ', () => {
 
     it('fails every call of a batch with 503 when the service has no queue', async () => {
       const calls = Array.from({ length: 3 }, () =>
-        client.call('trading', 'ping', {}, { timeoutMs: 2_000 }).catch((e: unknown) => e),
+        client.callAny('trading', 'ping', {}, { timeoutMs: 2_000 }).catch((e: unknown) => e),
       );
       expect(await Promise.all(calls)).toEqual(
         Array.from({ length: 3 }, () =>

@@ -26,7 +26,7 @@ const UNKNOWN = Symbol('unknown chunk');
  * drizzle). Anything else (tables, columns, placeholders, subqueries, inlined params) is left to
  * drizzle whole. Drizzle tests each chunk against up to a dozen classes by walking prototype
  * chains; for the ledger's write statement (hundreds of chunks) that was a tenth of
- * wallet-ledger's CPU per transfer (docs/performance.md, finding 23). Tested equal to drizzle's.
+ * wallet-ledger's CPU per transfer (docs/performance.md, "Statement text without drizzle"). Tested equal to drizzle's.
  */
 export function compileSql(statement: SQL): CompiledQuery {
   const out: CompiledQuery = { sql: '', params: [] };

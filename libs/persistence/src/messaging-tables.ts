@@ -50,7 +50,7 @@ export const OUTBOX_WRITTEN_NOTICE = 'custody:outbox_written';
  * `pg_notify`. A NOTIFY takes one cluster-wide lock from before its transaction's commit record
  * until after its WAL flush, so the commits of every transaction that wrote an event ran one at
  * a time (8 clients inserting a row: 9,150 commits/s plain, 3,900–4,500 with a NOTIFY;
- * docs/performance.md, finding 43). The notice costs no lock and no round trip (it travels in
+ * docs/performance.md, "Outbox wake-up without NOTIFY"). The notice costs no lock and no round trip (it travels in
  * the statement's answer); the pool wakes its relay when that connection's transaction ends
  * (`onOutboxCommit`).
  *

@@ -15,7 +15,7 @@ function quoted(text: string): string {
   if (!NEEDS_ESCAPE.test(text)) return `"${text}"`;
   // Without control characters or surrogates, JSON's quoting of a string is pg's: V8's native
   // JSON.stringify does it in a third of the time of the replace (every JSON column of the
-  // ledger's writes is full of quotes; docs/performance.md, finding 52).
+  // ledger's writes is full of quotes; docs/performance.md, "Less JavaScript per transfer").
   return JSON_ESCAPES_MORE.test(text) ? `"${text.replace(ESCAPED, '\\$&')}"` : JSON.stringify(text);
 }
 
@@ -31,7 +31,7 @@ function isPlainObject(value: object): boolean {
  * The array literal pg would send for a flat array of strings, numbers, booleans, plain objects
  * (as JSON) and nulls; undefined for anything else (dates, buffers, nested arrays), which pg
  * maps itself. pg escapes every element with two regular-expression replacements; the ledger's
- * statements send a column of uuids or amounts per parameter, which need none (finding 42 of
+ * statements send a column of uuids or amounts per parameter, which need none ("Ledger allocations" in
  * docs/performance.md: pg's array serialisation was a third of wallet-ledger's allocations).
  */
 function flatArrayLiteral(items: unknown[]): string | undefined {

@@ -6,7 +6,7 @@ import type { Logger } from '@custody/logging';
  * instead of crashing when Redis goes away. Commands are written as they are issued: ioredis's
  * auto-pipelining made each tick's batch a `Pipeline` with an accessor of its own, a new V8 map
  * per batch kept until a full collection; at half load it cost the gateway more CPU and
- * latency than the writes it saved (docs/performance.md, finding 40).
+ * latency than the writes it saved (docs/performance.md, "Redis auto-pipelining off").
  */
 export function connectRedis(url: string, logger: Logger): Redis {
   const redis = new Redis(url, {

@@ -151,14 +151,14 @@ describe('a service process on SIGTERM', () => {
         what: 'the child service to answer',
       },
     );
-    const inFlight = client.call('issuer', 'test.slow', { ms: 800 });
+    const inFlight = client.callAny('issuer', 'test.slow', { ms: 800 });
     await waitFor(() => output.includes('handling'), { what: 'the handler to start' });
     child.kill('SIGTERM');
     await expect(inFlight).resolves.toBe('finished');
     expect(await exited).toBe(0);
     // The queue is still there but nobody consumes it any more.
     await expect(
-      client.call('issuer', 'test.slow', { ms: 1 }, { timeoutMs: 500 }),
+      client.callAny('issuer', 'test.slow', { ms: 1 }, { timeoutMs: 500 }),
     ).rejects.toMatchObject({ status: 504 });
   });
 });

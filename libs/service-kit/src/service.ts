@@ -20,9 +20,11 @@ import {
   type EventHandler,
   OutboxRelay,
   RpcClient,
-  type IdempotentRpcHandler,
+  dispatchTable,
+  isIdempotencyOwner,
   type RpcCallContext,
   type RpcHandler,
+  type RpcHandlers,
   RpcServer,
 } from '@custody/messaging';
 import {
@@ -55,9 +57,7 @@ export interface ServiceDefinition<A extends ServiceName = ServiceName> {
   /** The app's SQL migrations (`NNNN_name.sql`), applied at start. */
   migrationsDir: string;
   /** May be async: a service can load keys or run its bootstrap before it takes calls. */
-  rpcHandlers?: (
-    deps: ServiceDeps<A>,
-  ) => Record<string, RpcHandler> | Promise<Record<string, RpcHandler>>;
+  rpcHandlers?: (deps: ServiceDeps<A>) => RpcHandlers<A> | Promise<RpcHandlers<A>>;
   /** Event name → handler; each runs in a transaction with its inbox row. */
   eventHandlers?: (deps: ServiceDeps<A>) => Record<string, EventHandler>;
   /** Which events the handlers would do nothing with: acked without a transaction. */
@@ -160,7 +160,7 @@ export async function startService<A extends ServiceName>(
     Object.fromEntries(
       Object.entries(handlers).map(([method, handler]) => [
         method,
-        (handler as Partial<IdempotentRpcHandler>).ownsIdempotency
+        isIdempotencyOwner(handler)
           ? handler
           : (params: unknown, ctx: RpcCallContext) =>
               ctx.idempotency
@@ -183,7 +183,9 @@ export async function startService<A extends ServiceName>(
     service: app,
     handlers: {
       ...{},
-      ...withIdempotency((await definition.rpcHandlers?.(deps)) ?? {}),
+      ...withIdempotency(
+        definition.rpcHandlers ? dispatchTable(await definition.rpcHandlers(deps)) : {},
+      ),
       [RPC_METHODS.common.ping]: ping,
     },
     prefetch: config.RPC_PREFETCH,

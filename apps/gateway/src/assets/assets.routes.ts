@@ -77,7 +77,7 @@ export function assetRoutes(rpc: RpcClient) {
         read: true,
         params: ({ params, query }) => ({
           assetId: params['asset'],
-          action: (query as { action: string }).action,
+          action: query.action,
         }),
       }),
     }),
@@ -106,7 +106,7 @@ export function assetRoutes(rpc: RpcClient) {
       errorStatuses: [401, 404],
       handler: forwardList(rpc, 'trading', TRADING_RPC.listMarketData, ({ params, query }) => ({
         assetId: params['asset'],
-        ...(query as object),
+        ...query,
       })),
     }),
     defineRoute({
@@ -153,7 +153,7 @@ export function assetRoutes(rpc: RpcClient) {
       errorStatuses: [401, 404],
       handler: forwardList(rpc, 'trading', TRADING_RPC.listRates, ({ params, query }) => ({
         assetId: params['assetId'],
-        ...(query as object),
+        ...query,
       })),
     }),
     // Before /rates/:rate, which would otherwise take "exchange" for a rate id.
@@ -176,7 +176,7 @@ export function assetRoutes(rpc: RpcClient) {
         read: true,
         params: ({ params, query }) => ({
           assetId: params['assetId'],
-          side: (query as { side: string }).side,
+          side: query.side,
         }),
       }),
     }),

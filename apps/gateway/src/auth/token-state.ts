@@ -77,7 +77,7 @@ type CheckAndCount = (
 /**
  * Token checks in batches paced by Redis's answers (`AnswerPacedBatches`): at low load each goes
  * at once and alone; under load one Lua call carries every check that arrived during the
- * previous call (docs/performance.md, finding 48).
+ * previous call (docs/performance.md, "Token checks in batches").
  */
 export class TokenStateChecks {
   private readonly batches: AnswerPacedBatches<StateCheck, StateAnswer>;

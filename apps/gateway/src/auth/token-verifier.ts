@@ -9,7 +9,6 @@ import {
   type AccessTokenClaims,
   type AuthContext,
   type IssuerTokenClaims,
-  type JwksView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
@@ -94,7 +93,7 @@ export class TokenVerifier {
 
   private loadJwks(): Promise<void> {
     this.jwksLoading ??= this.rpc
-      .call<JwksView>('identity', IDENTITY_RPC.jwks, {}, { idempotent: true })
+      .call('identity', IDENTITY_RPC.jwks, {}, { idempotent: true })
       .then((view) => {
         this.jwks = createLocalJWKSet(view as unknown as JSONWebKeySet);
         this.jwksFetchedAt = Date.now();

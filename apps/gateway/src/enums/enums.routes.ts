@@ -36,7 +36,7 @@ function enumRoute(
     errorStatuses: [401],
     handler: forwardList(rpc, 'identity', IDENTITY_RPC.listEnum, ({ query }) => ({
       kind,
-      ...(query as object),
+      ...query,
     })),
   });
 }

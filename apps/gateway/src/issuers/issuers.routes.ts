@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { ACTIVITY_SORT_COLUMNS, ISSUER_RPC, V2_SORT_COLUMNS } from '@custody/contracts';
+import {
+  ACTIVITY_SORT_COLUMNS,
+  ISSUER_RPC,
+  type IssuePath,
+  type IssuerActivityType,
+  type NewActivity,
+  V2_SORT_COLUMNS,
+} from '@custody/contracts';
 import { booleanParam, defineRoute, intParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
-import { forward, type ForwardInput } from '../forward';
+import { forward } from '../forward';
 import { timestamps, typedDataSchema } from '../schemas';
 
 const id = z.string().min(1).max(128);
@@ -124,7 +131,13 @@ const holderSchema = z.object({
   address: z.string().meta({ description: 'EIP-55 checksummed' }),
 });
 
-const issuePath = (params: ForwardInput['params']) => ({
+const activityInput = (type: IssuerActivityType, body: Omit<NewActivity, 'type'>): NewActivity => ({
+  ...{},
+  ...body,
+  type,
+});
+
+const issuePath = (params: { clientIssuerId: string; clientIssueId: string }): IssuePath => ({
   issuerId: params['clientIssuerId'],
   issueId: params['clientIssueId'],
 });
@@ -234,7 +247,7 @@ export function issuerRoutes(rpc: RpcClient) {
         read: true,
         params: ({ params, query }) => ({
           issuerId: params['clientIssuerId'],
-          ...(query as object),
+          ...query,
         }),
       }),
     }),
@@ -256,7 +269,7 @@ export function issuerRoutes(rpc: RpcClient) {
         params: ({ params, body }) => ({
           ...{},
           ...issuePath(params),
-          input: { type: 'MESSAGE', ...(body as object) },
+          input: activityInput('MESSAGE', body),
         }),
       }),
     }),
@@ -288,7 +301,7 @@ export function issuerRoutes(rpc: RpcClient) {
         params: ({ params, body }) => ({
           ...{},
           ...issuePath(params),
-          input: { type: 'REQUEST', ...(body as object) },
+          input: activityInput('REQUEST', body),
         }),
       }),
     }),
@@ -339,7 +352,7 @@ export function issuerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listActivities, {
         read: true,
-        params: ({ params, query }) => ({ ...{}, ...issuePath(params), ...(query as object) }),
+        params: ({ params, query }) => ({ ...{}, ...issuePath(params), ...query }),
       }),
     }),
     defineRoute({
@@ -378,7 +391,7 @@ export function issuerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listHolders, {
         read: true,
-        params: ({ params, query }) => ({ ...{}, ...issuePath(params), ...(query as object) }),
+        params: ({ params, query }) => ({ ...{}, ...issuePath(params), ...query }),
       }),
     }),
   ];

@@ -4,16 +4,11 @@ import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps } from '../schemas';
+import { idResponse, timestamps, walletParams, walletPathOf } from '../schemas';
 import { ipAddress, isoDate } from '../users/users.schemas';
 
 const id = z.string().min(1).max(128);
 const externalReference = z.string().trim().min(1).max(255);
-const walletPath = { user: id, wallet: id };
-const pathOf = (params: Record<string, string>) => ({
-  userId: params['user'],
-  walletId: params['wallet'],
-});
 
 const requestedTransaction = z
   .object({
@@ -118,11 +113,9 @@ export function ledgerRoutes(rpc: RpcClient) {
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.createTransfer, {
         status: 201,
         params: ({ query, body }) => {
-          const b = body as { requestedTransactions: unknown[]; externalReference?: string };
-          const ref =
-            b.externalReference ?? (query as { externalReference?: string }).externalReference;
+          const ref = body.externalReference ?? query.externalReference;
           return {
-            requestedTransactions: b.requestedTransactions,
+            requestedTransactions: body.requestedTransactions,
             ...(ref ? { externalReference: ref } : {}),
           };
         },
@@ -203,7 +196,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'The income', schema: incomeSchema } },
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.updateIncome, {
-        params: ({ params, body }) => ({ id: params['income'], ...(body as object) }),
+        params: ({ params, body }) => ({ id: params['income'], ...body }),
       }),
     }),
     defineRoute({
@@ -216,7 +209,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['incomes', 'read'],
       request: {
-        params: z.object(walletPath),
+        params: z.object(walletParams),
         query: listQuerySchema({
           sortFields: ['createdAt', 'amount'],
           filters: { status: z.enum(['pending', 'confirmed', 'failed']).optional() },
@@ -226,8 +219,8 @@ export function ledgerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forwardList(rpc, 'wallet-ledger', LEDGER_RPC.listIncomes, ({ params, query }) => ({
         ...{},
-        ...pathOf(params),
-        ...(query as object),
+        ...walletPathOf(params),
+        ...query,
       })),
     }),
     defineRoute({
@@ -239,12 +232,12 @@ export function ledgerRoutes(rpc: RpcClient) {
       tags: ['incomes'],
       auth: 'client',
       scope: ['incomes', 'read'],
-      request: { params: z.object({ ...{}, ...walletPath, income: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, income: id }) },
       responses: { 200: { description: 'The income', schema: incomeSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getIncome, {
         read: true,
-        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['income'] }),
+        params: ({ params }) => ({ ...{}, ...walletPathOf(params), id: params['income'] }),
       }),
     }),
     defineRoute({
@@ -257,7 +250,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['transactions', 'read'],
       request: {
-        params: z.object(walletPath),
+        params: z.object(walletParams),
         query: listQuerySchema({
           sortFields: ['createdAt', 'amount'],
           filters: {
@@ -276,7 +269,7 @@ export function ledgerRoutes(rpc: RpcClient) {
         rpc,
         'wallet-ledger',
         LEDGER_RPC.listTransactions,
-        ({ params, query }) => ({ ...{}, ...pathOf(params), ...(query as object) }),
+        ({ params, query }) => ({ ...{}, ...walletPathOf(params), ...query }),
       ),
     }),
     defineRoute({
@@ -288,12 +281,12 @@ export function ledgerRoutes(rpc: RpcClient) {
       tags: ['transactions'],
       auth: 'client',
       scope: ['transactions', 'read'],
-      request: { params: z.object({ ...{}, ...walletPath, transaction: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, transaction: id }) },
       responses: { 200: { description: 'The transaction', schema: transactionSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getTransaction, {
         read: true,
-        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['transaction'] }),
+        params: ({ params }) => ({ ...{}, ...walletPathOf(params), id: params['transaction'] }),
       }),
     }),
     defineRoute({
@@ -307,7 +300,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['withdrawals', 'write'],
       request: {
-        params: z.object(walletPath),
+        params: z.object(walletParams),
         body: z
           .object({
             assetId: z.string().min(1).max(64),
@@ -325,7 +318,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.createWithdrawal, {
         status: 201,
-        params: ({ params, body }) => ({ ...{}, ...pathOf(params), ...(body as object) }),
+        params: ({ params, body }) => ({ ...{}, ...walletPathOf(params), ...body }),
       }),
     }),
     defineRoute({
@@ -338,7 +331,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['withdrawals', 'read'],
       request: {
-        params: z.object(walletPath),
+        params: z.object(walletParams),
         query: listQuerySchema({
           sortFields: ['createdAt', 'amount'],
           externalReference: true,
@@ -353,8 +346,8 @@ export function ledgerRoutes(rpc: RpcClient) {
         LEDGER_RPC.listWithdrawals,
         ({ params, query }) => ({
           ...{},
-          ...pathOf(params),
-          ...(query as object),
+          ...walletPathOf(params),
+          ...query,
         }),
       ),
     }),
@@ -367,12 +360,12 @@ export function ledgerRoutes(rpc: RpcClient) {
       tags: ['withdrawals'],
       auth: 'client',
       scope: ['withdrawals', 'read'],
-      request: { params: z.object({ ...{}, ...walletPath, withdrawal: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, withdrawal: id }) },
       responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getWithdrawal, {
         read: true,
-        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['withdrawal'] }),
+        params: ({ params }) => ({ ...{}, ...walletPathOf(params), id: params['withdrawal'] }),
       }),
     }),
     defineRoute({
@@ -397,7 +390,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.updateWithdrawal, {
-        params: ({ params, body }) => ({ id: params['withdrawal'], ...(body as object) }),
+        params: ({ params, body }) => ({ id: params['withdrawal'], ...body }),
       }),
     }),
     defineRoute({

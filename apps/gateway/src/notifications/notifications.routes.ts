@@ -67,7 +67,7 @@ const deliverySchema = z.object({
 });
 
 export function notificationRoutes(rpc: RpcClient) {
-  const receiverPath = (params: Record<string, string>) => ({
+  const receiverPath = (params: { notificationId: string; receiverId: string }) => ({
     notificationId: params['notificationId'],
     receiverId: params['receiverId'],
   });

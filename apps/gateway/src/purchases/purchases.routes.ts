@@ -4,15 +4,10 @@ import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps } from '../schemas';
+import { idResponse, timestamps, walletParams, walletPathOf } from '../schemas';
 import { ipAddress } from '../users/users.schemas';
 
 const id = z.string().min(1).max(128);
-const walletPath = { user: id, wallet: id };
-const pathOf = (params: Record<string, string>) => ({
-  userId: params['user'],
-  walletId: params['wallet'],
-});
 
 const purchaseSchema = z.object({
   ...{},
@@ -46,7 +41,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['purchases', 'write'],
       request: {
-        params: z.object(walletPath),
+        params: z.object(walletParams),
         body: z
           .object({
             operation: z.enum(['buy', 'sell']),
@@ -66,7 +61,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409, 503],
       handler: forward(rpc, 'trading', TRADING_RPC.createPurchase, {
         status: 201,
-        params: ({ params, body }) => ({ ...{}, ...pathOf(params), ...(body as object) }),
+        params: ({ params, body }) => ({ ...{}, ...walletPathOf(params), ...body }),
       }),
     }),
     defineRoute({
@@ -79,7 +74,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['purchases', 'read'],
       request: {
-        params: z.object(walletPath),
+        params: z.object(walletParams),
         query: listQuerySchema({
           sortFields: ['createdAt', 'amount'],
           externalReference: true,
@@ -90,8 +85,8 @@ export function purchaseRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forwardList(rpc, 'trading', TRADING_RPC.listPurchases, ({ params, query }) => ({
         ...{},
-        ...pathOf(params),
-        ...(query as object),
+        ...walletPathOf(params),
+        ...query,
       })),
     }),
     defineRoute({
@@ -103,12 +98,12 @@ export function purchaseRoutes(rpc: RpcClient) {
       tags: ['purchases'],
       auth: 'client',
       scope: ['purchases', 'read'],
-      request: { params: z.object({ ...{}, ...walletPath, purchase: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, purchase: id }) },
       responses: { 200: { description: 'The purchase', schema: purchaseSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'trading', TRADING_RPC.getPurchase, {
         read: true,
-        params: ({ params }) => ({ ...{}, ...pathOf(params), id: params['purchase'] }),
+        params: ({ params }) => ({ ...{}, ...walletPathOf(params), id: params['purchase'] }),
       }),
     }),
   ];

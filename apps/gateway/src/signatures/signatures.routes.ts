@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { SIGNATURE_RPC, type SignedItemKind } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import {
+  SIGNATURE_RPC,
+  type SignRequest,
+  type SignedItemKind,
+  type WalletPath,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { defineRoute, listQuerySchema, type RouteInput } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps, typedDataSchema } from '../schemas';
+import {
+  idResponse,
+  pathId,
+  timestamps,
+  typedDataSchema,
+  walletParams,
+  walletPathOf,
+} from '../schemas';
 
-const id = z.string().min(1).max(128);
-const walletParams = { user: id, wallet: id };
 const externalReference = z.string().trim().min(1).max(255).optional();
 const uint = z.string().regex(/^(0x[0-9a-fA-F]+|\d+)$/, 'A whole number, decimal or 0x-hex');
 
@@ -92,42 +103,31 @@ const byIdQuery = z
   .partial()
   .strict();
 
-const KINDS: {
+/** One kind of signed item: its paths, its request body and how the body becomes the request. */
+interface KindRoutes<B extends z.ZodType> {
   kind: SignedItemKind;
   path: string;
   name: string;
+  /** The path parameter of the by-id read. */
   param: string;
-  body: z.ZodType;
+  body: B;
   summary: string;
-}[] = [
-  {
-    kind: 'tx',
-    path: 'sign-tx',
-    name: 'SignedTransaction',
-    param: 'txId',
-    body: signTxBody,
-    summary: 'Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`)',
-  },
-  {
-    kind: 'message',
-    path: 'sign-message',
-    name: 'SignedMessage',
-    param: 'signedMsgId',
-    body: signMessageBody,
-    summary: 'Sign a message (EIP-191)',
-  },
-  {
-    kind: 'typed-data',
-    path: 'sign-typed-data',
-    name: 'SignedTypedData',
-    param: 'signedTypedDataId',
-    body: signTypedDataBody,
-    summary: 'Sign typed data (EIP-712; `value.primaryType` names the root type)',
-  },
-];
+  request: (path: WalletPath, body: RouteInput<{ body: B }>['body']) => SignRequest;
+}
 
-export function signatureRoutes(rpc: RpcClient) {
-  return KINDS.flatMap(({ kind, path, name, param, body, summary }) => [
+const reference = (ref: string | undefined) => (ref ? { externalReference: ref } : {});
+
+/** A path parameter the route's schema validated (its name is only known at run time here). */
+function pathValue(params: Record<string, string | undefined>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw Errors.notFound('signed item');
+  return value;
+}
+
+function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
+  const { kind, path, name, param, body, summary } = spec;
+  const byIdParams = z.object({ ...{}, ...walletParams, [param]: pathId });
+  return [
     defineRoute({
       version: 'v1',
       method: 'post',
@@ -141,16 +141,7 @@ export function signatureRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'Signed', schema: idResponse } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', SIGNATURE_RPC.sign, {
-        params: ({ params, body: input }) => {
-          const { externalReference: ref, ...payload } = input as Record<string, unknown>;
-          return {
-            userId: params['user'],
-            walletId: params['wallet'],
-            kind,
-            payload,
-            ...(ref ? { externalReference: ref } : {}),
-          };
-        },
+        params: ({ params, body: input }) => spec.request(walletPathOf(params), input),
       }),
     }),
     defineRoute({
@@ -173,10 +164,10 @@ export function signatureRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'Records', schema: z.array(schemas[kind]) } },
       errorStatuses: [401, 403, 404],
       handler: forwardList(rpc, 'wallet-ledger', SIGNATURE_RPC.list, ({ params, query }) => ({
-        userId: params['user'],
-        walletId: params['wallet'],
+        ...{},
+        ...walletPathOf(params),
         kind,
-        ...(query as object),
+        list: query.list,
       })),
     }),
     defineRoute({
@@ -188,18 +179,68 @@ export function signatureRoutes(rpc: RpcClient) {
       tags: ['signatures'],
       auth: 'client',
       scope: ['signatures', 'read'],
-      request: { params: z.object({ ...{}, ...walletParams, [param]: id }), query: byIdQuery },
+      request: { params: byIdParams, query: byIdQuery },
       responses: { 200: { description: 'The record', schema: schemas[kind] } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', SIGNATURE_RPC.get, {
         read: true,
         params: ({ params }) => ({
-          userId: params['user'],
-          walletId: params['wallet'],
+          ...{},
+          ...walletPathOf(params),
           kind,
-          id: params[param],
+          id: pathValue(params, param),
         }),
       }),
     }),
-  ]);
+  ];
+}
+
+export function signatureRoutes(rpc: RpcClient) {
+  return [
+    ...kindRoutes(rpc, {
+      kind: 'tx',
+      path: 'sign-tx',
+      name: 'SignedTransaction',
+      param: 'txId',
+      body: signTxBody,
+      summary: 'Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`)',
+      request: (wallet, { externalReference, ...payload }) => ({
+        ...{},
+        ...wallet,
+        kind: 'tx',
+        payload,
+        ...reference(externalReference),
+      }),
+    }),
+    ...kindRoutes(rpc, {
+      kind: 'message',
+      path: 'sign-message',
+      name: 'SignedMessage',
+      param: 'signedMsgId',
+      body: signMessageBody,
+      summary: 'Sign a message (EIP-191)',
+      request: (wallet, { externalReference, ...payload }) => ({
+        ...{},
+        ...wallet,
+        kind: 'message',
+        payload,
+        ...reference(externalReference),
+      }),
+    }),
+    ...kindRoutes(rpc, {
+      kind: 'typed-data',
+      path: 'sign-typed-data',
+      name: 'SignedTypedData',
+      param: 'signedTypedDataId',
+      body: signTypedDataBody,
+      summary: 'Sign typed data (EIP-712; `value.primaryType` names the root type)',
+      request: (wallet, { externalReference, ...payload }) => ({
+        ...{},
+        ...wallet,
+        kind: 'typed-data',
+        payload,
+        ...reference(externalReference),
+      }),
+    }),
+  ];
 }

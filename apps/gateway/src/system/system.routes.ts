@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RPC_METHODS, SERVICES, type PingResult } from '@custody/contracts';
+import { RPC_METHODS, SERVICES } from '@custody/contracts';
 import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 
@@ -26,12 +26,7 @@ export function systemRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 503, 504],
       handler: async ({ params }) => ({
         status: 200,
-        body: await rpc.call<PingResult>(
-          params.service,
-          RPC_METHODS.common.ping,
-          {},
-          { idempotent: true },
-        ),
+        body: await rpc.call(params.service, RPC_METHODS.common.ping, {}, { idempotent: true }),
       }),
     }),
   ];

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type TokenView } from '@custody/contracts';
-import { defineRoute } from '@custody/http';
+import { type ApiClientCredentials, IDENTITY_RPC } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { defineRoute, type RouteContext } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { clientSchema } from '../schemas';
+
+/** The api client's credentials, which the guard of every `basic` route has checked are there. */
+function credentialsOf(ctx: RouteContext): ApiClientCredentials {
+  if (!ctx.credentials) throw Errors.unauthorized('Api client credentials are required.');
+  return ctx.credentials;
+}
 
 const tokenRequest = z.discriminatedUnion('grant_type', [
   z
@@ -49,8 +56,8 @@ export function tokenRoutes(rpc: RpcClient) {
       errorStatuses: [401],
       handler: async ({ body }, ctx) => ({
         status: 201,
-        body: await rpc.call<TokenView>('identity', IDENTITY_RPC.issueToken, {
-          credentials: ctx.credentials,
+        body: await rpc.call('identity', IDENTITY_RPC.issueToken, {
+          credentials: credentialsOf(ctx),
           request: body,
         }),
         headers: { 'Cache-Control': 'no-store' },
@@ -75,7 +82,7 @@ export function tokenRoutes(rpc: RpcClient) {
       handler: async ({ body }, ctx) => ({
         status: 200,
         body: await rpc.call('identity', IDENTITY_RPC.revokeToken, {
-          credentials: ctx.credentials,
+          credentials: credentialsOf(ctx),
           token: body.token,
         }),
       }),

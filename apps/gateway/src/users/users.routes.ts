@@ -97,7 +97,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       responses: { 200: { description: 'Deleted', schema: idResponse } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'identity', IDENTITY_RPC.deleteUser, {
-        params: ({ params, body }) => ({ id: params['user'], ...(body as object) }),
+        params: ({ params, body }) => ({ id: params['user'], ...body }),
       }),
     }),
     defineRoute({

@@ -50,7 +50,7 @@ export function walletRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', WALLET_RPC.createWallet, {
         status: 201,
-        params: ({ params, body }) => ({ userId: params['user'], ...(body as object) }),
+        params: ({ params, body }) => ({ userId: params['user'], ...body }),
       }),
     }),
     defineRoute({
@@ -77,7 +77,7 @@ export function walletRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404],
       handler: forwardList(rpc, 'wallet-ledger', WALLET_RPC.listWallets, ({ params, query }) => ({
         userId: params['user'],
-        ...(query as object),
+        ...query,
       })),
     }),
     defineRoute({
@@ -113,7 +113,7 @@ export function walletRoutes(rpc: RpcClient) {
         params: ({ params, body }) => ({
           userId: params['user'],
           walletId: params['wallet'],
-          ...(body as object),
+          ...body,
         }),
       }),
     }),

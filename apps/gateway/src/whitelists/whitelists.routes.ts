@@ -3,11 +3,10 @@ import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps } from '../schemas';
+import { idResponse, timestamps, walletParams, walletPathOf } from '../schemas';
 import { country } from '../users/users.schemas';
 
 const id = z.string().min(1).max(128);
-const walletParams = { user: id, wallet: id };
 const status = z.enum(['pending', 'verified', 'rejected']);
 
 const whitelistSchema = z.object({
@@ -54,10 +53,6 @@ const rejectedTokenStatus = { expired: 403, revoked: 403 } as const;
 
 export function whitelistRoutes(rpc: RpcClient) {
   const path = '/users/:user/wallets/:wallet/whitelists';
-  const walletOf = (params: Record<string, string>) => ({
-    userId: params['user'],
-    walletId: params['wallet'],
-  });
   return [
     defineRoute({
       version: 'v1',
@@ -73,7 +68,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'identity', IDENTITY_RPC.createWhitelist, {
         status: 201,
-        params: ({ params, body }) => ({ ...{}, ...walletOf(params), input: body }),
+        params: ({ params, body }) => ({ ...{}, ...walletPathOf(params), input: body }),
       }),
     }),
     defineRoute({
@@ -94,8 +89,8 @@ export function whitelistRoutes(rpc: RpcClient) {
       errorStatuses: [400, 401, 403, 404],
       handler: forwardList(rpc, 'identity', IDENTITY_RPC.listWhitelists, ({ params, query }) => ({
         ...{},
-        ...walletOf(params),
-        ...(query as object),
+        ...walletPathOf(params),
+        ...query,
       })),
     }),
     defineRoute({
@@ -113,7 +108,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       errorStatuses: [400, 401, 403, 404],
       handler: forward(rpc, 'identity', IDENTITY_RPC.getWhitelist, {
         read: true,
-        params: ({ params }) => ({ ...{}, ...walletOf(params), id: params['whitelist'] }),
+        params: ({ params }) => ({ ...{}, ...walletPathOf(params), id: params['whitelist'] }),
       }),
     }),
     defineRoute({
@@ -133,9 +128,9 @@ export function whitelistRoutes(rpc: RpcClient) {
       handler: forward(rpc, 'identity', IDENTITY_RPC.updateWhitelist, {
         params: ({ params, body }) => ({
           ...{},
-          ...walletOf(params),
+          ...walletPathOf(params),
           id: params['whitelist'],
-          ...(body as object),
+          ...body,
         }),
       }),
     }),

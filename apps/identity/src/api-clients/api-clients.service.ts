@@ -1,9 +1,9 @@
-import type {
-  ApiClientView,
-  AuthContext,
-  ClientAudience,
-  ListQuery,
-  ListResult,
+import {
+  type ApiClientInput,
+  type ApiClientView,
+  type AuthContext,
+  type ListQuery,
+  type ListResult,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, sqlState } from '@custody/persistence';
@@ -13,15 +13,7 @@ import type { SecretBox } from '@custody/secrets';
 import type { ApiClientRow } from '../schema';
 import * as repo from './api-clients.repository';
 
-export interface ApiClientInput {
-  id?: string;
-  name: string;
-  description?: string;
-  secret?: string;
-  audience?: ClientAudience;
-  accessTokenExpiresIn?: number;
-  refreshTokenExpiresIn?: number;
-}
+export type { ApiClientInput } from '@custody/contracts';
 
 export const DEFAULT_ACCESS_TOKEN_TTL = 3_600;
 export const DEFAULT_REFRESH_TOKEN_TTL = 30 * 24 * 3_600;
@@ -87,7 +79,7 @@ export class ApiClientsService {
   async update(
     auth: AuthContext | undefined,
     id: string,
-    patch: Omit<ApiClientInput, 'id'>,
+    patch: Partial<Omit<ApiClientInput, 'id'>>,
   ): Promise<ApiClientView> {
     requireAdmin(auth);
     const row = await repo.updateApiClient(this.db, id, {

@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import type {
-  AuditBatch,
-  AuditEventView,
-  AuditRecord,
-  AuthContext,
-  EventEnvelope,
-  ListQuery,
-  ListResult,
+import {
+  type AuditBatch,
+  type AuditEventView,
+  type AuditFilters,
+  type AuditRecord,
+  type AuthContext,
+  type EventEnvelope,
+  type ListQuery,
+  type ListResult,
 } from '@custody/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { type Database, type Executor, listClauses, selectPage } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { auditEvents } from '../schema';
@@ -49,11 +50,7 @@ async function appendAuditRecords(tx: Executor, records: AuditBatch['records']):
   );
 }
 
-export interface AuditFilters {
-  userId?: string;
-  action?: string;
-  clientId?: string;
-}
+export type { AuditFilters } from '@custody/contracts';
 
 export async function listAuditEvents(
   db: Database,

@@ -1,12 +1,12 @@
-import { v7 as uuidv7 } from 'uuid';
-import type {
-  AuthContext,
-  ClientAudience,
-  ClientView,
-  ListQuery,
-  ListResult,
-  Scope,
+import {
+  type AuthContext,
+  type ClientAudience,
+  type ClientInput,
+  type ClientView,
+  type ListQuery,
+  type ListResult,
 } from '@custody/contracts';
+import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
 import { type Database, sqlState, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAdmin, requireAuth } from '@custody/tenancy';
@@ -16,13 +16,7 @@ import type { ClientRow } from '../schema';
 import { revokeClientRefreshTokens } from '../tokens/refresh-tokens.repository';
 import * as repo from './clients.repository';
 
-export interface ClientInput {
-  name: string;
-  email: string;
-  password: string;
-  audience?: ClientAudience[];
-  scopes?: Scope[];
-}
+export type { ClientInput } from '@custody/contracts';
 
 export function clientView(row: ClientRow): ClientView {
   return {

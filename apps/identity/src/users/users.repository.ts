@@ -1,5 +1,5 @@
+import { type ListQuery, type UserFilters } from '@custody/contracts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { type UserRow, users } from '../schema';
@@ -79,10 +79,7 @@ export async function updateUser(
   return row;
 }
 
-export interface UserFilters {
-  email?: string;
-  idNumber?: string;
-}
+export type { UserFilters } from '@custody/contracts';
 
 export async function listUsers(
   db: Executor,

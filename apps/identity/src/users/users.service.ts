@@ -1,14 +1,15 @@
-import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
   WALLET_RPC,
   type AuthContext,
+  type KycRecord as Kyc,
   type ListQuery,
   type ListResult,
   type UserRefUpdate,
   type UserRefView,
   type UserView,
 } from '@custody/contracts';
+import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import {
@@ -22,8 +23,7 @@ import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custo
 import type { UserRow } from '../schema';
 import * as repo from './users.repository';
 
-/** KYC fields as validated by the gateway; stored whole, shown in part. */
-export type Kyc = Record<string, unknown>;
+export type { KycRecord as Kyc } from '@custody/contracts';
 
 const SCHEMA = 'identity';
 
@@ -206,7 +206,7 @@ export class UsersService {
     assertUserAccess(auth, id);
     const scope = tenantScope(auth);
     if (!(await repo.findUser(this.db, scope, id))) throw Errors.notFound('user');
-    const { count } = await this.rpc.call<{ count: number }>(
+    const { count } = await this.rpc.call(
       'wallet-ledger',
       WALLET_RPC.countUserWallets,
       { userId: id },

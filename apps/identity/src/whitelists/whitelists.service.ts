@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
-import { isValidAddress } from '@custody/chain-address';
 import {
   WALLET_RPC,
   type AuthContext,
   type ListQuery,
   type ListResult,
-  type WalletRefView,
+  type WhitelistInput,
   type WhitelistView,
 } from '@custody/contracts';
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import {
@@ -30,12 +30,7 @@ import {
 import { type WhitelistRow, whitelists } from '../schema';
 import { findUser } from '../users/users.repository';
 
-export interface WhitelistInput {
-  address: string;
-  counterPartyFullName: string;
-  counterPartyType: string;
-  casp?: Record<string, unknown>;
-}
+export type { WhitelistInput } from '@custody/contracts';
 
 type WalletPath = { userId: string; walletId: string };
 
@@ -90,15 +85,10 @@ export class WhitelistsService {
     assertUserAccess(caller, path.userId);
     const user = await findUser(this.db, tenantScope(caller), path.userId);
     if (!user) throw Errors.notFound('user');
-    const wallet = await this.rpc.call<WalletRefView>(
-      'wallet-ledger',
-      WALLET_RPC.getWalletRef,
-      path,
-      {
-        auth: caller,
-        idempotent: true,
-      },
-    );
+    const wallet = await this.rpc.call('wallet-ledger', WALLET_RPC.getWalletRef, path, {
+      auth: caller,
+      idempotent: true,
+    });
     if (!(await isValidAddress(wallet.chain, input.address))) {
       throw Errors.validation([
         {
@@ -145,7 +135,7 @@ export class WhitelistsService {
     const { caller, named } = checkWalletPath(auth, path);
     // A named wallet the caller cannot see is 404, as for every wallet-scoped list, not [].
     if (named) {
-      await this.rpc.call<WalletRefView>('wallet-ledger', WALLET_RPC.getWalletRef, path, {
+      await this.rpc.call('wallet-ledger', WALLET_RPC.getWalletRef, path, {
         auth: caller,
         idempotent: true,
       });

@@ -91,11 +91,11 @@ export class ActivitiesService {
     if (input.type === 'REQUEST') {
       if (!input.dataStructured)
         throw Errors.validation([{ path: 'body.dataStructured', message: 'Required' }]);
-      const signed = await this.rpc.call<{ signature: string; address: string }>(
-        'signing',
-        SIGNING_RPC.signEvmTypedData,
-        { ownerId: issuerKeyOwner(issuer.id), chain: 'evm', typedData: input.dataStructured },
-      );
+      const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
+        ownerId: issuerKeyOwner(issuer.id),
+        chain: 'evm',
+        typedData: input.dataStructured,
+      });
       signedTypedData = signed.signature;
     }
     const row = await withTransaction(this.db, async (tx) => {

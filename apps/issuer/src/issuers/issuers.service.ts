@@ -6,7 +6,6 @@ import {
   SIGNING_RPC,
   issuerKeyOwner,
   type AuthContext,
-  type DerivedKey,
   type IssuerView,
   type V2Page,
   type V2Paging,
@@ -72,7 +71,7 @@ export class IssuersService {
     const replay = await storedIdempotentResult<IssuerView>(this.db, SCHEMA, idempotency);
     if (replay) return replay.result;
     const id = uuidv7();
-    const key = await this.rpc.call<DerivedKey>('signing', SIGNING_RPC.deriveKey, {
+    const key = await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
       ownerId: issuerKeyOwner(id),
       chain: 'evm',
     });
@@ -154,11 +153,11 @@ export class IssuersService {
       : [];
     const ok = await verifySecret(row?.secretHash, input.secret);
     if (!row || !ok) throw invalidCredentials();
-    const { accessToken } = await this.rpc.call<{ accessToken: string }>(
-      'identity',
-      IDENTITY_RPC.issueIssuerToken,
-      { issuerId: row.id, tenantId: row.tenantId, version: row.secretVersion },
-    );
+    const { accessToken } = await this.rpc.call('identity', IDENTITY_RPC.issueIssuerToken, {
+      issuerId: row.id,
+      tenantId: row.tenantId,
+      version: row.secretVersion,
+    });
     return { accessToken };
   }
 }

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { EVENT_NAMES, type AuthContext, type ListQuery, type ListResult } from '@custody/contracts';
+import {
+  EVENT_NAMES,
+  type AuthContext,
+  type ListQuery,
+  type ListResult,
+  type NotificationTypeView,
+} from '@custody/contracts';
 import type { Database } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import { notificationTypes, receivers } from '../schema';
@@ -40,7 +46,7 @@ export async function listTypes(
   db: Database,
   auth: AuthContext | undefined,
   query: ListQuery,
-): Promise<ListResult<unknown>> {
+): Promise<ListResult<NotificationTypeView>> {
   const caller = requireAuth(auth);
   const order = query.sort.direction === 'asc' ? asc : desc;
   const column =

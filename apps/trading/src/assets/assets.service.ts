@@ -1,5 +1,10 @@
+import {
+  type AvailabilityAction,
+  type CatalogAsset,
+  type ListQuery,
+  type ListResult,
+} from '@custody/contracts';
 import { eq, ilike, or, sql } from 'drizzle-orm';
-import type { CatalogAsset, ListQuery, ListResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, listClauses, selectPage } from '@custody/persistence';
 import type { MarketSettings } from '../market';
@@ -7,7 +12,7 @@ import { latestPerAsset, latestRate } from '../rates/rates.repository';
 import { type AssetRow, assets, type MarketDataRow, type RateRow } from '../schema';
 import { catalogAsset, marketDataView, rateView } from '../views';
 
-export type AvailabilityAction = 'BUY' | 'SELL';
+export type { AvailabilityAction } from '@custody/contracts';
 
 /** Escapes LIKE wildcards so that a name filter matches literally. */
 function likePattern(value: string): string {

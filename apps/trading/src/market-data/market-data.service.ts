@@ -1,4 +1,4 @@
-import type { ListQuery, ListResult } from '@custody/contracts';
+import { type ListQuery, type ListResult, type MarketDataListFilters } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { Database } from '@custody/persistence';
 import type { AssetsService } from '../assets/assets.service';
@@ -6,11 +6,7 @@ import type { AssetRow } from '../schema';
 import { marketDataView } from '../views';
 import { findMarketData, listMarketData } from './market-data.repository';
 
-export interface MarketDataListFilters {
-  lastUpdatedAfter: string;
-  lastUpdatedBefore: string;
-  assetSymbol?: string;
-}
+export type { MarketDataListFilters } from '@custody/contracts';
 
 /** Market data snapshots of one asset or, with `*`, of every asset. */
 export class MarketDataService {

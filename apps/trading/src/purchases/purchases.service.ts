@@ -9,9 +9,7 @@ import {
   type ListPurchasesRequest,
   type ListResult,
   type SettlePurchaseRequest,
-  type UserRefView,
   WALLET_RPC,
-  type WalletView,
 } from '@custody/contracts';
 import { AppError, Errors, isAppError } from '@custody/errors';
 import { failpoint } from '@custody/faults';
@@ -116,13 +114,13 @@ export class PurchasesService {
       const existing = await this.byKey(caller.clientId, idempotency);
       if (existing) return this.complete(existing);
     }
-    const wallet = await this.rpc.call<WalletView>(
+    const wallet = await this.rpc.call(
       'wallet-ledger',
       WALLET_RPC.getWallet,
       { userId: request.userId, walletId: request.walletId },
       { auth: caller, idempotent: true },
     );
-    const user = await this.rpc.call<UserRefView>(
+    const user = await this.rpc.call(
       'identity',
       IDENTITY_RPC.getUserRef,
       { id: request.userId },

@@ -1,10 +1,10 @@
-import type { ListQuery, ListResult } from '@custody/contracts';
+import { type ListQuery, type ListResult, type RateListFilters } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
 import type { AssetsService } from '../assets/assets.service';
 import type { MarketSettings } from '../market';
-import type { RateType } from '../schema';
+
 import { rateView } from '../views';
 import { ProviderError } from './providers/http-json';
 import type { ExchangeProvider } from './providers/provider';
@@ -19,11 +19,7 @@ export function intervalMs(value: string): number | undefined {
   return n <= 365 ? n * 86_400_000 : undefined;
 }
 
-export interface RateListFilters {
-  interval?: string;
-  assetSymbol?: string;
-  type?: RateType;
-}
+export type { RateListFilters } from '@custody/contracts';
 
 /** Rate history, single rates, and live exchange quotes. */
 export class RatesService {

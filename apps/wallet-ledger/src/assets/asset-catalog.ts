@@ -18,7 +18,7 @@ export class AssetCatalog {
   private async load(force: boolean): Promise<Map<string, CatalogAsset>> {
     if (!force && this.cache && Date.now() - this.cache.at < TTL_MS) return this.cache.byId;
     this.loading ??= this.rpc
-      .call<CatalogAsset[]>('trading', TRADING_RPC.assetCatalog, {}, { idempotent: true })
+      .call('trading', TRADING_RPC.assetCatalog, {}, { idempotent: true })
       .then(
         (list) => {
           const byId = new Map(list.map((a) => [a.id, a]));

@@ -7,7 +7,7 @@ import {
   parseUnits,
   Transaction as EvmTransaction,
 } from 'ethers';
-import { type DerivedKey, SIGNING_RPC, type SignedEvmTransaction } from '@custody/contracts';
+import { SIGNING_RPC } from '@custody/contracts';
 import { isAppError } from '@custody/errors';
 import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
@@ -49,7 +49,7 @@ export class WithdrawalSender {
 
   async gasStationAddress(): Promise<string> {
     this.gasStation ??= (
-      await this.rpc.call<DerivedKey>('signing', SIGNING_RPC.deriveKey, {
+      await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
         ownerId: GAS_STATION_OWNER,
         chain: 'evm',
       })
@@ -146,24 +146,20 @@ export class WithdrawalSender {
       }
       const chainCount = await this.provider.getTransactionCount(wallet.address, 'pending');
       const nonce = await takeNonce(tx, this.network.name, wallet.address, chainCount);
-      const signed = await this.rpc.call<SignedEvmTransaction>(
-        'signing',
-        SIGNING_RPC.signEvmTransaction,
-        {
-          ownerId: w.walletId,
-          chain: 'evm',
-          chainId: String(this.network.chainId),
-          txJson: {
-            to: token ?? w.receiverAddress,
-            value: token ? '0' : units.toString(),
-            data: token ? ERC20.encodeFunctionData('transfer', [w.receiverAddress, units]) : '0x',
-            gasLimit: gasLimit.toString(),
-            maxFeePerGas: maxFeePerGas.toString(),
-            maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-            nonce: String(nonce),
-          },
+      const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
+        ownerId: w.walletId,
+        chain: 'evm',
+        chainId: String(this.network.chainId),
+        txJson: {
+          to: token ?? w.receiverAddress,
+          value: token ? '0' : units.toString(),
+          data: token ? ERC20.encodeFunctionData('transfer', [w.receiverAddress, units]) : '0x',
+          gasLimit: gasLimit.toString(),
+          maxFeePerGas: maxFeePerGas.toString(),
+          maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+          nonce: String(nonce),
         },
-      );
+      });
       const [updated] = await tx
         .update(withdrawals)
         .set({
@@ -215,7 +211,7 @@ export class WithdrawalSender {
     const signed = await withTransaction(this.db, async (tx) => {
       const chainCount = await this.provider.getTransactionCount(station, 'pending');
       const nonce = await takeNonce(tx, this.network.name, station, chainCount);
-      return this.rpc.call<SignedEvmTransaction>('signing', SIGNING_RPC.signEvmTransaction, {
+      return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
         ownerId: GAS_STATION_OWNER,
         chain: 'evm',
         chainId: String(this.network.chainId),

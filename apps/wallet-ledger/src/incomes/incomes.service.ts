@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
   type AuthContext,
   type ListResult,
+  type NewIncome,
   type WalletScopedList,
 } from '@custody/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
 import type { IdempotencyKey } from '@custody/persistence';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
@@ -29,13 +30,7 @@ import { walletScope } from '../transactions/wallet-scope';
 
 const SCHEMA = 'ledger';
 
-export interface NewIncome {
-  walletId: string;
-  amount: string;
-  blockchainTransactionId: string;
-  senderAddress: string;
-  transactionTimestamp: string;
-}
+export type { NewIncome } from '@custody/contracts';
 
 export function incomeView(row: IncomeRow) {
   return {

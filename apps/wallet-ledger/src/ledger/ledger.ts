@@ -1,3 +1,4 @@
+import type { LedgerViolation as Violation } from '@custody/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
@@ -285,10 +286,7 @@ export async function systemAccountId(
   return row.id;
 }
 
-export interface Violation {
-  rule: string;
-  detail: Record<string, unknown>;
-}
+export type { LedgerViolation as Violation } from '@custody/contracts';
 
 /** The ledger invariants, as SQL anyone can run; an empty list means the books are sound. */
 export async function checkInvariants(db: Executor): Promise<Violation[]> {

@@ -9,8 +9,10 @@ import {
   type ListQuery,
   type ListResult,
   type SignRequest,
+  type SignatureView,
+  type SignedEvmTransaction,
   type SignedItemKind,
-  type UserRefView,
+  type SignedQubicTransaction,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
@@ -72,7 +74,7 @@ export class SignaturesService {
     const found = await findWallet(this.db, tenantScope(caller), request.userId, request.walletId);
     if (!found) throw Errors.notFound('wallet');
     // Identity decides whether the user may sign now (a blocked user reads, never signs).
-    const user = await this.rpc.call<UserRefView>(
+    const user = await this.rpc.call(
       'identity',
       IDENTITY_RPC.getUserRef,
       { id: request.userId },
@@ -120,27 +122,27 @@ export class SignaturesService {
     key: { ownerId: string; chain: ChainFamily },
     chainId: string | null,
     request: SignRequest,
-  ): Promise<Record<string, unknown>> {
-    const p = request.payload;
+  ): Promise<SignatureView | SignedEvmTransaction | SignedQubicTransaction> {
     if (request.kind === 'message') {
       return this.rpc.call('signing', SIGNING_RPC.signEvmMessage, {
         ...{},
         ...key,
-        message: p['message'],
+        message: request.payload.message,
       });
     }
     if (request.kind === 'typed-data') {
       return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
         ...{},
         ...key,
-        typedData: p['typedData'],
+        typedData: request.payload.typedData,
       });
     }
-    if (p['qubicTxJson'] !== undefined) {
+    const p = request.payload;
+    if (p.qubicTxJson !== undefined) {
       return this.rpc.call('signing', SIGNING_RPC.signQubicTransaction, {
         ...{},
         ...key,
-        qubicTxJson: p['qubicTxJson'],
+        qubicTxJson: p.qubicTxJson,
       });
     }
     if (key.chain !== 'evm' || !chainId) {
@@ -150,8 +152,8 @@ export class SignaturesService {
       ...{},
       ...key,
       chainId,
-      ...(p['tx'] !== undefined ? { tx: p['tx'] } : {}),
-      ...(p['txJson'] !== undefined ? { txJson: p['txJson'] } : {}),
+      ...(p.tx !== undefined ? { tx: p.tx } : {}),
+      ...(p.txJson !== undefined ? { txJson: p.txJson } : {}),
     });
   }
 

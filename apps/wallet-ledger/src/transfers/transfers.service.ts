@@ -47,7 +47,7 @@ import type { AssetCatalog } from '../assets/asset-catalog';
  * With PostgreSQL's default cost of a random page (4, for spinning disks) the planner scanned
  * whole tables of a few thousand rows for the batch's set-based statements (`id = ANY($1)`)
  * instead of probing their primary keys: 1.2 ms instead of 0.2 ms for the lock statement at
- * 1,000 wallets (docs/performance.md, finding 26). 1.1 is PostgreSQL's advice for SSDs and cached
+ * 1,000 wallets (docs/performance.md, "Planner cost of small tables"). 1.1 is PostgreSQL's advice for SSDs and cached
  * data. Set per transaction, so it needs nothing from the server or a pooler; the batch's
  * prepared statements only ever run under it, so their cached plans are made with it.
  */
@@ -767,7 +767,7 @@ export class TransfersService {
       tenantId,
       status: 'approved',
       externalReference: request.externalReference ?? null,
-      requested: legs as unknown as Record<string, unknown>[],
+      requested: legs,
       createdAt: now,
       updatedAt: now,
     };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { IDENTITY_RPC, type AuthContext, type UserRefView } from '@custody/contracts';
+import { IDENTITY_RPC, type AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
@@ -16,12 +16,7 @@ export async function assertMaySend(
 ): Promise<void> {
   const users = await Promise.all(
     [...new Set(userIds)].map((id) =>
-      rpc.call<UserRefView>(
-        'identity',
-        IDENTITY_RPC.getUserRef,
-        { id },
-        { auth, idempotent: true },
-      ),
+      rpc.call('identity', IDENTITY_RPC.getUserRef, { id }, { auth, idempotent: true }),
     ),
   );
   if (users.some((u) => u.blocked))

@@ -8,10 +8,8 @@ import {
   type CatalogAsset,
   type ChainFamily,
   type CreateWalletRequest,
-  type DerivedKey,
   type ListResult,
   type ListWalletsRequest,
-  type UserRefView,
   type WalletRefView,
   type WalletView,
 } from '@custody/contracts';
@@ -82,7 +80,7 @@ export class WalletsService {
     const caller = requireAuth(auth);
     assertUserAccess(caller, request.userId);
     // Identity is the authority on the user: visible to this caller (404 otherwise) and not blocked.
-    const user = await this.rpc.call<UserRefView>(
+    const user = await this.rpc.call(
       'identity',
       IDENTITY_RPC.getUserRef,
       { id: request.userId },
@@ -112,7 +110,7 @@ export class WalletsService {
       throw Errors.conflict('The user already has a wallet of this asset.', 'wallet_exists');
 
     const walletId = uuidv7();
-    const key = await this.rpc.call<DerivedKey>('signing', SIGNING_RPC.deriveKey, {
+    const key = await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
       ownerId: walletId,
       chain: asset.chain as ChainFamily,
     });
@@ -198,7 +196,7 @@ export class WalletsService {
   private async requireVisibleUser(caller: AuthContext, userId: string): Promise<void> {
     if (!isUuid(userId)) throw Errors.notFound('user');
     if (await repo.findUserRef(this.db, tenantScope(caller), userId)) return;
-    await this.rpc.call<UserRefView>(
+    await this.rpc.call(
       'identity',
       IDENTITY_RPC.getUserRef,
       { id: userId },

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
-import { isValidAddress } from '@custody/chain-address';
 import {
   EVENTS,
   type AuthContext,
   type ListResult,
+  type NewWithdrawal,
   type WalletScopedList,
 } from '@custody/contracts';
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import {
@@ -56,18 +57,7 @@ import { findWallet } from '../wallets/wallets.repository';
 
 const SCHEMA = 'ledger';
 
-export interface NewWithdrawal {
-  userId: string;
-  walletId: string;
-  assetId: string;
-  receiverAddress: string;
-  device: string;
-  ip: string;
-  amount?: string;
-  memo?: string;
-  userNote?: string;
-  externalReference?: string;
-}
+export type { NewWithdrawal } from '@custody/contracts';
 
 /** The state machine of DESIGN §6 / the ledger issue. */
 const NEXT: Record<WithdrawalStatus, WithdrawalStatus[]> = {

@@ -1,17 +1,21 @@
 // A real service process with a slow RPC method, for the graceful-shutdown test.
+import type { RpcHandlers } from '@custody/messaging';
 import { runMain } from '../main';
 import { startService } from '../service';
+
+// A method outside every contract: this fixture stands in for a service, not for issuer's table.
+const slowOnly = {
+  'test.slow': async (params: { ms: number }) => {
+    process.stdout.write('handling\n');
+    await new Promise((resolve) => setTimeout(resolve, Number(params.ms)));
+    return 'finished';
+  },
+} as unknown as RpcHandlers<'issuer'>;
 
 runMain(() =>
   startService({
     app: 'issuer',
     migrationsDir: '/nonexistent',
-    rpcHandlers: () => ({
-      'test.slow': async (params) => {
-        process.stdout.write('handling\n');
-        await new Promise((resolve) => setTimeout(resolve, Number((params as { ms: number }).ms)));
-        return 'finished';
-      },
-    }),
+    rpcHandlers: () => slowOnly,
   }),
 );
