@@ -122,7 +122,7 @@ function row(
 async function child(command: string, args: string[], env: Record<string, string> = {}) {
   const proc: ChildProcess = spawn(command, args, {
     cwd: ROOT,
-    env: { ...{}, ...process.env, ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => proc.on('exit', resolve));
@@ -193,8 +193,8 @@ async function benchRead(stack: Stack, api: Api, token: string) {
     request: () => ({ path: `/users/${pick()}` }),
   };
   // Warm-up (JIT, connection pools, prepared statements): the first seconds ran a third slower.
-  await load({ ...{}, ...project, durationSeconds: 3 });
-  await load({ ...{}, ...bare, durationSeconds: 3 });
+  await load({ ...project, durationSeconds: 3 });
+  await load({ ...bare, durationSeconds: 3 });
   const { projectRuns, baselineRuns } = await inRounds(
     () =>
       withCpu(
@@ -223,7 +223,6 @@ async function benchRead(stack: Stack, api: Api, token: string) {
         pidsOf(stack),
         () =>
           paced({
-            ...{},
             ...project,
             rate: Math.max(1, Math.round(gatewayRps / 2)),
             warmupSeconds: WARMUP_SECONDS,
@@ -233,7 +232,6 @@ async function benchRead(stack: Stack, api: Api, token: string) {
       ),
     () =>
       paced({
-        ...{},
         ...bare,
         rate: Math.max(1, Math.round(baselineRps / 2)),
         warmupSeconds: WARMUP_SECONDS,
@@ -283,7 +281,6 @@ async function inRounds<P, B>(project: () => Promise<P>, baseline: () => Promise
  */
 function pooled(runs: LoadResult[], samples: number[]) {
   return {
-    ...{},
     ...percentiles(samples),
     requests: samples.length,
     rps: median(runs.map((r) => r.rps)),
@@ -376,7 +373,6 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
       const [a, b] = [pool[i], pool[j]] as [(typeof pool)[number], (typeof pool)[number]];
       return {
         // As a production client sends them: each transfer with its own Idempotency-Key.
-        ...{},
         ...(keyed ? { headers: { 'idempotency-key': `bench-${Date.now()}-${key++}` } } : {}),
         body: JSON.stringify({
           requestedTransactions: [
@@ -395,9 +391,9 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
   });
   const run = async (pool: typeof parties, rate?: number, latencies?: number[]) =>
     rate
-      ? paced({ ...{}, ...options(pool), rate, warmupSeconds: WARMUP_SECONDS, latencies })
+      ? paced({ ...options(pool), rate, warmupSeconds: WARMUP_SECONDS, latencies })
       : load(options(pool));
-  await load({ ...{}, ...options(parties), durationSeconds: 3 }); // warm-up
+  await load({ ...options(parties), durationSeconds: 3 }); // warm-up
   // The baseline alone moved by ±10 % between runs a minute apart: a single pair taken a minute
   // apart compared two machine phases. The stack's backlog drains before each baseline run.
   const { projectRuns: spreadRuns, baselineRuns } = await inRounds(
@@ -765,14 +761,13 @@ async function main() {
       PROFILE.map((app) => [app, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]]),
     ),
     env: {
-      gateway: { ...{}, ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
+      gateway: { ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
       identity: quiet,
       'wallet-ledger': quiet,
       trading: quiet,
       signing: quiet,
       issuer: quiet,
       notifier: {
-        ...{},
         ...quiet,
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
         NOTIFIER_DISPATCH_INTERVAL_MS: '50',

@@ -5,6 +5,7 @@ import { assetRoutes } from './assets/assets.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
+import { incomeRoutes } from './incomes/incomes.routes';
 import { issuerRoutes } from './issuers/issuers.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -12,9 +13,12 @@ import { purchaseRoutes } from './purchases/purchases.routes';
 import { signatureRoutes } from './signatures/signatures.routes';
 import { systemRoutes } from './system/system.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
+import { transactionRoutes } from './transactions/transactions.routes';
+import { transferRoutes } from './transfers/transfers.routes';
 import { userRoutes } from './users/users.routes';
 import { walletRoutes } from './wallets/wallets.routes';
 import { whitelistRoutes } from './whitelists/whitelists.routes';
+import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 
 export interface RouteDeps {
   rpc: RpcClient;
@@ -33,6 +37,10 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...walletRoutes(deps.rpc),
     ...signatureRoutes(deps.rpc),
     ...whitelistRoutes(deps.rpc),
+    ...transferRoutes(deps.rpc),
+    ...incomeRoutes(deps.rpc),
+    ...transactionRoutes(deps.rpc),
+    ...withdrawalRoutes(deps.rpc),
     ...ledgerRoutes(deps.rpc),
     ...assetRoutes(deps.rpc),
     ...purchaseRoutes(deps.rpc),

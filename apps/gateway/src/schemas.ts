@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { WalletPath } from '@custody/contracts';
+import { parseIsoDate } from '@custody/http';
+import { COUNTRY_CODES } from '@custody/reference-data';
 
 /** Schemas shared by several feature folders of the gateway. */
 export const idResponse = z.object({ id: z.string() });
@@ -19,6 +21,24 @@ export const walletPathOf = (params: { user: string; wallet: string }): WalletPa
   userId: params.user,
   walletId: params.wallet,
 });
+
+/** One of a list of codes; the error names them all. */
+export const codes = <T extends string>(values: readonly T[], what: string) =>
+  z.enum(values as [T, ...T[]], { error: `${what}: one of ${values.join(', ')}` });
+
+export const isoDate = z
+  .string()
+  .refine(
+    (value) => parseIsoDate(value) !== undefined,
+    'Must be an ISO 8601 date, or a date-time with Z or an offset',
+  );
+export const country = codes(COUNTRY_CODES, 'ISO 3166-1 alpha-2 country code');
+export const ipAddress = z.union([z.ipv4(), z.ipv6()], {
+  error: 'Must be an IPv4 or IPv6 address',
+});
+/** Who did it (`device`, `ip`), as the contract asks on onboarding, deletions and payments. */
+export const deviceAndIp = { device: z.string().trim().min(1).max(500), ip: ipAddress };
+export const externalReference = z.string().trim().min(1).max(255);
 
 export const audienceValue = z.enum(['general', 'admin']);
 export const scopesSchema = z

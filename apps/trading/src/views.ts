@@ -14,7 +14,6 @@ export function assetSummary(asset: AssetRow): AssetSummary {
 
 export function catalogAsset(asset: AssetRow): CatalogAsset {
   return {
-    ...{},
     ...assetSummary(asset),
     chain: asset.chain,
     network: asset.network,
@@ -39,7 +38,6 @@ export function rateSnapshot(rate: RateRow, asset: AssetRow): RateSnapshot {
 
 export function rateView(rate: RateRow, asset: AssetRow, maxAgeMs: number, now = Date.now()) {
   return {
-    ...{},
     ...rateSnapshot(rate, asset),
     fiatCurrency: rate.fiatCurrency,
     type: rate.type,

@@ -13,7 +13,7 @@ import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './chain/evm-netw
 import { WithdrawalSender } from './chain/withdrawal-sender';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { IncomesService } from './incomes/incomes.service';
-import { checkInvariants } from './ledger/ledger';
+import { checkInvariants } from './ledger/ledger.repository';
 import { TransactionsService } from './transactions/transactions.service';
 import { TransfersService } from './transfers/transfers.service';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';

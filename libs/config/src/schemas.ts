@@ -230,7 +230,6 @@ const rateLimits = {
 
 export const appConfigSchemas = {
   gateway: z.object({
-    ...{},
     ...common,
     ...redis,
     ...port(3000),
@@ -246,12 +245,12 @@ export const appConfigSchemas = {
       .default('generalConditions'),
     ...rateLimits,
   }),
-  identity: z.object({ ...{}, ...common, ...database, ...redis, ...identity, ...port(3101) }),
-  'wallet-ledger': z.object({ ...{}, ...common, ...database, ...redis, ...evm, ...port(3102) }),
-  trading: z.object({ ...{}, ...common, ...database, ...redis, ...trading, ...port(3103) }),
-  signing: z.object({ ...{}, ...common, ...database, ...signing, ...port(3104) }),
-  issuer: z.object({ ...{}, ...common, ...database, ...port(3105) }),
-  notifier: z.object({ ...{}, ...common, ...database, ...redis, ...notifier, ...port(3106) }),
+  identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
+  'wallet-ledger': z.object({ ...common, ...database, ...redis, ...evm, ...port(3102) }),
+  trading: z.object({ ...common, ...database, ...redis, ...trading, ...port(3103) }),
+  signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
+  issuer: z.object({ ...common, ...database, ...port(3105) }),
+  notifier: z.object({ ...common, ...database, ...redis, ...notifier, ...port(3106) }),
 } satisfies Record<AppName, z.ZodObject>;
 
 export type AppConfigSchemas = typeof appConfigSchemas;

@@ -3,6 +3,7 @@ import { TRADING_RPC } from '@custody/contracts';
 import { dateParam, defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
+import { pathId } from '../schemas';
 import {
   assetSchema,
   availabilitySchema,
@@ -12,7 +13,6 @@ import {
   rateWithAssetSchema,
 } from './assets.schemas';
 
-const id = z.string().min(1).max(128);
 const symbol = z.string().min(1).max(20);
 
 export function assetRoutes(rpc: RpcClient) {
@@ -50,7 +50,7 @@ export function assetRoutes(rpc: RpcClient) {
       tags: ['assets'],
       auth: 'client',
       scope: ['assets', 'read'],
-      request: { params: z.object({ asset: id }) },
+      request: { params: z.object({ asset: pathId }) },
       responses: { 200: { description: 'The asset', schema: assetSchema } },
       errorStatuses: [401, 404],
       handler: forward(rpc, 'trading', TRADING_RPC.getAsset, {
@@ -68,7 +68,7 @@ export function assetRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['assets', 'read'],
       request: {
-        params: z.object({ asset: id }),
+        params: z.object({ asset: pathId }),
         query: z.object({ action: z.enum(['BUY', 'SELL']) }).strict(),
       },
       responses: { 200: { description: 'Availability', schema: availabilitySchema } },
@@ -91,7 +91,7 @@ export function assetRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['assets', 'read'],
       request: {
-        params: z.object({ asset: id }),
+        params: z.object({ asset: pathId }),
         query: listQuerySchema({
           sortFields: ['lastUpdated', 'createdAt'],
           defaultSort: '-lastUpdated',
@@ -118,7 +118,7 @@ export function assetRoutes(rpc: RpcClient) {
       tags: ['market data'],
       auth: 'client',
       scope: ['assets', 'read'],
-      request: { params: z.object({ asset: id, marketDataId: id }) },
+      request: { params: z.object({ asset: pathId, marketDataId: pathId }) },
       responses: { 200: { description: 'Market data', schema: marketDataSchema } },
       errorStatuses: [401, 404],
       handler: forward(rpc, 'trading', TRADING_RPC.getMarketData, {
@@ -139,7 +139,7 @@ export function assetRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['assets', 'read'],
       request: {
-        params: z.object({ assetId: id }),
+        params: z.object({ assetId: pathId }),
         query: listQuerySchema({
           sortFields: ['createdAt', 'fiatPrice'],
           filters: {
@@ -167,7 +167,7 @@ export function assetRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['assets', 'read'],
       request: {
-        params: z.object({ assetId: id }),
+        params: z.object({ assetId: pathId }),
         query: z.object({ side: z.enum(['buy', 'sell']) }).strict(),
       },
       responses: { 200: { description: 'The quote', schema: z.array(rateSchema) } },
@@ -189,7 +189,7 @@ export function assetRoutes(rpc: RpcClient) {
       tags: ['rates'],
       auth: 'client',
       scope: ['assets', 'read'],
-      request: { params: z.object({ assetId: id, rate: id }) },
+      request: { params: z.object({ assetId: pathId, rate: pathId }) },
       responses: { 200: { description: 'The rate', schema: rateWithAssetSchema } },
       errorStatuses: [401, 404],
       handler: forward(rpc, 'trading', TRADING_RPC.getRate, {

@@ -10,9 +10,8 @@ import {
 import { booleanParam, defineRoute, intParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
-import { timestamps, typedDataSchema } from '../schemas';
+import { pathId, timestamps, typedDataSchema } from '../schemas';
 
-const id = z.string().min(1).max(128);
 const name = z.string().trim().min(1).max(200);
 const description = z.string().trim().min(1).max(5_000);
 const infoUrl = z
@@ -21,12 +20,12 @@ const infoUrl = z
   .meta({ description: 'Where holders read more (http or https URL)' });
 const noStore = { 'Cache-Control': 'no-store' };
 
-const issuerParams = z.object({ clientIssuerId: id });
-const issueParams = z.object({ clientIssuerId: id, clientIssueId: id });
+const issuerParams = z.object({ clientIssuerId: pathId });
+const issueParams = z.object({ clientIssuerId: pathId, clientIssueId: pathId });
 const activityParams = z.object({
-  clientIssuerId: id,
-  clientIssueId: id,
-  clientIssueActivityId: id,
+  clientIssuerId: pathId,
+  clientIssueId: pathId,
+  clientIssueActivityId: pathId,
 });
 
 /**

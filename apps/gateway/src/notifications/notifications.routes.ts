@@ -3,9 +3,8 @@ import { NOTIFIER_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps } from '../schemas';
+import { idResponse, pathId, timestamps } from '../schemas';
 
-const id = z.string().min(1).max(128);
 const httpUrl = z
   .string()
   .max(2000)
@@ -138,7 +137,7 @@ export function notificationRoutes(rpc: RpcClient) {
           sortFields: ['createdAt'],
           filters: {
             event: z.string().min(1).max(100).optional(),
-            receiverId: id.optional(),
+            receiverId: pathId.optional(),
             status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']).optional(),
           },
         }),
@@ -155,7 +154,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Send a delivery again (extension)',
       tags: ['notifications'],
       auth: 'client',
-      request: { params: z.object({ deliveryId: id }) },
+      request: { params: z.object({ deliveryId: pathId }) },
       responses: { 200: { description: 'Queued again', schema: deliverySchema } },
       errorStatuses: [401, 404],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.redeliver, {
@@ -170,7 +169,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Subscribe a receiver to a notification type',
       tags: ['notifications'],
       auth: 'client',
-      request: { params: z.object({ notificationId: id }), body: receiverBody },
+      request: { params: z.object({ notificationId: pathId }), body: receiverBody },
       responses: { 201: { description: 'Subscribed', schema: idResponse } },
       errorStatuses: [400, 401, 404],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.createReceiver, {
@@ -187,7 +186,7 @@ export function notificationRoutes(rpc: RpcClient) {
       tags: ['notifications'],
       auth: 'client',
       request: {
-        params: z.object({ notificationId: id, receiverId: id }),
+        params: z.object({ notificationId: pathId, receiverId: pathId }),
         body: z
           .object(receiverFields)
           .partial()
@@ -208,7 +207,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Unsubscribe a receiver',
       tags: ['notifications'],
       auth: 'client',
-      request: { params: z.object({ notificationId: id, receiverId: id }) },
+      request: { params: z.object({ notificationId: pathId, receiverId: pathId }) },
       responses: { 200: { description: 'Removed', schema: idResponse } },
       errorStatuses: [401, 404],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.deleteReceiver, {

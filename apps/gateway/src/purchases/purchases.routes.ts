@@ -4,10 +4,15 @@ import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps, walletParams, walletPathOf } from '../schemas';
-import { ipAddress } from '../users/users.schemas';
-
-const id = z.string().min(1).max(128);
+import {
+  deviceAndIp,
+  externalReference,
+  idResponse,
+  pathId,
+  timestamps,
+  walletParams,
+  walletPathOf,
+} from '../schemas';
 
 const purchaseSchema = z.object({
   ...{},
@@ -46,9 +51,8 @@ export function purchaseRoutes(rpc: RpcClient) {
           .object({
             operation: z.enum(['buy', 'sell']),
             amount: amountSchema(),
-            device: z.string().trim().min(1).max(500),
-            ip: ipAddress,
-            externalReference: z.string().trim().min(1).max(255).optional(),
+            ...deviceAndIp,
+            externalReference: externalReference.optional(),
             fiatCurrency: z
               .string()
               .regex(/^[A-Z]{3}$/, 'An ISO 4217 code')
@@ -98,7 +102,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       tags: ['purchases'],
       auth: 'client',
       scope: ['purchases', 'read'],
-      request: { params: z.object({ ...{}, ...walletParams, purchase: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, purchase: pathId }) },
       responses: { 200: { description: 'The purchase', schema: purchaseSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'trading', TRADING_RPC.getPurchase, {

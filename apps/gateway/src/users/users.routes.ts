@@ -3,9 +3,8 @@ import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idParam, idResponse } from '../schemas';
+import { deviceAndIp, idParam, idResponse } from '../schemas';
 import {
-  deviceAndIp,
   individualCreateSchema,
   individualUpdateSchema,
   legalCreateSchema,
@@ -93,7 +92,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       tags: ['users'],
       auth: 'client',
       scope: ['users', 'write'],
-      request: { params: userParam, body: deviceAndIp },
+      request: { params: userParam, body: z.object(deviceAndIp).strict() },
       responses: { 200: { description: 'Deleted', schema: idResponse } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'identity', IDENTITY_RPC.deleteUser, {

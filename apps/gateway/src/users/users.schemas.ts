@@ -1,27 +1,15 @@
 import { z } from 'zod';
-import { parseIsoDate } from '@custody/http';
-import { codeListCodes, COUNTRY_CODES, isCnaeCode } from '@custody/reference-data';
+import { codeListCodes, isCnaeCode } from '@custody/reference-data';
+import { codes, country, deviceAndIp, isoDate } from '../schemas';
 
 /**
  * Request schemas of the User endpoints, every field of the contract's Individual and Legal
  * person tables validated here, once; identity stores what passes.
  */
 const text = (max = 200) => z.string().trim().min(1).max(max);
-const codes = <T extends string>(values: readonly T[], what: string) =>
-  z.enum(values as [T, ...T[]], { error: `${what}: one of ${values.join(', ')}` });
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
-export const isoDate = z
-  .string()
-  .refine(
-    (value) => parseIsoDate(value) !== undefined,
-    'Must be an ISO 8601 date, or a date-time with Z or an offset',
-  );
-export const country = codes(COUNTRY_CODES, 'ISO 3166-1 alpha-2 country code');
-export const ipAddress = z.union([z.ipv4(), z.ipv6()], {
-  error: 'Must be an IPv4 or IPv6 address',
-});
 const phone = z
   .string()
   .regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'Must be a phone number, e.g. +34600000000');
@@ -57,8 +45,7 @@ export const individualFields = {
   address: text(300),
   postalCode: text(20),
   addressCity: text(),
-  device: text(500),
-  ip: ipAddress,
+  ...deviceAndIp,
   professionalActivity: codes(['1', '2', '3', '4', '99'], 'professionalActivity'),
   professionalActivitySector: codes([...'ABCDEFGHIJKLMNOP'], 'professionalActivitySector'),
   businessRelationshipQuestionnaire: jsonText,
@@ -131,8 +118,7 @@ const committeeMember = z
 
 export const legalFields = {
   generalConditions: isoDate,
-  device: text(500),
-  ip: ipAddress,
+  ...deviceAndIp,
   idNumber: text(64),
   legalName: text(300),
   phoneNumber: phone,
@@ -174,8 +160,6 @@ export const legalUpdateSchema = z
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
-
-export const deviceAndIp = z.object({ device: text(500), ip: ipAddress }).strict();
 
 export const userSchema = z.object({
   id: z.string(),

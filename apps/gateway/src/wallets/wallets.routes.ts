@@ -3,11 +3,14 @@ import { WALLET_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps } from '../schemas';
-import { deviceAndIp, ipAddress } from '../users/users.schemas';
-
-const id = z.string().min(1).max(128);
-const walletParams = z.object({ user: id, wallet: id });
+import {
+  deviceAndIp,
+  externalReference,
+  idResponse,
+  pathId,
+  timestamps,
+  walletParams,
+} from '../schemas';
 
 export const walletSchema = z.object({
   ...{},
@@ -28,9 +31,8 @@ export const walletSchema = z.object({
 const createBody = z
   .object({
     assetId: z.string().min(1).max(64),
-    device: z.string().trim().min(1).max(500),
-    ip: ipAddress,
-    externalReference: z.string().trim().min(1).max(255).optional(),
+    ...deviceAndIp,
+    externalReference: externalReference.optional(),
   })
   .strict();
 
@@ -45,7 +47,7 @@ export function walletRoutes(rpc: RpcClient) {
       tags: ['wallets'],
       auth: 'client',
       scope: ['wallets', 'write'],
-      request: { params: z.object({ user: id }), body: createBody },
+      request: { params: z.object({ user: pathId }), body: createBody },
       responses: { 201: { description: 'Created', schema: idResponse } },
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', WALLET_RPC.createWallet, {
@@ -63,7 +65,7 @@ export function walletRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['wallets', 'read'],
       request: {
-        params: z.object({ user: id }),
+        params: z.object({ user: pathId }),
         query: listQuerySchema({
           sortFields: ['createdAt', 'updatedAt'],
           externalReference: true,
@@ -89,7 +91,7 @@ export function walletRoutes(rpc: RpcClient) {
       tags: ['wallets'],
       auth: 'client',
       scope: ['wallets', 'read'],
-      request: { params: walletParams },
+      request: { params: z.object(walletParams) },
       responses: { 200: { description: 'The wallet', schema: walletSchema } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', WALLET_RPC.getWallet, {
@@ -106,7 +108,7 @@ export function walletRoutes(rpc: RpcClient) {
       tags: ['wallets'],
       auth: 'client',
       scope: ['wallets', 'write'],
-      request: { params: walletParams, body: deviceAndIp },
+      request: { params: z.object(walletParams), body: z.object(deviceAndIp).strict() },
       responses: { 200: { description: 'Deleted', schema: idResponse } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', WALLET_RPC.deleteWallet, {

@@ -3,10 +3,8 @@ import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, timestamps, walletParams, walletPathOf } from '../schemas';
-import { country } from '../users/users.schemas';
+import { country, idResponse, pathId, timestamps, walletParams, walletPathOf } from '../schemas';
 
-const id = z.string().min(1).max(128);
 const status = z.enum(['pending', 'verified', 'rejected']);
 
 const whitelistSchema = z.object({
@@ -103,7 +101,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['whitelists', 'read'],
       rejectedTokenStatus,
-      request: { params: z.object({ ...{}, ...walletParams, whitelist: id }) },
+      request: { params: z.object({ ...{}, ...walletParams, whitelist: pathId }) },
       responses: { 200: { description: 'The record', schema: whitelistSchema } },
       errorStatuses: [400, 401, 403, 404],
       handler: forward(rpc, 'identity', IDENTITY_RPC.getWhitelist, {
@@ -120,7 +118,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       tags: ['whitelists'],
       auth: 'admin',
       request: {
-        params: z.object({ ...{}, ...walletParams, whitelist: id }),
+        params: z.object({ ...{}, ...walletParams, whitelist: pathId }),
         body: z.object({ travelRuleStatus: status }).strict(),
       },
       responses: { 200: { description: 'The record', schema: whitelistSchema } },

@@ -28,7 +28,7 @@ export async function updateApiClient(
 ): Promise<ApiClientRow | undefined> {
   const [row] = await db
     .update(apiClients)
-    .set({ ...{}, ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(apiClients.id, id), live))
     .returning();
   return row;

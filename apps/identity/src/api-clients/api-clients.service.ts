@@ -83,7 +83,6 @@ export class ApiClientsService {
   ): Promise<ApiClientView> {
     requireAdmin(auth);
     const row = await repo.updateApiClient(this.db, id, {
-      ...{},
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       ...(patch.secret !== undefined ? { secretCiphertext: this.box.seal(patch.secret) } : {}),

@@ -53,7 +53,6 @@ export async function updateClient(
   const [row] = await db
     .update(clients)
     .set({
-      ...{},
       ...patch,
       updatedAt: new Date(),
       ...(bumpVersion ? { tokenVersion: sql`${clients.tokenVersion} + 1` } : {}),

@@ -97,7 +97,6 @@ export class ClientsService {
           tx,
           id,
           {
-            ...{},
             ...(patch.name !== undefined ? { name: patch.name } : {}),
             ...(patch.email !== undefined ? { email: patch.email } : {}),
             ...(patch.password !== undefined

@@ -40,7 +40,7 @@ export async function loadSigningKey(db: Database, box: SecretBox): Promise<Acti
       crv: 'Ed25519',
       extractable: true,
     });
-    const publicJwk = { ...{}, ...(await exportJWK(publicKey)), alg: TOKEN_ALG, use: 'sig' };
+    const publicJwk = { ...(await exportJWK(publicKey)), alg: TOKEN_ALG, use: 'sig' };
     const kid = await calculateJwkThumbprint(publicJwk);
     return one(
       await tx
@@ -48,7 +48,7 @@ export async function loadSigningKey(db: Database, box: SecretBox): Promise<Acti
         .values({
           kid,
           privateKeyCiphertext: box.seal(await exportPKCS8(privateKey)),
-          publicJwk: { ...{}, ...publicJwk, kid },
+          publicJwk: { ...publicJwk, kid },
         })
         .returning(),
     );

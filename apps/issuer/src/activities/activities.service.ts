@@ -120,7 +120,7 @@ export class ActivitiesService {
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.issuerActivityCreated,
         tenantId: issuer.tenantId,
-        data: { ...{}, ...activityView(inserted), clientIssuerId: issuer.id },
+        data: { ...activityView(inserted), clientIssuerId: issuer.id },
       });
       return inserted;
     });

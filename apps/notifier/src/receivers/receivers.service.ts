@@ -87,7 +87,7 @@ export class ReceiversService {
     await this.checkUrls(fields);
     const [row] = await this.db
       .update(receivers)
-      .set({ ...{}, ...fields, disabledAt: null, failingSince: null, updatedAt: new Date() })
+      .set({ ...fields, disabledAt: null, failingSince: null, updatedAt: new Date() })
       .where(where)
       .returning();
     if (!row) throw Errors.notFound('receiver');

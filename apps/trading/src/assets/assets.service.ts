@@ -26,7 +26,6 @@ export function assetView(
   maxRateAgeMs: number,
 ) {
   return {
-    ...{},
     ...catalogAsset(asset),
     rate: rate ? rateView(rate, asset, maxRateAgeMs) : null,
     marketData: market ? marketDataView(market, asset) : null,
@@ -116,10 +115,10 @@ export class AssetsService {
     const asset = await this.require(idOrSymbol);
     const enabled = action === 'BUY' ? asset.buyEnabled : asset.sellEnabled;
     const base = { assetId: asset.id, action };
-    if (!enabled) return { ...{}, ...base, available: false, reason: 'disabled' };
+    if (!enabled) return { ...base, available: false, reason: 'disabled' };
     const rate = await this.freshRate(asset);
-    if (!rate) return { ...{}, ...base, available: false, reason: 'rate_unavailable' };
-    return { ...{}, ...base, available: true };
+    if (!rate) return { ...base, available: false, reason: 'rate_unavailable' };
+    return { ...base, available: true };
   }
 
   /** The newest primary-provider rate, if it is not older than the configured maximum age. */

@@ -32,7 +32,6 @@ export class MarketDataService {
     }
     if (scope && scope.length === 0) return { items: [], total: 0 };
     const page = await listMarketData(this.db, list, {
-      ...{},
       ...(scope ? { assetIds: scope.map((a) => a.id) } : {}),
       lastUpdatedAfter: filters.lastUpdatedAfter,
       lastUpdatedBefore: filters.lastUpdatedBefore,

@@ -15,7 +15,6 @@ import { AppError, Errors, isAppError } from '@custody/errors';
 import { failpoint } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
-import { compare } from '@custody/money';
 import {
   type Database,
   enqueueEvent,
@@ -31,7 +30,12 @@ import type { AssetsService } from '../assets/assets.service';
 import { findRate } from '../rates/rates.repository';
 import { type PurchaseRow, purchases } from '../schema';
 import { rateSnapshot } from '../views';
-import { quote } from './quote';
+import {
+  checkAvailableBalance,
+  checkFiatCurrency,
+  checkTradingEnabled,
+  quote,
+} from './purchases.rules';
 
 const SCHEMA = 'trading';
 /** Idempotency-Keys live 24 hours (DESIGN §5); an older purchase no longer claims its key. */
@@ -105,11 +109,7 @@ export class PurchasesService {
   ): Promise<{ id: string }> {
     const caller = requireAuth(auth);
     assertUserAccess(caller, request.userId);
-    if (request.fiatCurrency !== undefined && request.fiatCurrency !== this.settings.fiatCurrency) {
-      throw Errors.validation([
-        { path: 'body.fiatCurrency', message: `Must be ${this.settings.fiatCurrency}` },
-      ]);
-    }
+    checkFiatCurrency(request.fiatCurrency, this.settings.fiatCurrency);
     if (idempotency) {
       const existing = await this.byKey(caller.clientId, idempotency);
       if (existing) return this.complete(existing);
@@ -128,13 +128,7 @@ export class PurchasesService {
     );
     if (user.blocked) throw Errors.forbidden('A blocked user cannot trade.', 'user_blocked');
     const asset = await this.assets.require(wallet.asset.id);
-    const enabled = request.operation === 'buy' ? asset.buyEnabled : asset.sellEnabled;
-    if (!enabled) {
-      throw Errors.badRequest(
-        `${request.operation === 'buy' ? 'Buying' : 'Selling'} ${asset.symbol} is disabled.`,
-        'asset_disabled',
-      );
-    }
+    checkTradingEnabled(asset, request.operation);
     const rate = await this.assets.freshRate(asset);
     if (!rate) {
       throw Errors.unavailable(
@@ -149,11 +143,7 @@ export class PurchasesService {
       feeBps: this.settings.feeBps,
       assetDecimals: asset.decimals,
     });
-    if (request.operation === 'sell' && compare(wallet.availableBalance, q.cryptoAmount) < 0) {
-      throw Errors.badRequest('Not enough available balance.', 'insufficient_balance', {
-        details: { walletId: wallet.id, available: wallet.availableBalance },
-      });
-    }
+    checkAvailableBalance(request.operation, wallet, q);
     const row = await this.insertPending(caller, idempotency, {
       id: uuidv7(),
       tenantId: user.tenantId,

@@ -49,7 +49,6 @@ export class RatesService {
       throw Errors.validation([{ path: 'query.interval', message: '1h to 24h, or 1d to 365d' }]);
     }
     const page = await listRates(this.db, asset.id, list, {
-      ...{},
       ...(window !== undefined ? { intervalMs: window } : {}),
       ...(filters.type ? { type: filters.type } : {}),
     });
@@ -65,7 +64,6 @@ export class RatesService {
     const rate = await findRate(this.db, asset.id, rateId);
     if (!rate) throw Errors.notFound('rate');
     return {
-      ...{},
       ...rateView(rate, asset, this.market.maxRateAgeMs),
       asset: await this.assets.withMarket(asset),
     };

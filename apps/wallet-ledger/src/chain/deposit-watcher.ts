@@ -78,7 +78,6 @@ export class DepositWatcher {
         await withTransaction(this.db, async (tx) => {
           for (const deposit of found) {
             const row = await this.incomesService.recordChainDeposit(tx, {
-              ...{},
               ...deposit,
               network: this.network.name,
             });

@@ -14,7 +14,7 @@ import type { RpcClient } from '@custody/messaging';
 import { canonical } from '@custody/money';
 import { type Database, type Transaction, withTransaction } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { extendHold } from '../ledger/ledger';
+import { extendHold } from '../ledger/ledger.repository';
 import { type WithdrawalRow, withdrawals, wallets } from '../schema';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';

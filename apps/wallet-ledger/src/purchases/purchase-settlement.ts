@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { SettlePurchaseRequest, SettlePurchaseResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { failpoint } from '@custody/faults';
 import { type Database, runIdempotent } from '@custody/persistence';
-import { lockAccounts, postEntry, systemAccountId } from '../ledger/ledger';
-import { accounts, userRefs, wallets } from '../schema';
-import { type Party, recordMovements } from '../transactions/transactions.service';
+import { lockAccounts, postEntry, systemAccountId } from '../ledger/ledger.repository';
+import { type Party, recordMovements } from '../transactions/transactions.repository';
 import { assertNotBlockedInCopy } from '../users/senders';
+import * as repo from './purchases.repository';
 
 const SCHEMA = 'ledger';
 /** Crash tests: die after the settlement committed, before trading hears of it. */
@@ -46,38 +45,14 @@ export class PurchaseSettlement {
     const result = await runIdempotent(this.db, SCHEMA, key, async (tx) => {
       // Idempotency keys expire after 24 h; the journal is forever: a purchase posted long ago
       // answers as settled (and a unique index makes a second entry impossible anyway).
-      const posted = await tx.execute(
-        sql`SELECT 1 FROM ledger.journal_entries WHERE operation_type = 'purchase' AND operation_id = ${request.purchaseId}`,
-      );
-      if (posted.rows.length > 0) {
-        const [account] = await tx
-          .select({ balance: accounts.balance })
-          .from(accounts)
-          .where(eq(accounts.walletId, request.walletId));
-        return { purchaseId: request.purchaseId, walletBalance: account?.balance ?? '0' };
+      if (await repo.purchasePosted(tx, request.purchaseId)) {
+        const balance = await repo.walletBalance(tx, request.walletId);
+        return { purchaseId: request.purchaseId, walletBalance: balance ?? '0' };
       }
       // The user's lock, then its copy: a block waits for this settlement, or this settlement
       // sees the block (as transfers and withdrawals).
       await assertNotBlockedInCopy(tx, request.userId, 'trade');
-      const [wallet] = await tx
-        .select({
-          id: wallets.id,
-          userId: wallets.userId,
-          tenantId: wallets.tenantId,
-          assetId: wallets.assetId,
-          address: wallets.address,
-          accountId: accounts.id,
-        })
-        .from(wallets)
-        .innerJoin(accounts, eq(accounts.walletId, wallets.id))
-        .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
-        .where(
-          and(
-            eq(wallets.id, request.walletId),
-            eq(wallets.userId, request.userId),
-            eq(wallets.tenantId, request.tenantId),
-          ),
-        );
+      const wallet = await repo.findSettlingWallet(tx, request);
       if (!wallet) throw Errors.notFound('wallet');
       if (wallet.assetId !== request.assetId) {
         throw Errors.badRequest('The wallet does not hold this asset.', 'asset_mismatch');
@@ -85,11 +60,8 @@ export class PurchaseSettlement {
       const treasury = await systemAccountId(tx, request.assetId, 'treasury');
       // Locks first, then the deletion check: a wallet deleted meanwhile receives nothing.
       const locked = await lockAccounts(tx, [wallet.accountId, treasury]);
-      const [live] = await tx
-        .select({ deletedAt: wallets.deletedAt })
-        .from(wallets)
-        .where(eq(wallets.id, wallet.id));
-      if (live?.deletedAt) throw Errors.conflict('The wallet was deleted.', 'wallet_deleted');
+      if (await repo.walletDeleted(tx, wallet.id))
+        throw Errors.conflict('The wallet was deleted.', 'wallet_deleted');
       const buy = request.operation === 'buy';
       const amount = request.cryptoAmount;
       const after = await postEntry(
@@ -133,7 +105,8 @@ export class PurchaseSettlement {
           walletBalanceAfter: walletBalance,
           sender: buy ? house : own,
           receiver: buy ? own : house,
-          rate: request.rate as unknown as Record<string, unknown>,
+          // A copy: an interface has no index signature, an object literal has.
+          rate: { ...request.rate },
         },
       ]);
       return { purchaseId: request.purchaseId, walletBalance };

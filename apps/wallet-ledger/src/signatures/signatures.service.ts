@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
@@ -16,12 +15,13 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { type Database, enqueueEvent, listClauses, one, selectPage } from '@custody/persistence';
+import { type Database, enqueueEvent } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import { type SignedItemRow, signedItems } from '../schema';
 import { walletScope } from '../transactions/wallet-scope';
 import { findWallet } from '../wallets/wallets.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
+import * as repo from './signatures.repository';
 
 const SCHEMA = 'ledger';
 
@@ -39,7 +39,6 @@ export function signedItemView(row: SignedItemRow): Record<string, unknown> {
   const r = row.result;
   if (row.kind === 'tx') {
     return {
-      ...{},
       ...base,
       signedTx: r['signedTx'],
       to: r['to'],
@@ -53,8 +52,8 @@ export function signedItemView(row: SignedItemRow): Record<string, unknown> {
     };
   }
   if (row.kind === 'message')
-    return { ...{}, ...base, signedMessage: r['signature'], message: row.request['message'] };
-  return { ...{}, ...base, signedTypedData: r['signature'], typedData: row.request['typedData'] };
+    return { ...base, signedMessage: r['signature'], message: row.request['message'] };
+  return { ...base, signedTypedData: r['signature'], typedData: row.request['typedData'] };
 }
 
 /**
@@ -89,25 +88,20 @@ export class SignaturesService {
     if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
       throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
     }
-    const key = { ownerId: wallet.id, chain: asset.chain as ChainFamily };
+    const key = { ownerId: wallet.id, chain: asset.chain };
     const result = await this.signWith(key, asset.chainId, request);
     const row = await this.db.transaction(async (tx) => {
-      const inserted = one(
-        await tx
-          .insert(signedItems)
-          .values({
-            id: uuidv7(),
-            tenantId: wallet.tenantId,
-            userId: wallet.userId,
-            walletId: wallet.id,
-            kind: request.kind,
-            request: request.payload,
-            result,
-            status: 'sent',
-            externalReference: request.externalReference ?? null,
-          })
-          .returning(),
-      );
+      const inserted = await repo.insertSignedItem(tx, {
+        id: uuidv7(),
+        tenantId: wallet.tenantId,
+        userId: wallet.userId,
+        walletId: wallet.id,
+        kind: request.kind,
+        request: request.payload,
+        result,
+        status: 'sent',
+        externalReference: request.externalReference ?? null,
+      });
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.signCreated,
         tenantId: wallet.tenantId,
@@ -125,14 +119,12 @@ export class SignaturesService {
   ): Promise<SignatureView | SignedEvmTransaction | SignedQubicTransaction> {
     if (request.kind === 'message') {
       return this.rpc.call('signing', SIGNING_RPC.signEvmMessage, {
-        ...{},
         ...key,
         message: request.payload.message,
       });
     }
     if (request.kind === 'typed-data') {
       return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
-        ...{},
         ...key,
         typedData: request.payload.typedData,
       });
@@ -140,7 +132,6 @@ export class SignaturesService {
     const p = request.payload;
     if (p.qubicTxJson !== undefined) {
       return this.rpc.call('signing', SIGNING_RPC.signQubicTransaction, {
-        ...{},
         ...key,
         qubicTxJson: p.qubicTxJson,
       });
@@ -149,7 +140,6 @@ export class SignaturesService {
       throw Errors.badRequest('An EVM transaction needs an EVM wallet.', 'unsupported_asset');
     }
     return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
-      ...{},
       ...key,
       chainId,
       ...(p.tx !== undefined ? { tx: p.tx } : {}),
@@ -174,17 +164,7 @@ export class SignaturesService {
       userId: signedItems.userId,
       walletId: signedItems.walletId,
     });
-    const clauses = listClauses(
-      request.list,
-      {
-        sortable: { createdAt: signedItems.createdAt },
-        createdAt: signedItems.createdAt,
-        id: signedItems.id,
-        externalReference: signedItems.externalReference,
-      },
-      [scope, eq(signedItems.kind, request.kind)],
-    );
-    const { rows, total } = await selectPage(this.db, signedItems, clauses);
+    const { rows, total } = await repo.listSignedItems(this.db, scope, request.kind, request.list);
     return { items: rows.map(signedItemView), total };
   }
 
@@ -194,16 +174,7 @@ export class SignaturesService {
   ): Promise<Record<string, unknown>> {
     const wallet = await this.ownedWallet(auth, request.userId, request.walletId);
     if (!/^[0-9a-f-]{36}$/i.test(request.id)) throw Errors.notFound('signed item');
-    const [row] = await this.db
-      .select()
-      .from(signedItems)
-      .where(
-        and(
-          eq(signedItems.id, request.id),
-          eq(signedItems.walletId, wallet.id),
-          eq(signedItems.kind, request.kind),
-        ),
-      );
+    const row = await repo.findSignedItem(this.db, wallet.id, request.kind, request.id);
     if (!row) throw Errors.notFound('signed item');
     return signedItemView(row);
   }

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { IDENTITY_RPC, type AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
-import { userRefLockKey } from './user-events';
+import { lockAndReadBlocked } from './users.repository';
 
 /**
  * Refuses (403) when any of these users is blocked. Identity is asked, not the local copy of users:
@@ -36,13 +35,6 @@ export async function assertNotBlockedInCopy(
   userId: string,
   action: 'send' | 'trade' = 'send',
 ): Promise<void> {
-  // The read is a statement of its own: its snapshot is taken after the lock was granted.
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock_shared(${userRefLockKey(sql`${userId}::uuid`)})`,
-  );
-  const { rows } = await tx.execute(
-    sql`SELECT blocked FROM ledger.user_refs WHERE id = ${userId} AND deleted_at IS NULL`,
-  );
-  if ((rows[0] as { blocked?: boolean } | undefined)?.blocked)
+  if (await lockAndReadBlocked(tx, userId))
     throw Errors.forbidden(`A blocked user cannot ${action}.`, 'user_blocked');
 }

@@ -2,8 +2,7 @@ import type { EventEnvelope, UserView } from '@custody/contracts';
 import { EVENTS } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
 import { type Database, type Executor, withTransaction } from '@custody/persistence';
-import { sql, type SQL } from 'drizzle-orm';
-import { blockUserRef, upsertUserRef } from '../wallets/wallets.repository';
+import { blockUserRef, lockUserRef, upsertUserRef } from './users.repository';
 
 /** identity's view of a user as a row of wallet-ledger's copy. */
 function userRefRow(user: UserView, tenantId: string, deletedAt: Date | null) {
@@ -35,17 +34,6 @@ export async function applyUserRef(
 }
 
 /**
- * The advisory lock on a user's copy, as a bigint expression of a uuid expression. Transfers
- * take it shared for their senders before reading the copy; identity's block takes it
- * exclusively (`applyBlock`). The lock manager queues fairly: a block waits for the transfers
- * that read the sender unblocked, and no later transfer overtakes it (row share locks let new
- * sharers in ahead of a waiting update, which could starve a block under steady traffic).
- */
-export function userRefLockKey(userId: SQL): SQL {
-  return sql`hashtextextended('ledger.user_ref:' || (${userId})::text, 0)`;
-}
-
-/**
  * identity's update of the copy before a block commits, under the user's lock, so every transfer
  * that started after it sees it. The block is written whatever the versions say: a replica
  * whose clock runs behind must not have its block refused. A later unblock still applies when
@@ -53,7 +41,7 @@ export function userRefLockKey(userId: SQL): SQL {
  */
 export async function applyBlock(db: Database, user: UserView, tenantId: string): Promise<void> {
   await withTransaction(db, async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${userRefLockKey(sql`${user.id}::uuid`)})`);
+    await lockUserRef(tx, user.id);
     await blockUserRef(tx, { ...{}, ...userRefRow(user, tenantId, null), blocked: true });
   });
 }

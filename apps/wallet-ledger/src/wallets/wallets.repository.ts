@@ -42,26 +42,6 @@ export async function findWallet(
   return row;
 }
 
-/** The local copy of a user, when it exists and the scope may see it (live users only). */
-export async function findUserRef(
-  db: Executor,
-  scope: TenantScope,
-  userId: string,
-): Promise<UserRefRow | undefined> {
-  if (!isUuid(userId)) return undefined;
-  const [row] = await db
-    .select()
-    .from(userRefs)
-    .where(
-      and(
-        eq(userRefs.id, userId),
-        isNull(userRefs.deletedAt),
-        scope.kind === 'tenant' ? eq(userRefs.tenantId, scope.tenantId) : undefined,
-      ),
-    );
-  return row;
-}
-
 export async function listWallets(
   db: Executor,
   scope: TenantScope,
@@ -146,37 +126,19 @@ export async function lockAccount(db: Executor, walletId: string) {
   return row;
 }
 
-export async function upsertUserRef(
-  db: Executor,
-  row: typeof userRefs.$inferInsert,
-): Promise<void> {
-  await db
-    .insert(userRefs)
-    .values(row)
-    .onConflictDoUpdate({
-      target: userRefs.id,
-      set: {
-        generalConditions: row.generalConditions,
-        idNumber: row.idNumber,
-        blocked: row.blocked,
-        updatedAt: row.updatedAt,
-        deletedAt: row.deletedAt ?? null,
-      },
-      // Events can arrive out of order: never let an older version overwrite a newer one.
-      setWhere: sql`${userRefs.updatedAt} <= excluded.updated_at`,
-    });
+/** The id of the wallet's ledger account, not locked (`lockAccounts` locks it). */
+export async function walletAccountId(db: Executor, walletId: string): Promise<string | undefined> {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.walletId, walletId));
+  return account?.id;
 }
 
-/** Marks the copy of a user blocked whatever its version (the newer stamp is kept). */
-export async function blockUserRef(db: Executor, row: typeof userRefs.$inferInsert): Promise<void> {
-  await db
-    .insert(userRefs)
-    .values(row)
-    .onConflictDoUpdate({
-      target: userRefs.id,
-      set: {
-        blocked: true,
-        updatedAt: sql`GREATEST(${userRefs.updatedAt}, excluded.updated_at)`,
-      },
-    });
+/** Whether a deposit to the wallet still waits for its confirmation. */
+export async function hasPendingIncome(db: Executor, walletId: string): Promise<boolean> {
+  const pending = await db.execute(
+    sql`SELECT 1 FROM ledger.incomes WHERE wallet_id = ${walletId} AND status = 'pending' LIMIT 1`,
+  );
+  return pending.rows.length > 0;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
@@ -6,7 +5,6 @@ import {
   SIGNING_RPC,
   type AuthContext,
   type CatalogAsset,
-  type ChainFamily,
   type CreateWalletRequest,
   type ListResult,
   type ListWalletsRequest,
@@ -25,9 +23,10 @@ import {
 } from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { ensureSystemAccounts } from '../ledger/ledger';
+import { ensureSystemAccounts } from '../ledger/ledger.repository';
 import * as repo from './wallets.repository';
 import { applyUserRef } from '../users/user-events';
+import { findUserRef } from '../users/users.repository';
 
 const SCHEMA = 'ledger';
 
@@ -112,7 +111,7 @@ export class WalletsService {
     const walletId = uuidv7();
     const key = await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
       ownerId: walletId,
-      chain: asset.chain as ChainFamily,
+      chain: asset.chain,
     });
     // The wallet belongs to the user's tenant, also when an admin opens it.
     const tenantId = user.tenantId;
@@ -142,7 +141,7 @@ export class WalletsService {
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.walletCreated,
           tenantId,
-          data: { ...{}, ...walletView(created, asset), device: request.device, ip: request.ip },
+          data: { ...walletView(created, asset), device: request.device, ip: request.ip },
         });
         return { id: wallet.id };
       });
@@ -195,7 +194,7 @@ export class WalletsService {
    */
   private async requireVisibleUser(caller: AuthContext, userId: string): Promise<void> {
     if (!isUuid(userId)) throw Errors.notFound('user');
-    if (await repo.findUserRef(this.db, tenantScope(caller), userId)) return;
+    if (await findUserRef(this.db, tenantScope(caller), userId)) return;
     await this.rpc.call(
       'identity',
       IDENTITY_RPC.getUserRef,
@@ -234,10 +233,7 @@ export class WalletsService {
           'wallet_not_empty',
         );
       }
-      const pending = await tx.execute(
-        sql`SELECT 1 FROM ledger.incomes WHERE wallet_id = ${walletId} AND status = 'pending' LIMIT 1`,
-      );
-      if (pending.rows.length > 0) {
+      if (await repo.hasPendingIncome(tx, walletId)) {
         throw Errors.forbidden(
           'The wallet has deposits waiting for confirmation.',
           'wallet_not_empty',
@@ -248,7 +244,6 @@ export class WalletsService {
         name: EVENTS.walletDeleted,
         tenantId: row.wallet.tenantId,
         data: {
-          ...{},
           ...walletView(row, await this.catalog.require(row.wallet.assetId)),
           device: request.device,
           ip: request.ip,

@@ -4,99 +4,60 @@ import {
   type ListResult,
   type NewWithdrawal,
   type WalletScopedList,
+  type WithdrawalView,
 } from '@custody/contracts';
-import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import {
-  add,
-  compare,
-  decimalPlaces,
-  fitsBaseUnits,
-  TOO_MANY_BASE_UNITS,
-  isZero,
-  sub,
-} from '@custody/money';
 import {
   type Database,
   enqueueEvent,
   type IdempotencyKey,
   isUuid,
-  listClauses,
-  one,
   runIdempotent,
-  selectPage,
   storedIdempotentResult,
   type Transaction,
 } from '@custody/persistence';
 import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import {
   captureHold,
-  insufficientBalance,
   lockAccounts,
   placeHold,
   postEntry,
   releaseHold,
   systemAccountId,
-} from '../ledger/ledger';
-import {
-  accounts,
-  transactions,
-  wallets,
-  type WithdrawalRow,
-  type WithdrawalStatus,
-  withdrawals,
-} from '../schema';
-import { recordMovements } from '../transactions/transactions.service';
+} from '../ledger/ledger.repository';
+import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from '../schema';
+import { recordMovements } from '../transactions/transactions.repository';
 import { walletScope } from '../transactions/wallet-scope';
 import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { findWallet } from '../wallets/wallets.repository';
+import { findWallet, walletAccountId } from '../wallets/wallets.repository';
+import * as repo from './withdrawals.repository';
+import {
+  amountToHold,
+  assertNotChainManaged,
+  assertTransition,
+  chainDebitMovements,
+  chainRefund,
+  checkMove,
+  checkNewWithdrawal,
+  debitEntry,
+  debitRows,
+  planSettlement,
+  type WithdrawalMove,
+  withdrawalView,
+} from './withdrawals.rules';
 
 const SCHEMA = 'ledger';
 
 export type { NewWithdrawal } from '@custody/contracts';
 
-/** The state machine of DESIGN §6 / the ledger issue. */
-const NEXT: Record<WithdrawalStatus, WithdrawalStatus[]> = {
-  prepared: ['broadcast', 'failed', 'cancelled'],
-  broadcast: ['confirmed', 'failed'],
-  confirmed: [],
-  failed: [],
-  cancelled: [],
-};
-
-async function view(db: Database | Transaction, row: WithdrawalRow, symbol: string) {
-  const movements = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.operationId, row.id), eq(transactions.walletId, row.walletId)));
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    transactions: movements.map((m) => m.id),
-    amount: row.amount,
-    fee: row.fee,
-    userId: row.userId,
-    walletId: row.walletId,
-    receiverAddress: row.receiverAddress,
-    asset: symbol,
-    assetId: row.assetId,
-    blockchainTransactionId: row.blockchainTransactionId,
-    status: row.status,
-    ...(row.memo ? { memo: row.memo } : {}),
-    ...(row.userNote ? { userNote: row.userNote } : {}),
-    ...(row.externalReference ? { externalReference: row.externalReference } : {}),
-  };
-}
-
 /**
  * Withdrawals: creating one holds the amount (available drops, balance stays); `confirmed` posts
  * the debit (wallet → external, network fee → fees) and captures the hold; `failed` and
- * `cancelled` release it. Until chain connectivity exists an admin drives the transitions.
+ * `cancelled` release it. Until chain connectivity exists an admin drives the transitions. The
+ * rules are withdrawals.rules.ts, the SQL withdrawals.repository.ts.
  */
 export class WithdrawalsService {
   constructor(
@@ -114,21 +75,7 @@ export class WithdrawalsService {
     if (!found) throw Errors.notFound('wallet');
     const { wallet } = found;
     const asset = await this.catalog.require(wallet.assetId);
-    if (input.assetId !== asset.id) {
-      throw Errors.validation([{ path: 'body.assetId', message: `The wallet holds ${asset.id}` }]);
-    }
-    if (!(await isValidAddress(asset.chain, input.receiverAddress))) {
-      throw Errors.validation([
-        { path: 'body.receiverAddress', message: `Not a valid ${asset.chain} address` },
-      ]);
-    }
-    if (input.amount !== undefined && decimalPlaces(input.amount) > asset.decimals) {
-      throw Errors.validation([
-        { path: 'body.amount', message: `At most ${asset.decimals} decimal places for this asset` },
-      ]);
-    }
-    if (input.amount !== undefined && !fitsBaseUnits(input.amount, asset.decimals))
-      throw Errors.validation([{ path: 'body.amount', message: TOO_MANY_BASE_UNITS }]);
+    await checkNewWithdrawal(input, asset);
     await assertMaySend(this.rpc, caller, [wallet.userId]);
     return runIdempotent(
       this.db,
@@ -137,45 +84,32 @@ export class WithdrawalsService {
       async (tx) => {
         // A block committed since identity answered: before the account's lock, as transfers.
         await assertNotBlockedInCopy(tx, wallet.userId);
-        const [account] = await tx
-          .select({ id: accounts.id })
-          .from(accounts)
-          .where(eq(accounts.walletId, wallet.id));
-        if (!account) throw Errors.internal(new Error('wallet without account'));
-        const locked = await lockAccounts(tx, [account.id]);
-        const available = locked.get(account.id)?.availableBalance ?? '0';
-        // No amount: the whole available balance (extension).
-        const amount = input.amount ?? available;
-        if (isZero(amount) || compare(available, amount) < 0)
-          throw insufficientBalance({ available });
+        const accountId = await walletAccountId(tx, wallet.id);
+        if (!accountId) throw Errors.internal(new Error('wallet without account'));
+        const locked = await lockAccounts(tx, [accountId]);
+        const amount = amountToHold(input.amount, locked.get(accountId)?.availableBalance ?? '0');
         const id = uuidv7();
-        const holdId = await placeHold(tx, account.id, amount, id);
-        const row = one(
-          await tx
-            .insert(withdrawals)
-            .values({
-              id,
-              tenantId: wallet.tenantId,
-              userId: wallet.userId,
-              walletId: wallet.id,
-              assetId: asset.id,
-              amount,
-              fee: '0',
-              receiverAddress: input.receiverAddress,
-              memo: input.memo ?? null,
-              userNote: input.userNote ?? null,
-              externalReference: input.externalReference ?? null,
-              status: 'prepared',
-              holdId,
-            })
-            .returning(),
-        );
+        const holdId = await placeHold(tx, accountId, amount, id);
+        const row = await repo.insertWithdrawal(tx, {
+          id,
+          tenantId: wallet.tenantId,
+          userId: wallet.userId,
+          walletId: wallet.id,
+          assetId: asset.id,
+          amount,
+          fee: '0',
+          receiverAddress: input.receiverAddress,
+          memo: input.memo ?? null,
+          userNote: input.userNote ?? null,
+          externalReference: input.externalReference ?? null,
+          status: 'prepared',
+          holdId,
+        });
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.withdrawalCreated,
           tenantId: row.tenantId,
           data: {
-            ...{},
-            ...(await view(tx, row, asset.symbol)),
+            ...withdrawalView(row, asset.symbol, await repo.movementIds(tx, row)),
             device: input.device,
             ip: input.ip,
           },
@@ -192,28 +126,14 @@ export class WithdrawalsService {
     id: string,
     change: { status: WithdrawalStatus; blockchainTransactionId?: string; fee?: string },
     idempotency?: IdempotencyKey,
-  ) {
+  ): Promise<WithdrawalView> {
     requireAdmin(auth);
     return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
       if (!isUuid(id)) throw Errors.notFound('withdrawal');
-      const [current] = await tx
-        .select()
-        .from(withdrawals)
-        .where(eq(withdrawals.id, id))
-        .for('update');
+      const current = await repo.lockWithdrawal(tx, id);
       if (!current) throw Errors.notFound('withdrawal');
-      if (!NEXT[current.status].includes(change.status)) {
-        throw Errors.conflict(
-          `A ${current.status} withdrawal cannot become ${change.status}.`,
-          'illegal_transition',
-        );
-      }
-      if (current.network !== null) {
-        throw Errors.conflict(
-          'The chain adapter is sending this withdrawal; it reports the outcome itself.',
-          'chain_managed',
-        );
-      }
+      assertTransition(current.status, change.status);
+      assertNotChainManaged(current);
       return this.move(tx, current, change);
     });
   }
@@ -227,67 +147,23 @@ export class WithdrawalsService {
   async move(
     tx: Transaction,
     current: WithdrawalRow,
-    change: {
-      status: WithdrawalStatus;
-      blockchainTransactionId?: string;
-      fee?: string;
-      onChain?: boolean;
-      failureReason?: string;
-    },
-  ) {
-    if (!NEXT[current.status].includes(change.status)) {
-      throw Errors.conflict(
-        `A ${current.status} withdrawal cannot become ${change.status}.`,
-        'illegal_transition',
-      );
-    }
-    const txHash = change.blockchainTransactionId ?? current.blockchainTransactionId;
-    if (change.status === 'broadcast' && !txHash) {
-      throw Errors.validation([
-        { path: 'body.blockchainTransactionId', message: 'Required to broadcast' },
-      ]);
-    }
-    const fee = change.fee ?? current.fee;
+    change: WithdrawalMove,
+  ): Promise<WithdrawalView> {
+    const { txHash, fee } = checkMove(current, change);
     const asset = await this.catalog.require(current.assetId);
-    if (decimalPlaces(fee) > asset.decimals) {
-      throw Errors.validation([
-        { path: 'body.fee', message: `At most ${asset.decimals} decimal places for this asset` },
-      ]);
-    }
-    if (!fitsBaseUnits(fee, asset.decimals))
-      throw Errors.validation([{ path: 'body.fee', message: TOO_MANY_BASE_UNITS }]);
-    if (change.onChain) {
-      if (change.status === 'confirmed')
-        await this.settleOnChain(tx, current, current.amount, fee, txHash);
-      // A transaction mined but reverted still paid its fee.
-      else if (change.status === 'failed' && !isZero(fee))
-        await this.settleOnChain(tx, current, '0', fee, txHash);
-      else if (change.status === 'failed' || change.status === 'cancelled')
-        await releaseHold(tx, current.holdId);
-    } else {
-      if (compare(fee, current.amount) > 0)
-        throw Errors.validation([
-          { path: 'body.fee', message: 'The fee cannot exceed the amount' },
-        ]);
-      if (change.status === 'confirmed') await this.settle(tx, current, fee, txHash);
-      if (change.status === 'failed' || change.status === 'cancelled')
-        await releaseHold(tx, current.holdId);
-    }
-    const updated = one(
-      await tx
-        .update(withdrawals)
-        .set({
-          status: change.status,
-          blockchainTransactionId: txHash,
-          fee,
-          ...(change.failureReason ? { failureReason: change.failureReason } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(withdrawals.id, current.id))
-        .returning(),
-    );
+    const settlement = planSettlement(current, change, fee, asset.decimals);
+    if (settlement.kind === 'chainDebit')
+      await this.settleOnChain(tx, current, settlement.sent, fee, txHash);
+    else if (settlement.kind === 'debit') await this.settle(tx, current, fee, txHash);
+    else if (settlement.kind === 'release') await releaseHold(tx, current.holdId);
+    const updated = await repo.updateWithdrawal(tx, current.id, {
+      status: change.status,
+      blockchainTransactionId: txHash,
+      fee,
+      ...(change.failureReason ? { failureReason: change.failureReason } : {}),
+    });
     const symbol = await this.symbolOf(updated.assetId);
-    const result = await view(tx, updated, symbol);
+    const result = withdrawalView(updated, symbol, await repo.movementIds(tx, updated));
     await enqueueEvent(tx, SCHEMA, {
       name: EVENTS.withdrawalUpdated,
       tenantId: updated.tenantId,
@@ -296,11 +172,7 @@ export class WithdrawalsService {
     return result;
   }
 
-  /**
-   * The chain's version of the debit: the hold (amount + fee reserve) is captured, `sent` leaves
-   * to the outside world, the real network fee goes to the fees account, and the unused reserve
-   * returns to the wallet's available balance.
-   */
+  /** The chain's debit (see `chainDebitMovements`): the whole hold captured, the rest refunded. */
   private async settleOnChain(
     tx: Transaction,
     w: WithdrawalRow,
@@ -309,20 +181,14 @@ export class WithdrawalsService {
     txHash: string | null,
   ): Promise<void> {
     const hold = await captureHold(tx, w.holdId);
-    const refund = sub(hold.amount, add(sent, fee));
-    if (compare(refund, '0') < 0) throw Errors.internal(new Error('network fee above its reserve'));
+    const refund = chainRefund(hold.amount, sent, fee);
     const external = await systemAccountId(tx, w.assetId, 'external');
     const fees = await systemAccountId(tx, w.assetId, 'fees');
     const after = await postEntry(tx, {
       operationType: 'withdrawal',
       operationId: w.id,
       assetId: w.assetId,
-      movements: [
-        { accountId: hold.accountId, amount: `-${hold.amount}`, fromHold: true },
-        ...(isZero(refund) ? [] : [{ accountId: hold.accountId, amount: refund }]),
-        ...(isZero(sent) ? [] : [{ accountId: external, amount: sent }]),
-        ...(isZero(fee) ? [] : [{ accountId: fees, amount: fee }]),
-      ],
+      movements: chainDebitMovements(hold, sent, fee, refund, { external, fees }),
     });
     await this.recordDebit(tx, w, after.get(hold.accountId)?.balance ?? '0', sent, fee, txHash);
   }
@@ -337,12 +203,7 @@ export class WithdrawalsService {
     const hold = await captureHold(tx, w.holdId);
     const external = await systemAccountId(tx, w.assetId, 'external');
     const fees = await systemAccountId(tx, w.assetId, 'fees');
-    const sent = sub(w.amount, fee);
-    const movements = [
-      { accountId: hold.accountId, amount: `-${w.amount}`, fromHold: true },
-      ...(isZero(sent) ? [] : [{ accountId: external, amount: sent }]),
-      ...(isZero(fee) ? [] : [{ accountId: fees, amount: fee }]),
-    ];
+    const { sent, movements } = debitEntry(w, hold.accountId, fee, { external, fees });
     const after = await postEntry(tx, {
       operationType: 'withdrawal',
       operationId: w.id,
@@ -352,7 +213,7 @@ export class WithdrawalsService {
     await this.recordDebit(tx, w, after.get(hold.accountId)?.balance ?? '0', sent, fee, txHash);
   }
 
-  /** The read-model rows of a settled withdrawal: what left, and the network fee. */
+  /** The read-model rows of a settled withdrawal (`debitRows`): what left, and the network fee. */
   private async recordDebit(
     tx: Transaction,
     w: WithdrawalRow,
@@ -361,54 +222,8 @@ export class WithdrawalsService {
     fee: string,
     txHash: string | null,
   ): Promise<void> {
-    const [wallet] = await tx
-      .select({ address: wallets.address })
-      .from(wallets)
-      .where(eq(wallets.id, w.walletId));
-    const self = {
-      walletId: w.walletId,
-      address: wallet?.address ?? '',
-      walletBalance: balance,
-      userId: w.userId,
-    };
-    const common = {
-      tenantId: w.tenantId,
-      userId: w.userId,
-      walletId: w.walletId,
-      assetId: w.assetId,
-      operationId: w.id,
-      movement: 'out' as const,
-      status: 'confirmed',
-      walletBalanceAfter: balance,
-      sender: self,
-      txHash,
-    };
-    await recordMovements(tx, [
-      ...(isZero(sent)
-        ? []
-        : [
-            {
-              ...{},
-              ...common,
-              type: 'withdrawal' as const,
-              movementSubtype: 'external' as const,
-              amount: sent,
-              receiver: { address: w.receiverAddress },
-            },
-          ]),
-      ...(isZero(fee)
-        ? []
-        : [
-            {
-              ...{},
-              ...common,
-              type: 'fee' as const,
-              movementSubtype: 'fee' as const,
-              amount: fee,
-              receiver: { address: 'network-fee' },
-            },
-          ]),
-    ]);
+    const address = (await repo.walletAddress(tx, w.walletId)) ?? '';
+    await recordMovements(tx, debitRows(w, { address, balance }, sent, fee, txHash));
   }
 
   private async symbolOf(assetId: string): Promise<string> {
@@ -418,28 +233,19 @@ export class WithdrawalsService {
   async list(
     auth: AuthContext | undefined,
     request: WalletScopedList,
-  ): Promise<ListResult<Awaited<ReturnType<typeof view>>>> {
+  ): Promise<ListResult<WithdrawalView>> {
     const scope = await walletScope(this.db, auth, request, withdrawals);
-    const f = request.filters;
-    const clauses = listClauses(
+    const { rows, total } = await repo.listWithdrawals(
+      this.db,
+      scope,
       request.list,
-      {
-        sortable: { createdAt: withdrawals.createdAt, amount: withdrawals.amount },
-        createdAt: withdrawals.createdAt,
-        id: withdrawals.id,
-        externalReference: withdrawals.externalReference,
-      },
-      [
-        scope,
-        f['status'] !== undefined
-          ? eq(withdrawals.status, f['status'] as WithdrawalStatus)
-          : undefined,
-      ],
+      request.filters['status'],
     );
-    const { rows, total } = await selectPage(this.db, withdrawals, clauses);
     const symbols = new Map((await this.catalog.all()).map((a) => [a.id, a.symbol]));
     const items = await Promise.all(
-      rows.map(async (r) => view(this.db, r, symbols.get(r.assetId) ?? r.assetId)),
+      rows.map(async (r) =>
+        withdrawalView(r, symbols.get(r.assetId) ?? r.assetId, await repo.movementIds(this.db, r)),
+      ),
     );
     return { items, total };
   }
@@ -447,14 +253,15 @@ export class WithdrawalsService {
   async get(
     auth: AuthContext | undefined,
     request: { userId: string; walletId: string; id: string },
-  ) {
+  ): Promise<WithdrawalView> {
     const scope = await walletScope(this.db, auth, request, withdrawals);
     if (!isUuid(request.id)) throw Errors.notFound('withdrawal');
-    const [row] = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(scope, eq(withdrawals.id, request.id)));
+    const row = await repo.findWithdrawal(this.db, scope, request.id);
     if (!row) throw Errors.notFound('withdrawal');
-    return view(this.db, row, await this.symbolOf(row.assetId));
+    return withdrawalView(
+      row,
+      await this.symbolOf(row.assetId),
+      await repo.movementIds(this.db, row),
+    );
   }
 }

@@ -10,7 +10,7 @@ import type {
   RateProvider,
 } from './provider';
 import { ProviderError } from './http-json';
-import { feeRate } from '../../purchases/quote';
+import { feeRate } from '../../purchases/purchases.rules';
 
 const decimal = z.string().regex(DECIMAL_PATTERN).nullable().optional();
 

@@ -2,40 +2,15 @@ import type { LedgerViolation as Violation } from '@custody/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
-import { add, compare, isZero, sub, sum } from '@custody/money';
+import { compare, sub } from '@custody/money';
 import type { Executor } from '@custody/persistence';
-
-export interface Movement {
-  accountId: string;
-  /** Signed: negative debits, positive credits. */
-  amount: string;
-  /** A debit that consumes an open hold leaves the available balance as the hold left it. */
-  fromHold?: boolean;
-}
-
-export interface EntryInput {
-  operationType: 'transfer' | 'withdrawal' | 'income' | 'purchase';
-  operationId: string;
-  assetId: string;
-  movements: Movement[];
-}
-
-export interface AccountState {
-  id: string;
-  kind: 'wallet' | 'external' | 'treasury' | 'fees';
-  assetId: string;
-  walletId: string | null;
-  balance: string;
-  availableBalance: string;
-}
-
-export function insufficientBalance(detail?: Record<string, unknown>) {
-  return Errors.badRequest(
-    'Not enough available balance.',
-    'insufficient_balance',
-    detail ? { details: detail } : {},
-  );
-}
+import {
+  type AccountState,
+  type EntryInput,
+  type EntryPlan,
+  insufficientBalance,
+  planEntry,
+} from './ledger.rules';
 
 /**
  * Locks accounts in id order — every movement takes its locks in the same order, so concurrent
@@ -72,57 +47,6 @@ export async function lockAccounts(
       },
     ]),
   );
-}
-
-/** One journal entry checked against the accounts' state, ready to be written. */
-export interface EntryPlan {
-  entry: EntryInput;
-  entryId: string;
-  /** Each posting with the account's running balance after it, in movement order. */
-  postings: { accountId: string; amount: string; balanceAfter: string }[];
-  /** Every touched account's state after the entry. */
-  after: Map<string, AccountState>;
-}
-
-/**
- * Checks one journal entry against the accounts' state (movements sum to zero, same asset, a
- * wallet account never below zero, balance or available) and computes its postings and the
- * accounts' states after it. Writes nothing; throws 400 insufficient_balance.
- */
-export function planEntry(entry: EntryInput, accounts: Map<string, AccountState>): EntryPlan {
-  if (entry.movements.length < 2) throw Errors.internal(new Error('an entry needs two postings'));
-  if (!isZero(sum(entry.movements.map((m) => m.amount)))) {
-    throw Errors.internal(new Error('journal entry does not balance'));
-  }
-  const after = new Map<string, AccountState>();
-  const postings: EntryPlan['postings'] = [];
-  for (const movement of entry.movements) {
-    const current = after.get(movement.accountId) ?? accounts.get(movement.accountId);
-    if (!current) throw Errors.internal(new Error('movement on an account that is not locked'));
-    if (current.assetId !== entry.assetId)
-      throw Errors.internal(new Error('movement in another asset'));
-    const next: AccountState = {
-      ...{},
-      ...current,
-      balance: add(current.balance, movement.amount),
-      availableBalance: movement.fromHold
-        ? current.availableBalance
-        : add(current.availableBalance, movement.amount),
-    };
-    if (
-      next.kind === 'wallet' &&
-      (compare(next.balance, '0') < 0 || compare(next.availableBalance, '0') < 0)
-    ) {
-      throw insufficientBalance({ walletId: next.walletId, available: current.availableBalance });
-    }
-    after.set(movement.accountId, next);
-    postings.push({
-      accountId: movement.accountId,
-      amount: movement.amount,
-      balanceAfter: next.balance,
-    });
-  }
-  return { entry, entryId: uuidv7(), postings, after };
 }
 
 /**
@@ -204,7 +128,6 @@ export async function placeHold(
   return holdId;
 }
 
-/** Gives a held amount back to the available balance (withdrawal failed or cancelled). */
 /**
  * Adds to an open hold (a withdrawal's network-fee reserve): available drops by `extra`, refused
  * with insufficient_balance when the account cannot cover it.
@@ -226,6 +149,7 @@ export async function extendHold(tx: Executor, holdId: string, extra: string): P
   );
 }
 
+/** Gives a held amount back to the available balance (withdrawal failed or cancelled). */
 export async function releaseHold(tx: Executor, holdId: string): Promise<void> {
   const result = await tx.execute(
     sql`UPDATE ledger.holds SET status = 'released', updated_at = now() WHERE id = ${holdId} AND status = 'open'
@@ -285,8 +209,6 @@ export async function systemAccountId(
   if (!row) throw Errors.internal(new Error(`no ${kind} account for ${assetId}`));
   return row.id;
 }
-
-export type { LedgerViolation as Violation } from '@custody/contracts';
 
 /** The ledger invariants, as SQL anyone can run; an empty list means the books are sound. */
 export async function checkInvariants(db: Executor): Promise<Violation[]> {

@@ -1,6 +1,7 @@
 import type { PurchaseOperation } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import {
+  compare,
   decimalPlaces,
   divDown,
   fitsBaseUnits,
@@ -9,6 +10,9 @@ import {
   sub,
   TOO_MANY_BASE_UNITS,
 } from '@custody/money';
+
+// The money rules of a purchase (DESIGN §6): pure, so that every figure is unit-tested; the
+// service loads the wallet, asset and rate and calls these in its order.
 
 /** Fiat amounts carry at most the currency's minor units (cents). */
 export const FIAT_DECIMALS = 2;
@@ -23,9 +27,38 @@ export interface Quote {
   cryptoAmount: string;
 }
 
+export interface QuoteRequest {
+  operation: PurchaseOperation;
+  amount: string;
+  price: string;
+  feeBps: number;
+  assetDecimals: number;
+}
+
 /** 150 bps → "0.015" (exact: bps are whole numbers). */
 export function feeRate(feeBps: number): string {
   return divDown(String(feeBps), '10000', 4);
+}
+
+/** A request may name the fiat currency, but purchases are quoted in the configured one only. */
+export function checkFiatCurrency(requested: string | undefined, configured: string): void {
+  if (requested !== undefined && requested !== configured) {
+    throw Errors.validation([{ path: 'body.fiatCurrency', message: `Must be ${configured}` }]);
+  }
+}
+
+/** Buying and selling are switched on and off per asset. */
+export function checkTradingEnabled(
+  asset: { symbol: string; buyEnabled: boolean; sellEnabled: boolean },
+  operation: PurchaseOperation,
+): void {
+  const enabled = operation === 'buy' ? asset.buyEnabled : asset.sellEnabled;
+  if (!enabled) {
+    throw Errors.badRequest(
+      `${operation === 'buy' ? 'Buying' : 'Selling'} ${asset.symbol} is disabled.`,
+      'asset_disabled',
+    );
+  }
 }
 
 /**
@@ -34,13 +67,7 @@ export function feeRate(feeBps: number): string {
  * to the asset's decimals. sell: proceeds = amount × price; fee = proceeds × rate;
  * netAmount = proceeds − fee; purchased = proceeds.
  */
-export function quote(input: {
-  operation: PurchaseOperation;
-  amount: string;
-  price: string;
-  feeBps: number;
-  assetDecimals: number;
-}): Quote {
+export function quote(input: QuoteRequest): Quote {
   const { operation, amount, price, feeBps, assetDecimals } = input;
   const rate = feeRate(feeBps);
   if (operation === 'buy') {
@@ -77,4 +104,17 @@ export function quote(input: {
   const proceeds = mul(amount, price);
   const fee = mul(proceeds, rate);
   return { amount, fee, netAmount: sub(proceeds, fee), purchased: proceeds, cryptoAmount: amount };
+}
+
+/** A sell takes at most the wallet's available balance (the ledger checks again on settling). */
+export function checkAvailableBalance(
+  operation: PurchaseOperation,
+  wallet: { id: string; availableBalance: string },
+  q: Pick<Quote, 'cryptoAmount'>,
+): void {
+  if (operation === 'sell' && compare(wallet.availableBalance, q.cryptoAmount) < 0) {
+    throw Errors.badRequest('Not enough available balance.', 'insufficient_balance', {
+      details: { walletId: wallet.id, available: wallet.availableBalance },
+    });
+  }
 }

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { LEDGER_RPC } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { amountSchema } from '@custody/money';
+import { forward, forwardList } from '../forward';
+import { externalReference, pathId, timestamps } from '../schemas';
+
+const requestedTransaction = z
+  .object({
+    assetId: z.string().min(1).max(64),
+    senderUserId: pathId,
+    senderWalletId: pathId,
+    receiverUserId: pathId,
+    receiverWalletId: pathId,
+    type: z.enum(['transfer']).optional(),
+    amount: amountSchema(),
+    externalReference: externalReference.optional(),
+  })
+  .strict();
+
+const transferSchema = z.object({
+  ...{},
+  ...timestamps,
+  status: z.string(),
+  transactions: z.array(z.object({ ...{}, ...timestamps, status: z.string(), amount: z.string() })),
+  requestedTransactions: z.array(requestedTransaction),
+  externalReference: z.string().optional(),
+});
+
+export function transferRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/transfers',
+      operationId: 'createTransfer',
+      summary: 'Move funds between custody wallets: every leg applies, or none',
+      tags: ['transfers'],
+      auth: 'client',
+      scope: ['transfers', 'write'],
+      request: {
+        query: z.object({ externalReference: externalReference.optional() }).strict(),
+        body: z
+          .object({
+            requestedTransactions: z.array(requestedTransaction).min(1).max(100),
+            externalReference: externalReference.optional(),
+          })
+          .strict(),
+      },
+      responses: { 201: { description: 'The transfer', schema: transferSchema } },
+      errorStatuses: [401, 403, 409],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.createTransfer, {
+        status: 201,
+        params: ({ query, body }) => {
+          const ref = body.externalReference ?? query.externalReference;
+          return {
+            requestedTransactions: body.requestedTransactions,
+            ...(ref ? { externalReference: ref } : {}),
+          };
+        },
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/transfers',
+      operationId: 'listTransfers',
+      summary: 'List transfers',
+      tags: ['transfers'],
+      auth: 'client',
+      scope: ['transfers', 'read'],
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt'],
+          dates: false,
+          externalReference: true,
+        }),
+      },
+      responses: { 200: { description: 'Transfers', schema: z.array(transferSchema) } },
+      errorStatuses: [401, 404],
+      handler: forwardList(rpc, 'wallet-ledger', LEDGER_RPC.listTransfers),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/transfers/:transfer',
+      operationId: 'getTransfer',
+      summary: 'Read a transfer',
+      tags: ['transfers'],
+      auth: 'client',
+      scope: ['transfers', 'read'],
+      request: { params: z.object({ transfer: pathId }) },
+      responses: { 200: { description: 'The transfer', schema: transferSchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.getTransfer, {
+        read: true,
+        params: ({ params }) => ({ id: params['transfer'] }),
+      }),
+    }),
+  ];
+}

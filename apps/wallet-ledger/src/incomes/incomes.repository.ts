@@ -1,0 +1,107 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { IncomeStatus, ListQuery } from '@custody/contracts';
+import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
+import { type IncomeRow, incomes, type WalletRow, wallets } from '../schema';
+
+/**
+ * The incomes' SQL. The credit's journal entry is ledger.repository.ts; the rules
+ * (incomes.rules.ts) decide what to write. A wallet-scoped read takes the scope that
+ * `walletScope` built for the caller.
+ */
+
+/** A wallet that is not deleted, any tenant (the admin reports deposits). */
+export async function findLiveWallet(
+  db: Executor,
+  walletId: string,
+): Promise<WalletRow | undefined> {
+  const [found] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, walletId), sql`${wallets.deletedAt} IS NULL`));
+  return found;
+}
+
+/** The wallet a confirmed income credits: its address, and whether it was deleted meanwhile. */
+export async function walletToCredit(
+  db: Executor,
+  walletId: string,
+): Promise<{ address: string; deletedAt: Date | null } | undefined> {
+  const [wallet] = await db
+    .select({ address: wallets.address, deletedAt: wallets.deletedAt })
+    .from(wallets)
+    .where(eq(wallets.id, walletId));
+  return wallet;
+}
+
+/** A reported income; a second report of the same deposit fails with 23505 (unique). */
+export async function insertIncome(
+  db: Executor,
+  row: typeof incomes.$inferInsert,
+): Promise<IncomeRow> {
+  return one(await db.insert(incomes).values(row).returning());
+}
+
+/** A deposit seen on chain; undefined when (asset, transaction, log index) is already recorded. */
+export async function insertChainIncome(
+  db: Executor,
+  row: typeof incomes.$inferInsert,
+): Promise<IncomeRow | undefined> {
+  const [inserted] = await db.insert(incomes).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+/** The income, locked (FOR UPDATE) for the settlement that follows. */
+export async function lockIncome(db: Executor, id: string): Promise<IncomeRow | undefined> {
+  const [income] = await db.select().from(incomes).where(eq(incomes.id, id)).for('update');
+  return income;
+}
+
+export async function setIncomeStatus(
+  db: Executor,
+  id: string,
+  status: IncomeStatus,
+): Promise<IncomeRow | undefined> {
+  const [updated] = await db
+    .update(incomes)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(incomes.id, id))
+    .returning();
+  return updated;
+}
+
+/**
+ * One page of the incomes in `scope`. The status filter is compared as the text it is (the
+ * gateway allows the statuses only; another one matches no row).
+ */
+export async function listIncomes(
+  db: Executor,
+  scope: SQL | undefined,
+  list: ListQuery,
+  status: string | undefined,
+): Promise<{ rows: IncomeRow[]; total: number }> {
+  const clauses = listClauses(
+    list,
+    {
+      sortable: { createdAt: incomes.createdAt, amount: incomes.amount },
+      createdAt: incomes.createdAt,
+      id: incomes.id,
+    },
+    [
+      scope,
+      status !== undefined ? eq(incomes.status, sql.param(status, incomes.status)) : undefined,
+    ],
+  );
+  return selectPage(db, incomes, clauses);
+}
+
+export async function findIncome(
+  db: Executor,
+  scope: SQL | undefined,
+  id: string,
+): Promise<IncomeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(incomes)
+    .where(and(scope, eq(incomes.id, id)));
+  return row;
+}

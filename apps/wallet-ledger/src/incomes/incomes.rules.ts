@@ -1,0 +1,92 @@
+import type { IncomeStatus, IncomeView } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
+import type { Movement } from '../ledger/ledger.rules';
+import type { IncomeRow } from '../schema';
+import type { MovementRow } from '../transactions/transactions.repository';
+
+/**
+ * The rules of a deposit, with no I/O (DESIGN §6): recorded `pending` with an amount within its
+ * asset's decimals, credited (external → wallet) exactly once when `confirmed`, never credited
+ * when `failed`; a settled income moves no more. The repository reads and writes; the service
+ * decides with these.
+ */
+
+/** 400 unless the amount has at most the asset's decimals and fits a chain account. */
+export function checkIncomeAmount(amount: string, decimals: number): void {
+  if (decimalPlaces(amount) > decimals) {
+    throw Errors.validation([
+      {
+        path: 'body.amount',
+        message: `At most ${decimals} decimal places for this asset`,
+      },
+    ]);
+  }
+  if (!fitsBaseUnits(amount, decimals))
+    throw Errors.validation([{ path: 'body.amount', message: TOO_MANY_BASE_UNITS }]);
+}
+
+/** pending → confirmed or pending → failed; anything else is 409 illegal_transition. */
+export function assertIncomeTransition(from: IncomeStatus, to: 'confirmed' | 'failed'): void {
+  if (from !== 'pending') {
+    throw Errors.conflict(`An income in status ${from} cannot become ${to}.`, 'illegal_transition');
+  }
+}
+
+/** The credit of a confirmed income: external → the wallet's account, the whole amount. */
+export function creditMovements(
+  income: Pick<IncomeRow, 'amount'>,
+  externalAccountId: string,
+  walletAccountId: string,
+): Movement[] {
+  return [
+    { accountId: externalAccountId, amount: `-${income.amount}` },
+    { accountId: walletAccountId, amount: income.amount },
+  ];
+}
+
+/** The read-model row of a credited income, with the wallet's balance after it. */
+export function depositRow(
+  income: IncomeRow,
+  wallet: { address: string; balance: string },
+): MovementRow {
+  return {
+    tenantId: income.tenantId,
+    userId: income.userId,
+    walletId: income.walletId,
+    assetId: income.assetId,
+    operationId: income.id,
+    type: 'deposit',
+    movement: 'in',
+    movementSubtype: 'external',
+    status: 'confirmed',
+    amount: income.amount,
+    walletBalanceAfter: wallet.balance,
+    sender: { address: income.senderAddress },
+    receiver: {
+      walletId: income.walletId,
+      address: wallet.address,
+      walletBalance: wallet.balance,
+      userId: income.userId,
+    },
+    txHash: income.blockchainTransactionId,
+  };
+}
+
+/** The contract's Income. */
+export function incomeView(row: IncomeRow): IncomeView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    userId: row.userId,
+    walletId: row.walletId,
+    assetId: row.assetId,
+    amount: row.amount,
+    blockchainTransactionId: row.blockchainTransactionId,
+    senderAddress: row.senderAddress,
+    status: row.status,
+    transactionTimestamp: row.transactionTimestamp.toISOString(),
+    ...(row.rateId ? { rateId: row.rateId } : {}),
+  };
+}

@@ -1,0 +1,52 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { ListQuery, SignedItemKind } from '@custody/contracts';
+import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
+import { type SignedItemRow, signedItems } from '../schema';
+
+/**
+ * The signed items' SQL. A wallet-scoped list takes the scope that `walletScope` built for the
+ * caller; a single item is read under its wallet, which the caller's scope found.
+ */
+
+export async function insertSignedItem(
+  db: Executor,
+  row: typeof signedItems.$inferInsert,
+): Promise<SignedItemRow> {
+  return one(await db.insert(signedItems).values(row).returning());
+}
+
+/** One page of a kind of signed items in `scope`. */
+export async function listSignedItems(
+  db: Executor,
+  scope: SQL | undefined,
+  kind: SignedItemKind,
+  list: ListQuery,
+): Promise<{ rows: SignedItemRow[]; total: number }> {
+  const clauses = listClauses(
+    list,
+    {
+      sortable: { createdAt: signedItems.createdAt },
+      createdAt: signedItems.createdAt,
+      id: signedItems.id,
+      externalReference: signedItems.externalReference,
+    },
+    [scope, eq(signedItems.kind, kind)],
+  );
+  return selectPage(db, signedItems, clauses);
+}
+
+/** A signed item of the wallet, of that kind. */
+export async function findSignedItem(
+  db: Executor,
+  walletId: string,
+  kind: SignedItemKind,
+  id: string,
+): Promise<SignedItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(signedItems)
+    .where(
+      and(eq(signedItems.id, id), eq(signedItems.walletId, walletId), eq(signedItems.kind, kind)),
+    );
+  return row;
+}

@@ -1,0 +1,108 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { ListQuery } from '@custody/contracts';
+import { type Executor, listClauses, selectPage } from '@custody/persistence';
+import { type TransactionRow, transactions } from '../schema';
+
+export type MovementType = 'deposit' | 'withdrawal' | 'transfer' | 'purchase' | 'sale' | 'fee';
+export type MovementSubtype = 'internal' | 'external' | 'buy' | 'sell' | 'fee';
+
+export interface Party {
+  walletId?: string;
+  address: string;
+  walletBalance?: string;
+  userId?: string;
+}
+
+export interface MovementRow {
+  tenantId: string;
+  userId: string;
+  walletId: string;
+  assetId: string;
+  operationId: string;
+  type: MovementType;
+  movement: 'in' | 'out';
+  movementSubtype: MovementSubtype;
+  status: string;
+  amount: string;
+  walletBalanceAfter: string;
+  sender: Party;
+  receiver: Party;
+  txHash?: string | null;
+  /** The rate a purchase or sale used (spec: Transaction `rates`). */
+  rate?: Record<string, unknown> | null;
+}
+
+/**
+ * The insert of `recordMovements` as a statement, for a caller that composes it into a larger
+ * statement (one round trip) of the same transaction.
+ */
+export function movementsInsert(rows: MovementRow[]): SQL {
+  const column = <T>(value: (r: MovementRow) => T) => sql.param(rows.map(value));
+  const json = (value: unknown) =>
+    value === undefined || value === null ? null : JSON.stringify(value);
+  // One array per column: the same text for any number of rows (prepared once).
+  return sql`INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id, type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver, tx_hash, rate)
+    SELECT * FROM unnest(${column(() => uuidv7())}::uuid[], ${column((r) => r.tenantId)}::text[],
+      ${column((r) => r.userId)}::uuid[], ${column((r) => r.walletId)}::uuid[],
+      ${column((r) => r.assetId)}::text[], ${column((r) => r.operationId)}::uuid[],
+      ${column((r) => r.type)}::text[], ${column((r) => r.movement)}::text[],
+      ${column((r) => r.movementSubtype)}::text[], ${column((r) => r.status)}::text[],
+      ${column((r) => r.amount)}::numeric[], ${column((r) => r.walletBalanceAfter)}::numeric[],
+      ${column((r) => json(r.sender))}::jsonb[], ${column((r) => json(r.receiver))}::jsonb[],
+      ${column((r) => r.txHash ?? null)}::text[], ${column((r) => json(r.rate))}::jsonb[])`;
+}
+
+/** One read-model row per wallet-side movement, written with the movement itself. */
+export async function recordMovements(tx: Executor, rows: MovementRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(movementsInsert(rows));
+}
+
+export interface TransactionFilters {
+  txLog?: string;
+  assetId?: string;
+  movement?: 'in' | 'out';
+  movementSubtype?: string;
+  status?: string;
+}
+
+/** A page of a wallet's (or, for admins, any wallets') read-model rows. */
+export async function listTransactions(
+  db: Executor,
+  scope: SQL | undefined,
+  list: ListQuery,
+  filters: TransactionFilters,
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  const clauses = listClauses(
+    list,
+    {
+      sortable: { createdAt: transactions.createdAt, amount: transactions.amount },
+      createdAt: transactions.createdAt,
+      id: transactions.id,
+    },
+    [
+      scope,
+      filters.txLog !== undefined ? eq(transactions.operationId, filters.txLog) : undefined,
+      filters.assetId !== undefined ? eq(transactions.assetId, filters.assetId) : undefined,
+      filters.movement !== undefined ? eq(transactions.movement, filters.movement) : undefined,
+      filters.movementSubtype !== undefined
+        ? eq(transactions.movementSubtype, filters.movementSubtype)
+        : undefined,
+      filters.status !== undefined ? eq(transactions.status, filters.status) : undefined,
+    ],
+  );
+  return selectPage(db, transactions, clauses);
+}
+
+export async function findTransaction(
+  db: Executor,
+  scope: SQL | undefined,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(scope, eq(transactions.id, id)));
+  return row;
+}

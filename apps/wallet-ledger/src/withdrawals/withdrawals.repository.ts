@@ -1,0 +1,116 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { ListQuery } from '@custody/contracts';
+import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
+import {
+  transactions,
+  wallets,
+  type WithdrawalRow,
+  type WithdrawalStatus,
+  withdrawals,
+} from '../schema';
+
+/**
+ * The withdrawals' SQL. The ledger's own writes (holds, entries) are ledger.repository.ts; the
+ * rules (withdrawals.rules.ts) decide what to write. A wallet-scoped read takes the scope that
+ * `walletScope` built for the caller.
+ */
+
+/** The address of the withdrawal's wallet, for its read-model rows. */
+export async function walletAddress(db: Executor, walletId: string): Promise<string | undefined> {
+  const [wallet] = await db
+    .select({ address: wallets.address })
+    .from(wallets)
+    .where(eq(wallets.id, walletId));
+  return wallet?.address;
+}
+
+export async function insertWithdrawal(
+  db: Executor,
+  row: typeof withdrawals.$inferInsert,
+): Promise<WithdrawalRow> {
+  return one(await db.insert(withdrawals).values(row).returning());
+}
+
+/** The withdrawal, locked (FOR UPDATE) for the move that follows. */
+export async function lockWithdrawal(db: Executor, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row;
+}
+
+/** The withdrawal after a move: its status, transaction, fee and any reason it failed. */
+export async function updateWithdrawal(
+  db: Executor,
+  id: string,
+  change: {
+    status: WithdrawalStatus;
+    blockchainTransactionId: string | null;
+    fee: string;
+    failureReason?: string;
+  },
+): Promise<WithdrawalRow> {
+  return one(
+    await db
+      .update(withdrawals)
+      .set({
+        status: change.status,
+        blockchainTransactionId: change.blockchainTransactionId,
+        fee: change.fee,
+        ...(change.failureReason ? { failureReason: change.failureReason } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(withdrawals.id, id))
+      .returning(),
+  );
+}
+
+/** The ids of a withdrawal's movements in the transactions read model. */
+export async function movementIds(
+  db: Executor,
+  w: Pick<WithdrawalRow, 'id' | 'walletId'>,
+): Promise<string[]> {
+  const movements = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.operationId, w.id), eq(transactions.walletId, w.walletId)));
+  return movements.map((m) => m.id);
+}
+
+/**
+ * One page of the withdrawals in `scope`. The status filter is compared as the text it is (the
+ * gateway allows the statuses only; another one matches no row).
+ */
+export async function listWithdrawals(
+  db: Executor,
+  scope: SQL | undefined,
+  list: ListQuery,
+  status: string | undefined,
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const clauses = listClauses(
+    list,
+    {
+      sortable: { createdAt: withdrawals.createdAt, amount: withdrawals.amount },
+      createdAt: withdrawals.createdAt,
+      id: withdrawals.id,
+      externalReference: withdrawals.externalReference,
+    },
+    [
+      scope,
+      status !== undefined
+        ? eq(withdrawals.status, sql.param(status, withdrawals.status))
+        : undefined,
+    ],
+  );
+  return selectPage(db, withdrawals, clauses);
+}
+
+export async function findWithdrawal(
+  db: Executor,
+  scope: SQL | undefined,
+  id: string,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(scope, eq(withdrawals.id, id)));
+  return row;
+}
