@@ -45,16 +45,20 @@ const leadingSpread = {
 
 /**
  * Code on the request and event paths: the gateway; the libraries every request crosses (HTTP,
- * RPC and events, persistence, logging, errors, tenancy, money, the service kit); the reads
- * behind `GET /v1/users/{id}`; the transfer path of wallet-ledger (transfers, the ledger, the
- * transactions read model, the copy of users it checks); the notifier's deliveries.
+ * RPC and events, persistence, logging, errors, tenancy, money, the service kit); every
+ * service's handler table; the reads behind `GET /v1/users/{id}` and the audit records of every
+ * request; the transfer path of wallet-ledger (transfers, the ledger, the transactions read
+ * model, the copy of users it checks, the asset catalog); the notifier's deliveries.
  */
 const HOT_PATHS = [
   'apps/gateway/src/**/*.ts',
   'libs/{http,messaging,persistence,logging,errors,tenancy,money,service-kit}/src/**/*.ts',
-  'apps/identity/src/users/**/*.ts',
-  'apps/wallet-ledger/src/{transfers,ledger,transactions,users}/**/*.ts',
+  'apps/*/src/*.rpc.ts',
+  'apps/identity/src/{users,audit}/**/*.ts',
+  'apps/wallet-ledger/src/{transfers,ledger,transactions,users,assets}/**/*.ts',
   'apps/notifier/src/{deliveries,channels}/**/*.ts',
+  // The load generator shares the two cores with the stack it measures.
+  'tools/bench/load.ts',
 ];
 
 const testFiles = [

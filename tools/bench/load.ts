@@ -52,10 +52,11 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
               setupRequest: (req: Request): Request => {
                 const next = nextRequest();
                 return {
+                  ...{},
                   ...req,
                   ...(next.path ? { path: next.path } : {}),
                   ...(next.body ? { body: next.body } : {}),
-                  ...(next.headers ? { headers: { ...req.headers, ...next.headers } } : {}),
+                  ...(next.headers ? { headers: { ...{}, ...req.headers, ...next.headers } } : {}),
                 };
               },
             },

@@ -412,7 +412,7 @@ describe('users', () => {
     ]);
   });
 
-  it('sends a block to wallet-ledger before committing it; an unblock does not call', async () => {
+  it('sends a block to wallet-ledger with the caller auth; an unblock does not call', async () => {
     const { id } = await call(IDENTITY_RPC.createIndividual, person(), tenantA);
     await call(IDENTITY_RPC.updateIndividual, { id, patch: { status: 'blocked' } }, tenantA);
     const blocked = await call(IDENTITY_RPC.getUser, { id }, tenantA);

@@ -1,3 +1,4 @@
+import type { PublicJwk } from '@custody/contracts';
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
@@ -48,7 +49,7 @@ export const refreshTokens = identity.table('refresh_tokens', {
 export const signingKeys = identity.table('signing_keys', {
   kid: text('kid').primaryKey(),
   privateKeyCiphertext: text('private_key_ciphertext').notNull(),
-  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<PublicJwk>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });

@@ -264,7 +264,7 @@ describe('transfers', () => {
     expect(await balanceOf(alice.userId, alice.walletId)).toBe(before);
   });
 
-  it('refuses more decimals than the asset has, zero, and a wallet of another tenant', async () => {
+  it('refuses more decimals than the asset has, zero, a wallet of another tenant, and another tenant sender', async () => {
     await expect(
       call(
         LEDGER_RPC.createTransfer,
@@ -282,6 +282,15 @@ describe('transfers', () => {
         otherClient,
       ),
     ).rejects.toMatchObject({ status: 404 });
+    const stranger = newUser(OTHER_TENANT);
+    const theirs = { userId: stranger, walletId: await openWallet(stranger, 'eth', otherClient) };
+    await expect(
+      call(LEDGER_RPC.createTransfer, { requestedTransactions: [leg(alice, theirs, '1')] }, client),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ path: 'body.requestedTransactions.0.receiverWalletId' }],
+    });
   });
 
   it('answers a retried Idempotency-Key with the first transfer and moves the funds once', async () => {
@@ -360,5 +369,82 @@ describe('transfers', () => {
       otherClient,
     );
     expect(theirs).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('withdrawals and incomes', () => {
+  let owner: { userId: string; walletId: string };
+  const receiverAddress = '0x000000000000000000000000000000000000dead';
+  const withdraw = (amount: string) =>
+    call(
+      LEDGER_RPC.createWithdrawal,
+      { ...owner, assetId: 'eth', receiverAddress, amount, device: 'test', ip: '203.0.113.1' },
+      client,
+    );
+  const wallet = () => call(WALLET_RPC.getWallet, owner, client);
+
+  beforeAll(async () => {
+    const u = newUser();
+    owner = { userId: u, walletId: await openWallet(u) };
+    await fund(owner.walletId, '2');
+  });
+
+  it('holds a withdrawal at once and gives the hold back when it is cancelled', async () => {
+    const { id } = await withdraw('0.5');
+    expect(await wallet()).toMatchObject({ balance: '2', availableBalance: '1.5' });
+    const cancelled = await call(LEDGER_RPC.updateWithdrawal, { id, status: 'cancelled' }, admin);
+    expect(cancelled.status).toBe('cancelled');
+    expect(await wallet()).toMatchObject({ balance: '2', availableBalance: '2' });
+    await expect(
+      call(LEDGER_RPC.updateWithdrawal, { id, status: 'prepared' }, admin),
+    ).rejects.toMatchObject({ status: 409, code: 'illegal_transition' });
+  });
+
+  it('debits the wallet once the withdrawal is confirmed, its network fee out of the amount', async () => {
+    const { id } = await withdraw('0.5');
+    await call(
+      LEDGER_RPC.updateWithdrawal,
+      { id, status: 'broadcast', blockchainTransactionId: `0x${'ab'.repeat(32)}` },
+      admin,
+    );
+    const confirmed = await call(
+      LEDGER_RPC.updateWithdrawal,
+      { id, status: 'confirmed', fee: '0.001' },
+      admin,
+    );
+    expect(confirmed).toMatchObject({ status: 'confirmed', amount: '0.5', fee: '0.001' });
+    expect(await wallet()).toMatchObject({ balance: '1.5', availableBalance: '1.5' });
+    expect(await call(LEDGER_RPC.checkLedger, {}, admin)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a withdrawal beyond the available balance and holds nothing', async () => {
+    await expect(withdraw('1.6')).rejects.toMatchObject({
+      status: 400,
+      code: 'insufficient_balance',
+    });
+    expect(await wallet()).toMatchObject({ balance: '1.5', availableBalance: '1.5' });
+  });
+
+  it('credits nothing for a failed income, and a settled income cannot change again', async () => {
+    const { id } = await call(
+      LEDGER_RPC.createIncome,
+      {
+        walletId: owner.walletId,
+        amount: '7',
+        blockchainTransactionId: `0x${'cd'.repeat(32)}`,
+        senderAddress: receiverAddress,
+        transactionTimestamp: stamp,
+      },
+      admin,
+    );
+    const failed = await call(LEDGER_RPC.updateIncome, { id, status: 'failed' }, admin);
+    expect(failed.status).toBe('failed');
+    expect(await wallet()).toMatchObject({ balance: '1.5' });
+    await expect(
+      call(LEDGER_RPC.updateIncome, { id, status: 'confirmed' }, admin),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      call(LEDGER_RPC.updateIncome, { id, status: 'confirmed' }, client),
+    ).rejects.toMatchObject({ status: 403 });
   });
 });

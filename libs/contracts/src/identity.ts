@@ -189,8 +189,17 @@ export interface ApiClientView {
   refreshTokenExpiresIn: number;
 }
 
+/** A public key of the token signing keys, as RFC 7517 writes it. */
+export interface PublicJwk {
+  kty: string;
+  kid?: string;
+  alg?: string;
+  use?: string;
+  [member: string]: unknown;
+}
+
 export interface JwksView {
-  keys: Record<string, unknown>[];
+  keys: PublicJwk[];
 }
 
 /** Claims of an access token beyond the registered ones. */

@@ -130,11 +130,21 @@ export interface RequestedTransaction {
 }
 
 /** `'*'` in userId/walletId (admin only) lists across users and wallets. */
-export interface WalletScopedList {
+export interface WalletScopedList<F> {
   userId: string;
   walletId: string;
   list: ListQuery;
-  filters: Record<string, string | undefined>;
+  filters: F;
+}
+
+export interface TransactionFilters {
+  /** The operation (transfer, withdrawal, …) the movements belong to. */
+  txLog?: string;
+  symbol?: string;
+  assetId?: string;
+  movement?: 'in' | 'out';
+  movementSubtype?: string;
+  status?: string;
 }
 
 export interface CreateTransferRequest {
@@ -285,7 +295,7 @@ export interface WalletLedgerRpc {
   [WALLET_RPC.applyUserRef]: RpcSpec<UserRefUpdate, { applied: true }>;
   [SIGNATURE_RPC.sign]: RpcSpec<SignRequest, { id: string }>;
   [SIGNATURE_RPC.list]: RpcSpec<
-    Ref<{ kind: SignedItemKind; list: ListQuery }>,
+    Ref<{ kind: SignedItemKind; list: ListQuery; filters: Record<string, never> }>,
     ListResult<SignedItemView>
   >;
   [SIGNATURE_RPC.get]: RpcSpec<Ref<{ kind: SignedItemKind; id: string }>, SignedItemView>;
@@ -294,14 +304,23 @@ export interface WalletLedgerRpc {
   [LEDGER_RPC.getTransfer]: RpcSpec<{ id: string }, TransferView>;
   [LEDGER_RPC.createIncome]: RpcSpec<NewIncome, { id: string }>;
   [LEDGER_RPC.updateIncome]: RpcSpec<{ id: string; status: 'confirmed' | 'failed' }, IncomeView>;
-  [LEDGER_RPC.listIncomes]: RpcSpec<WalletScopedList, ListResult<IncomeView>>;
+  [LEDGER_RPC.listIncomes]: RpcSpec<
+    WalletScopedList<{ status?: IncomeStatus }>,
+    ListResult<IncomeView>
+  >;
   [LEDGER_RPC.getIncome]: RpcSpec<Ref<{ id: string }>, IncomeView>;
-  [LEDGER_RPC.listTransactions]: RpcSpec<WalletScopedList, ListResult<TransactionView>>;
+  [LEDGER_RPC.listTransactions]: RpcSpec<
+    WalletScopedList<TransactionFilters>,
+    ListResult<TransactionView>
+  >;
   [LEDGER_RPC.getTransaction]: RpcSpec<Ref<{ id: string }>, TransactionView>;
   [LEDGER_RPC.checkLedger]: RpcSpec<Record<string, never>, LedgerCheckView>;
   [LEDGER_RPC.createWithdrawal]: RpcSpec<NewWithdrawal, { id: string }>;
   [LEDGER_RPC.updateWithdrawal]: RpcSpec<{ id: string } & WithdrawalChange, WithdrawalView>;
-  [LEDGER_RPC.listWithdrawals]: RpcSpec<WalletScopedList, ListResult<WithdrawalView>>;
+  [LEDGER_RPC.listWithdrawals]: RpcSpec<
+    WalletScopedList<{ status?: WithdrawalStatus }>,
+    ListResult<WithdrawalView>
+  >;
   [LEDGER_RPC.getWithdrawal]: RpcSpec<Ref<{ id: string }>, WithdrawalView>;
   [LEDGER_RPC.settlePurchase]: RpcSpec<SettlePurchaseRequest, SettlePurchaseResult>;
   [LEDGER_RPC.chainStatus]: RpcSpec<Record<string, never>, ChainStatusView>;

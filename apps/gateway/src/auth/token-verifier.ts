@@ -1,4 +1,4 @@
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { Redis } from 'ioredis';
 import {
   ACCESS_TOKEN_AUDIENCE,
@@ -95,7 +95,7 @@ export class TokenVerifier {
     this.jwksLoading ??= this.rpc
       .call('identity', IDENTITY_RPC.jwks, {}, { idempotent: true })
       .then((view) => {
-        this.jwks = createLocalJWKSet(view as unknown as JSONWebKeySet);
+        this.jwks = createLocalJWKSet(view);
         this.jwksFetchedAt = Date.now();
         this.verified.clear();
         this.keySetVersion += 1;

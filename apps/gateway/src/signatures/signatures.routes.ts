@@ -167,7 +167,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
         ...{},
         ...walletPathOf(params),
         kind,
-        list: query.list,
+        ...query,
       })),
     }),
     defineRoute({

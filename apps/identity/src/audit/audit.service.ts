@@ -75,6 +75,7 @@ export async function listAuditEvents(
   const { rows, total } = await selectPage(db, auditEvents, clauses);
   return {
     items: rows.map(({ occurredAt, ...row }) => ({
+      ...{},
       ...row,
       createdAt: occurredAt.toISOString(),
     })),

@@ -6,18 +6,18 @@ import {
   generateKeyPair,
   importJWK,
   importPKCS8,
-  type JWK,
   type KeyLike,
 } from 'jose';
 import { type Database, one, withTransaction } from '@custody/persistence';
 import type { SecretBox } from '@custody/secrets';
 import { signingKeys } from '../schema';
+import type { PublicJwk } from '@custody/contracts';
 
 export interface ActiveKey {
   kid: string;
   privateKey: KeyLike;
   publicKey: KeyLike;
-  publicJwk: Record<string, unknown>;
+  publicJwk: PublicJwk;
 }
 
 export const TOKEN_ALG = 'EdDSA';
@@ -56,13 +56,13 @@ export async function loadSigningKey(db: Database, box: SecretBox): Promise<Acti
   return {
     kid: row.kid,
     privateKey: await importPKCS8(box.open(row.privateKeyCiphertext), TOKEN_ALG),
-    publicKey: (await importJWK(row.publicJwk as unknown as JWK, TOKEN_ALG)) as KeyLike,
+    publicKey: (await importJWK(row.publicJwk, TOKEN_ALG)) as KeyLike,
     publicJwk: row.publicJwk,
   };
 }
 
 /** Every key that may still have signed a live token (retired ones until their tokens expire). */
-export async function publicKeys(db: Database): Promise<Record<string, unknown>[]> {
+export async function publicKeys(db: Database): Promise<PublicJwk[]> {
   const rows = await db
     .select({ jwk: signingKeys.publicJwk })
     .from(signingKeys)

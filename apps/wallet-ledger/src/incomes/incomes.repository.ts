@@ -77,7 +77,7 @@ export async function listIncomes(
   db: Executor,
   scope: SQL | undefined,
   list: ListQuery,
-  status: string | undefined,
+  status: IncomeStatus | undefined,
 ): Promise<{ rows: IncomeRow[]; total: number }> {
   const clauses = listClauses(
     list,
@@ -86,10 +86,7 @@ export async function listIncomes(
       createdAt: incomes.createdAt,
       id: incomes.id,
     },
-    [
-      scope,
-      status !== undefined ? eq(incomes.status, sql.param(status, incomes.status)) : undefined,
-    ],
+    [scope, status !== undefined ? eq(incomes.status, status) : undefined],
   );
   return selectPage(db, incomes, clauses);
 }

@@ -1,6 +1,7 @@
 import {
   EVENTS,
   type AuthContext,
+  type IncomeStatus,
   type IncomeView,
   type ListResult,
   type NewIncome,
@@ -193,14 +194,14 @@ export class IncomesService {
 
   async list(
     auth: AuthContext | undefined,
-    request: WalletScopedList,
+    request: WalletScopedList<{ status?: IncomeStatus }>,
   ): Promise<ListResult<IncomeView>> {
     const scope = await walletScope(this.db, auth, request, incomes);
     const { rows, total } = await repo.listIncomes(
       this.db,
       scope,
       request.list,
-      request.filters['status'],
+      request.filters.status,
     );
     return { items: rows.map(incomeView), total };
   }

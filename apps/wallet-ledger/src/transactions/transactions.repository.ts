@@ -59,8 +59,10 @@ export async function recordMovements(tx: Executor, rows: MovementRow[]): Promis
   await tx.execute(movementsInsert(rows));
 }
 
-export interface TransactionFilters {
+/** The filters as columns: `symbolAssetId` is the asset a `symbol` filter names. */
+export interface TransactionColumnFilters {
   txLog?: string;
+  symbolAssetId?: string;
   assetId?: string;
   movement?: 'in' | 'out';
   movementSubtype?: string;
@@ -72,7 +74,7 @@ export async function listTransactions(
   db: Executor,
   scope: SQL | undefined,
   list: ListQuery,
-  filters: TransactionFilters,
+  filters: TransactionColumnFilters,
 ): Promise<{ rows: TransactionRow[]; total: number }> {
   const clauses = listClauses(
     list,
@@ -84,6 +86,9 @@ export async function listTransactions(
     [
       scope,
       filters.txLog !== undefined ? eq(transactions.operationId, filters.txLog) : undefined,
+      filters.symbolAssetId !== undefined
+        ? eq(transactions.assetId, filters.symbolAssetId)
+        : undefined,
       filters.assetId !== undefined ? eq(transactions.assetId, filters.assetId) : undefined,
       filters.movement !== undefined ? eq(transactions.movement, filters.movement) : undefined,
       filters.movementSubtype !== undefined

@@ -1,6 +1,7 @@
 import type {
   AuthContext,
   ListResult,
+  TransactionFilters,
   TransactionView,
   WalletScopedList,
 } from '@custody/contracts';
@@ -47,27 +48,20 @@ export class TransactionsService {
 
   async list(
     auth: AuthContext | undefined,
-    request: WalletScopedList,
+    request: WalletScopedList<TransactionFilters>,
   ): Promise<ListResult<TransactionView>> {
     const scope = await walletScope(this.db, auth, request, transactions);
-    const f = request.filters;
+    const { symbol, ...columns } = request.filters;
     const byId = await this.assetsById();
-    const symbolAsset = f['symbol']
-      ? [...byId.values()].find((a) => a.symbol.toUpperCase() === f['symbol']?.toUpperCase())
+    const symbolAsset = symbol
+      ? [...byId.values()].find((a) => a.symbol.toUpperCase() === symbol.toUpperCase())
       : undefined;
-    if (f['symbol'] && !symbolAsset) return { items: [], total: 0 };
-    if (f['txLog'] !== undefined && !isUuid(f['txLog'])) return { items: [], total: 0 };
-    // `symbol` and `assetId` together match only when they name the same asset.
-    if (symbolAsset && f['assetId'] !== undefined && f['assetId'] !== symbolAsset.id)
-      return { items: [], total: 0 };
+    if (symbol && !symbolAsset) return { items: [], total: 0 };
+    if (columns.txLog !== undefined && !isUuid(columns.txLog)) return { items: [], total: 0 };
     const { rows, total } = await listTransactions(this.db, scope, request.list, {
       ...{},
-      ...(f['txLog'] !== undefined ? { txLog: f['txLog'] } : {}),
-      ...(symbolAsset ? { assetId: symbolAsset.id } : {}),
-      ...(f['assetId'] !== undefined ? { assetId: f['assetId'] } : {}),
-      ...(f['movement'] !== undefined ? { movement: f['movement'] as 'in' | 'out' } : {}),
-      ...(f['movementSubtype'] !== undefined ? { movementSubtype: f['movementSubtype'] } : {}),
-      ...(f['status'] !== undefined ? { status: f['status'] } : {}),
+      ...columns,
+      ...(symbolAsset ? { symbolAssetId: symbolAsset.id } : {}),
     });
     return {
       items: rows.map((r) =>

@@ -43,6 +43,15 @@ export interface GroupCommitSteps<T, V> {
   runAlone(item: T): Promise<void>;
   /** Commands run alone at once when a batch falls back to one by one. */
   fallbackConcurrency: number;
+  /** What the caller of an unkeyed command is told, in the command's own words. */
+  messages: {
+    /** Its deadline passed before its batch started. */
+    notStarted: string;
+    /** Its batch's commit may or may not have happened. */
+    mayHaveApplied: string;
+    /** The same for a keyed command (a retry with its key finds the answer). */
+    mayHaveAppliedKeyed: string;
+  };
 }
 
 /** An Idempotency-Key as one string (a key belongs to its client). */
@@ -74,7 +83,7 @@ export async function runGroupCommit<T extends PendingCommand<V>, V>(
       Errors.unavailable(
         item.idempotency
           ? 'The request was not handled in time; retry with the same Idempotency-Key.'
-          : 'The transfer was not started in time; nothing was moved.',
+          : steps.messages.notStarted,
         'timeout',
       ),
     );
@@ -163,9 +172,7 @@ export async function runGroupCommit<T extends PendingCommand<V>, V>(
       for (const item of decided.batch)
         item.reject(
           Errors.unavailable(
-            item.idempotency
-              ? 'The transfer may have been applied; retry with the same Idempotency-Key.'
-              : 'The transfer may have been applied; look it up before sending it again.',
+            item.idempotency ? steps.messages.mayHaveAppliedKeyed : steps.messages.mayHaveApplied,
             'outcome_unknown',
           ),
         );

@@ -79,6 +79,12 @@ export class TransfersService {
     keepsRefusal: (error) => !SENDER_REFUSALS.has(error.code),
     runAlone: (item) => this.createOne(item).then(item.resolve, item.reject),
     fallbackConcurrency: FALLBACK_CONCURRENCY,
+    messages: {
+      notStarted: 'The transfer was not started in time; nothing was moved.',
+      mayHaveApplied: 'The transfer may have been applied; look it up before sending it again.',
+      mayHaveAppliedKeyed:
+        'The transfer may have been applied; retry with the same Idempotency-Key.',
+    },
   };
   private readonly batcher = new Batcher<PendingTransfer>(
     (batch) => runGroupCommit(this.pool, batch, this.steps),

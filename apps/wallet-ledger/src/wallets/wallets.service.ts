@@ -13,7 +13,7 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { compare, isZero } from '@custody/money';
+import { canonical, compare, isZero } from '@custody/money';
 import {
   type Database,
   enqueueEvent,
@@ -43,8 +43,9 @@ export function walletView(row: repo.WalletWithRefs, asset: CatalogAsset): Walle
       name: asset.name,
       symbol: asset.symbol,
     },
-    balance: row.balance,
-    availableBalance: row.availableBalance,
+    // SQL arithmetic keeps a scale (a released hold leaves `2.0`): the API's amounts are canonical.
+    balance: canonical(row.balance),
+    availableBalance: canonical(row.availableBalance),
     address: wallet.address,
     user: {
       id: user.id,

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
 import {
@@ -83,7 +83,7 @@ export async function listWithdrawals(
   db: Executor,
   scope: SQL | undefined,
   list: ListQuery,
-  status: string | undefined,
+  status: WithdrawalStatus | undefined,
 ): Promise<{ rows: WithdrawalRow[]; total: number }> {
   const clauses = listClauses(
     list,
@@ -93,12 +93,7 @@ export async function listWithdrawals(
       id: withdrawals.id,
       externalReference: withdrawals.externalReference,
     },
-    [
-      scope,
-      status !== undefined
-        ? eq(withdrawals.status, sql.param(status, withdrawals.status))
-        : undefined,
-    ],
+    [scope, status !== undefined ? eq(withdrawals.status, status) : undefined],
   );
   return selectPage(db, withdrawals, clauses);
 }

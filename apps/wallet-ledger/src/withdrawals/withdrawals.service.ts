@@ -232,14 +232,14 @@ export class WithdrawalsService {
 
   async list(
     auth: AuthContext | undefined,
-    request: WalletScopedList,
+    request: WalletScopedList<{ status?: WithdrawalStatus }>,
   ): Promise<ListResult<WithdrawalView>> {
     const scope = await walletScope(this.db, auth, request, withdrawals);
     const { rows, total } = await repo.listWithdrawals(
       this.db,
       scope,
       request.list,
-      request.filters['status'],
+      request.filters.status,
     );
     const symbols = new Map((await this.catalog.all()).map((a) => [a.id, a.symbol]));
     const items = await Promise.all(
