@@ -1,6 +1,14 @@
-import { deleteMqNamespace, expectProblem, testServiceUrls, uniqueName } from '@custody/testing';
+import { Broker, RpcClient } from '@custody/messaging';
+import {
+  deleteMqNamespace,
+  expectProblem,
+  testLogger,
+  testServiceUrls,
+  uniqueName,
+} from '@custody/testing';
 import { toOpenApiPath } from '@custody/http';
 import { expressRoutes } from './express-routes';
+import { allRoutes } from './routes';
 import { type RunningGateway, startGateway } from './gateway';
 
 let gateway: RunningGateway;
@@ -157,5 +165,34 @@ describe('ops endpoints', () => {
     expect(metrics.status).toBe(200);
     expect(metrics.body).toContain('http_request_duration_seconds_bucket');
     expect(metrics.body).toContain('process_cpu_seconds_total');
+  });
+});
+
+describe('the route table', () => {
+  // The table only: its handlers are never called here, so the client never connects.
+  const logger = testLogger();
+  const broker = new Broker({ url: testServiceUrls().amqpUrl, namespace, logger });
+  const rpc = new RpcClient({ broker, defaultTimeoutMs: 1, logger });
+  const routes = allRoutes({ rpc, individualRequired: ['generalConditions'] });
+
+  it('names the scope of every route a bearer token of the v1 API reaches', () => {
+    const unscoped = routes
+      .filter((r) => (r.auth === 'client' || r.auth === 'admin') && !r.scope)
+      .map((r) => r.operationId);
+    expect(unscoped).toEqual([]);
+  });
+
+  it('lets user-bound tokens reach only routes of a user record or a public catalog', () => {
+    const lane = routes.filter((r) => r.userTokens).map((r) => `${r.method} ${r.path}`);
+    const outside = lane.filter(
+      (route) =>
+        !/^(get|post|patch|delete) \/users\/:user(\/|$)/.test(route) &&
+        !/^get \/(assets|enums)\//.test(route) &&
+        !/^get \/assets$/.test(route) &&
+        !/ \/transfers/.test(route),
+    );
+    expect(outside).toEqual([]);
+    expect(lane).not.toContain('delete /users/:user');
+    expect(routes.filter((r) => r.auth === 'admin' && r.userTokens)).toEqual([]);
   });
 });

@@ -56,6 +56,44 @@ describe('POST /v1/tokens', () => {
     });
   });
 
+  it('refuses an admin token through an api client of the general audience (403), not a general one', async () => {
+    const app = await api.post('/v1/api-clients', {
+      token: admin,
+      body: { name: 'fintech app', audience: 'general' },
+    });
+    expect(app.status).toBe(201);
+    const generalApp = { id: app.body.id, secret: app.body.secret };
+    const refused = await api.post('/v1/tokens', {
+      basic: generalApp,
+      body: {
+        grant_type: 'password',
+        username: BOOTSTRAP.adminEmail,
+        password: BOOTSTRAP.adminPassword,
+      },
+    });
+    expectProblem(refused, 403, 'audience_not_allowed');
+    const tenant = await api.newClient(admin, 'General app user');
+    const general = await api.login(tenant.email, tenant.password, { app: generalApp });
+    expect(general.access_token).toEqual(expect.any(String));
+    // A client made admin later: its refresh tokens died with the change (401), and a new login
+    // through the general app is refused.
+    const patched = await api.patch(`/v1/clients/${tenant.id}`, {
+      token: admin,
+      body: { audience: ['admin'] },
+    });
+    expect(patched.status).toBe(200);
+    const refresh = await api.post('/v1/tokens', {
+      basic: generalApp,
+      body: { grant_type: 'refresh_token', refresh_token: general.refresh_token },
+    });
+    expectProblem(refresh, 401);
+    const relogin = await api.post('/v1/tokens', {
+      basic: generalApp,
+      body: { grant_type: 'password', username: tenant.email, password: tenant.password },
+    });
+    expectProblem(relogin, 403, 'audience_not_allowed');
+  });
+
   it('answers 401 invalid_client without Basic credentials or with a wrong secret', async () => {
     const body = {
       grant_type: 'password',
@@ -125,7 +163,7 @@ describe('bearer tokens', () => {
   it('expire after the api client’s accessTokenExpiresIn', async () => {
     const app = await api.post('/v1/api-clients', {
       token: admin,
-      body: { name: 'short-lived', accessTokenExpiresIn: 1 },
+      body: { name: 'short-lived', audience: 'admin', accessTokenExpiresIn: 1 },
     });
     expect(app.status).toBe(201);
     const token = await api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword, {

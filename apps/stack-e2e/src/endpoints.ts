@@ -24,6 +24,10 @@ export interface Endpoint {
   auth: EndpointAuth;
   /** Status for a refused token where the route differs from 401 (`x-rejected-token-status`). */
   rejectedTokenStatus: Partial<Record<TokenProblem, number>>;
+  /** `resource:action` a scoped token must hold (`x-scope`). */
+  scope?: string;
+  /** A token bound to one end user may call it (`x-user-tokens`). */
+  userTokens: boolean;
   pathParams: string[];
   query: QueryParameter[];
   body?: JsonSchema;
@@ -82,6 +86,8 @@ export async function loadEndpoints(api: Api): Promise<EndpointCatalog> {
           operationId: operation['operationId'],
           auth: authOf(operation, where),
           rejectedTokenStatus: operation['x-rejected-token-status'] ?? {},
+          ...(operation['x-scope'] ? { scope: operation['x-scope'] } : {}),
+          userTokens: operation['x-user-tokens'] === true,
           pathParams,
           query: parameters
             .filter((p) => p['in'] === 'query')

@@ -88,7 +88,7 @@ let issuerB: IssuerRecords;
 let rotated: IssuerRecords;
 let globals: GlobalRecords;
 let values: Record<string, string>;
-const tokens = { expired: '', revoked: '', bound: '' };
+const tokens = { expired: '', revoked: '', bound: '', ownUser: '', scoped: '', scopedAdmin: '' };
 const tally = { requests: 0, skipped: 0 };
 
 const tokenRefusal = (endpoint: Endpoint, problem: TokenProblem) => ({
@@ -97,6 +97,8 @@ const tokenRefusal = (endpoint: Endpoint, problem: TokenProblem) => ({
 });
 const INVALID_CLIENT = { status: 401, code: 'invalid_client' };
 const NOT_ADMIN = { status: 403, code: 'forbidden' };
+const USER_TOKEN_FORBIDDEN = { status: 403, code: 'user_token_forbidden' };
+const INSUFFICIENT_SCOPE = { status: 403, code: 'insufficient_scope' };
 const PUBLIC = { skip: 'public route' };
 
 const WILDCARD = { user: '*', wallet: '*' };
@@ -197,6 +199,7 @@ const CASES: MatrixCase[] = [
         admin: () => NOT_ADMIN,
         issuer: () => tokenRefusal(e, 'invalid'),
         client: () => {
+          if (!e.userTokens) return USER_TOKEN_FORBIDDEN;
           const forbidden = { status: 403, code: 'user_forbidden' };
           if (e.pathParams.includes('user')) return forbidden;
           // A record of another user named without its user (a transfer): not visible to the token.
@@ -206,6 +209,39 @@ const CASES: MatrixCase[] = [
           if (e.path.startsWith('/users/') && e.method !== 'GET') return forbidden;
           return { skip: "names no other user's record" };
         },
+      }),
+  },
+  {
+    name: "a token bound to a user, on a route outside that user's lane",
+    caller: () => ({ token: tokens.ownUser, values }),
+    expect: (e) =>
+      byKind(e, {
+        basic: () => INVALID_CLIENT,
+        admin: () => NOT_ADMIN,
+        issuer: () => tokenRefusal(e, 'invalid'),
+        client: () => (e.userTokens ? { skip: "in the user's lane" } : USER_TOKEN_FORBIDDEN),
+      }),
+  },
+  {
+    name: "a general client whose scopes lack the route's",
+    caller: () => ({ token: tokens.scoped, values }),
+    expect: (e) =>
+      byKind(e, {
+        basic: () => INVALID_CLIENT,
+        admin: () => NOT_ADMIN,
+        issuer: () => tokenRefusal(e, 'invalid'),
+        client: () => INSUFFICIENT_SCOPE,
+      }),
+  },
+  {
+    name: "an admin whose scopes lack the route's",
+    caller: () => ({ token: tokens.scopedAdmin, values }),
+    expect: (e) =>
+      byKind(e, {
+        basic: () => INVALID_CLIENT,
+        admin: () => INSUFFICIENT_SCOPE,
+        issuer: () => tokenRefusal(e, 'invalid'),
+        client: () => INSUFFICIENT_SCOPE,
       }),
   },
   {
@@ -326,6 +362,27 @@ beforeAll(async () => {
       userId: await newUser(api, tenantA.token, 'Outsider'),
     })
   ).access_token;
+  tokens.ownUser = (
+    await api.login(tenantA.email, tenantA.password, { userId: values['user']! })
+  ).access_token;
+  // Clients that hold a scope no route asks for: every route refuses them.
+  const scopedClient = async (name: string, audience: string[]) => {
+    const email = `${name}-${Date.now()}@e2e.test`;
+    const created = await api.post('/v1/clients', {
+      token: admin,
+      body: {
+        name,
+        email,
+        password: 'a-long-client-password',
+        audience,
+        scopes: [['nothing', 'read']],
+      },
+    });
+    expect(created.status).toBe(201);
+    return (await api.login(email, 'a-long-client-password')).access_token;
+  };
+  tokens.scoped = await scopedClient('scoped', ['general']);
+  tokens.scopedAdmin = await scopedClient('scoped-admin', ['admin']);
   tokens.revoked = (await api.login(tenantA.email, tenantA.password)).access_token;
   const revocation = await api.post('/v1/tokens/revoke', {
     basic: api.bootstrapApp,

@@ -396,6 +396,54 @@ describe('DELETE /v1/users/{user}', () => {
   });
 });
 
+describe('a token bound to the user itself', () => {
+  it('may change its own contact details but not its status or what compliance decided', async () => {
+    const id = await createIndividual(tenantA.token);
+    const own = (await api.login(tenantA.email, tenantA.password, { userId: id })).access_token;
+    const changed = await api.patch(`/v1/users/${id}/individual-person`, {
+      token: own,
+      body: { name: 'Renamed' },
+    });
+    expect(changed.status).toBe(200);
+    for (const body of [
+      { status: 'active' },
+      { status: 'blocked' },
+      { pep: false },
+      { sanctions: false },
+      { idNumber: 'Z9999999Z' },
+      { idType: '2' },
+    ]) {
+      const refused = await api.patch(`/v1/users/${id}/individual-person`, { token: own, body });
+      expectProblem(refused, 403, 'field_forbidden');
+    }
+    // The tenant itself still may.
+    const blocked = await api.patch(`/v1/users/${id}/individual-person`, {
+      token: tenantA.token,
+      body: { status: 'blocked' },
+    });
+    expect(blocked.status).toBe(200);
+    const stillBlocked = await api.patch(`/v1/users/${id}/individual-person`, {
+      token: own,
+      body: { status: 'active' },
+    });
+    expectProblem(stillBlocked, 403, 'field_forbidden');
+    expect((await api.get(`/v1/users/${id}`, { token: tenantA.token })).body.blocked).toBe(true);
+  });
+
+  it("cannot reach the tenant's notifications, signing secret or audit log", async () => {
+    const id = await createIndividual(tenantA.token);
+    const own = (await api.login(tenantA.email, tenantA.password, { userId: id })).access_token;
+    for (const [method, path] of [
+      ['GET', '/v1/notifications/signing-secret'],
+      ['POST', '/v1/notifications/signing-secret/rotate'],
+      ['GET', '/v1/notifications'],
+      ['GET', '/v1/notifications/deliveries'],
+    ] as const) {
+      expectProblem(await api.request(method, path, { token: own }), 403, 'user_token_forbidden');
+    }
+  });
+});
+
 describe('tenant isolation', () => {
   it('holds for every user endpoint: other tenant 404, bound token 403 elsewhere, admin everywhere', async () => {
     const target = await createIndividual(tenantA.token);

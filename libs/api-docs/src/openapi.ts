@@ -136,6 +136,8 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
       tags: route.tags,
       security: SECURITY[route.auth],
       ...(route.auth === 'admin' ? { 'x-audience': 'admin' } : {}),
+      ...(route.scope ? { 'x-scope': route.scope.join(':') } : {}),
+      ...(route.userTokens ? { 'x-user-tokens': true } : {}),
       // Where a refused token is not a 401 (the whitelist reads answer 403 for expired/revoked).
       ...(route.rejectedTokenStatus
         ? { 'x-rejected-token-status': route.rejectedTokenStatus }

@@ -82,8 +82,16 @@ export interface RouteDef<R extends RouteRequest = RouteRequest> {
   auth: RouteAuth;
   /** Status per token problem where the contract differs from 401 (whitelist reads: 403). */
   rejectedTokenStatus?: Partial<Record<'missing' | 'invalid' | 'expired' | 'revoked', 401 | 403>>;
-  /** `[resource, action]` a scoped token must hold (DESIGN §4). */
+  /**
+   * `[resource, action]` a scoped token must hold (DESIGN §4). Every `client` and `admin` route
+   * names one (a test holds the route table to it).
+   */
   scope?: [string, string];
+  /**
+   * A token bound to one end user (`userId`) may call this route: the routes of that user's own
+   * records and the public catalogs. Every other route answers such a token 403.
+   */
+  userTokens?: true;
   request: R;
   /** Success responses by status; the error responses come from `errorStatuses`. */
   responses: Record<number, RouteResponse>;

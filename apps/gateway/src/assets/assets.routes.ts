@@ -25,6 +25,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'List the asset catalog, each with its current rate and market data',
       tags: ['assets'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: {
         query: listQuerySchema({
@@ -49,6 +50,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'Read an asset (by id or symbol) with its current rate and market data',
       tags: ['assets'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: { params: z.object({ asset: pathId }) },
       responses: { 200: { description: 'The asset', schema: assetSchema } },
@@ -66,6 +68,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'Whether the asset can be bought or sold now, and why not',
       tags: ['assets'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: {
         params: z.object({ asset: pathId }),
@@ -89,6 +92,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'Market data snapshots of an asset (`*`: every asset) in a lastUpdated window',
       tags: ['market data'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: {
         params: z.object({ asset: pathId }),
@@ -117,6 +121,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'Read one market data snapshot',
       tags: ['market data'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: { params: z.object({ asset: pathId, marketDataId: pathId }) },
       responses: { 200: { description: 'Market data', schema: marketDataSchema } },
@@ -137,6 +142,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'Rate history of an asset (`interval`: only the last 1h–24h or 1d–365d)',
       tags: ['rates'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: {
         params: z.object({ assetId: pathId }),
@@ -165,6 +171,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: "The exchange's quote for buying or selling the asset now",
       tags: ['rates'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: {
         params: z.object({ assetId: pathId }),
@@ -188,6 +195,7 @@ export function assetRoutes(rpc: RpcClient) {
       summary: 'Read one rate; its asset carries the current rate and market data',
       tags: ['rates'],
       auth: 'client',
+      userTokens: true,
       scope: ['assets', 'read'],
       request: { params: z.object({ assetId: pathId, rate: pathId }) },
       responses: { 200: { description: 'The rate', schema: rateWithAssetSchema } },

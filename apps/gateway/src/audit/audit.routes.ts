@@ -32,6 +32,7 @@ export function auditRoutes(rpc: RpcClient) {
       summary: 'Read the audit log of mutating requests (extension)',
       tags: ['audit'],
       auth: 'admin',
+      scope: ['audit', 'read'],
       request: {
         query: listQuerySchema({
           sortFields: ['createdAt'],

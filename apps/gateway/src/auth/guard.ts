@@ -104,6 +104,13 @@ export function createGuard(options: GuardOptions): RouteGuard {
     if (route.auth === 'admin' && auth.audience !== 'admin') {
       throw Errors.forbidden('This operation needs the admin audience.');
     }
+    // A token bound to one end user stays in that user's lane (DESIGN §4).
+    if (auth.userId !== undefined && !route.userTokens) {
+      throw Errors.forbidden(
+        'A token bound to a user cannot call this operation.',
+        'user_token_forbidden',
+      );
+    }
     if (route.scope && !hasScope(auth, route.scope[0], route.scope[1])) {
       throw Errors.forbidden(
         `The token's scopes do not include ${route.scope.join(':')}.`,

@@ -29,6 +29,8 @@ function enumRoute(
     summary,
     tags: ['enums'],
     auth: 'client',
+    userTokens: true,
+    scope: ['enums', 'read'],
     request: {
       query: listQuerySchema({ sortFields, defaultSort: sortFields[0], dates: false, filters }),
     },

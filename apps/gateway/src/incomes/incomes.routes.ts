@@ -30,6 +30,7 @@ export function incomeRoutes(rpc: RpcClient) {
       summary: 'Report a deposit to a custody wallet (admin; manual chain adapter)',
       tags: ['incomes'],
       auth: 'admin',
+      scope: ['incomes', 'write'],
       request: {
         body: z
           .object({
@@ -53,6 +54,7 @@ export function incomeRoutes(rpc: RpcClient) {
       summary: 'Confirm (credit) or fail a pending deposit (admin)',
       tags: ['incomes'],
       auth: 'admin',
+      scope: ['incomes', 'write'],
       request: {
         params: z.object({ income: pathId }),
         body: z.object({ status: z.enum(['confirmed', 'failed']) }).strict(),
@@ -71,6 +73,7 @@ export function incomeRoutes(rpc: RpcClient) {
       summary: "List a wallet's deposits (`*` for user and wallet: admin only)",
       tags: ['incomes'],
       auth: 'client',
+      userTokens: true,
       scope: ['incomes', 'read'],
       request: {
         params: z.object(walletParams),
@@ -95,6 +98,7 @@ export function incomeRoutes(rpc: RpcClient) {
       summary: 'Read a deposit',
       tags: ['incomes'],
       auth: 'client',
+      userTokens: true,
       scope: ['incomes', 'read'],
       request: { params: z.object({ ...{}, ...walletParams, income: pathId }) },
       responses: { 200: { description: 'The income', schema: incomeSchema } },

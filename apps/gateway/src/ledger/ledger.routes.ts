@@ -15,6 +15,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       summary: 'Run the ledger invariant check (admin)',
       tags: ['ledger'],
       auth: 'admin',
+      scope: ['ledger', 'read'],
       request: {},
       responses: {
         200: {
@@ -42,6 +43,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       summary: "The chain adapter's state: network, head, scan cursor, gas station (admin)",
       tags: ['ledger'],
       auth: 'admin',
+      scope: ['ledger', 'read'],
       request: {},
       responses: {
         200: {

@@ -79,6 +79,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'The notification types, each with your receivers',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['notifications', 'read'],
       request: {
         query: listQuerySchema({
           sortFields: ['createdAt', 'event'],
@@ -98,6 +99,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Your webhook signing secret (Standard Webhooks `whsec_…`; created on first read)',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['signing-secret', 'read'],
       request: {},
       responses: { 200: { description: 'The secret', schema: z.object({ secret: z.string() }) } },
       errorStatuses: [401],
@@ -114,6 +116,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Replace the signing secret; the old one keeps signing alongside for 24 h',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['signing-secret', 'write'],
       request: {},
       responses: {
         200: {
@@ -132,6 +135,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'The delivery log of your receivers (extension)',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['notifications', 'read'],
       request: {
         query: listQuerySchema({
           sortFields: ['createdAt'],
@@ -154,6 +158,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Send a delivery again (extension)',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['notifications', 'write'],
       request: { params: z.object({ deliveryId: pathId }) },
       responses: { 200: { description: 'Queued again', schema: deliverySchema } },
       errorStatuses: [401, 404],
@@ -169,6 +174,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Subscribe a receiver to a notification type',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['notifications', 'write'],
       request: { params: z.object({ notificationId: pathId }), body: receiverBody },
       responses: { 201: { description: 'Subscribed', schema: idResponse } },
       errorStatuses: [400, 401, 404],
@@ -185,6 +191,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Change a receiver (re-enables a disabled one)',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['notifications', 'write'],
       request: {
         params: z.object({ notificationId: pathId, receiverId: pathId }),
         body: z
@@ -207,6 +214,7 @@ export function notificationRoutes(rpc: RpcClient) {
       summary: 'Unsubscribe a receiver',
       tags: ['notifications'],
       auth: 'client',
+      scope: ['notifications', 'write'],
       request: { params: z.object({ notificationId: pathId, receiverId: pathId }) },
       responses: { 200: { description: 'Removed', schema: idResponse } },
       errorStatuses: [401, 404],

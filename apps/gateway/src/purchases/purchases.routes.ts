@@ -44,6 +44,7 @@ export function purchaseRoutes(rpc: RpcClient) {
         'Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate',
       tags: ['purchases'],
       auth: 'client',
+      userTokens: true,
       scope: ['purchases', 'write'],
       request: {
         params: z.object(walletParams),
@@ -76,6 +77,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       summary: "List a wallet's purchases (`*` for user and wallet: admin only)",
       tags: ['purchases'],
       auth: 'client',
+      userTokens: true,
       scope: ['purchases', 'read'],
       request: {
         params: z.object(walletParams),
@@ -101,6 +103,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       summary: 'Read a purchase',
       tags: ['purchases'],
       auth: 'client',
+      userTokens: true,
       scope: ['purchases', 'read'],
       request: { params: z.object({ ...{}, ...walletParams, purchase: pathId }) },
       responses: { 200: { description: 'The purchase', schema: purchaseSchema } },

@@ -136,6 +136,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       summary,
       tags: ['signatures'],
       auth: 'client',
+      userTokens: true,
       scope: ['signatures', 'write'],
       request: { params: z.object(walletParams), body },
       responses: { 200: { description: 'Signed', schema: idResponse } },
@@ -152,6 +153,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       summary: `List a wallet's ${path} records`,
       tags: ['signatures'],
       auth: 'client',
+      userTokens: true,
       scope: ['signatures', 'read'],
       request: {
         params: z.object(walletParams),
@@ -178,6 +180,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       summary: `Read one ${path} record`,
       tags: ['signatures'],
       auth: 'client',
+      userTokens: true,
       scope: ['signatures', 'read'],
       request: { params: byIdParams, query: byIdQuery },
       responses: { 200: { description: 'The record', schema: schemas[kind] } },

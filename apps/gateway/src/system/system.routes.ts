@@ -21,6 +21,7 @@ export function systemRoutes(rpc: RpcClient) {
       summary: 'Round-trip an RPC ping to one backend service',
       tags: ['system'],
       auth: 'admin',
+      scope: ['system', 'read'],
       request: { params: z.object({ service: z.enum(SERVICES) }) },
       responses: { 200: { description: 'The service answered', schema: pingResultSchema } },
       errorStatuses: [401, 403, 503, 504],

@@ -53,7 +53,7 @@ export function tokenRoutes(rpc: RpcClient) {
       auth: 'basic',
       request: { body: tokenRequest },
       responses: { 201: { description: 'Token issued', schema: tokenSchema } },
-      errorStatuses: [401],
+      errorStatuses: [401, 403],
       handler: async ({ body }, ctx) => ({
         status: 201,
         body: await rpc.call('identity', IDENTITY_RPC.issueToken, {

@@ -38,6 +38,7 @@ export function transactionRoutes(rpc: RpcClient) {
       summary: "List a wallet's ledger movements (`*` for user and wallet: admin only)",
       tags: ['transactions'],
       auth: 'client',
+      userTokens: true,
       scope: ['transactions', 'read'],
       request: {
         params: z.object(walletParams),
@@ -70,6 +71,7 @@ export function transactionRoutes(rpc: RpcClient) {
       summary: 'Read one ledger movement',
       tags: ['transactions'],
       auth: 'client',
+      userTokens: true,
       scope: ['transactions', 'read'],
       request: { params: z.object({ ...{}, ...walletParams, transaction: pathId }) },
       responses: { 200: { description: 'The transaction', schema: transactionSchema } },

@@ -38,6 +38,7 @@ export function transferRoutes(rpc: RpcClient) {
       summary: 'Move funds between custody wallets: every leg applies, or none',
       tags: ['transfers'],
       auth: 'client',
+      userTokens: true,
       scope: ['transfers', 'write'],
       request: {
         query: z.object({ externalReference: externalReference.optional() }).strict(),
@@ -69,6 +70,7 @@ export function transferRoutes(rpc: RpcClient) {
       summary: 'List transfers',
       tags: ['transfers'],
       auth: 'client',
+      userTokens: true,
       scope: ['transfers', 'read'],
       request: {
         query: listQuerySchema({
@@ -89,6 +91,7 @@ export function transferRoutes(rpc: RpcClient) {
       summary: 'Read a transfer',
       tags: ['transfers'],
       auth: 'client',
+      userTokens: true,
       scope: ['transfers', 'read'],
       request: { params: z.object({ transfer: pathId }) },
       responses: { 200: { description: 'The transfer', schema: transferSchema } },

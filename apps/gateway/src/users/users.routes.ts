@@ -52,6 +52,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       summary: 'List users of every tenant',
       tags: ['users'],
       auth: 'admin',
+      scope: ['users', 'read'],
       request: {
         query: listQuerySchema({
           sortFields: ['createdAt', 'updatedAt', 'email', 'idNumber'],
@@ -74,6 +75,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       summary: 'Read a user',
       tags: ['users'],
       auth: 'client',
+      userTokens: true,
       scope: ['users', 'read'],
       request: { params: userParam },
       responses: { 200: { description: 'The user', schema: userSchema } },
@@ -107,6 +109,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       summary: 'Change an individual person; `status` active|blocked sets `blocked`',
       tags: ['users'],
       auth: 'client',
+      userTokens: true,
       scope: ['users', 'write'],
       request: { params: userParam, body: individualUpdateSchema },
       responses: { 200: { description: 'Changed', schema: idResponse } },
@@ -123,6 +126,7 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       summary: 'Change a legal person; place objects keep their required members',
       tags: ['users'],
       auth: 'client',
+      userTokens: true,
       scope: ['users', 'write'],
       request: { params: userParam, body: legalUpdateSchema },
       responses: { 200: { description: 'Changed', schema: idResponse } },

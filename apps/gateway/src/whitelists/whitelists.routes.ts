@@ -60,6 +60,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       summary: 'Whitelist a counterparty address for a wallet (extension); starts pending',
       tags: ['whitelists'],
       auth: 'client',
+      userTokens: true,
       scope: ['whitelists', 'write'],
       request: { params: z.object(walletParams), body: createBody },
       responses: { 201: { description: 'Created', schema: idResponse } },
@@ -77,6 +78,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       summary: "List a wallet's whitelist records",
       tags: ['whitelists'],
       auth: 'client',
+      userTokens: true,
       scope: ['whitelists', 'read'],
       rejectedTokenStatus,
       request: {
@@ -99,6 +101,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       summary: 'Read a whitelist record',
       tags: ['whitelists'],
       auth: 'client',
+      userTokens: true,
       scope: ['whitelists', 'read'],
       rejectedTokenStatus,
       request: { params: z.object({ ...{}, ...walletParams, whitelist: pathId }) },
@@ -117,6 +120,7 @@ export function whitelistRoutes(rpc: RpcClient) {
       summary: 'Set the travel-rule status after review (admin; extension)',
       tags: ['whitelists'],
       auth: 'admin',
+      scope: ['whitelists', 'review'],
       request: {
         params: z.object({ ...{}, ...walletParams, whitelist: pathId }),
         body: z.object({ travelRuleStatus: status }).strict(),

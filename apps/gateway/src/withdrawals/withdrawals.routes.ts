@@ -44,6 +44,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
         'Withdraw to an outside address; holds the amount (absent: the whole available balance)',
       tags: ['withdrawals'],
       auth: 'client',
+      userTokens: true,
       scope: ['withdrawals', 'write'],
       request: {
         params: z.object(walletParams),
@@ -74,6 +75,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
       summary: "List a wallet's withdrawals (`*` for user and wallet: admin only)",
       tags: ['withdrawals'],
       auth: 'client',
+      userTokens: true,
       scope: ['withdrawals', 'read'],
       request: {
         params: z.object(walletParams),
@@ -104,6 +106,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
       summary: 'Read a withdrawal',
       tags: ['withdrawals'],
       auth: 'client',
+      userTokens: true,
       scope: ['withdrawals', 'read'],
       request: { params: z.object({ ...{}, ...walletParams, withdrawal: pathId }) },
       responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
@@ -122,6 +125,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
         'Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)',
       tags: ['withdrawals'],
       auth: 'admin',
+      scope: ['withdrawals', 'write'],
       request: {
         params: z.object({ withdrawal: pathId }),
         body: z

@@ -92,9 +92,16 @@ export class TokensService {
     userId: string | undefined,
     db: Parameters<typeof refreshRepo.insertRefreshToken>[0] = this.db,
   ): Promise<TokenView> {
+    const audience = effectiveAudience(client);
+    // An api client of the general audience (a fintech's app) never carries admin tokens.
+    if (audience === 'admin' && apiClient.audience !== 'admin')
+      throw Errors.forbidden(
+        'This api client may not issue tokens of the admin audience.',
+        'audience_not_allowed',
+      );
     const claims: AccessTokenClaims = {
       ten: client.id,
-      aud_c: effectiveAudience(client),
+      aud_c: audience,
       azp: apiClient.id,
       ver: client.tokenVersion,
       ...(userId !== undefined ? { uid: userId } : {}),

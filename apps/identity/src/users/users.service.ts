@@ -80,6 +80,36 @@ function duplicate(error: unknown): never {
   throw error;
 }
 
+/**
+ * What a token bound to the user itself may not change: its status (a blocked user would
+ * unblock itself) and what compliance decided or checked (PEP and sanctions flags, the identity
+ * document, the KYC of a legal person's owners and administrators). The tenant's own backend
+ * changes them, with a token not bound to a user.
+ */
+export const COMPLIANCE_FIELDS = [
+  'status',
+  'pep',
+  'sanctions',
+  'idNumber',
+  'idType',
+  'individualsCompany',
+  'companyAdministrationCommittee',
+  'adminPersonIdType',
+  'adminPersonIdNumber',
+  'representativeIdType',
+  'representativeIdNumber',
+] as const;
+
+function assertSelfServiceChange(auth: AuthContext | undefined, patch: Kyc): void {
+  if (auth?.userId === undefined) return;
+  const refused = COMPLIANCE_FIELDS.filter((field) => patch[field] !== undefined);
+  if (refused.length > 0)
+    throw Errors.forbidden(
+      `A token bound to the user cannot change ${refused.join(', ')}.`,
+      'field_forbidden',
+    );
+}
+
 /** Columns derived from the KYC record (what reads, filters and uniqueness use). */
 function columns(kyc: Kyc) {
   return {
@@ -157,6 +187,7 @@ export class UsersService {
     patch: Kyc,
   ): Promise<{ id: string }> {
     assertUserAccess(auth, id);
+    assertSelfServiceChange(auth, patch);
     const scope = tenantScope(auth);
     return withTransaction(this.db, async (tx) => {
       const current = await repo.findUser(tx, scope, id, { forUpdate: true });
