@@ -5,6 +5,7 @@ import { SecretBox } from '@custody/secrets';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { listTypes, seedCatalog } from './catalog/catalog';
 import { Channels } from './channels/channels';
+import { receiverResolver } from './channels/ssrf';
 import { DeliveriesService } from './deliveries/deliveries.service';
 import { DeliveryQueue } from './deliveries/delivery-queue';
 import { eventsWithoutSubscribers, fanOut } from './deliveries/fan-out';
@@ -47,7 +48,12 @@ function eventHandlers(deps: Deps): Record<string, EventHandler> {
 
 async function rpcHandlers(deps: Deps): Promise<RpcHandlers<'notifier'>> {
   const { queue, secrets } = parts(deps);
-  const receiversService = new ReceiversService(deps.db, deps.config.NOTIFIER_ALLOW_PRIVATE_URLS);
+  const receiversService = new ReceiversService(
+    deps.db,
+    deps.config.NOTIFIER_ALLOW_PRIVATE_URLS,
+    deps.config.NOTIFIER_MAX_RECEIVERS_PER_CLIENT,
+    receiverResolver(deps.config),
+  );
   const deliveriesService = new DeliveriesService(
     deps.db,
     () => void queue.dispatch().catch(() => undefined),

@@ -13,6 +13,7 @@ const transfer: Endpoint = {
   operationId: 'createWithdrawal',
   auth: 'client',
   rejectedTokenStatus: {},
+  userTokens: true,
   pathParams: ['user', 'wallet'],
   query: [{ name: 'page', required: false, schema: { type: 'string', pattern: '^\\d+$' } }],
   body: {

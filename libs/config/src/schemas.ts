@@ -130,6 +130,18 @@ const notifier = {
   NOTIFIER_ENCRYPTION_KEY: base64Key.default(DEV_SECRETS.NOTIFIER_ENCRYPTION_KEY),
   /** Development and tests only: allow URL receivers on private or loopback addresses (SSRF). */
   NOTIFIER_ALLOW_PRIVATE_URLS: flag(false),
+  /**
+   * DNS servers for receivers' hosts (`host:port`, comma-separated); unset: the system resolver.
+   * A delivery connects to the address that passed the private-address check.
+   */
+  NOTIFIER_DNS_SERVERS: z
+    .string()
+    .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Comma-separated host:port')
+    .optional(),
+  /** Receivers a client may have (all types together); one event fans out to each. */
+  NOTIFIER_MAX_RECEIVERS_PER_CLIENT: integer(1, 10_000, 50),
+  /** Deliveries started per second for one client's receivers, beyond which they wait their turn. */
+  NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND: integer(1, 100_000, 200),
   /** Seconds before each attempt: the first is the initial delivery (Svix-like by default). */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

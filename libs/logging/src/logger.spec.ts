@@ -66,6 +66,21 @@ describe('createLogger', () => {
   });
 });
 
+describe('redaction below any depth', () => {
+  it('writes nothing of an object nested deeper than it walks, secrets included', () => {
+    const { lines, logger } = capture();
+    let deep: Record<string, unknown> = { password: 'very-deep-secret', note: 'plain words' };
+    for (let i = 0; i < 20; i++) deep = { level: i, inner: deep };
+    logger.info({ deep }, 'deep');
+    const text = JSON.stringify(lines[0]);
+    expect(text).not.toContain('very-deep-secret');
+    expect(text).not.toContain('plain words');
+    expect(text).toContain('[redacted: nested too deep]');
+    // What is shallow enough is still logged.
+    expect(lines[0]).toMatchObject({ deep: { level: 19, inner: { level: 18 } } });
+  });
+});
+
 describe('createLogger with errors and bindings', () => {
   it('masks the fields of a logged error and of child bindings', () => {
     const { lines, logger } = capture();

@@ -33,7 +33,9 @@ export const REDACTED_KEYS = [
 
 const REDACTED = new Set(REDACTED_KEYS);
 const CENSOR = '[redacted]';
+/** Deeper than this a logged object is not walked, and not written either: nothing escapes. */
 const MAX_DEPTH = 8;
+const TOO_DEEP = '[redacted: nested too deep]';
 
 /** Objects whose fields are data to look into (not dates, buffers, collections, patterns). */
 function isRecord(value: object): value is Record<string, unknown> {
@@ -63,7 +65,8 @@ function copyOf(value: Record<string, unknown>): Record<string, unknown> {
  * path per line, a tenth of the gateway's CPU under load.
  */
 export function redact(value: unknown, depth = 0): unknown {
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i += 1) {

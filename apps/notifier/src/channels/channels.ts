@@ -1,11 +1,16 @@
-import { IncomingWebhook } from '@slack/webhook';
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
 import type { AppConfig } from '@custody/config';
 import type { DeliveryChannel, NotificationPayload } from '@custody/contracts';
 import type { ReceiverRow } from '../schema';
-import { postJson } from './http-post';
-import { assertDeliverableUrl, DnsLookupFailed } from './ssrf';
+import { MAX_RESPONSE_BYTES, postJson } from './http-post';
+import {
+  type DeliverableTarget,
+  DnsLookupFailed,
+  type HostResolver,
+  receiverResolver,
+  resolveDeliverable,
+} from './ssrf';
 import { sign } from './standard-webhooks';
 
 /** Why a delivery attempt did not succeed; `permanent` ones are not retried. */
@@ -50,11 +55,33 @@ function smtpTransport(url: string, timeoutMs: number): Transporter {
 /** Sends one notification on one channel; returns the peer's status code where there is one. */
 export class Channels {
   private readonly mailer: Transporter | undefined;
+  private readonly resolve: HostResolver | undefined;
+  private readonly twilio: ReturnType<typeof twilio> | undefined;
 
   constructor(private readonly config: AppConfig<'notifier'>) {
     this.mailer = config.SMTP_URL
       ? smtpTransport(config.SMTP_URL, config.WEBHOOK_TIMEOUT_MS)
       : undefined;
+    this.resolve = receiverResolver(config);
+    const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token } = config;
+    if (sid && token) {
+      const httpClient = new twilio.RequestClient({ timeout: config.WEBHOOK_TIMEOUT_MS });
+      // Twilio's answers are small; an endpoint answering more is not read past the cap.
+      httpClient.axios.defaults.maxContentLength = MAX_RESPONSE_BYTES;
+      this.twilio = twilio(sid, token, { httpClient });
+      this.twilio.api.baseUrl = config.TWILIO_API_BASE;
+    }
+  }
+
+  /** The receiver's URL with the public address it resolves to now (retryable when DNS fails). */
+  private async target(raw: string, what: string): Promise<DeliverableTarget> {
+    return resolveDeliverable(raw, this.config.NOTIFIER_ALLOW_PRIVATE_URLS, this.resolve).catch(
+      (error: unknown) => {
+        throw error instanceof DnsLookupFailed
+          ? new DeliveryError(error.message)
+          : new DeliveryError(`${what} resolves to a private address`, undefined, true);
+      },
+    );
   }
 
   async send(out: Outgoing): Promise<number | undefined> {
@@ -82,14 +109,7 @@ export class Channels {
   }
 
   private async url({ deliveryId, receiver, payload, secrets }: Outgoing): Promise<number> {
-    const target = await assertDeliverableUrl(
-      receiver.url ?? '',
-      this.config.NOTIFIER_ALLOW_PRIVATE_URLS,
-    ).catch((error: unknown) => {
-      throw error instanceof DnsLookupFailed
-        ? new DeliveryError(error.message)
-        : new DeliveryError('URL resolves to a private address', undefined, true);
-    });
+    const target = await this.target(receiver.url ?? '', 'URL');
     const body = JSON.stringify(payload);
     const timestamp = Math.floor(Date.now() / 1000);
     let status: number;
@@ -131,42 +151,37 @@ export class Channels {
     return undefined;
   }
 
+  /**
+   * A Slack incoming webhook is a POST of `{text}`: sent like a URL delivery (the checked address,
+   * the answer read up to its cap), not through a client that reads whatever the URL answers.
+   */
   private async slack({ receiver, payload }: Outgoing): Promise<number> {
-    await assertDeliverableUrl(receiver.slack ?? '', this.config.NOTIFIER_ALLOW_PRIVATE_URLS).catch(
-      (error: unknown) => {
-        throw error instanceof DnsLookupFailed
-          ? new DeliveryError(error.message)
-          : new DeliveryError('Slack URL resolves to a private address', undefined, true);
-      },
-    );
+    const target = await this.target(receiver.slack ?? '', 'Slack URL');
+    const text = `*${payload.event}* (${payload.id})\n\`\`\`${JSON.stringify(payload.data, null, 2)}\`\`\``;
+    let status: number;
     try {
-      await new IncomingWebhook(receiver.slack ?? '', {
-        timeout: this.config.WEBHOOK_TIMEOUT_MS,
-      }).send({
-        text: `*${payload.event}* (${payload.id})\n\`\`\`${JSON.stringify(payload.data, null, 2)}\`\`\``,
+      status = await postJson(target, JSON.stringify({ text }), this.config.WEBHOOK_TIMEOUT_MS, {
+        'user-agent': 'custody-webhooks/1',
       });
-      return 200;
     } catch (error) {
-      const status = (error as { original?: { response?: { status?: number } } }).original?.response
-        ?.status;
-      throw new DeliveryError(
-        `slack: ${(error as Error).message}`,
-        status,
-        status !== undefined && status >= 400 && status < 500 && status !== 429,
-      );
+      throw new DeliveryError(`slack: request failed: ${(error as Error).message}`);
     }
+    if (status >= 200 && status < 300) return status;
+    throw new DeliveryError(
+      `slack: answered ${status}`,
+      status,
+      status >= 400 && status < 500 && status !== 429,
+    );
   }
 
   private async sms({ receiver, payload }: Outgoing): Promise<number> {
-    const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_FROM: from } = this.config;
-    if (!sid || !token || !from)
+    const from = this.config.TWILIO_FROM;
+    if (!this.twilio || !from)
       throw new ChannelNotConfigured(
         'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are not all set',
       );
-    const client = twilio(sid, token);
-    client.api.baseUrl = this.config.TWILIO_API_BASE;
     try {
-      await client.messages.create({
+      await this.twilio.messages.create({
         from,
         to: receiver.sms ?? '',
         body: `custody: ${payload.event} ${payload.id}`,

@@ -1,5 +1,13 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { DeliverableTarget } from './ssrf';
+
+/**
+ * The most of a receiver's answer that is read: the status is what counts, and a receiver that
+ * answers gigabytes must not hold a connection (or memory) for it. Past this the connection is
+ * closed, and the status stands.
+ */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 // Connections to receivers are kept open between deliveries (most receivers get many), and
 // closed after 4 s idle (as fetch did): servers close idle connections after 5 s or more, and a
@@ -11,30 +19,31 @@ const agents = {
 };
 
 /**
- * POSTs a JSON body and resolves with the status code once the answer is read; redirects are not
- * followed (a 3xx is the answer). The whole exchange must finish within `timeoutMs`. Node's own
- * http client: `fetch` (undici, web streams, an AbortSignal timer per call) was a fifth of the
- * notifier's CPU per delivery.
+ * POSTs a JSON body to the address checked for the target (see `resolveDeliverable`) and resolves
+ * with the status code once the answer is read (at most MAX_RESPONSE_BYTES of it); redirects are
+ * not followed (a 3xx is the answer). The whole exchange must finish within `timeoutMs`. Node's
+ * own http client: `fetch` (undici, web streams, an AbortSignal timer per call) was a fifth of
+ * the notifier's CPU per delivery.
  */
 export async function postJson(
-  url: URL,
+  target: DeliverableTarget,
   body: string,
   timeoutMs: number,
   headers: Record<string, string>,
 ): Promise<number> {
   try {
-    return await postOnce(url, body, timeoutMs, headers);
+    return await postOnce(target, body, timeoutMs, headers);
   } catch (error) {
     // The server closed a kept-alive connection as we reused it: nothing reached it; once more.
     if ((error as { reusedSocket?: boolean }).reusedSocket) {
-      return postOnce(url, body, timeoutMs, headers);
+      return postOnce(target, body, timeoutMs, headers);
     }
     throw error;
   }
 }
 
 function postOnce(
-  url: URL,
+  { url, pinned }: DeliverableTarget,
   body: string,
   timeoutMs: number,
   headers: Record<string, string>,
@@ -47,7 +56,20 @@ function postOnce(
       {
         method: 'POST',
         agent: https ? agents['https:'] : agents['http:'],
+        // Connect to the checked address itself: kept-alive connections are pooled by it too,
+        // so one opened to the address of an earlier check is not reused after the host moved.
+        // The Host header and TLS's server name stay the URL's.
+        ...(pinned
+          ? {
+              // `hostname` too: it wins over `host`, and the URL sets it.
+              host: pinned.address,
+              hostname: pinned.address,
+              family: pinned.family,
+              ...(https ? { servername: url.hostname } : {}),
+            }
+          : {}),
         headers: {
+          host: url.host,
           ...{},
           ...headers,
           'content-type': 'application/json',
@@ -55,8 +77,16 @@ function postOnce(
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        const status = res.statusCode ?? 0;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= MAX_RESPONSE_BYTES) return;
+          // Enough: the socket goes (it is not reused), the status stands.
+          res.destroy();
+          resolve(status);
+        });
+        res.on('end', () => resolve(status));
         res.on('error', reject);
       },
     );

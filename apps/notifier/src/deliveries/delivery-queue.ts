@@ -42,6 +42,12 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`;
+/** Counts a client's deliveries in the current second; 1 while under the limit, 0 past it. */
+const TAKE_RATE = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], 2000) end
+if n > tonumber(ARGV[1]) then return 0 end
+return 1`;
 const RENEW_SLOT = `${REDIS_NOW}
 if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[1]), ARGV[2]) == 1 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -138,6 +144,7 @@ export class DeliveryQueue {
           .select({
             id: deliveries.id,
             receiverId: deliveries.receiverId,
+            clientId: deliveries.clientId,
             dispatches: deliveries.dispatches,
           })
           .from(deliveries)
@@ -146,9 +153,9 @@ export class DeliveryQueue {
           .for('update', { skipLocked: true });
         if (pending.length === 0) return 0;
         await this.queue.addBulk(
-          pending.map(({ id, receiverId, dispatches }) => ({
+          pending.map(({ id, receiverId, clientId, dispatches }) => ({
             name: 'deliver',
-            data: { deliveryId: id, receiverId },
+            data: { deliveryId: id, receiverId, clientId },
             opts: {
               jobId: jobIdOf(id, dispatches),
               attempts: this.schedule.length,
@@ -232,11 +239,24 @@ export class DeliveryQueue {
    * by every replica); a job over the limit waits a moment without spending an attempt.
    */
   private async withReceiverSlot(
-    job: Job<{ deliveryId: string; receiverId?: string }>,
+    job: Job<{ deliveryId: string; receiverId?: string; clientId?: string }>,
     token?: string,
   ): Promise<void> {
     const receiverId = job.data.receiverId;
     if (!receiverId) return this.process(job);
+    // At most NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND deliveries of one client's receivers
+    // start per second (every replica counts in Redis): one tenant's burst of events, or its
+    // receivers multiplied, does not take every worker. The rest wait for the next second
+    // without spending an attempt.
+    if (job.data.clientId) {
+      const second = Math.floor(Date.now() / 1000);
+      const rateKey = `${this.config.REDIS_KEY_PREFIX}:notifier:rate:${job.data.clientId}:${second}`;
+      const limit = this.config.NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND;
+      if (Number(await this.redis.eval(TAKE_RATE, 1, rateKey, limit)) !== 1) {
+        await job.moveToDelayed((second + 1) * 1000 + Math.floor(Math.random() * 200), token);
+        throw new DelayedError();
+      }
+    }
     const key = `${this.config.REDIS_KEY_PREFIX}:notifier:slots:${receiverId}`;
     const member = `${job.id}:${randomUUID()}`;
     const limit = this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY;

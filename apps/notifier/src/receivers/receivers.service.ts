@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext, ReceiverFields } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, isUuid, one } from '@custody/persistence';
+import { type Database, isUuid, one, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
-import { assertDeliverableUrl } from '../channels/ssrf';
+import { assertDeliverableUrl, DnsLookupFailed, type HostResolver } from '../channels/ssrf';
 import { notificationTypes, type ReceiverRow, receivers } from '../schema';
 
 export function receiverView(row: ReceiverRow) {
@@ -26,11 +26,21 @@ export class ReceiversService {
   constructor(
     private readonly db: Database,
     private readonly allowPrivateUrls: boolean,
+    /** Live receivers a client may have: one event fans out to every one of them. */
+    private readonly maxPerClient: number,
+    private readonly resolve: HostResolver | undefined,
   ) {}
 
   private async checkUrls(fields: ReceiverFields): Promise<void> {
-    if (fields.url) await assertDeliverableUrl(fields.url, this.allowPrivateUrls);
-    if (fields.slack) await assertDeliverableUrl(fields.slack, this.allowPrivateUrls);
+    const check = (url: string, path: string) =>
+      assertDeliverableUrl(url, this.allowPrivateUrls, this.resolve).catch((error: unknown) => {
+        // A host that does not resolve now is the subscriber's to fix, not a server fault.
+        if (error instanceof DnsLookupFailed)
+          throw Errors.validation([{ path, message: 'The host does not resolve' }]);
+        throw error;
+      });
+    if (fields.url) await check(fields.url, 'body.url');
+    if (fields.slack) await check(fields.slack, 'body.slack');
   }
 
   async create(
@@ -46,23 +56,38 @@ export class ReceiversService {
       .where(eq(notificationTypes.id, typeId));
     if (!type) throw Errors.notFound('notification type');
     await this.checkUrls(fields);
-    const row = one(
-      await this.db
-        .insert(receivers)
-        .values({
-          id: uuidv7(),
-          notificationTypeId: type.id,
-          clientId: caller.clientId,
-          tenantId: caller.tenantId,
-          isAdmin: isAdmin(caller),
-          email: fields.email ?? null,
-          slack: fields.slack ?? null,
-          sms: fields.sms ?? null,
-          url: fields.url ?? null,
-          authenticationId: fields.authenticationId ?? null,
-        })
-        .returning(),
-    );
+    const row = await withTransaction(this.db, async (tx) => {
+      // One client's creations in turn, so that concurrent ones cannot pass the cap together.
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtextextended('notifier.receivers:' || ${caller.clientId}, 0))`,
+      );
+      const [counted] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(receivers)
+        .where(and(eq(receivers.clientId, caller.clientId), isNull(receivers.deletedAt)));
+      if ((counted?.n ?? 0) >= this.maxPerClient)
+        throw Errors.conflict(
+          `A client may have at most ${this.maxPerClient} receivers; delete one first.`,
+          'receiver_limit',
+        );
+      return one(
+        await tx
+          .insert(receivers)
+          .values({
+            id: uuidv7(),
+            notificationTypeId: type.id,
+            clientId: caller.clientId,
+            tenantId: caller.tenantId,
+            isAdmin: isAdmin(caller),
+            email: fields.email ?? null,
+            slack: fields.slack ?? null,
+            sms: fields.sms ?? null,
+            url: fields.url ?? null,
+            authenticationId: fields.authenticationId ?? null,
+          })
+          .returning(),
+      );
+    });
     return { id: row.id };
   }
 
