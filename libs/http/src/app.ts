@@ -180,6 +180,8 @@ function adoptPrototype<T extends abstract new (...args: never[]) => object>(
  * limit, a malformed request line) get a problem+json answer like every other error, instead of
  * Node's bare status line (found by fuzzing: a long query string was an untyped 431).
  */
+const CLIENT_ERROR_LINGER_MS = 5_000;
+
 export function answerClientErrorsAsProblems(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
@@ -196,6 +198,13 @@ export function answerClientErrorsAsProblems(server: Server): void {
         `content-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
         `connection: close\r\n\r\n${body}`,
     );
+    // The parser stopped reading; what the client still sends is read and dropped until it
+    // closes: a socket closed with unread data is reset, and the reset can overtake the answer
+    // on its way to the client ("other side closed" instead of the 431). A client that never
+    // closes is cut off after a few seconds.
+    socket.on('data', () => undefined);
+    socket.resume();
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   });
 }
 

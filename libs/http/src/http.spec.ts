@@ -293,6 +293,20 @@ describe('HTTP edge', () => {
     expectProblem(r, 431, 'headers_too_large');
   });
 
+  it('delivers the 431 to a client that sent far more than the limit, every time', async () => {
+    // The parser stops reading at 16 KiB: what the client sent beyond it must still be read, or
+    // closing the socket resets the connection and the client never sees the answer.
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(`/v1/things?externalReference=${'y'.repeat(20_000 + i * 20_000)}`).then(
+          (r) => r.status,
+          (error: unknown) => String((error as Error).cause ?? error),
+        ),
+      ),
+    );
+    expect(results).toEqual(Array(30).fill(431));
+  });
+
   it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {
     const given = await call('/v1/things', { headers: { 'x-request-id': 'abc-123' } });
     expect(given.res.headers.get('x-request-id')).toBe('abc-123');
