@@ -57,7 +57,10 @@ if (down.length > 0) {
   console.error('These services are not reachable:');
   for (const s of down)
     console.error(`  - ${s.name} at ${s.host}:${s.port} (${s.env}). Start it with: ${s.start}`);
-  console.error('Or run them in containers: docker compose up -d postgres rabbitmq redis');
+  console.error(
+    'Or run them in containers: docker compose --env-file docker/dev.env ' +
+      '-f docker-compose.yml -f docker-compose.dev.yml up -d postgres rabbitmq redis',
+  );
   process.exit(1);
 }
 

@@ -13,6 +13,8 @@ describe('loadMasterSeed', () => {
     const config = loadConfig('signing', {
       NODE_ENV: 'production',
       IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      AMQP_URL: 'amqp://signing:a-broker-password@rabbitmq:5672',
+      DATABASE_URL: 'postgres://signing:a-database-password@postgres:5432/custody',
     });
     expect(() => loadMasterSeed(config, testLogger())).toThrow(/must be set in production/);
   });

@@ -6,14 +6,69 @@ import { appConfigSchemas, configVariables, loadConfig } from './index';
 
 // docker compose cannot run on the build machines, so this keeps docker-compose.yml honest.
 const ROOT = path.resolve(__dirname, '../../..');
-const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), {
-  merge: true,
-}) as {
+
+interface ComposeFile {
   services: Record<
     string,
-    { build?: { dockerfile: string; args: { APP: string } }; environment?: Record<string, string> }
+    {
+      build?: { dockerfile: string; args: { APP: string } };
+      environment?: Record<string, string>;
+      ports?: string[];
+    }
   >;
+}
+
+/**
+ * Compose's interpolation of `${NAME}`, `${NAME:-default}` and `${NAME:?message}` (an error when
+ * NAME is unset or empty), and `$$` for a literal `$`.
+ */
+function interpolate(text: string, vars: Record<string, string>): string {
+  const missing: string[] = [];
+  const out = text.replace(
+    /\$\$|\$\{([A-Z0-9_]+)(?::([?-])([^}]*))?\}/g,
+    (whole, name: string | undefined, kind: string | undefined, arg: string | undefined) => {
+      if (whole === '$$') return '$';
+      const value = vars[name!];
+      if (value !== undefined && value !== '') return value;
+      if (kind === '?') missing.push(name!);
+      return kind === '-' ? (arg ?? '') : '';
+    },
+  );
+  if (missing.length > 0) throw new Error(`required variables not set: ${[...new Set(missing)]}`);
+  return out;
+}
+
+const read = (file: string, vars: Record<string, string>): ComposeFile =>
+  parse(interpolate(readFileSync(path.join(ROOT, file), 'utf8'), vars), {
+    merge: true,
+  }) as ComposeFile;
+
+/** Values an operator would set: none of them a default. */
+const PRODUCTION_VARS: Record<string, string> = {
+  POSTGRES_PASSWORD: 'pg-0b9f6c2d8e',
+  RABBITMQ_USER: 'custody',
+  RABBITMQ_PASSWORD: 'mq-5a1e7d3c9b',
+  REDIS_PASSWORD: 'redis-8c2f4a6e1d',
+  IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+  NOTIFIER_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
+  BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+  BOOTSTRAP_ADMIN_PASSWORD: 'a-long-operator-password',
+  BOOTSTRAP_API_CLIENT_ID: 'ops-console',
+  BOOTSTRAP_API_CLIENT_SECRET: 'a-long-api-client-secret',
+  SIGNING_MASTER_MNEMONIC: 'abandon '.repeat(11) + 'about',
 };
+
+const compose = read('docker-compose.yml', PRODUCTION_VARS);
+
+/** docker/dev.env as compose reads an --env-file. */
+function devEnv(): Record<string, string> {
+  return Object.fromEntries(
+    readFileSync(path.join(ROOT, 'docker', 'dev.env'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
 
 describe('docker-compose.yml', () => {
   it('has a service for every deployable app folder, and the apps list matches the folders', () => {
@@ -64,5 +119,62 @@ describe('docker/Dockerfile', () => {
     expect(flags.length).toBeGreaterThan(0);
     expect(args.slice(0, -1)).toEqual(expect.arrayContaining(flags));
     expect(args.at(-1)).toBe('main.js');
+  });
+});
+
+describe('docker-compose.yml as shipped', () => {
+  const SECRETS = [
+    'POSTGRES_PASSWORD',
+    'RABBITMQ_USER',
+    'RABBITMQ_PASSWORD',
+    'REDIS_PASSWORD',
+    'IDENTITY_ENCRYPTION_KEY',
+    'NOTIFIER_ENCRYPTION_KEY',
+    'BOOTSTRAP_ADMIN_EMAIL',
+    'BOOTSTRAP_ADMIN_PASSWORD',
+    'BOOTSTRAP_API_CLIENT_ID',
+    'BOOTSTRAP_API_CLIENT_SECRET',
+    'SIGNING_MASTER_MNEMONIC',
+  ];
+
+  it('runs every app in production mode', () => {
+    for (const app of APPS)
+      expect([app, compose.services[app]?.environment?.['NODE_ENV']]).toEqual([app, 'production']);
+  });
+
+  it('requires every secret, defaulting none: without them compose refuses to start', () => {
+    expect(() => read('docker-compose.yml', {})).toThrow(/required variables not set/);
+    for (const name of SECRETS) {
+      const without = { ...PRODUCTION_VARS, [name]: '' };
+      expect(() => read('docker-compose.yml', without)).toThrow(name);
+    }
+  });
+
+  it('publishes no port of the database, the broker or Redis; only the gateway listens outside', () => {
+    const published = Object.entries(compose.services)
+      .filter(([, service]) => service.ports && service.ports.length > 0)
+      .map(([name]) => name);
+    expect(published).toEqual(['gateway']);
+  });
+
+  it('gives every app a configuration that production accepts (no default, no guest)', () => {
+    for (const app of APPS) {
+      const environment = compose.services[app]?.environment ?? {};
+      expect(() => loadConfig(app, environment)).not.toThrow();
+    }
+  });
+
+  it('keeps development explicit: the override publishes the ports and runs in development', () => {
+    const vars = devEnv();
+    const base = read('docker-compose.yml', vars);
+    const dev = read('docker-compose.dev.yml', vars);
+    for (const name of ['postgres', 'rabbitmq', 'redis'])
+      expect(dev.services[name]?.ports?.length).toBeGreaterThan(0);
+    for (const app of APPS) {
+      const environment = { ...base.services[app]?.environment, ...dev.services[app]?.environment };
+      expect(environment['NODE_ENV']).toBe('development');
+      // The development secrets would stop a production start.
+      expect(() => loadConfig(app, { ...environment, NODE_ENV: 'production' })).toThrow();
+    }
   });
 });

@@ -68,4 +68,40 @@ describe('development secrets', () => {
     expect((error as ConfigError).variables).toContain('IDENTITY_ENCRYPTION_KEY');
     expect((error as ConfigError).variables).not.toContain('BOOTSTRAP_ADMIN_PASSWORD');
   });
+
+  it('refuse default or guest credentials of the broker, the database and Redis in production', () => {
+    const strong = {
+      NODE_ENV: 'production',
+      IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+      BOOTSTRAP_ADMIN_PASSWORD: 'a-real-long-password',
+      BOOTSTRAP_API_CLIENT_ID: 'ops-console',
+      BOOTSTRAP_API_CLIENT_SECRET: 'a-real-long-api-client-secret',
+      AMQP_URL: 'amqp://identity:s3cret-broker@rabbitmq:5672',
+      DATABASE_URL: 'postgres://identity:s3cret-db@postgres:5432/custody',
+      REDIS_URL: 'redis://identity:s3cret-redis@redis:6379',
+    };
+    expect(() => loadConfig('identity', strong)).not.toThrow();
+    const refused = (change: Record<string, string>) => {
+      try {
+        loadConfig('identity', { ...strong, ...change });
+      } catch (error) {
+        return (error as ConfigError).variables;
+      }
+      return [];
+    };
+    expect(refused({ AMQP_URL: 'amqp://guest:guest@rabbitmq:5672' })).toEqual(['AMQP_URL']);
+    expect(refused({ AMQP_URL: 'amqp://rabbitmq:5672' })).toEqual(['AMQP_URL']);
+    expect(refused({ DATABASE_URL: 'postgres://custody:custody@postgres:5432/custody' })).toEqual([
+      'DATABASE_URL',
+    ]);
+    expect(refused({ DATABASE_URL: 'postgres://identity@postgres:5432/custody' })).toEqual([
+      'DATABASE_URL',
+    ]);
+    expect(refused({ REDIS_URL: 'redis://redis:6379' })).toEqual(['REDIS_URL']);
+    // Development keeps today's local defaults.
+    expect(() =>
+      loadConfig('identity', { AMQP_URL: 'amqp://guest:guest@localhost:5672' }),
+    ).not.toThrow();
+  });
 });

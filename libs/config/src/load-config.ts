@@ -39,15 +39,68 @@ export function loadConfig<A extends AppName>(
   }
   const config = result.data as AppConfig<A>;
   if ((config as { NODE_ENV: string }).NODE_ENV === 'production') {
-    const insecure = Object.entries(DEV_SECRETS)
-      .filter(([key, value]) => (config as Record<string, unknown>)[key] === value)
-      .map(([key]) => ({
-        variable: key,
-        message: 'Development default is not allowed in production',
-      }));
+    const insecure = [
+      ...Object.entries(DEV_SECRETS)
+        .filter(([key, value]) => (config as Record<string, unknown>)[key] === value)
+        .map(([key]) => ({
+          variable: key,
+          message: 'Development default is not allowed in production',
+        })),
+      ...weakServiceCredentials(config as Record<string, unknown>),
+    ];
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }
   return config;
+}
+
+/** Passwords the shipped files and the services' images use by default. */
+const DEFAULT_PASSWORDS = new Set(['', 'guest', 'custody', 'postgres', 'password', 'secret']);
+
+/**
+ * The infrastructure URLs of a production config whose credentials are a default: RabbitMQ's
+ * `guest`, PostgreSQL without a password or with a known one, Redis without a password.
+ */
+export function weakServiceCredentials(
+  config: Record<string, unknown>,
+): { variable: string; message: string }[] {
+  const problems: { variable: string; message: string }[] = [];
+  const url = (key: string) => {
+    const value = config[key];
+    if (typeof value !== 'string') return undefined;
+    try {
+      return new URL(value);
+    } catch {
+      return undefined;
+    }
+  };
+  const amqp = url('AMQP_URL');
+  if (
+    amqp &&
+    (amqp.username === '' ||
+      amqp.username === 'guest' ||
+      DEFAULT_PASSWORDS.has(decodeURIComponent(amqp.password)))
+  )
+    problems.push({
+      variable: 'AMQP_URL',
+      message: 'The broker user must not be guest or keep a default password',
+    });
+  const database = url('DATABASE_URL');
+  if (
+    database &&
+    (DEFAULT_PASSWORDS.has(decodeURIComponent(database.password)) ||
+      decodeURIComponent(database.password) === decodeURIComponent(database.username))
+  )
+    problems.push({
+      variable: 'DATABASE_URL',
+      message: 'The database user needs a password that is not a default',
+    });
+  const redis = url('REDIS_URL');
+  if (redis && DEFAULT_PASSWORDS.has(decodeURIComponent(redis.password)))
+    problems.push({
+      variable: 'REDIS_URL',
+      message: 'Redis needs a password (requirepass or an ACL user)',
+    });
+  return problems;
 }
 
 /** The secrets an app runs with that are still the development defaults (warned about at start). */
