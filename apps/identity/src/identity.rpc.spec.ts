@@ -26,9 +26,12 @@ import {
   testLogger,
   testServiceUrls,
   uniqueName,
+  waitFor,
   type TestDatabase,
 } from '@custody/testing';
 import { identityService } from './identity.rpc';
+import { rotateSigningKey } from './keys/signing-keys';
+import { SecretBox } from '@custody/secrets';
 
 // The identity service alone, over RPC as the gateway calls it, on its own database, RabbitMQ
 // namespace and Redis prefix. wallet-ledger is a stand-in on the same namespace that records what
@@ -117,6 +120,7 @@ beforeAll(async () => {
     BOOTSTRAP_ADMIN_PASSWORD: BOOTSTRAP.password,
     BOOTSTRAP_API_CLIENT_ID: BOOTSTRAP.apiClientId,
     BOOTSTRAP_API_CLIENT_SECRET: BOOTSTRAP.apiClientSecret,
+    SIGNING_KEY_RELOAD_MS: '200',
   });
   gateway = new RpcClient({
     broker,
@@ -976,5 +980,83 @@ describe('enums', () => {
     await expect(call(IDENTITY_RPC.listEnum, query('company-type'))).rejects.toMatchObject({
       status: 401,
     });
+  });
+});
+
+describe('token signing keys', () => {
+  const credentials: ApiClientCredentials = {
+    id: BOOTSTRAP.apiClientId,
+    secret: BOOTSTRAP.apiClientSecret,
+  };
+  const login = async () =>
+    (
+      await call(IDENTITY_RPC.issueToken, {
+        credentials,
+        request: {
+          grant_type: 'password',
+          username: BOOTSTRAP.email,
+          password: BOOTSTRAP.password,
+        },
+      })
+    ).access_token;
+  const kidOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid as string;
+  const keysOf = async (purpose: string) =>
+    (await call(IDENTITY_RPC.jwks, {})).keys.filter((k) => k.purpose === purpose);
+  // The service's development key (its config leaves IDENTITY_ENCRYPTION_KEY unset).
+  const box = () =>
+    new SecretBox(service.deps.config.IDENTITY_ENCRYPTION_KEY).purpose('token-signing-key');
+
+  it('signs v1 and issuer tokens with keys of their own, each published with its purpose', async () => {
+    const [access] = await keysOf('access');
+    const [issuer] = await keysOf('issuer');
+    expect(access?.kid).toEqual(expect.any(String));
+    expect(issuer?.kid).toEqual(expect.any(String));
+    expect(access?.kid).not.toBe(issuer?.kid);
+    expect(kidOf(await login())).toBe(access?.kid);
+    const { accessToken } = await issuerApp.call('identity', IDENTITY_RPC.issueIssuerToken, {
+      issuerId: uuidv7(),
+      tenantId: 'operator',
+      version: 1,
+    });
+    expect(kidOf(accessToken)).toBe(issuer?.kid);
+    // The v1 keys alone do not verify an issuer token.
+    const v1Only = createLocalJWKSet({ keys: (await keysOf('access')).map((k) => k as JWK) });
+    await expect(jwtVerify(accessToken, v1Only)).rejects.toThrow();
+  });
+
+  it('rotates: new tokens get the new key, the old key stays published and its tokens revocable', async () => {
+    const before = await login();
+    const rotated = await rotateSigningKey(service.deps.db, box(), 'access');
+    expect(rotated.retired).toEqual([kidOf(before)]);
+    const published = (await keysOf('access')).map((k) => k.kid);
+    expect(published).toEqual(expect.arrayContaining([rotated.kid, kidOf(before)]));
+    // The running service picks the new key up within SIGNING_KEY_RELOAD_MS.
+    await waitFor(async () => kidOf(await login()) === rotated.kid, {
+      timeoutMs: 5_000,
+      what: 'tokens signed with the new key',
+    });
+    const old = createLocalJWKSet({ keys: (await keysOf('access')).map((k) => k as JWK) });
+    await expect(
+      jwtVerify(before, old, { audience: ACCESS_TOKEN_AUDIENCE }),
+    ).resolves.toBeDefined();
+    expect(await call(IDENTITY_RPC.revokeToken, { credentials, token: before })).toEqual({
+      revoked: true,
+    });
+    const jti = decodeJwt(before).jti!;
+    const revoked = await service.deps.db.execute(
+      sql`SELECT 1 FROM identity.revoked_tokens WHERE jti = ${jti}`,
+    );
+    expect(revoked.rows).toHaveLength(1);
+  });
+
+  it('keeps every private key and api client secret sealed for its purpose and record', async () => {
+    const keys = await service.deps.db.execute(
+      sql`SELECT private_key_ciphertext AS c FROM identity.signing_keys`,
+    );
+    const secrets = await service.deps.db.execute(
+      sql`SELECT secret_ciphertext AS c FROM identity.api_clients`,
+    );
+    for (const row of [...keys.rows, ...secrets.rows]) expect(String(row['c'])).toMatch(/^v2\./);
   });
 });

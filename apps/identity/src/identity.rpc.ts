@@ -19,7 +19,7 @@ import { bootstrap } from './bootstrap';
 import { ClientsService } from './clients/clients.service';
 import { listEnum, loadEnumLists } from './enums/enums.service';
 import { SecretBox } from '@custody/secrets';
-import { loadSigningKey, publicKeys } from './keys/signing-keys';
+import { publicKeys, SigningKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
 import { WhitelistsService } from './whitelists/whitelists.service';
 import { UsersService } from './users/users.service';
@@ -36,11 +36,14 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
   });
   const box = new SecretBox(config.IDENTITY_ENCRYPTION_KEY);
   const authState = new AuthState(deps.redis, config.REDIS_KEY_PREFIX);
-  const apiClients = new ApiClientsService(db, box);
+  const apiClients = new ApiClientsService(db, box.purpose('api-client-secret'));
   const clients = new ClientsService(db, authState);
-  const key = await loadSigningKey(db, box);
+  const keys = new SigningKeys(db, box.purpose('token-signing-key'), config.SIGNING_KEY_RELOAD_MS);
+  // Both keys exist before the first token is asked for (and replicas agree on them).
+  await keys.active('access');
+  await keys.active('issuer');
   const users = new UsersService(db, deps.rpc);
-  const tokens = new TokensService(db, key, apiClients, authState, users);
+  const tokens = new TokensService(db, keys, apiClients, authState, users);
   const whitelistsService = new WhitelistsService(db, deps.rpc);
 
   const insecure = devSecretsInUse(config);

@@ -1,4 +1,4 @@
-import type { PublicJwk } from '@custody/contracts';
+import type { KeyPurpose, PublicJwk } from '@custody/contracts';
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
@@ -50,9 +50,11 @@ export const signingKeys = identity.table('signing_keys', {
   kid: text('kid').primaryKey(),
   privateKeyCiphertext: text('private_key_ciphertext').notNull(),
   publicJwk: jsonb('public_jwk').$type<PublicJwk>().notNull(),
+  purpose: text('purpose').$type<KeyPurpose>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+export type SigningKeyRow = typeof signingKeys.$inferSelect;
 
 export const revokedTokens = identity.table('revoked_tokens', {
   jti: text('jti').primaryKey(),

@@ -25,7 +25,10 @@ function parts(deps: Deps): Parts {
   let found = partsOf.get(deps);
   if (!found) {
     if (!deps.redis) throw new Error('notifier needs REDIS_URL');
-    const secrets = new SigningSecrets(deps.db, new SecretBox(deps.config.NOTIFIER_ENCRYPTION_KEY));
+    const secrets = new SigningSecrets(
+      deps.db,
+      new SecretBox(deps.config.NOTIFIER_ENCRYPTION_KEY).purpose('webhook-signing-secret'),
+    );
     const queue = new DeliveryQueue(
       deps.db,
       deps.redis,

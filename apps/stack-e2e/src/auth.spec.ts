@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { testServiceUrls, waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
@@ -8,7 +11,10 @@ let api: Api;
 let admin: string;
 
 beforeAll(async () => {
-  stack = await startStack({ only: ['identity'] });
+  stack = await startStack({
+    only: ['identity'],
+    env: { identity: { SIGNING_KEY_RELOAD_MS: '200' } },
+  });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
 }, 90_000);
@@ -504,5 +510,60 @@ describe('api clients', () => {
       await api.get(`/v1/api-clients/${BOOTSTRAP.apiClientId}`, { token: c.token }),
       403,
     );
+  });
+});
+
+describe('rotating the token signing key', () => {
+  const kidOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()).kid as string;
+
+  it('is one command: tokens signed before keep working until they expire, new ones get the new key', async () => {
+    const before = await api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword);
+    const main = path.resolve(__dirname, '../../../dist/apps/identity/main.js');
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [main, 'rotate-signing-key', 'access'],
+      { env: { ...process.env, DATABASE_URL: stack.databaseUrl, LOG_LEVEL: 'silent' } },
+    );
+    const rotated = JSON.parse(stdout) as { purpose: string; kid: string; retired: string[] };
+    expect(rotated).toMatchObject({ purpose: 'access', retired: [kidOf(before.access_token)] });
+    expect(rotated.kid).not.toBe(kidOf(before.access_token));
+    // The old token still opens the API through the gateway.
+    const me = await api.get(`/v1/clients/${before.client.id}`, { token: before.access_token });
+    expect(me.status).toBe(200);
+    let after = '';
+    await waitFor(
+      async () => {
+        after = (await api.login(BOOTSTRAP.adminEmail, BOOTSTRAP.adminPassword)).access_token;
+        return kidOf(after) === rotated.kid;
+      },
+      { timeoutMs: 10_000, what: 'a token signed with the new key' },
+    );
+    // The gateway fetches the new key when it meets its kid (at most every 5 s).
+    await waitFor(
+      async () =>
+        (await api.get(`/v1/clients/${before.client.id}`, { token: after })).status === 200,
+      { timeoutMs: 10_000, what: 'the gateway to accept the new key' },
+    );
+    // A retired key's token can still be revoked, and then it is refused.
+    const revoked = await api.post('/v1/tokens/revoke', {
+      basic: api.bootstrapApp,
+      body: { token: before.access_token },
+    });
+    expect(revoked.status).toBe(200);
+    expectProblem(
+      await api.get(`/v1/clients/${before.client.id}`, { token: before.access_token }),
+      401,
+      'token_revoked',
+    );
+  });
+
+  it('refuses an unknown purpose', async () => {
+    const main = path.resolve(__dirname, '../../../dist/apps/identity/main.js');
+    await expect(
+      promisify(execFile)(process.execPath, [main, 'rotate-signing-key', 'everything'], {
+        env: { ...process.env, DATABASE_URL: stack.databaseUrl },
+      }),
+    ).rejects.toMatchObject({ code: 2 });
   });
 });

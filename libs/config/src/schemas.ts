@@ -111,6 +111,8 @@ const identity = {
    * exactly the contract's codes); unset: the shipped lists. Checked at start.
    */
   COMPANY_TYPES_FILE: z.string().optional(),
+  /** How often identity looks for a newer token signing key (after a rotation). */
+  SIGNING_KEY_RELOAD_MS: integer(100, 3_600_000, 30_000),
   PURPOSE_BUSINESS_RELATIONSHIP_FILE: z.string().optional(),
 };
 

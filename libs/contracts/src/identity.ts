@@ -189,12 +189,16 @@ export interface ApiClientView {
   refreshTokenExpiresIn: number;
 }
 
-/** A public key of the token signing keys, as RFC 7517 writes it. */
+/** What a token signing key signs: v1 access tokens, or v2 issuer tokens. */
+export type KeyPurpose = 'access' | 'issuer';
+
+/** A public key of the token signing keys, as RFC 7517 writes it, with what it signs. */
 export interface PublicJwk {
   kty: string;
   kid?: string;
   alg?: string;
   use?: string;
+  purpose?: KeyPurpose;
   [member: string]: unknown;
 }
 

@@ -9,6 +9,7 @@ import {
   type AccessTokenClaims,
   type AuthContext,
   type IssuerTokenClaims,
+  type KeyPurpose,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
@@ -23,7 +24,11 @@ export class TokenRejected extends Error {
   }
 }
 
-const JWKS_REFRESH_MS = 30_000;
+/**
+ * An unknown kid refreshes the key set at most this often: a rotated key is accepted within it,
+ * and tokens with made-up kids cost identity one read per interval, not one per request.
+ */
+const JWKS_REFRESH_MS = 5_000;
 
 /** What the caller wants counted with a valid token: its rate-limit window. */
 export interface CountedRequest {
@@ -42,16 +47,19 @@ export interface CountedWindow {
 /** Verified tokens kept (oldest dropped first): about 2 MB at most. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** The two kinds of access token identity signs: same key, distinct audiences. */
+/** The two kinds of access token identity signs: each with its own keys and audience. */
 interface TokenKind {
+  purpose: KeyPurpose;
   audience: string;
   requiredClaims: string[];
 }
 const V1_TOKEN: TokenKind = {
+  purpose: 'access',
   audience: ACCESS_TOKEN_AUDIENCE,
   requiredClaims: ['sub', 'jti', 'exp', 'ten', 'aud_c', 'ver'],
 };
 const ISSUER_TOKEN: TokenKind = {
+  purpose: 'issuer',
   audience: ISSUER_TOKEN_AUDIENCE,
   requiredClaims: ['sub', 'jti', 'exp', 'ten', 'ver'],
 };
@@ -64,7 +72,8 @@ const ISSUER_TOKEN: TokenKind = {
  * identity.
  */
 export class TokenVerifier {
-  private jwks: ReturnType<typeof createLocalJWKSet> | undefined;
+  /** The published keys by what they sign: a key of one purpose never verifies the other. */
+  private jwks: Record<KeyPurpose, ReturnType<typeof createLocalJWKSet>> | undefined;
   private jwksFetchedAt = 0;
   private jwksLoading: Promise<void> | undefined;
   private seeding: Promise<void> | undefined;
@@ -95,7 +104,9 @@ export class TokenVerifier {
     this.jwksLoading ??= this.rpc
       .call('identity', IDENTITY_RPC.jwks, {}, { idempotent: true })
       .then((view) => {
-        this.jwks = createLocalJWKSet(view);
+        const of = (purpose: KeyPurpose) =>
+          createLocalJWKSet({ keys: view.keys.filter((k) => (k.purpose ?? 'access') === purpose) });
+        this.jwks = { access: of('access'), issuer: of('issuer') };
         this.jwksFetchedAt = Date.now();
         this.verified.clear();
         this.keySetVersion += 1;
@@ -153,19 +164,22 @@ export class TokenVerifier {
       return await this.verifySignature(token, kind);
     } catch (error) {
       // A key we do not know yet (rotation): refresh the key set once in a while and retry.
-      if (
-        error instanceof joseErrors.JWKSNoMatchingKey &&
-        Date.now() - this.jwksFetchedAt > JWKS_REFRESH_MS
-      ) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+      if (Date.now() - this.jwksFetchedAt > JWKS_REFRESH_MS) {
         await this.loadJwks();
-        return this.verifySignature(token, kind);
+        try {
+          return await this.verifySignature(token, kind);
+        } catch (again) {
+          if (!(again instanceof joseErrors.JWKSNoMatchingKey)) throw again;
+        }
       }
-      throw error;
+      // No key of this kind of token has its kid: a token of the other kind, or a forgery.
+      throw new TokenRejected('invalid');
     }
   }
 
   private async verifySignature(token: string, kind: TokenKind): Promise<Record<string, unknown>> {
-    const jwks = this.jwks;
+    const jwks = this.jwks?.[kind.purpose];
     if (!jwks) throw new TokenRejected('invalid');
     const cacheKey = `${kind.audience} ${token}`;
     const cached = this.verified.get(cacheKey);

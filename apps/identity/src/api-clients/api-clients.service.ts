@@ -9,7 +9,7 @@ import { Errors } from '@custody/errors';
 import { type Database, sqlState } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { randomToken } from '../crypto/passwords';
-import type { SecretBox } from '@custody/secrets';
+import type { PurposeBox } from '@custody/secrets';
 import type { ApiClientRow } from '../schema';
 import * as repo from './api-clients.repository';
 
@@ -18,14 +18,14 @@ export type { ApiClientInput } from '@custody/contracts';
 export const DEFAULT_ACCESS_TOKEN_TTL = 3_600;
 export const DEFAULT_REFRESH_TOKEN_TTL = 30 * 24 * 3_600;
 
-export function apiClientView(row: ApiClientRow, box: SecretBox): ApiClientView {
+export function apiClientView(row: ApiClientRow, box: PurposeBox): ApiClientView {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     name: row.name,
     description: row.description,
-    secret: box.open(row.secretCiphertext),
+    secret: box.open(row.secretCiphertext, row.id),
     audience: row.audience,
     accessTokenExpiresIn: row.accessTokenExpiresIn,
     refreshTokenExpiresIn: row.refreshTokenExpiresIn,
@@ -35,7 +35,8 @@ export function apiClientView(row: ApiClientRow, box: SecretBox): ApiClientView 
 export class ApiClientsService {
   constructor(
     private readonly db: Database,
-    private readonly box: SecretBox,
+    /** The box of api client secrets: each sealed for its api client's id. */
+    private readonly box: PurposeBox,
   ) {}
 
   async create(auth: AuthContext | undefined, input: ApiClientInput): Promise<ApiClientView> {
@@ -46,11 +47,12 @@ export class ApiClientsService {
   /** Also used by the bootstrap, which runs before any admin exists. */
   async createUnchecked(input: ApiClientInput): Promise<ApiClientView> {
     try {
+      const id = input.id ?? `app_${randomToken(12)}`;
       const row = await repo.insertApiClient(this.db, {
-        id: input.id ?? `app_${randomToken(12)}`,
+        id,
         name: input.name,
         description: input.description ?? '',
-        secretCiphertext: this.box.seal(input.secret ?? randomToken(32)),
+        secretCiphertext: this.box.seal(input.secret ?? randomToken(32), id),
         audience: input.audience ?? 'general',
         accessTokenExpiresIn: input.accessTokenExpiresIn ?? DEFAULT_ACCESS_TOKEN_TTL,
         refreshTokenExpiresIn: input.refreshTokenExpiresIn ?? DEFAULT_REFRESH_TOKEN_TTL,
@@ -85,7 +87,7 @@ export class ApiClientsService {
     const row = await repo.updateApiClient(this.db, id, {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.secret !== undefined ? { secretCiphertext: this.box.seal(patch.secret) } : {}),
+      ...(patch.secret !== undefined ? { secretCiphertext: this.box.seal(patch.secret, id) } : {}),
       ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
       ...(patch.accessTokenExpiresIn !== undefined
         ? { accessTokenExpiresIn: patch.accessTokenExpiresIn }
@@ -112,7 +114,7 @@ export class ApiClientsService {
     secretsEqual: (a: string, b: string) => boolean,
   ): Promise<ApiClientRow> {
     const row = await repo.findApiClient(this.db, id);
-    const expected = row ? this.box.open(row.secretCiphertext) : randomToken(32);
+    const expected = row ? this.box.open(row.secretCiphertext, row.id) : randomToken(32);
     if (!row || !secretsEqual(expected, secret)) {
       throw Errors.unauthorized('The api client credentials are not valid.', 'invalid_client');
     }

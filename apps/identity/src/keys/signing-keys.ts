@@ -1,4 +1,4 @@
-import { sql, isNull, desc } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,
   exportJWK,
@@ -8,10 +8,10 @@ import {
   importPKCS8,
   type KeyLike,
 } from 'jose';
-import { type Database, one, withTransaction } from '@custody/persistence';
-import type { SecretBox } from '@custody/secrets';
-import { signingKeys } from '../schema';
-import type { PublicJwk } from '@custody/contracts';
+import type { KeyPurpose, PublicJwk } from '@custody/contracts';
+import { type Database, type Executor, one, withTransaction } from '@custody/persistence';
+import type { PurposeBox } from '@custody/secrets';
+import { type SigningKeyRow, signingKeys } from '../schema';
 
 export interface ActiveKey {
   kid: string;
@@ -23,51 +23,125 @@ export interface ActiveKey {
 export const TOKEN_ALG = 'EdDSA';
 
 /**
- * The Ed25519 key that signs access tokens: loaded from the database (private part sealed with
- * the identity encryption key), created on first start. Replicas starting together create one.
+ * A retired key stays published this long: the longest an access token lives (an api client's
+ * `accessTokenExpiresIn` is at most a day; issuer tokens live 15 minutes).
  */
-export async function loadSigningKey(db: Database, box: SecretBox): Promise<ActiveKey> {
-  const row = await withTransaction(db, async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('identity:signing-key'))`);
-    const [existing] = await tx
-      .select()
-      .from(signingKeys)
-      .where(isNull(signingKeys.retiredAt))
-      .orderBy(desc(signingKeys.createdAt))
-      .limit(1);
-    if (existing) return existing;
-    const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALG, {
-      crv: 'Ed25519',
-      extractable: true,
-    });
-    const publicJwk = { ...(await exportJWK(publicKey)), alg: TOKEN_ALG, use: 'sig' };
-    const kid = await calculateJwkThumbprint(publicJwk);
-    return one(
-      await tx
-        .insert(signingKeys)
-        .values({
-          kid,
-          privateKeyCiphertext: box.seal(await exportPKCS8(privateKey)),
-          publicJwk: { ...publicJwk, kid },
-        })
-        .returning(),
-    );
+const RETIRED_KEYS_PUBLISHED_FOR = "interval '1 day'";
+
+const lockOf = (purpose: KeyPurpose) =>
+  sql`SELECT pg_advisory_xact_lock(hashtext(${`identity:signing-key:${purpose}`}))`;
+
+async function newestActive(tx: Executor, purpose: KeyPurpose): Promise<SigningKeyRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(signingKeys)
+    .where(and(eq(signingKeys.purpose, purpose), isNull(signingKeys.retiredAt)))
+    .orderBy(desc(signingKeys.createdAt))
+    .limit(1);
+  return row;
+}
+
+async function insertKey(
+  tx: Executor,
+  box: PurposeBox,
+  purpose: KeyPurpose,
+): Promise<SigningKeyRow> {
+  const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALG, {
+    crv: 'Ed25519',
+    extractable: true,
   });
+  const publicJwk = { ...(await exportJWK(publicKey)), alg: TOKEN_ALG, use: 'sig' };
+  const kid = await calculateJwkThumbprint(publicJwk);
+  return one(
+    await tx
+      .insert(signingKeys)
+      .values({
+        kid,
+        purpose,
+        privateKeyCiphertext: box.seal(await exportPKCS8(privateKey), kid),
+        publicJwk: { ...publicJwk, kid },
+      })
+      .returning(),
+  );
+}
+
+async function activeKeyOf(row: SigningKeyRow, box: PurposeBox): Promise<ActiveKey> {
   return {
     kid: row.kid,
-    privateKey: await importPKCS8(box.open(row.privateKeyCiphertext), TOKEN_ALG),
+    privateKey: await importPKCS8(box.open(row.privateKeyCiphertext, row.kid), TOKEN_ALG),
     publicKey: (await importJWK(row.publicJwk, TOKEN_ALG)) as KeyLike,
     publicJwk: row.publicJwk,
   };
 }
 
-/** Every key that may still have signed a live token (retired ones until their tokens expire). */
+/**
+ * The Ed25519 keys that sign access tokens, one per purpose (`access`: v1 tokens, `issuer`: v2
+ * tokens), so that neither kind can be made with the other's key. Private parts are sealed with
+ * the identity encryption key, each for its own kid. A purpose's key is created on first use;
+ * replicas starting together create one. A rotation (`rotateSigningKey`, the
+ * `rotate-signing-key` command) adds a new key and retires the old one, which stays published
+ * until the tokens it signed have expired; running replicas pick the new key within
+ * `SIGNING_KEY_RELOAD_MS`.
+ */
+export class SigningKeys {
+  private readonly cache = new Map<KeyPurpose, { key: Promise<ActiveKey>; at: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly box: PurposeBox,
+    /** How often a newer key is looked for (a rotation by another process). */
+    private readonly reloadMs = 30_000,
+  ) {}
+
+  active(purpose: KeyPurpose): Promise<ActiveKey> {
+    const cached = this.cache.get(purpose);
+    if (cached && Date.now() - cached.at < this.reloadMs) return cached.key;
+    const key = this.load(purpose);
+    this.cache.set(purpose, { key, at: Date.now() });
+    key.catch(() => this.cache.delete(purpose));
+    return key;
+  }
+
+  private async load(purpose: KeyPurpose): Promise<ActiveKey> {
+    const row = await withTransaction(this.db, async (tx) => {
+      const existing = await newestActive(tx, purpose);
+      if (existing) return existing;
+      await tx.execute(lockOf(purpose));
+      return (await newestActive(tx, purpose)) ?? insertKey(tx, this.box, purpose);
+    });
+    return activeKeyOf(row, this.box);
+  }
+}
+
+/** Adds a new key for `purpose` and retires the others: the answer names both. */
+export async function rotateSigningKey(
+  db: Database,
+  box: PurposeBox,
+  purpose: KeyPurpose,
+): Promise<{ kid: string; retired: string[] }> {
+  return withTransaction(db, async (tx) => {
+    await tx.execute(lockOf(purpose));
+    const retired = await tx
+      .update(signingKeys)
+      .set({ retiredAt: new Date() })
+      .where(and(eq(signingKeys.purpose, purpose), isNull(signingKeys.retiredAt)))
+      .returning({ kid: signingKeys.kid });
+    const row = await insertKey(tx, box, purpose);
+    return { kid: row.kid, retired: retired.map((r) => r.kid) };
+  });
+}
+
+/**
+ * Every key that may still have signed a live token (retired ones until their tokens expire),
+ * each with its `purpose`: the gateway verifies v1 tokens with `access` keys only, v2 tokens
+ * with `issuer` keys only.
+ */
 export async function publicKeys(db: Database): Promise<PublicJwk[]> {
   const rows = await db
-    .select({ jwk: signingKeys.publicJwk })
+    .select({ jwk: signingKeys.publicJwk, purpose: signingKeys.purpose })
     .from(signingKeys)
     .where(
-      sql`${signingKeys.retiredAt} IS NULL OR ${signingKeys.retiredAt} > now() - interval '1 day'`,
+      sql`${signingKeys.retiredAt} IS NULL OR ${signingKeys.retiredAt} > now() - ${sql.raw(RETIRED_KEYS_PUBLISHED_FOR)}`,
     );
-  return rows.map((row) => row.jwk);
+  return rows.map((row) => ({ ...row.jwk, purpose: row.purpose }));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { createLocalJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import {
   ACCESS_TOKEN_AUDIENCE,
@@ -20,7 +20,7 @@ import type { AuthState } from '../auth-state/auth-state';
 import { clientView, effectiveAudience } from '../clients/clients.service';
 import * as clientsRepo from '../clients/clients.repository';
 import { randomToken, secretsEqual, tokenHash, verifyPassword } from '../crypto/passwords';
-import { type ActiveKey, TOKEN_ALG } from '../keys/signing-keys';
+import { publicKeys, type SigningKeys, TOKEN_ALG } from '../keys/signing-keys';
 import { type ApiClientRow, type ClientRow, revokedTokens } from '../schema';
 import * as refreshRepo from './refresh-tokens.repository';
 import type { UsersService } from '../users/users.service';
@@ -35,7 +35,7 @@ const invalidGrant = () => Errors.unauthorized('The credentials are not valid.',
 export class TokensService {
   constructor(
     private readonly db: Database,
-    private readonly key: ActiveKey,
+    private readonly keys: SigningKeys,
     private readonly apiClients: ApiClientsService,
     private readonly authState: AuthState,
     private readonly users: UsersService,
@@ -107,15 +107,16 @@ export class TokensService {
       ...(userId !== undefined ? { uid: userId } : {}),
       ...(client.scopes.length > 0 ? { scp: client.scopes } : {}),
     };
+    const key = await this.keys.active('access');
     const accessToken = await new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: TOKEN_ALG, kid: this.key.kid, typ: 'at+jwt' })
+      .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'at+jwt' })
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setSubject(client.id)
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${apiClient.accessTokenExpiresIn}s`)
-      .sign(this.key.privateKey);
+      .sign(key.privateKey);
     const refreshToken = randomToken(32);
     const row = await refreshRepo.insertRefreshToken(db, {
       id: uuidv7(),
@@ -141,7 +142,7 @@ export class TokensService {
 
   /**
    * An issuer (v2) access token, for the issuer service once it has verified the issuer's secret:
-   * the same signing key as v1 tokens, but its own audience (so neither kind passes for the other)
+   * a signing key of its own and its own audience (so neither kind passes for the other)
    * and a 15-minute lifetime. `ver` is the issuer's secret version; the issuer service refuses
    * tokens of an older version (a rotation revokes them).
    */
@@ -149,15 +150,16 @@ export class TokensService {
     request: IssuerTokenRequest,
   ): Promise<{ accessToken: string; expiresIn: number }> {
     const claims: IssuerTokenClaims = { ten: request.tenantId, ver: request.version };
+    const key = await this.keys.active('issuer');
     const accessToken = await new SignJWT({ ...claims })
-      .setProtectedHeader({ alg: TOKEN_ALG, kid: this.key.kid, typ: 'at+jwt' })
+      .setProtectedHeader({ alg: TOKEN_ALG, kid: key.kid, typ: 'at+jwt' })
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ISSUER_TOKEN_AUDIENCE)
       .setSubject(request.issuerId)
       .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${ISSUER_TOKEN_TTL_SECONDS}s`)
-      .sign(this.key.privateKey);
+      .sign(key.privateKey);
     return { accessToken, expiresIn: ISSUER_TOKEN_TTL_SECONDS };
   }
 
@@ -193,7 +195,9 @@ export class TokensService {
 
   private async verified(token: string): Promise<(JWTPayload & { azp?: string }) | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key.publicKey, {
+      // Any access key still published: a token of a retired key can be revoked until it expires.
+      const keys = (await publicKeys(this.db)).filter((k) => (k.purpose ?? 'access') === 'access');
+      const { payload } = await jwtVerify(token, createLocalJWKSet({ keys }), {
         issuer: ACCESS_TOKEN_ISSUER,
         audience: ACCESS_TOKEN_AUDIENCE,
       });

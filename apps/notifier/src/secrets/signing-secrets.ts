@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AuthContext } from '@custody/contracts';
 import type { Database } from '@custody/persistence';
-import type { SecretBox } from '@custody/secrets';
+import type { PurposeBox } from '@custody/secrets';
 import { requireAuth } from '@custody/tenancy';
 import { newSigningSecret } from '../channels/standard-webhooks';
 import { signingSecrets } from '../schema';
@@ -13,7 +13,8 @@ const ACTIVE_CACHE_MS = 2_000;
 export class SigningSecrets {
   constructor(
     private readonly db: Database,
-    private readonly box: SecretBox,
+    /** The box of webhook signing secrets: each sealed for its client's id. */
+    private readonly box: PurposeBox,
   ) {
     this.find = db
       .select()
@@ -30,7 +31,7 @@ export class SigningSecrets {
   private async ensure(clientId: string) {
     await this.db
       .insert(signingSecrets)
-      .values({ clientId, secretCiphertext: this.box.seal(newSigningSecret()) })
+      .values({ clientId, secretCiphertext: this.box.seal(newSigningSecret(), clientId) })
       .onConflictDoNothing();
     const [row] = await this.db
       .select()
@@ -42,7 +43,7 @@ export class SigningSecrets {
 
   async get(auth: AuthContext | undefined): Promise<{ secret: string }> {
     const row = await this.ensure(requireAuth(auth).clientId);
-    return { secret: this.box.open(row.secretCiphertext) };
+    return { secret: this.box.open(row.secretCiphertext, row.clientId) };
   }
 
   async rotate(
@@ -56,7 +57,7 @@ export class SigningSecrets {
     const [row] = await this.db
       .update(signingSecrets)
       .set({
-        secretCiphertext: this.box.seal(secret),
+        secretCiphertext: this.box.seal(secret, clientId),
         previousCiphertext: current.secretCiphertext,
         previousExpiresAt: sql`now() + make_interval(hours => ${OVERLAP_HOURS})`,
         updatedAt: new Date(),
@@ -90,13 +91,13 @@ export class SigningSecrets {
   private async readActive(clientId: string): Promise<string[]> {
     const [found] = await this.find.execute({ clientId });
     const row = found ?? (await this.ensure(clientId));
-    const secrets = [this.box.open(row.secretCiphertext)];
+    const secrets = [this.box.open(row.secretCiphertext, clientId)];
     if (
       row.previousCiphertext &&
       row.previousExpiresAt &&
       row.previousExpiresAt.getTime() > Date.now()
     ) {
-      secrets.push(this.box.open(row.previousCiphertext));
+      secrets.push(this.box.open(row.previousCiphertext, clientId));
     }
     return secrets;
   }
