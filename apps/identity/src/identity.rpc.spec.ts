@@ -1,3 +1,4 @@
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, type JWK, jwtVerify } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
@@ -30,6 +31,7 @@ import {
   type TestDatabase,
 } from '@custody/testing';
 import { identityService } from './identity.rpc';
+import { resealLegacySecrets } from './keys/reseal';
 import { rotateSigningKey } from './keys/signing-keys';
 import { SecretBox } from '@custody/secrets';
 
@@ -1058,5 +1060,35 @@ describe('token signing keys', () => {
       sql`SELECT secret_ciphertext AS c FROM identity.api_clients`,
     );
     for (const row of [...keys.rows, ...secrets.rows]) expect(String(row['c'])).toMatch(/^v2\./);
+  });
+
+  it('seals anew what the earlier format sealed with the master key alone, and it keeps working', async () => {
+    const masterKey = Buffer.from(service.deps.config.IDENTITY_ENCRYPTION_KEY, 'base64');
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+    const body = Buffer.concat([cipher.update('legacy-app-secret-value', 'utf8'), cipher.final()]);
+    const legacy = ['v1', iv, cipher.getAuthTag(), body]
+      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+      .join('.');
+    await service.deps.db.execute(
+      sql`INSERT INTO identity.api_clients (id, name, description, secret_ciphertext, audience, access_token_expires_in, refresh_token_expires_in)
+          VALUES ('legacy-app', 'Legacy', '', ${legacy}, 'admin', 3600, 86400)`,
+    );
+    const master = new SecretBox(service.deps.config.IDENTITY_ENCRYPTION_KEY);
+    const boxes = {
+      apiClients: master.purpose('api-client-secret'),
+      signingKeys: master.purpose('token-signing-key'),
+    };
+    expect(await resealLegacySecrets(service.deps.db, boxes)).toBe(1);
+    const stored = await service.deps.db.execute(
+      sql`SELECT secret_ciphertext AS c FROM identity.api_clients WHERE id = 'legacy-app'`,
+    );
+    expect(String(stored.rows[0]?.['c'])).toMatch(/^v2\./);
+    expect(await resealLegacySecrets(service.deps.db, boxes)).toBe(0);
+    const token = await call(IDENTITY_RPC.issueToken, {
+      credentials: { id: 'legacy-app', secret: 'legacy-app-secret-value' },
+      request: { grant_type: 'password', username: BOOTSTRAP.email, password: BOOTSTRAP.password },
+    });
+    expect(token.access_token).toEqual(expect.any(String));
   });
 });

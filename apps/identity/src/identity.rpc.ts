@@ -19,6 +19,7 @@ import { bootstrap } from './bootstrap';
 import { ClientsService } from './clients/clients.service';
 import { listEnum, loadEnumLists } from './enums/enums.service';
 import { SecretBox } from '@custody/secrets';
+import { resealLegacySecrets } from './keys/reseal';
 import { publicKeys, SigningKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
 import { WhitelistsService } from './whitelists/whitelists.service';
@@ -36,9 +37,15 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
   });
   const box = new SecretBox(config.IDENTITY_ENCRYPTION_KEY);
   const authState = new AuthState(deps.redis, config.REDIS_KEY_PREFIX);
-  const apiClients = new ApiClientsService(db, box.purpose('api-client-secret'));
+  const boxes = {
+    apiClients: box.purpose('api-client-secret'),
+    signingKeys: box.purpose('token-signing-key'),
+  };
+  const resealed = await resealLegacySecrets(db, boxes);
+  if (resealed > 0) logger.info({ resealed }, 'secrets of the earlier format sealed anew');
+  const apiClients = new ApiClientsService(db, boxes.apiClients);
   const clients = new ClientsService(db, authState);
-  const keys = new SigningKeys(db, box.purpose('token-signing-key'), config.SIGNING_KEY_RELOAD_MS);
+  const keys = new SigningKeys(db, boxes.signingKeys, config.SIGNING_KEY_RELOAD_MS);
   // Both keys exist before the first token is asked for (and replicas agree on them).
   await keys.active('access');
   await keys.active('issuer');

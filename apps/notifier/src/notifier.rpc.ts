@@ -84,6 +84,9 @@ export const notifierService: ServiceDefinition<'notifier'> = {
   eventsWithoutEffect: (deps) => eventsWithoutSubscribers(deps.db),
   onStart: async (deps) => {
     await seedCatalog(deps.db);
+    const resealed = await parts(deps).secrets.resealLegacy();
+    if (resealed > 0)
+      deps.logger.info({ resealed }, 'signing secrets of the earlier format sealed anew');
     const { queue } = parts(deps);
     queue.start();
     return () => queue.stop();

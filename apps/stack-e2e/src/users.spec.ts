@@ -412,6 +412,8 @@ describe('a token bound to the user itself', () => {
       { sanctions: false },
       { idNumber: 'Z9999999Z' },
       { idType: '2' },
+      { idExpireDate: '2040-01-01' },
+      { externalReference: 'mine-now' },
     ]) {
       const refused = await api.patch(`/v1/users/${id}/individual-person`, { token: own, body });
       expectProblem(refused, 403, 'field_forbidden');
@@ -430,7 +432,7 @@ describe('a token bound to the user itself', () => {
     expect((await api.get(`/v1/users/${id}`, { token: tenantA.token })).body.blocked).toBe(true);
   });
 
-  it("cannot reach the tenant's notifications, signing secret or audit log", async () => {
+  it("cannot reach the tenant's notifications or webhook signing secret", async () => {
     const id = await createIndividual(tenantA.token);
     const own = (await api.login(tenantA.email, tenantA.password, { userId: id })).access_token;
     for (const [method, path] of [

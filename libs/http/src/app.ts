@@ -175,15 +175,19 @@ function adoptPrototype<T extends abstract new (...args: never[]) => object>(
   return Adopted as unknown as T;
 }
 
+const CLIENT_ERROR_LINGER_MS = 5_000;
+
 /**
  * Requests Node's HTTP parser refuses before Express sees them (a request head over its 16 KiB
  * limit, a malformed request line) get a problem+json answer like every other error, instead of
  * Node's bare status line (found by fuzzing: a long query string was an untyped 431).
  */
-const CLIENT_ERROR_LINGER_MS = 5_000;
-
 export function answerClientErrorsAsProblems(server: Server): void {
+  // A failed parser reports its error again for every chunk that still arrives: a socket already
+  // answered is left to drain (see below), not destroyed.
+  const answered = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (answered.has(socket)) return;
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
@@ -193,6 +197,7 @@ export function answerClientErrorsAsProblems(server: Server): void {
         ? new AppError(431, 'headers_too_large', 'The request line and headers are too large.')
         : Errors.badRequest('The request could not be parsed.', 'malformed_request');
     const body = JSON.stringify(toProblem(appError));
+    answered.add(socket);
     socket.end(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
         `content-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +

@@ -29,6 +29,8 @@ export class TokenRejected extends Error {
  * and tokens with made-up kids cost identity one read per interval, not one per request.
  */
 const JWKS_REFRESH_MS = 5_000;
+/** The key set is read again at least this often, whatever tokens arrive. */
+const JWKS_MAX_AGE_MS = 60_000;
 
 /** What the caller wants counted with a valid token: its rate-limit window. */
 export interface CountedRequest {
@@ -75,6 +77,7 @@ export class TokenVerifier {
   /** The published keys by what they sign: a key of one purpose never verifies the other. */
   private jwks: Record<KeyPurpose, ReturnType<typeof createLocalJWKSet>> | undefined;
   private jwksFetchedAt = 0;
+  private jwksFingerprint = '';
   private jwksLoading: Promise<void> | undefined;
   private seeding: Promise<void> | undefined;
   /**
@@ -104,10 +107,17 @@ export class TokenVerifier {
     this.jwksLoading ??= this.rpc
       .call('identity', IDENTITY_RPC.jwks, {}, { idempotent: true })
       .then((view) => {
+        this.jwksFetchedAt = Date.now();
+        const fingerprint = view.keys
+          .map((k) => `${k.purpose ?? 'access'}:${k.kid ?? ''}`)
+          .sort()
+          .join(' ');
+        // The same keys as before: nothing verified needs verifying again.
+        if (this.jwks && fingerprint === this.jwksFingerprint) return;
         const of = (purpose: KeyPurpose) =>
           createLocalJWKSet({ keys: view.keys.filter((k) => (k.purpose ?? 'access') === purpose) });
         this.jwks = { access: of('access'), issuer: of('issuer') };
-        this.jwksFetchedAt = Date.now();
+        this.jwksFingerprint = fingerprint;
         this.verified.clear();
         this.keySetVersion += 1;
       })
@@ -159,7 +169,9 @@ export class TokenVerifier {
   }
 
   private async verifiedPayload(token: string, kind: TokenKind): Promise<Record<string, unknown>> {
-    if (!this.jwks) await this.loadJwks();
+    // Read again every JWKS_MAX_AGE_MS: a key identity stopped publishing (retired past its
+    // tokens' life, or withdrawn after a leak) stops verifying here too.
+    if (!this.jwks || Date.now() - this.jwksFetchedAt > JWKS_MAX_AGE_MS) await this.loadJwks();
     try {
       return await this.verifySignature(token, kind);
     } catch (error) {

@@ -125,7 +125,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
         'Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)',
       tags: ['withdrawals'],
       auth: 'admin',
-      scope: ['withdrawals', 'write'],
+      scope: ['withdrawals', 'manage'],
       request: {
         params: z.object({ withdrawal: pathId }),
         body: z

@@ -24,9 +24,11 @@ export const TOKEN_ALG = 'EdDSA';
 
 /**
  * A retired key stays published this long: the longest an access token lives (an api client's
- * `accessTokenExpiresIn` is at most a day; issuer tokens live 15 minutes).
+ * `accessTokenExpiresIn` is at most a day; issuer tokens live 15 minutes), plus the longest a
+ * replica may still sign with it after its retirement (`SIGNING_KEY_RELOAD_MS`, at most an hour)
+ * and a margin for clocks.
  */
-const RETIRED_KEYS_PUBLISHED_FOR = "interval '1 day'";
+const RETIRED_KEYS_PUBLISHED_FOR = "interval '1 day 1 hour 5 minutes'";
 
 const lockOf = (purpose: KeyPurpose) =>
   sql`SELECT pg_advisory_xact_lock(hashtext(${`identity:signing-key:${purpose}`}))`;
@@ -123,7 +125,8 @@ export async function rotateSigningKey(
     await tx.execute(lockOf(purpose));
     const retired = await tx
       .update(signingKeys)
-      .set({ retiredAt: new Date() })
+      // The database's clock, the one publicKeys compares with.
+      .set({ retiredAt: sql`now()` })
       .where(and(eq(signingKeys.purpose, purpose), isNull(signingKeys.retiredAt)))
       .returning({ kid: signingKeys.kid });
     const row = await insertKey(tx, box, purpose);

@@ -92,12 +92,16 @@ export const COMPLIANCE_FIELDS = [
   'sanctions',
   'idNumber',
   'idType',
+  'idExpireDate',
   'individualsCompany',
   'companyAdministrationCommittee',
+  'adminPersonName',
   'adminPersonIdType',
   'adminPersonIdNumber',
   'representativeIdType',
   'representativeIdNumber',
+  // The tenant's own reference to the user, not the user's to rewrite.
+  'externalReference',
 ] as const;
 
 function assertSelfServiceChange(auth: AuthContext | undefined, patch: Kyc): void {

@@ -1,6 +1,9 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import type { DeliverableTarget } from './ssrf';
+
+const bare = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
 /**
  * The most of a receiver's answer that is read: the status is what counts, and a receiver that
@@ -65,7 +68,10 @@ function postOnce(
               host: pinned.address,
               hostname: pinned.address,
               family: pinned.family,
-              ...(https ? { servername: url.hostname } : {}),
+              // An IP literal has no server name to send or to check the certificate against.
+              ...(https
+                ? { servername: isIP(pinned.address) && isIP(bare(url)) ? '' : url.hostname }
+                : {}),
             }
           : {}),
         headers: {

@@ -42,12 +42,11 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[1]), ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`;
-/** Counts a client's deliveries in the current second; 1 while under the limit, 0 past it. */
+/** Counts a client's deliveries of the current second; the count, past the limit too. */
 const TAKE_RATE = `
 local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], 2000) end
-if n > tonumber(ARGV[1]) then return 0 end
-return 1`;
+return n`;
 const RENEW_SLOT = `${REDIS_NOW}
 if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[1]), ARGV[2]) == 1 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -244,19 +243,6 @@ export class DeliveryQueue {
   ): Promise<void> {
     const receiverId = job.data.receiverId;
     if (!receiverId) return this.process(job);
-    // At most NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND deliveries of one client's receivers
-    // start per second (every replica counts in Redis): one tenant's burst of events, or its
-    // receivers multiplied, does not take every worker. The rest wait for the next second
-    // without spending an attempt.
-    if (job.data.clientId) {
-      const second = Math.floor(Date.now() / 1000);
-      const rateKey = `${this.config.REDIS_KEY_PREFIX}:notifier:rate:${job.data.clientId}:${second}`;
-      const limit = this.config.NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND;
-      if (Number(await this.redis.eval(TAKE_RATE, 1, rateKey, limit)) !== 1) {
-        await job.moveToDelayed((second + 1) * 1000 + Math.floor(Math.random() * 200), token);
-        throw new DelayedError();
-      }
-    }
     const key = `${this.config.REDIS_KEY_PREFIX}:notifier:slots:${receiverId}`;
     const member = `${job.id}:${randomUUID()}`;
     const limit = this.config.WEBHOOK_PER_RECEIVER_CONCURRENCY;
@@ -264,6 +250,26 @@ export class DeliveryQueue {
     if (Number(taken) !== 1) {
       await job.moveToDelayed(Date.now() + 100 + Math.floor(Math.random() * 200), token);
       throw new DelayedError();
+    }
+    // At most NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND deliveries of one client's receivers
+    // start per second (every replica counts in Redis): one tenant's burst of events, or its
+    // receivers multiplied, does not take every worker. Counted once the receiver's slot is
+    // held (a job waiting for a slot spends nothing); one over the limit gives its slot back
+    // and waits, without spending an attempt, about as long as the queue ahead of it needs.
+    if (job.data.clientId) {
+      const second = Math.floor(Date.now() / 1000);
+      const rateKey = `${this.config.REDIS_KEY_PREFIX}:notifier:rate:${job.data.clientId}:${second}`;
+      const perSecond = this.config.NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND;
+      const count = Number(await this.redis.eval(TAKE_RATE, 1, rateKey, perSecond));
+      if (count > perSecond) {
+        await this.redis.zrem(key, member);
+        const aheadSeconds = Math.floor((count - perSecond - 1) / perSecond);
+        await job.moveToDelayed(
+          (second + 1 + aheadSeconds) * 1000 + Math.floor(Math.random() * 500),
+          token,
+        );
+        throw new DelayedError();
+      }
     }
     const renew = setInterval(() => {
       this.redis

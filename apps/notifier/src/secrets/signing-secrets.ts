@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '@custody/contracts';
 import type { Database } from '@custody/persistence';
 import type { PurposeBox } from '@custody/secrets';
@@ -39,6 +39,42 @@ export class SigningSecrets {
       .where(eq(signingSecrets.clientId, clientId));
     if (!row) throw new Error('signing secret vanished');
     return row;
+  }
+
+  /**
+   * Seals anew, for their client, the secrets an earlier version sealed with the master key alone
+   * (`v1`): at every start, so that none is left once every replica runs this version.
+   */
+  async resealLegacy(): Promise<number> {
+    const rows = await this.db
+      .select()
+      .from(signingSecrets)
+      .where(
+        or(
+          like(signingSecrets.secretCiphertext, 'v1.%'),
+          like(signingSecrets.previousCiphertext, 'v1.%'),
+        ),
+      );
+    const anew = (sealed: string, clientId: string) =>
+      this.box.seal(this.box.open(sealed, clientId), clientId);
+    for (const row of rows) {
+      await this.db
+        .update(signingSecrets)
+        .set({
+          secretCiphertext: anew(row.secretCiphertext, row.clientId),
+          ...(row.previousCiphertext
+            ? { previousCiphertext: anew(row.previousCiphertext, row.clientId) }
+            : {}),
+        })
+        // Unless a rotation wrote the row meanwhile: its values are already sealed anew.
+        .where(
+          and(
+            eq(signingSecrets.clientId, row.clientId),
+            eq(signingSecrets.secretCiphertext, row.secretCiphertext),
+          ),
+        );
+    }
+    return rows.length;
   }
 
   async get(auth: AuthContext | undefined): Promise<{ secret: string }> {
