@@ -19,7 +19,13 @@ import {
   type TokenRequest,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { Broker, type RpcCallContext, RpcClient, RpcServer } from '@custody/messaging';
+import {
+  Broker,
+  type RpcCallContext,
+  RpcClient,
+  CallerPolicy,
+  RpcServer,
+} from '@custody/messaging';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
   createTestDatabase,
@@ -88,6 +94,7 @@ beforeAll(async () => {
   await broker.connect();
   walletLedger = new RpcServer({
     broker,
+    callers: new CallerPolicy('guest=*'),
     service: 'wallet-ledger',
     handlers: {
       [WALLET_RPC.countUserWallets]: async (params: unknown, ctx: RpcCallContext) => {

@@ -14,7 +14,7 @@ import {
   type UserRefView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { Broker, RpcClient, type RpcHandler, RpcServer } from '@custody/messaging';
+import { Broker, RpcClient, type RpcHandler, CallerPolicy, RpcServer } from '@custody/messaging';
 import { add } from '@custody/money';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
@@ -93,6 +93,7 @@ function answer<S extends ServiceName, M extends RpcMethod<S>>(
 async function standIn(service: ServiceName, handlers: [string, RpcHandler][]) {
   const server = new RpcServer({
     broker,
+    callers: new CallerPolicy('guest=*'),
     service,
     handlers: Object.fromEntries(handlers),
     prefetch: 16,

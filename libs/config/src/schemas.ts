@@ -36,6 +36,14 @@ const common = {
     .string()
     .regex(/^[a-z0-9-]*$/, 'Lower-case letters, digits and dashes only')
     .default(''),
+  /**
+   * Which app each broker user is (`user=app,…`); `*` for a user several apps share, whose
+   * messages name their app themselves (development). Production runs one user per app.
+   */
+  MQ_CALLERS: z
+    .string()
+    .regex(/^[^=,\s]+=[a-z*-]+(,[^=,\s]+=[a-z*-]+)*$/, 'user=app,…')
+    .default('guest=*'),
   /** Declare durable queues as quorum queues (a RabbitMQ cluster); classic on one broker. */
   MQ_QUORUM_QUEUES: flag(false),
   RPC_TIMEOUT_MS: integer(1, 300_000, 10_000),

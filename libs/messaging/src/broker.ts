@@ -37,6 +37,15 @@ export class Broker extends EventEmitter {
     super();
   }
 
+  /** The user this process logs in to RabbitMQ as (AMQP's default, `guest`, when the URL has none). */
+  get username(): string {
+    try {
+      return decodeURIComponent(new URL(this.options.url).username) || 'guest';
+    } catch {
+      return 'guest';
+    }
+  }
+
   get isConnected(): boolean {
     return this.connection !== undefined;
   }

@@ -8,6 +8,8 @@ export interface MessageOptions {
   expiration?: string;
   mandatory?: boolean;
   headers?: Record<string, unknown>;
+  /** The connection's user: RabbitMQ refuses a message whose user-id is not it. */
+  userId?: string;
 }
 
 /** What amqplib's `publish` calls once it has built the method fields and properties. */
@@ -51,7 +53,7 @@ export function publishMessage(
     messageId: undefined,
     timestamp: undefined,
     type: undefined,
-    userId: undefined,
+    userId: options.userId,
     appId: undefined,
     clusterId: undefined,
   };

@@ -274,6 +274,8 @@ export class RpcClient implements BrokerComponent {
     try {
       if (!channel) throw new Error('no channel');
       const common = {
+        // RabbitMQ checks it against the connection's user: the server knows who sent it.
+        userId: this.options.broker.username,
         replyTo: TOPOLOGY.replyTo,
         contentType: 'application/json',
         // Unanswered requests expire in the queue instead of running after the caller gave up.

@@ -19,7 +19,10 @@ import { publishMessage } from './publish';
 
 export interface RpcCallContext {
   requestId: string;
-  /** The calling app, as its RPC client named itself (see HEADERS.caller). */
+  /**
+   * The calling app: the one whose broker user sent the message (RabbitMQ checks a message's
+   * user-id against its connection), see `CallerPolicy`.
+   */
   caller: string | undefined;
   auth: AuthContext | undefined;
   logger: Logger;
@@ -69,8 +72,38 @@ export function dispatchTable<S extends ServiceName>(
   return handlers as unknown as Record<string, RpcHandler>;
 }
 
+/**
+ * Which app a broker user is (`MQ_CALLERS`: `user=app,…`). A user mapped to `*` is shared by
+ * several apps (one broker user for the whole stack, as in development): its messages name their
+ * app in a header, which only a deployment with one user per app makes trustworthy. A user not
+ * listed is no app.
+ */
+export class CallerPolicy {
+  private readonly apps: Map<string, string>;
+
+  constructor(spec: string) {
+    this.apps = new Map(
+      spec
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter((pair) => pair !== '')
+        .map((pair) => {
+          const at = pair.indexOf('=');
+          return [pair.slice(0, at), pair.slice(at + 1)] as const;
+        }),
+    );
+  }
+
+  callerOf(userId: string | undefined, claimed: string | undefined): string | undefined {
+    const app = this.apps.get(userId ?? '');
+    return app === '*' ? claimed : app;
+  }
+}
+
 export interface RpcServerOptions {
   broker: Broker;
+  /** Who sent each message (by its broker user). */
+  callers: CallerPolicy;
   service: ServiceName;
   handlers: Record<string, RpcHandler>;
   prefetch: number;
@@ -159,8 +192,12 @@ export class RpcServer implements BrokerComponent {
 
   private async handle(channel: Channel, msg: ConsumeMessage): Promise<void> {
     const headers = msg.properties.headers ?? {};
-    const caller =
+    const claimed =
       typeof headers[HEADERS.caller] === 'string' ? headers[HEADERS.caller] : undefined;
+    const caller = this.options.callers.callerOf(
+      typeof msg.properties.userId === 'string' ? msg.properties.userId : undefined,
+      claimed,
+    );
     const replyTo = msg.properties.replyTo as string | undefined;
     const redelivered = msg.fields.redelivered;
     if (headers[HEADERS.batch] !== undefined) {

@@ -4,7 +4,7 @@ import { AppError, Errors } from '@custody/errors';
 import { currentContext } from '@custody/logging';
 import { testLogger, waitFor } from '@custody/testing';
 import { RpcClient } from './rpc-client';
-import { type RpcHandler, RpcServer } from './rpc-server';
+import { type RpcHandler, CallerPolicy, RpcServer } from './rpc-server';
 import { createHarness, type Harness } from './test-harness';
 
 let h: Harness;
@@ -14,6 +14,7 @@ const servers: RpcServer[] = [];
 async function serve(handlers: Record<string, RpcHandler>, broker = h.broker, prefetch = 8) {
   const server = new RpcServer({
     broker,
+    callers: new CallerPolicy('guest=*'),
     service: 'identity',
     handlers,
     prefetch,

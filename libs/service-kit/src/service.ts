@@ -19,6 +19,7 @@ import {
   EventConsumer,
   type EventHandler,
   OutboxRelay,
+  CallerPolicy,
   RpcClient,
   dispatchTable,
   isIdempotencyOwner,
@@ -95,6 +96,11 @@ export async function startService<A extends ServiceName>(
   const { app } = definition;
   const config = loadConfig(app, env);
   const logger = createLogger({ service: app, level: config.LOG_LEVEL });
+  if (config.NODE_ENV === 'production' && /=\*(,|$)/.test(config.MQ_CALLERS))
+    logger.warn(
+      { MQ_CALLERS: config.MQ_CALLERS },
+      'a broker user is shared by several apps: callers name themselves (give each app its own user)',
+    );
   const schema = DB_SCHEMAS[app];
   const instanceId = randomUUID();
   const started = Date.now();
@@ -181,6 +187,7 @@ export async function startService<A extends ServiceName>(
   const rpcServer = new RpcServer({
     broker,
     service: app,
+    callers: new CallerPolicy(config.MQ_CALLERS),
     handlers: {
       ...{},
       ...withIdempotency(

@@ -1,6 +1,6 @@
 // The RPC benchmark's server: the messaging library's RpcServer answering `bench.echo` on
 // `rpc.signing` of a private namespace (a stand-in service name; nothing else listens there).
-import { Broker, RpcServer } from '@custody/messaging';
+import { Broker, CallerPolicy, RpcServer } from '@custody/messaging';
 import { createLogger } from '@custody/logging';
 
 async function main() {
@@ -15,6 +15,7 @@ async function main() {
   await broker.connect();
   const server = new RpcServer({
     broker,
+    callers: new CallerPolicy('guest=*'),
     service: 'signing',
     prefetch: Number(process.env['RPC_PREFETCH'] ?? 64),
     logger,
