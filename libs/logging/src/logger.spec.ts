@@ -66,6 +66,18 @@ describe('createLogger', () => {
   });
 });
 
+describe('redaction whatever the case', () => {
+  it("masks a key written in capitals (a client library's headers) and plural secrets", () => {
+    const { lines, logger } = capture();
+    logger.info(
+      { headers: { Authorization: 'Bearer caps-secret', Cookie: 'sid=caps' }, secrets: ['s1'] },
+      'caps',
+    );
+    const text = JSON.stringify(lines[0]);
+    for (const secret of ['caps-secret', 'sid=caps', '"s1"']) expect(text).not.toContain(secret);
+  });
+});
+
 describe('redaction below any depth', () => {
   it('writes nothing of an object nested deeper than it walks, secrets included', () => {
     const { lines, logger } = capture();

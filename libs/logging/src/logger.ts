@@ -9,6 +9,7 @@ export type { Logger } from 'pino';
 export const REDACTED_KEYS = [
   'password',
   'secret',
+  'secrets',
   'token',
   'access_token',
   'refresh_token',
@@ -31,7 +32,17 @@ export const REDACTED_KEYS = [
   'legalName',
 ];
 
-const REDACTED = new Set(REDACTED_KEYS);
+const REDACTED = new Set([...REDACTED_KEYS, ...REDACTED_KEYS.map((key) => key.toLowerCase())]);
+
+/**
+ * Whether a key is redacted, whatever its case (`Authorization` in a client library's headers):
+ * only a key that starts in upper case is lowered, so the usual one costs one lookup.
+ */
+function isRedacted(key: string): boolean {
+  if (REDACTED.has(key)) return true;
+  const first = key.charCodeAt(0);
+  return first >= 65 && first <= 90 && REDACTED.has(key.toLowerCase());
+}
 const CENSOR = '[redacted]';
 /** Deeper than this a logged object is not walked, and not written either: nothing escapes. */
 const MAX_DEPTH = 8;
@@ -80,7 +91,7 @@ export function redact(value: unknown, depth = 0): unknown {
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(value)) {
     const item = value[key];
-    const scrubbed = REDACTED.has(key) && item !== undefined ? CENSOR : redact(item, depth + 1);
+    const scrubbed = isRedacted(key) && item !== undefined ? CENSOR : redact(item, depth + 1);
     if (scrubbed !== item) (copy ??= copyOf(value))[key] = scrubbed;
   }
   return copy ?? value;

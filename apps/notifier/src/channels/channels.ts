@@ -189,10 +189,13 @@ export class Channels {
       return 201;
     } catch (error) {
       const status = (error as { status?: number }).status;
+      // An answer past the size cap came after Twilio took the message: sending it again would
+      // send the SMS twice, so it is not retried.
+      const tooLarge = /maxContentLength/.test((error as Error).message);
       throw new DeliveryError(
         `twilio: ${(error as Error).message}`,
         status,
-        status !== undefined && status >= 400 && status < 500 && status !== 429,
+        tooLarge || (status !== undefined && status >= 400 && status < 500 && status !== 429),
       );
     }
   }

@@ -31,6 +31,8 @@ describe('SSRF protection', () => {
     '2001:db8::1',
     'ff02::1',
     '2002:7f00:1::1',
+    '64:ff9b:1::a00:1',
+    'fec0::1',
     '2002:a00:1::',
     '2001:0:4136:e378:8000:63bf:3fff:fdd2',
   ])('sees through the IPv6 spelling %s of a private address', (address) =>

@@ -50,6 +50,7 @@ export function isPrivateAddress(address: string): boolean {
   if (zeroPrefix && h[5] === 0) return true; // ::, ::1 and deprecated ::a.b.c.d
   if (h[0] === 0x64 && h[1] === 0xff9b && h.slice(2, 6).every((n) => n === 0))
     return v4Private(embeddedV4); // NAT64
+  if (h[0] === 0x64 && h[1] === 0xff9b && h[2] === 1) return true; // local-use NAT64 (RFC 8215)
   const first = h[0] ?? 0;
   // 6to4 (2002::/16) carries an IPv4 address in its next 32 bits: it reaches what that one does.
   if (first === 0x2002) {
@@ -59,6 +60,7 @@ export function isPrivateAddress(address: string): boolean {
   return (
     (first & 0xfe00) === 0xfc00 ||
     (first & 0xffc0) === 0xfe80 ||
+    (first & 0xffc0) === 0xfec0 || // site-local (deprecated, still routed inside some sites)
     (first & 0xff00) === 0xff00 ||
     (first === 0x2001 && h[1] === 0xdb8) ||
     // Teredo (2001::/32) tunnels to an address it hides: never a receiver.
