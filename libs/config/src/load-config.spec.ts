@@ -99,6 +99,10 @@ describe('development secrets', () => {
       'DATABASE_URL',
     ]);
     expect(refused({ REDIS_URL: 'redis://redis:6379' })).toEqual(['REDIS_URL']);
+    // A malformed %-sequence in a password is no default, and no crash.
+    expect(refused({ DATABASE_URL: 'postgres://identity:%zz-pw@postgres:5432/custody' })).toEqual(
+      [],
+    );
     // Development keeps today's local defaults.
     expect(() =>
       loadConfig('identity', { AMQP_URL: 'amqp://guest:guest@localhost:5672' }),

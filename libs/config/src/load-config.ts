@@ -53,6 +53,15 @@ export function loadConfig<A extends AppName>(
   return config;
 }
 
+/** A URL part as text; a malformed %-sequence stays as written (it is no default either). */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /** Passwords the shipped files and the services' images use by default. */
 const DEFAULT_PASSWORDS = new Set(['', 'guest', 'custody', 'postgres', 'password', 'secret']);
 
@@ -78,7 +87,7 @@ export function weakServiceCredentials(
     amqp &&
     (amqp.username === '' ||
       amqp.username === 'guest' ||
-      DEFAULT_PASSWORDS.has(decodeURIComponent(amqp.password)))
+      DEFAULT_PASSWORDS.has(decoded(amqp.password)))
   )
     problems.push({
       variable: 'AMQP_URL',
@@ -87,15 +96,15 @@ export function weakServiceCredentials(
   const database = url('DATABASE_URL');
   if (
     database &&
-    (DEFAULT_PASSWORDS.has(decodeURIComponent(database.password)) ||
-      decodeURIComponent(database.password) === decodeURIComponent(database.username))
+    (DEFAULT_PASSWORDS.has(decoded(database.password)) ||
+      decoded(database.password) === decoded(database.username))
   )
     problems.push({
       variable: 'DATABASE_URL',
       message: 'The database user needs a password that is not a default',
     });
   const redis = url('REDIS_URL');
-  if (redis && DEFAULT_PASSWORDS.has(decodeURIComponent(redis.password)))
+  if (redis && DEFAULT_PASSWORDS.has(decoded(redis.password)))
     problems.push({
       variable: 'REDIS_URL',
       message: 'Redis needs a password (requirepass or an ACL user)',

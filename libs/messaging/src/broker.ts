@@ -33,17 +33,18 @@ export class Broker extends EventEmitter {
   private attaching = false;
   private readonly reattachTimers = new Map<BrokerComponent, NodeJS.Timeout>();
 
+  /** The user this process logs in to RabbitMQ as (AMQP's default, `guest`, when the URL has none). */
+  readonly username: string;
+
   constructor(private readonly options: BrokerOptions) {
     super();
-  }
-
-  /** The user this process logs in to RabbitMQ as (AMQP's default, `guest`, when the URL has none). */
-  get username(): string {
+    let username = '';
     try {
-      return decodeURIComponent(new URL(this.options.url).username) || 'guest';
+      username = decodeURIComponent(new URL(options.url).username);
     } catch {
-      return 'guest';
+      // Not a URL amqplib would take either: connect() reports it.
     }
+    this.username = username || 'guest';
   }
 
   get isConnected(): boolean {

@@ -6,8 +6,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * and binds every ciphertext to the record it belongs to (associated data): a ciphertext copied
  * to another record, or opened for another purpose, does not open.
  * Format: `v2.<iv>.<tag>.<ciphertext>`, base64url parts. `v1` (the master key itself, no
- * associated data) is what earlier versions wrote: it still opens, and is sealed anew as `v2`
- * when its record is next written.
+ * associated data) is what earlier versions wrote: it still opens; identity and the notifier seal
+ * such values anew as `v2` at start.
  */
 export class SecretBox {
   private readonly key: Buffer;
@@ -58,11 +58,6 @@ export class PurposeBox {
       decipher.update(Buffer.from(ciphertext, 'base64url')),
       decipher.final(),
     ]).toString('utf8');
-  }
-
-  /** Whether a ciphertext is of the earlier format, to be sealed anew. */
-  isLegacy(sealed: string): boolean {
-    return sealed.startsWith('v1.');
   }
 
   private aad(context: string): Buffer {

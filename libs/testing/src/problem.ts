@@ -1,3 +1,5 @@
+import { isAppError } from '@custody/errors';
+
 /**
  * Asserts an RFC 9457 problem+json answer with the given status (and code): the shape every error
  * of the API has, with no stack trace in it.
@@ -19,4 +21,18 @@ export function expectProblem(
     detail: expect.any(String),
   });
   expect(JSON.stringify(response.body)).not.toMatch(/\n\s+at /);
+}
+
+/**
+ * The refusal a rule throws, as the API would answer it (status, code, message, field errors);
+ * fails when the rule accepts, and rethrows what is not an AppError.
+ */
+export function refusalOf(attempt: () => unknown) {
+  try {
+    attempt();
+  } catch (error) {
+    if (isAppError(error)) return error.toWire();
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }

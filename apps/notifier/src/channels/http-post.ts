@@ -69,9 +69,7 @@ function postOnce(
               hostname: pinned.address,
               family: pinned.family,
               // An IP literal has no server name to send or to check the certificate against.
-              ...(https
-                ? { servername: isIP(pinned.address) && isIP(bare(url)) ? '' : url.hostname }
-                : {}),
+              ...(https ? { servername: isIP(bare(url)) ? '' : url.hostname } : {}),
             }
           : {}),
         headers: {

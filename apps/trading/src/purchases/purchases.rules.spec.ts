@@ -1,4 +1,4 @@
-import { isAppError } from '@custody/errors';
+import { refusalOf } from '@custody/testing';
 import { MAX_BASE_UNITS } from '@custody/money';
 import {
   checkAvailableBalance,
@@ -12,16 +12,7 @@ import {
 // Expected figures were computed apart from @custody/money (decimal.js at 200 digits), so that a
 // change in either shows here.
 
-/** The AppError a rule throws, as the gateway would answer it. */
-function refusal(attempt: () => unknown) {
-  try {
-    attempt();
-  } catch (error) {
-    if (isAppError(error)) return error.toWire();
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = refusalOf;
 
 const buy = (amount: string, price: string, feeBps: number, assetDecimals: number) =>
   quote({ operation: 'buy', amount, price, feeBps, assetDecimals });

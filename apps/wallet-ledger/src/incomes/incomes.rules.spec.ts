@@ -1,4 +1,4 @@
-import { isAppError } from '@custody/errors';
+import { refusalOf } from '@custody/testing';
 import { sum } from '@custody/money';
 import type { IncomeRow } from '../schema';
 import {
@@ -9,16 +9,7 @@ import {
   incomeView,
 } from './incomes.rules';
 
-/** The AppError a rule throws, as the gateway would answer it. */
-function refusal(attempt: () => unknown) {
-  try {
-    attempt();
-  } catch (error) {
-    if (isAppError(error)) return error.toWire();
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = refusalOf;
 
 function income(overrides: Partial<IncomeRow> = {}): IncomeRow {
   return {

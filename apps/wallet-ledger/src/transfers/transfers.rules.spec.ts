@@ -1,3 +1,4 @@
+import { refusalOf } from '@custody/testing';
 import type { AuthContext, CreateTransferRequest, RequestedTransaction } from '@custody/contracts';
 import type { AccountState } from '../ledger/ledger.rules';
 import {
@@ -72,13 +73,8 @@ const request = (...legs: RequestedTransaction[]): CreateTransferRequest => ({
 });
 
 const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    const e = error as { status: number; code: string; errors?: { path: string }[] };
-    return { status: e.status, code: e.code, paths: e.errors?.map((x) => x.path) };
-  }
-  throw new Error('not refused');
+  const { status, code, errors } = refusalOf(run);
+  return { status, code, paths: errors?.map((x) => x.path) };
 };
 
 describe('resolveTransfer', () => {

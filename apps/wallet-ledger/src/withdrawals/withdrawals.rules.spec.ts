@@ -1,3 +1,4 @@
+import { refusalOf } from '@custody/testing';
 import type { WithdrawalStatus } from '@custody/contracts';
 import { isAppError } from '@custody/errors';
 import { sum } from '@custody/money';
@@ -20,16 +21,7 @@ import {
 // Expected figures are written out by hand: a change in the arithmetic (or in @custody/money)
 // shows here as a different string.
 
-/** The AppError a rule throws, as the gateway would answer it. */
-function refusal(attempt: () => unknown) {
-  try {
-    attempt();
-  } catch (error) {
-    if (isAppError(error)) return error.toWire();
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = refusalOf;
 
 async function asyncRefusal(attempt: () => Promise<unknown>) {
   try {
