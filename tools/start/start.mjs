@@ -90,6 +90,41 @@ try {
   await admin.end().catch(() => undefined);
 }
 
+// 3b. One broker user per app, as in production (docker/rabbitmq), unless AMQP_URL names one
+// user for all. Creating them takes rabbitmqctl here (or RABBITMQCTL, e.g. `docker compose exec
+// -T rabbitmq rabbitmqctl`); without it every app shares the URL's user.
+const brokerUrls = {};
+if (!process.env.AMQP_URL) {
+  const { applyDefinitions, brokerDefinitions, devPassword } =
+    await import('../../docker/rabbitmq/definitions.mjs');
+  const applied = applyDefinitions(
+    brokerDefinitions({ passwords: devPassword, anyNamespace: true, namespace: env.MQ_NAMESPACE }),
+  );
+  const appUrl = (app) => {
+    const url = new URL(env.AMQP_URL);
+    url.username = app;
+    url.password = devPassword(app);
+    return url.toString();
+  };
+  // Without rabbitmqctl here, the broker may still have the users (docker-compose.dev.yml's).
+  const { default: amqp } = await import('amqplib');
+  const usersExist =
+    applied.ok ||
+    (await amqp.connect(appUrl('gateway')).then(
+      (connection) => connection.close().then(() => true),
+      () => false,
+    ));
+  if (usersExist) {
+    for (const app of APPS) brokerUrls[app] = appUrl(app);
+    env.MQ_CALLERS = APPS.map((app) => `${app}=${app}`).join(',');
+  } else {
+    console.log(
+      `Every app logs in to RabbitMQ as one user (${new URL(env.AMQP_URL).username}): ` +
+        `creating a user per app failed (${applied.reason.split('\n')[0]}).`,
+    );
+  }
+}
+
 // 4. Build.
 run(process.execPath, [path.join(root, 'tools', 'build', 'build.mjs')]);
 
@@ -153,7 +188,11 @@ APPS.forEach((app, index) => {
     ['--enable-source-maps', ...APP_NODE_FLAGS, path.join(root, 'dist', 'apps', app, 'main.js')],
     {
       cwd: root,
-      env: { ...env, PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)) },
+      env: {
+        ...env,
+        ...(brokerUrls[app] ? { AMQP_URL: brokerUrls[app] } : {}),
+        PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

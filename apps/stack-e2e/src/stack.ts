@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { APPS, type AppName } from '@custody/contracts';
 import {
+  APP_BROKER_CALLERS,
+  appBrokerUrl,
   createTestDatabase,
   deleteMqNamespace,
+  grantAppBrokerUsers,
   testServiceUrls,
   uniqueName,
   waitFor,
@@ -136,11 +139,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const urls = testServiceUrls();
   const database: TestDatabase = await createTestDatabase('e2e_');
   const namespace = uniqueName('e');
+  grantAppBrokerUsers(namespace);
   const common = {
     DATABASE_URL: database.url,
-    AMQP_URL: urls.amqpUrl,
     REDIS_URL: urls.redisUrl,
     MQ_NAMESPACE: namespace,
+    // Each app logs in as its own broker user, as in production (docker/rabbitmq).
+    MQ_CALLERS: APP_BROKER_CALLERS,
     REDIS_KEY_PREFIX: namespace,
     NODE_ENV: 'test',
     LOG_LEVEL: 'debug',
@@ -159,6 +164,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   for (const app of selected) {
     envs[app] = {
       ...common,
+      AMQP_URL: appBrokerUrl(app),
       ...(extraEnv[app] ?? {}),
     };
     apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);

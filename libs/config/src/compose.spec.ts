@@ -46,8 +46,7 @@ const read = (file: string, vars: Record<string, string>): ComposeFile =>
 /** Values an operator would set: none of them a default. */
 const PRODUCTION_VARS: Record<string, string> = {
   POSTGRES_PASSWORD: 'pg-0b9f6c2d8e',
-  RABBITMQ_USER: 'custody',
-  RABBITMQ_PASSWORD: 'mq-5a1e7d3c9b',
+  ...Object.fromEntries(APPS.map((app) => [brokerPasswordVariable(app), `mq-${app}-5a1e7d3c9b`])),
   REDIS_PASSWORD: 'redis-8c2f4a6e1d',
   IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
   NOTIFIER_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
@@ -57,6 +56,11 @@ const PRODUCTION_VARS: Record<string, string> = {
   BOOTSTRAP_API_CLIENT_SECRET: 'a-long-api-client-secret',
   SIGNING_MASTER_MNEMONIC: 'abandon '.repeat(11) + 'about',
 };
+
+/** The variable of an app's broker password (docker/rabbitmq/definitions.mjs reads the same). */
+function brokerPasswordVariable(app: string): string {
+  return `MQ_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
+}
 
 const compose = read('docker-compose.yml', PRODUCTION_VARS);
 
@@ -125,8 +129,7 @@ describe('docker/Dockerfile', () => {
 describe('docker-compose.yml as shipped', () => {
   const SECRETS = [
     'POSTGRES_PASSWORD',
-    'RABBITMQ_USER',
-    'RABBITMQ_PASSWORD',
+    ...APPS.map(brokerPasswordVariable),
     'REDIS_PASSWORD',
     'IDENTITY_ENCRYPTION_KEY',
     'NOTIFIER_ENCRYPTION_KEY',
@@ -155,6 +158,32 @@ describe('docker-compose.yml as shipped', () => {
       .filter(([, service]) => service.ports && service.ports.length > 0)
       .map(([name]) => name);
     expect(published).toEqual(['gateway']);
+  });
+
+  it('logs every app in to the broker as its own user, which the broker is given at boot', () => {
+    const callers = new Map(
+      compose.services['gateway']?.environment?.['MQ_CALLERS']?.split(',').map((pair) => {
+        const [user, app] = pair.split('=');
+        return [user, app];
+      }),
+    );
+    for (const app of APPS) {
+      const environment = compose.services[app]?.environment ?? {};
+      const url = new URL(environment['AMQP_URL'] ?? '');
+      expect([app, url.username, decodeURIComponent(url.password)]).toEqual([
+        app,
+        app,
+        PRODUCTION_VARS[brokerPasswordVariable(app)],
+      ]);
+      expect(callers.get(app)).toBe(app);
+      expect(environment['MQ_CALLERS']).toBe(
+        compose.services['gateway']?.environment?.['MQ_CALLERS'],
+      );
+      expect(
+        compose.services['broker-definitions']?.environment?.[brokerPasswordVariable(app)],
+      ).toBe(PRODUCTION_VARS[brokerPasswordVariable(app)]);
+    }
+    expect(compose.services['rabbitmq']?.environment?.['RABBITMQ_DEFAULT_USER']).toBeUndefined();
   });
 
   it('gives every app a configuration that production accepts (no default, no guest)', () => {

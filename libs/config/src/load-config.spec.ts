@@ -92,6 +92,9 @@ describe('development secrets', () => {
     };
     expect(refused({ AMQP_URL: 'amqp://guest:guest@rabbitmq:5672' })).toEqual(['AMQP_URL']);
     expect(refused({ AMQP_URL: 'amqp://rabbitmq:5672' })).toEqual(['AMQP_URL']);
+    expect(refused({ AMQP_URL: 'amqp://identity:dev-mq-identity@rabbitmq:5672' })).toEqual([
+      'AMQP_URL',
+    ]);
     expect(refused({ DATABASE_URL: 'postgres://custody:custody@postgres:5432/custody' })).toEqual([
       'DATABASE_URL',
     ]);

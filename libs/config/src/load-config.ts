@@ -64,6 +64,9 @@ function decoded(part: string): string {
 
 /** Passwords the shipped files and the services' images use by default. */
 const DEFAULT_PASSWORDS = new Set(['', 'guest', 'custody', 'postgres', 'password', 'secret']);
+/** The development passwords of docker/dev.env, `npm start` and the tests (`dev-mq-<app>`, …). */
+const isDefaultPassword = (password: string) =>
+  DEFAULT_PASSWORDS.has(password) || /^dev-[a-z]+-/.test(password);
 
 /**
  * The infrastructure URLs of a production config whose credentials are a default: RabbitMQ's
@@ -85,9 +88,7 @@ export function weakServiceCredentials(
   const amqp = url('AMQP_URL');
   if (
     amqp &&
-    (amqp.username === '' ||
-      amqp.username === 'guest' ||
-      DEFAULT_PASSWORDS.has(decoded(amqp.password)))
+    (amqp.username === '' || amqp.username === 'guest' || isDefaultPassword(decoded(amqp.password)))
   )
     problems.push({
       variable: 'AMQP_URL',
@@ -96,7 +97,7 @@ export function weakServiceCredentials(
   const database = url('DATABASE_URL');
   if (
     database &&
-    (DEFAULT_PASSWORDS.has(decoded(database.password)) ||
+    (isDefaultPassword(decoded(database.password)) ||
       decoded(database.password) === decoded(database.username))
   )
     problems.push({
@@ -104,7 +105,7 @@ export function weakServiceCredentials(
       message: 'The database user needs a password that is not a default',
     });
   const redis = url('REDIS_URL');
-  if (redis && DEFAULT_PASSWORDS.has(decoded(redis.password)))
+  if (redis && isDefaultPassword(decoded(redis.password)))
     problems.push({
       variable: 'REDIS_URL',
       message: 'Redis needs a password (requirepass or an ACL user)',

@@ -1,3 +1,5 @@
+import type { AppName, ServiceName } from './services';
+
 /**
  * Domain event names (RabbitMQ routing keys on the `events` exchange). Stable wire identifiers:
  * add, never rename. Every name here gets a notification type in the notifier's catalog.
@@ -32,3 +34,30 @@ export interface EventEnvelope<T = unknown> {
   tenantId: string | null;
   data: T;
 }
+
+/**
+ * The app that publishes each event and the services that consume it. The broker grants exactly
+ * this (libs/messaging `brokerGrants`): only the publisher's user may publish a name, only its
+ * consumers' users may bind to it. A name missing here cannot be published at all.
+ */
+export const EVENT_ROUTES: Record<
+  EventName | 'audit.is-recorded' | 'audit.batch-is-recorded',
+  { publisher: AppName; consumers: readonly ServiceName[] }
+> = {
+  [EVENTS.userCreated]: { publisher: 'identity', consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.userUpdated]: { publisher: 'identity', consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.userDeleted]: { publisher: 'identity', consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.walletCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.walletDeleted]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.purchaseCreated]: { publisher: 'trading', consumers: ['notifier'] },
+  [EVENTS.transferCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.withdrawalCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.withdrawalUpdated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.incomeCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.incomeConfirmed]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.signCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
+  [EVENTS.issuerActivityCreated]: { publisher: 'issuer', consumers: ['notifier'] },
+  // The gateway's audit records (identity's AUDIT_EVENT and AUDIT_BATCH_EVENT).
+  'audit.is-recorded': { publisher: 'gateway', consumers: ['identity'] },
+  'audit.batch-is-recorded': { publisher: 'gateway', consumers: ['identity'] },
+};

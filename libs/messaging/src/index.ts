@@ -5,3 +5,4 @@ export * from './outbox-relay';
 export * from './event-consumer';
 export * from './event-message';
 export * from './in-flight';
+export * from './broker-grants';

@@ -8,6 +8,7 @@ import { type AppConfig, loadConfig } from '@custody/config';
 import {
   DB_SCHEMAS,
   type EventEnvelope,
+  EVENT_ROUTES,
   RPC_METHODS,
   type PingResult,
   type ServiceName,
@@ -212,6 +213,7 @@ export async function startService<A extends ServiceName>(
   await relay.start();
 
   const handlers = definition.eventHandlers?.(deps) ?? {};
+  assertRoutedEvents(app, Object.keys(handlers));
   const consumer =
     Object.keys(handlers).length > 0
       ? new EventConsumer({
@@ -274,4 +276,18 @@ export async function startService<A extends ServiceName>(
       await closed;
     },
   };
+}
+
+/**
+ * Every event an app handles must name it among its consumers in EVENT_ROUTES: the broker grants
+ * the app's user the bindings listed there only (docker/rabbitmq/grants.json), so a handler
+ * missing from it would never receive its event.
+ */
+export function assertRoutedEvents(app: ServiceName, names: string[]): void {
+  const routes: Record<string, { consumers: readonly string[] } | undefined> = EVENT_ROUTES;
+  const missing = names.filter((name) => !routes[name]?.consumers.includes(app));
+  if (missing.length > 0)
+    throw new Error(
+      `${app} handles events EVENT_ROUTES does not route to it: ${missing.join(', ')}`,
+    );
 }

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import amqp from 'amqplib';
-import { namespaced, SERVICES, TOPOLOGY } from '@custody/contracts';
+import { APPS, namespaced, SERVICES, TOPOLOGY, type AppName } from '@custody/contracts';
 import { testServiceUrls } from './services';
 
 /**
@@ -36,3 +38,32 @@ export async function deleteMqNamespace(
     await connection.close();
   }
 }
+
+const DEFINITIONS_SCRIPT = path.resolve(__dirname, '../../../docker/rabbitmq/definitions.mjs');
+
+/**
+ * Gives every app its own broker user (named as the app, development password), with the
+ * permissions of docker/rabbitmq/grants.json over any test namespace, and the topic permissions
+ * on `namespace`'s events exchange: a test stack runs with the production's broker identities.
+ * Needs `rabbitmqctl` (or RABBITMQCTL) on this machine, as CI has.
+ */
+export function grantAppBrokerUsers(namespace: string): void {
+  const result = spawnSync(
+    process.execPath,
+    [DEFINITIONS_SCRIPT, '--dev', '--any-namespace', '--namespace', namespace, '--apply'],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0)
+    throw new Error(`Creating the apps' broker users failed: ${result.stderr || result.error}`);
+}
+
+/** The broker URL an app of a test stack logs in with: its own user (see grantAppBrokerUsers). */
+export function appBrokerUrl(app: AppName): string {
+  const url = new URL(testServiceUrls().amqpUrl);
+  url.username = app;
+  url.password = `dev-mq-${app}`;
+  return url.toString();
+}
+
+/** `MQ_CALLERS` for apps whose broker users are named as the apps. */
+export const APP_BROKER_CALLERS = APPS.map((app) => `${app}=${app}`).join(',');
