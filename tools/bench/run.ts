@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
-import { Broker, RpcClient } from '@custody/messaging';
+import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { createLogger } from '@custody/logging';
 import { Api } from '../../apps/stack-e2e/src/api';
 import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
@@ -536,7 +536,13 @@ async function benchRpc(amqpUrl: string) {
     connectionName: 'bench-rpc-client',
   });
   await broker.connect();
-  const client = new RpcClient({ broker, caller: 'gateway', defaultTimeoutMs: 10_000, logger });
+  const client = new RpcClient({
+    broker,
+    caller: 'gateway',
+    signer: devProofSigner('gateway'),
+    defaultTimeoutMs: 10_000,
+    logger,
+  });
   await client.start();
   const payload = { id: randomUUID(), amount: '12.5' };
   const rpcCall = () => client.callAny('signing', 'bench.echo', payload, { idempotent: true });

@@ -12,7 +12,7 @@ import {
   registerRoutes,
 } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
-import { Broker, RpcClient } from '@custody/messaging';
+import { Broker, proofKeys, RpcClient } from '@custody/messaging';
 import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
 import { AuditPublisher } from './audit/audit-publisher';
 import { createGuard } from './auth/guard';
@@ -51,6 +51,8 @@ export async function startGateway(
   const rpc = new RpcClient({
     broker,
     caller: 'gateway',
+    // The proof that vouches for each request's auth context (docs/decisions.md, "RPC").
+    signer: proofKeys('gateway', config).signer,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
     maxCallsPerMessage: config.RPC_BATCH_MAX,
     holdMs: config.RPC_HOLD_MS,

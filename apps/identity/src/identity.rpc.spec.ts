@@ -21,6 +21,7 @@ import {
 import { Errors } from '@custody/errors';
 import {
   Broker,
+  devProofSigner,
   type RpcCallContext,
   RpcClient,
   CallerPolicy,
@@ -134,12 +135,14 @@ beforeAll(async () => {
   gateway = new RpcClient({
     broker,
     caller: 'gateway',
+    signer: devProofSigner('gateway'),
     defaultTimeoutMs: 10_000,
     logger: testLogger(),
   });
   issuerApp = new RpcClient({
     broker,
     caller: 'issuer',
+    signer: devProofSigner('issuer'),
     defaultTimeoutMs: 10_000,
     logger: testLogger(),
   });

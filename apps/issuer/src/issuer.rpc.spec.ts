@@ -7,7 +7,7 @@ import {
   type RpcMethod,
   type RpcParams,
 } from '@custody/contracts';
-import { Broker, RpcClient } from '@custody/messaging';
+import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { hashSecret } from '@custody/secrets';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
@@ -74,6 +74,7 @@ beforeAll(async () => {
   gateway = new RpcClient({
     broker,
     caller: 'gateway',
+    signer: devProofSigner('gateway'),
     defaultTimeoutMs: 10_000,
     logger: testLogger(),
   });

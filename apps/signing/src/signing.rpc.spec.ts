@@ -9,7 +9,7 @@ import {
 import crypto from '@qubic-lib/qubic-ts-library/dist/crypto';
 import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
 import { SIGNING_RPC, type RpcMethod, type RpcParams } from '@custody/contracts';
-import { Broker, RpcClient } from '@custody/messaging';
+import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
   createTestDatabase,
@@ -48,12 +48,14 @@ beforeAll(async () => {
   walletLedger = new RpcClient({
     broker,
     caller: 'wallet-ledger',
+    signer: devProofSigner('wallet-ledger'),
     defaultTimeoutMs: 10_000,
     logger: testLogger(),
   });
   gateway = new RpcClient({
     broker,
     caller: 'gateway',
+    signer: devProofSigner('gateway'),
     defaultTimeoutMs: 10_000,
     logger: testLogger(),
   });

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { getAddress, isAddress, verifyTypedData } from 'ethers';
 import pg from 'pg';
 import { IDENTITY_RPC } from '@custody/contracts';
-import { Broker, RpcClient } from '@custody/messaging';
-import { testLogger, testServiceUrls, waitFor } from '@custody/testing';
+import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
+import { appBrokerUrl, testLogger, waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
@@ -287,17 +287,25 @@ describe('POST /v2/issuers/auth', () => {
   });
 
   it('gets its tokens from identity, which signs them for the issuer app only', async () => {
-    const broker = new Broker({
-      url: testServiceUrls().amqpUrl,
-      namespace: stack.namespace,
-      logger: testLogger(),
-    });
-    await broker.connect();
-    const clients = ['gateway', 'wallet-ledger'].map(
-      (caller) => new RpcClient({ broker, caller, defaultTimeoutMs: 10_000, logger: testLogger() }),
+    // Other apps, with their own broker logins and keys: each is who it says, and not issuer.
+    const callers = ['gateway', 'wallet-ledger'] as const;
+    const brokers = callers.map(
+      (caller) =>
+        new Broker({ url: appBrokerUrl(caller), namespace: stack.namespace, logger: testLogger() }),
+    );
+    const clients = callers.map(
+      (caller, i) =>
+        new RpcClient({
+          broker: brokers[i] as Broker,
+          caller,
+          signer: devProofSigner(caller),
+          defaultTimeoutMs: 10_000,
+          logger: testLogger(),
+        }),
     );
     try {
-      for (const client of clients) {
+      for (const [i, client] of clients.entries()) {
+        await brokers[i]?.connect();
         await client.start();
         await expect(
           client.call('identity', IDENTITY_RPC.issueIssuerToken, {
@@ -309,7 +317,7 @@ describe('POST /v2/issuers/auth', () => {
       }
     } finally {
       for (const client of clients) await client.stop();
-      await broker.close();
+      for (const broker of brokers) await broker.close();
     }
   });
 });

@@ -14,7 +14,14 @@ import {
   type UserRefView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { Broker, RpcClient, type RpcHandler, CallerPolicy, RpcServer } from '@custody/messaging';
+import {
+  Broker,
+  devProofSigner,
+  RpcClient,
+  type RpcHandler,
+  CallerPolicy,
+  RpcServer,
+} from '@custody/messaging';
 import { add } from '@custody/money';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
@@ -199,6 +206,7 @@ beforeAll(async () => {
   gateway = new RpcClient({
     broker,
     caller: 'gateway',
+    signer: devProofSigner('gateway'),
     defaultTimeoutMs: 10_000,
     logger: testLogger(),
   });
@@ -341,6 +349,7 @@ describe('transfers', () => {
     const identity = new RpcClient({
       broker,
       caller: 'identity',
+      signer: devProofSigner('identity'),
       defaultTimeoutMs: 10_000,
       logger: testLogger(),
     });
@@ -350,7 +359,11 @@ describe('transfers', () => {
     await expect(
       gateway.call('wallet-ledger', WALLET_RPC.applyUserRef, block, { auth: admin }),
     ).rejects.toMatchObject({ status: 403, code: 'caller_not_allowed' });
-    await identity.call('wallet-ledger', WALLET_RPC.applyUserRef, block, { auth: admin });
+    // An auth context needs the gateway's proof: identity's own call carries none.
+    await expect(
+      identity.call('wallet-ledger', WALLET_RPC.applyUserRef, block, { auth: admin }),
+    ).rejects.toMatchObject({ status: 401, code: 'rpc_proof_invalid' });
+    await identity.call('wallet-ledger', WALLET_RPC.applyUserRef, block);
     await identity.stop();
     await expect(
       call(LEDGER_RPC.createTransfer, { requestedTransactions: [leg(sender, bob, '1')] }, client),

@@ -55,11 +55,21 @@ const PRODUCTION_VARS: Record<string, string> = {
   BOOTSTRAP_API_CLIENT_ID: 'ops-console',
   BOOTSTRAP_API_CLIENT_SECRET: 'a-long-api-client-secret',
   SIGNING_MASTER_MNEMONIC: 'abandon '.repeat(11) + 'about',
+  ...Object.fromEntries(
+    APPS.map((app, i) => [proofKeyVariable(app), Buffer.alloc(32, i + 1).toString('base64url')]),
+  ),
+  RPC_PROOF_PUBLIC_KEYS: APPS.map(
+    (app) => `${app}=${Buffer.alloc(32, 9).toString('base64url')}`,
+  ).join(','),
 };
 
 /** The variable of an app's broker password (docker/rabbitmq/definitions.mjs reads the same). */
 function brokerPasswordVariable(app: string): string {
   return `MQ_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
+}
+
+function proofKeyVariable(app: string): string {
+  return `RPC_PROOF_KEY_${app.toUpperCase().replaceAll('-', '_')}`;
 }
 
 const compose = read('docker-compose.yml', PRODUCTION_VARS);
@@ -130,6 +140,8 @@ describe('docker-compose.yml as shipped', () => {
   const SECRETS = [
     'POSTGRES_PASSWORD',
     ...APPS.map(brokerPasswordVariable),
+    ...APPS.map(proofKeyVariable),
+    'RPC_PROOF_PUBLIC_KEYS',
     'REDIS_PASSWORD',
     'IDENTITY_ENCRYPTION_KEY',
     'NOTIFIER_ENCRYPTION_KEY',

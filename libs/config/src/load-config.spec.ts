@@ -80,6 +80,8 @@ describe('development secrets', () => {
       AMQP_URL: 'amqp://identity:s3cret-broker@rabbitmq:5672',
       DATABASE_URL: 'postgres://identity:s3cret-db@postgres:5432/custody',
       REDIS_URL: 'redis://identity:s3cret-redis@redis:6379',
+      RPC_PROOF_KEY: Buffer.alloc(32, 1).toString('base64url'),
+      RPC_PROOF_PUBLIC_KEYS: `identity=${Buffer.alloc(32, 2).toString('base64url')}`,
     };
     expect(() => loadConfig('identity', strong)).not.toThrow();
     const refused = (change: Record<string, string>) => {
@@ -102,6 +104,11 @@ describe('development secrets', () => {
       'DATABASE_URL',
     ]);
     expect(refused({ REDIS_URL: 'redis://redis:6379' })).toEqual(['REDIS_URL']);
+    // The RPC proof keys are named, and the key is not the development one.
+    expect(refused({ RPC_PROOF_KEY: '' })).toEqual(['RPC_PROOF_KEY']);
+    expect(refused({ RPC_PROOF_KEY: 'H8j6KgiK8UCzsZr_iEF0qWHyUxGzKqvS-d-_ZJ2l7Fg' })).toEqual([
+      'RPC_PROOF_KEY',
+    ]);
     // A malformed %-sequence in a password is no default, and no crash.
     expect(refused({ DATABASE_URL: 'postgres://identity:%zz-pw@postgres:5432/custody' })).toEqual(
       [],

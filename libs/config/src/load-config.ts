@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AppName } from '@custody/contracts';
 import { type AppConfig, appConfigSchemas, DEV_SECRETS } from './schemas';
 
@@ -47,10 +48,29 @@ export function loadConfig<A extends AppName>(
           message: 'Development default is not allowed in production',
         })),
       ...weakServiceCredentials(config as Record<string, unknown>),
+      ...missingProofKeys(app, config as Record<string, unknown>),
     ];
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }
   return config;
+}
+
+/** Production names its RPC proof keys (development derives known ones from the app's name). */
+function missingProofKeys(
+  app: string,
+  config: Record<string, unknown>,
+): { variable: string; message: string }[] {
+  const problems = ['RPC_PROOF_KEY', 'RPC_PROOF_PUBLIC_KEYS']
+    .filter((variable) => config[variable] === undefined)
+    .map((variable) => ({ variable, message: 'Required in production (docs/decisions.md, RPC)' }));
+  // The development key (libs/messaging devProofSeed) is everyone's.
+  const devSeed = createHash('sha256').update(`custody-dev-rpc-proof:${app}`).digest('base64url');
+  if (config['RPC_PROOF_KEY'] === devSeed)
+    problems.push({
+      variable: 'RPC_PROOF_KEY',
+      message: 'Development default is not allowed in production',
+    });
+  return problems;
 }
 
 /** A URL part as text; a malformed %-sequence stays as written (it is no default either). */

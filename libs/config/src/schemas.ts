@@ -62,6 +62,22 @@ const common = {
    */
   EVENT_BATCH_MAX: integer(1, 200, 1),
   SHUTDOWN_TIMEOUT_MS: integer(100, 300_000, 15_000),
+  /**
+   * This app's Ed25519 key for the proofs of the requests it sends (32 bytes, base64url; see
+   * docs/decisions.md, "RPC"). Unset: the app's development key, refused in production.
+   */
+  RPC_PROOF_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64url').length === 32, 'Must be 32 bytes, base64url')
+    .optional(),
+  /**
+   * The public keys of every app (`app=key,…`, base64url), against which requests' proofs are
+   * checked. Unset: the development keys, refused in production.
+   */
+  RPC_PROOF_PUBLIC_KEYS: z
+    .string()
+    .regex(/^[a-z-]+=[A-Za-z0-9_-]{43}(,[a-z-]+=[A-Za-z0-9_-]{43})*$/, 'app=base64url-key,…')
+    .optional(),
 };
 
 const database = {

@@ -39,10 +39,31 @@ export interface AuthContext {
 }
 
 /** The message a caller sends to `rpc.<service>`. */
+/**
+ * An app's signature over one request (libs/messaging `RpcProofSigner`): issuer app, method,
+ * request id, expiry (epoch ms), base64url SHA-256 of the params' JSON, and the Ed25519
+ * signature (base64url) of those and the auth context.
+ */
+export interface RpcProof {
+  iss: string;
+  m: string;
+  rid: string;
+  exp: number;
+  ph: string;
+  sig: string;
+}
+
 export interface RpcRequest<P = unknown> {
   method: string;
   params: P;
   auth?: AuthContext;
+  /** The sender's proof of this request. */
+  proof?: RpcProof;
+  /**
+   * With `auth` on a call a service makes while handling a gateway request: the gateway's proof
+   * of that request, which vouches for the auth context the call passes on.
+   */
+  origin?: RpcProof;
   /** Safe to run twice (reads). A redelivered non-idempotent request is refused, not re-run. */
   idempotent: boolean;
   /** The client's Idempotency-Key for this command and the hash of the request it came with. */

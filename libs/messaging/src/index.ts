@@ -6,3 +6,4 @@ export * from './event-consumer';
 export * from './event-message';
 export * from './in-flight';
 export * from './broker-grants';
+export * from './rpc-proof';

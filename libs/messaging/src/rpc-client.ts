@@ -17,6 +17,8 @@ import { AppError, Errors } from '@custody/errors';
 import { currentContext, type Logger } from '@custody/logging';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { publishMessage } from './publish';
+import { originOf } from './rpc-origin';
+import type { RpcProofSigner } from './rpc-proof';
 
 export interface RpcCallOptions {
   auth?: AuthContext;
@@ -74,6 +76,11 @@ export interface RpcClientOptions {
    * Off when `maxCallsPerMessage` is 1.
    */
   holdMs?: number;
+  /**
+   * Signs every request with this app's key (`RpcProof`); services refuse unsigned requests.
+   * Its app is the `caller` the requests name (a broker user several apps share names it).
+   */
+  signer?: RpcProofSigner;
   logger: Logger;
 }
 
@@ -170,12 +177,29 @@ export class RpcClient implements BrokerComponent {
     const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs;
     const correlationId = randomUUID();
     const requestId = options.requestId ?? currentContext()?.requestId ?? correlationId;
+    const deadline = Date.now() + timeoutMs;
+    const signer = this.options.signer;
+    // The auth context of the request being handled, passed on: the gateway's proof vouches
+    // for it (a service cannot make an auth context up, see RpcProof).
+    const origin = options.auth ? originOf(options.auth) : undefined;
     const request: RpcRequest = {
       method,
       params,
       idempotent: options.idempotent ?? false,
       ...(options.auth ? { auth: options.auth } : {}),
       ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+      ...(signer
+        ? {
+            proof: signer.sign({
+              method,
+              params,
+              requestId,
+              expiresAt: deadline,
+              auth: options.auth,
+            }),
+          }
+        : {}),
+      ...(origin ? { origin } : {}),
     };
     let content: string;
     try {
@@ -203,7 +227,7 @@ export class RpcClient implements BrokerComponent {
       calls.push({
         correlationId,
         requestId,
-        deadline: Date.now() + timeoutMs,
+        deadline,
         request: content,
       });
       // The rest of this turn's calls (every request the gateway parsed from one read, every

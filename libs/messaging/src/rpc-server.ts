@@ -3,6 +3,7 @@ import {
   HEADERS,
   type AuthContext,
   type RpcBatchCall,
+  type RpcProof,
   type RpcReply,
   type CommonRpc,
   type RpcMethod,
@@ -16,6 +17,8 @@ import { runWithContext, type Logger } from '@custody/logging';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
 import { publishMessage } from './publish';
+import { runWithOrigin } from './rpc-origin';
+import { paramsHash, type ProofFault, type RpcProofVerifier } from './rpc-proof';
 
 export interface RpcCallContext {
   requestId: string;
@@ -110,6 +113,35 @@ export interface RpcServerOptions {
   logger: Logger;
   /** Observes each handled call (metrics). */
   onCall?: (method: string, outcome: 'ok' | 'error', durationMs: number) => void;
+  /** Checks each request's proofs (RpcProof); none: every request is taken as sent (tests). */
+  proofs?: ProofPolicy;
+}
+
+/**
+ * Which requests a server takes (docs/decisions.md, "RPC"): each must carry a valid proof of the
+ * app that sent it (its broker user), for this method, params and request id; and an auth context
+ * only with the proof of `authority` (the gateway), its own or, for a call a service makes while
+ * handling the gateway's request, that request's (`origin`).
+ */
+export interface ProofPolicy {
+  verifier: RpcProofVerifier;
+  authority: string;
+  /** Told of each refused request (the audit log, a metric). */
+  onRefused: (refusal: ProofRefusal) => void;
+}
+
+export interface ProofRefusal {
+  method: string;
+  caller: string | undefined;
+  brokerUser: string | undefined;
+  requestId: string;
+  /** A proof's fault, or a proven caller a handler does not allow (`caller_not_allowed`). */
+  reason: ProofFault | 'caller_not_allowed';
+  /**
+   * What failed: the sender's proof (`proof`), the gateway's for the auth context (`origin`),
+   * or the caller itself (`caller`).
+   */
+  failed: 'proof' | 'origin' | 'caller';
 }
 
 /**
@@ -194,10 +226,9 @@ export class RpcServer implements BrokerComponent {
     const headers = msg.properties.headers ?? {};
     const claimed =
       typeof headers[HEADERS.caller] === 'string' ? headers[HEADERS.caller] : undefined;
-    const caller = this.options.callers.callerOf(
-      typeof msg.properties.userId === 'string' ? msg.properties.userId : undefined,
-      claimed,
-    );
+    const brokerUser =
+      typeof msg.properties.userId === 'string' ? msg.properties.userId : undefined;
+    const caller = this.options.callers.callerOf(brokerUser, claimed);
     const replyTo = msg.properties.replyTo as string | undefined;
     const redelivered = msg.fields.redelivered;
     if (headers[HEADERS.batch] !== undefined) {
@@ -216,6 +247,7 @@ export class RpcServer implements BrokerComponent {
               requestId: String(call.requestId ?? call.correlationId ?? ''),
               deadline: Number(call.deadline ?? Date.now() + 60_000),
               caller,
+              brokerUser,
               redelivered,
             });
             // Not awaited: the ack below may leave in the same message flush, after it.
@@ -240,6 +272,7 @@ export class RpcServer implements BrokerComponent {
       requestId: String(headers[HEADERS.requestId] ?? correlationId ?? ''),
       deadline: Number(headers[HEADERS.deadline] ?? started + 60_000),
       caller,
+      brokerUser,
       redelivered,
     });
     // The reply and the ack leave in the same flush, the reply first.
@@ -303,24 +336,40 @@ export class RpcServer implements BrokerComponent {
       const handler = this.options.handlers[parsed.method];
       if (!handler)
         throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
+      const origin = this.options.proofs
+        ? this.checkProofs(this.options.proofs, parsed, call)
+        : undefined;
       const context = { requestId, ...tenantOf(parsed.auth) };
       const logger = this.loggerFor(parsed.method);
       const result = await runWithContext(context, () =>
-        handler(parsed.params, {
-          requestId,
-          caller: call.caller,
-          auth: parsed.auth,
-          logger,
-          deadline,
-          ...(parsed.idempotencyKey && parsed.auth
-            ? { idempotency: { clientId: parsed.auth.clientId, ...parsed.idempotencyKey } }
-            : {}),
-        }),
+        runWithOrigin(origin, () =>
+          handler(parsed.params, {
+            requestId,
+            caller: call.caller,
+            auth: parsed.auth,
+            logger,
+            deadline,
+            ...(parsed.idempotencyKey && parsed.auth
+              ? { idempotency: { clientId: parsed.auth.clientId, ...parsed.idempotencyKey } }
+              : {}),
+          }),
+        ),
       );
       reply = { ok: true, result: result ?? null };
     } catch (error) {
       outcome = 'error';
       const appError = toAppError(error);
+      if (appError.code === 'caller_not_allowed' && request) {
+        // A proven app asking for what only another app may do: audited like a bad proof.
+        this.options.proofs?.onRefused({
+          method: request.method,
+          caller: call.caller,
+          brokerUser: call.brokerUser,
+          requestId,
+          reason: 'caller_not_allowed',
+          failed: 'caller',
+        });
+      }
       if (appError.status >= 500) {
         this.options.logger.error(
           { err: error, rpc: request?.method, requestId },
@@ -340,6 +389,53 @@ export class RpcServer implements BrokerComponent {
       }
     }
     return reply;
+  }
+
+  /**
+   * Refuses (401 `rpc_proof_invalid`, reported to `onRefused`) a request without a valid proof of
+   * its sender, or with an auth context no proof of the authority vouches for. Answers the
+   * authority's proof that vouched for the auth context, which calls made while handling this
+   * one pass on.
+   */
+  private checkProofs(
+    policy: ProofPolicy,
+    request: RpcRequest,
+    call: CallMeta,
+  ): { auth: AuthContext; proof: RpcProof } | undefined {
+    const refuse = (reason: ProofFault, failed: 'proof' | 'origin'): never => {
+      policy.onRefused({
+        method: request.method,
+        caller: call.caller,
+        brokerUser: call.brokerUser,
+        requestId: call.requestId,
+        reason,
+        failed,
+      });
+      throw Errors.unauthorized(
+        'The request carries no valid proof of its sender.',
+        'rpc_proof_invalid',
+      );
+    };
+    const { proof, auth } = request;
+    const fault = policy.verifier.check(proof, auth);
+    if (fault) return refuse(fault, 'proof');
+    const own = proof as RpcProof;
+    if (own.iss !== call.caller) return refuse('other_caller', 'proof');
+    if (
+      own.m !== request.method ||
+      own.rid !== call.requestId ||
+      own.ph !== paramsHash(request.params)
+    )
+      return refuse('other_request', 'proof');
+    if (!auth) return undefined;
+    if (own.iss === policy.authority) return { auth, proof: own };
+    const origin = request.origin;
+    const originFault = policy.verifier.check(origin, auth);
+    if (originFault) return refuse(originFault, 'origin');
+    const vouching = origin as RpcProof;
+    if (vouching.iss !== policy.authority) return refuse('unknown_signer', 'origin');
+    if (vouching.rid !== call.requestId) return refuse('other_request', 'origin');
+    return { auth, proof: vouching };
   }
 
   /**
@@ -424,6 +520,8 @@ interface CallMeta {
   /** Epoch ms after which the caller no longer waits. */
   deadline: number;
   caller: string | undefined;
+  /** The broker user that sent the message (its checked user-id). */
+  brokerUser: string | undefined;
   redelivered: boolean;
 }
 
@@ -479,6 +577,8 @@ function parseRequest(content: unknown): RpcRequest {
     auth: request.auth,
     idempotent: request.idempotent === true,
     ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
+    ...(request.proof !== undefined ? { proof: request.proof } : {}),
+    ...(request.origin !== undefined ? { origin: request.origin } : {}),
   };
 }
 

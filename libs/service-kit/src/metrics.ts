@@ -25,8 +25,15 @@ export function createMetrics(app: string) {
     labelNames: ['event'],
     registers: [registry],
   });
+  const rpcRefused = new Counter({
+    name: 'rpc_refused_total',
+    help: 'RPC requests refused for want of a valid proof, by method and reason',
+    labelNames: ['method', 'reason'],
+    registers: [registry],
+  });
   return {
     registry,
+    rpcRefused,
     observeRpc: (method: string, outcome: string, durationMs: number) =>
       rpcHandled.observe({ method, outcome }, durationMs / 1000),
     observeHttp: (info: { method: string; route: string; status: number; durationMs: number }) =>

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { EVENTS, RPC_METHODS } from '@custody/contracts';
-import { Broker, RpcClient } from '@custody/messaging';
+import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { enqueueEvent, withTransaction } from '@custody/persistence';
 import {
   createTestDatabase,
@@ -36,7 +36,13 @@ beforeAll(async () => {
   };
   broker = new Broker({ url: urls.amqpUrl, namespace, logger: testLogger() });
   await broker.connect();
-  client = new RpcClient({ broker, defaultTimeoutMs: 3_000, logger: testLogger() });
+  client = new RpcClient({
+    broker,
+    caller: 'gateway',
+    signer: devProofSigner('gateway'),
+    defaultTimeoutMs: 3_000,
+    logger: testLogger(),
+  });
   await client.start();
 });
 

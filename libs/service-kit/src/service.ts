@@ -24,6 +24,7 @@ import {
   RpcClient,
   dispatchTable,
   isIdempotencyOwner,
+  proofKeys,
   type RpcCallContext,
   type RpcHandler,
   type RpcHandlers,
@@ -127,9 +128,11 @@ export async function startService<A extends ServiceName>(
     connectionName: `${config.MQ_NAMESPACE ? `${config.MQ_NAMESPACE}/` : ''}${app}:${instanceId}`,
   });
   await broker.connect();
+  const proofs = proofKeys(app, config);
   const rpc = new RpcClient({
     broker,
     caller: app,
+    signer: proofs.signer,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
     maxCallsPerMessage: config.RPC_BATCH_MAX,
     holdMs: config.RPC_HOLD_MS,
@@ -199,6 +202,14 @@ export async function startService<A extends ServiceName>(
     prefetch: config.RPC_PREFETCH,
     logger,
     onCall: metrics.observeRpc,
+    proofs: {
+      verifier: proofs.verifier,
+      authority: 'gateway',
+      onRefused: (refusal) => {
+        metrics.rpcRefused.inc({ method: refusal.method, reason: refusal.reason });
+        logger.warn({ audit: 'rpc_refused', ...refusal }, 'RPC request refused');
+      },
+    },
   });
 
   const relay = new OutboxRelay({

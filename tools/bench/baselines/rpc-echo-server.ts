@@ -1,6 +1,6 @@
 // The RPC benchmark's server: the messaging library's RpcServer answering `bench.echo` on
 // `rpc.signing` of a private namespace (a stand-in service name; nothing else listens there).
-import { Broker, CallerPolicy, RpcServer } from '@custody/messaging';
+import { Broker, CallerPolicy, proofKeys, RpcServer } from '@custody/messaging';
 import { createLogger } from '@custody/logging';
 
 async function main() {
@@ -20,6 +20,12 @@ async function main() {
     prefetch: Number(process.env['RPC_PREFETCH'] ?? 64),
     logger,
     handlers: { 'bench.echo': async (params) => params },
+    // Proofs checked as every service checks them (development keys).
+    proofs: {
+      verifier: proofKeys('signing', {}).verifier,
+      authority: 'gateway',
+      onRefused: (refusal) => logger.warn(refusal, 'bench RPC refused'),
+    },
   });
   await server.start();
   process.stdout.write('{"ready":true}\n');

@@ -1,0 +1,289 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import {
+  IDENTITY_RPC,
+  LEDGER_RPC,
+  SIGNING_RPC,
+  type AppName,
+  type AuthContext,
+} from '@custody/contracts';
+import {
+  Broker,
+  devProofSigner,
+  RpcClient,
+  RpcProofSigner,
+  type RpcCallOptions,
+} from '@custody/messaging';
+import { appBrokerUrl, testLogger, waitFor } from '@custody/testing';
+import { Api } from './api';
+import { type Stack, startStack } from './stack';
+import { newIssuer, newUser, openWallet, SENDER_ADDRESS } from './world';
+
+/**
+ * A process that reaches the broker (a compromised notifier: it talks to the internet) tries to
+ * get a signature, confirm a deposit, settle a purchase and mint an issuer token. It has a broker
+ * login, but not the keys of the apps it poses as, nor the gateway's: every attempt is refused,
+ * changes nothing and is audited by the service it reached.
+ */
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let user: string;
+let wallet: string;
+let income: string;
+let issuerId: string;
+let tenantId: string;
+const rogues: { broker: Broker; client: RpcClient }[] = [];
+
+const FORGED_ADMIN: AuthContext = { clientId: 'rogue', tenantId: 'rogue', audience: 'admin' };
+
+/** A client logged in as `login`'s broker user, naming itself `claims`, signing with `signer`. */
+async function rogue(
+  login: AppName,
+  claims: string,
+  signer: RpcProofSigner | undefined,
+): Promise<RpcClient> {
+  const broker = new Broker({
+    url: appBrokerUrl(login),
+    namespace: stack.namespace,
+    logger: testLogger(),
+  });
+  await broker.connect();
+  const client = new RpcClient({
+    broker,
+    caller: claims,
+    ...(signer ? { signer } : {}),
+    defaultTimeoutMs: 10_000,
+    logger: testLogger(),
+  });
+  await client.start();
+  rogues.push({ broker, client });
+  return client;
+}
+
+/** The four things the rogue wants, each as the RPC it sends. */
+function attempts(client: RpcClient, options: RpcCallOptions = {}) {
+  return {
+    signature: () =>
+      client.call(
+        'signing',
+        SIGNING_RPC.signEvmMessage,
+        { ownerId: wallet, chain: 'evm', message: 'pay the rogue' },
+        options,
+      ),
+    incomeConfirmation: () =>
+      client.call(
+        'wallet-ledger',
+        LEDGER_RPC.updateIncome,
+        { id: income, status: 'confirmed' },
+        { auth: FORGED_ADMIN, ...options },
+      ),
+    // The rogue's settlement need not be well formed: it is refused before it is read.
+    purchaseSettlement: () =>
+      client.callAny(
+        'wallet-ledger',
+        LEDGER_RPC.settlePurchase,
+        {
+          purchaseId: randomUUID(),
+          tenantId,
+          userId: user,
+          walletId: wallet,
+          assetId: 'eth',
+          operation: 'buy',
+          cryptoAmount: '1000',
+        },
+        options,
+      ),
+    issuerToken: () =>
+      client.call(
+        'identity',
+        IDENTITY_RPC.issueIssuerToken,
+        { issuerId, tenantId, version: 1 },
+        options,
+      ),
+  };
+}
+
+/** The refusals the stack's services logged as audited (`audit: rpc_refused`). */
+function audited(): Record<string, unknown>[] {
+  return Object.values(stack.apps).flatMap((proc) =>
+    proc.logs
+      .filter((line) => line['audit'] === 'rpc_refused')
+      .map((line) => ({ ...line, service: proc.app })),
+  );
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  const client = await api.newClient(admin, 'Rogue target');
+  tenantId = client.id;
+  user = await newUser(api, client.token);
+  wallet = await openWallet(api, client.token, user);
+  const created = await api.post('/v1/admin/incomes', {
+    token: admin,
+    body: {
+      walletId: wallet,
+      amount: '5',
+      blockchainTransactionId: `0xrogue${process.pid}`,
+      senderAddress: SENDER_ADDRESS,
+      transactionTimestamp: '2026-11-01T10:00:00Z',
+    },
+  });
+  expect(created.status).toBe(201);
+  income = (created.body as { id: string }).id;
+  issuerId = (await newIssuer(api, admin, 'Rogue issuer')).id;
+}, 120_000);
+
+afterAll(async () => {
+  for (const { client, broker } of rogues) {
+    await client.stop();
+    await broker.close();
+  }
+  await stack?.cleanup();
+});
+
+async function nothingChanged(): Promise<void> {
+  const read = await api.get(`/v1/users/${user}/wallets/${wallet}`, { token: admin });
+  expect(read.body).toMatchObject({ balance: '0', availableBalance: '0' });
+  const deposit = await api.get(`/v1/users/${user}/wallets/${wallet}/incomes/${income}`, {
+    token: admin,
+  });
+  expect(deposit.body).toMatchObject({ status: 'pending' });
+}
+
+describe('a rogue process on the broker', () => {
+  it("with another app's login, posing as the apps it targets, gets nothing done", async () => {
+    // The notifier's login; it names itself wallet-ledger (or trading, issuer) and signs with a
+    // key of its own making under that name.
+    for (const posingAs of ['wallet-ledger', 'trading', 'issuer']) {
+      const client = await rogue(
+        'notifier',
+        posingAs,
+        new RpcProofSigner(posingAs, randomBytes(32)),
+      );
+      for (const attempt of Object.values(attempts(client)))
+        await expect(attempt()).rejects.toMatchObject({ status: 401, code: 'rpc_proof_invalid' });
+    }
+    await nothingChanged();
+  });
+
+  it('with a valid login and its own key, but a forged auth context, gets nothing done', async () => {
+    // The compromised notifier as itself: a valid proof of a caller no one lets do these.
+    const client = await rogue('notifier', 'notifier', devProofSigner('notifier'));
+    const attempt = attempts(client);
+    await expect(attempt.signature()).rejects.toMatchObject({
+      status: 403,
+      code: 'caller_not_allowed',
+    });
+    await expect(attempt.purchaseSettlement()).rejects.toMatchObject({
+      status: 403,
+      code: 'caller_not_allowed',
+    });
+    await expect(attempt.issuerToken()).rejects.toMatchObject({
+      status: 403,
+      code: 'caller_not_allowed',
+    });
+    // An admin's auth context that no gateway proof vouches for.
+    await expect(attempt.incomeConfirmation()).rejects.toMatchObject({
+      status: 401,
+      code: 'rpc_proof_invalid',
+    });
+    await nothingChanged();
+  });
+
+  it("without a key, with another app's leaked key or in the gateway's name, gets nothing done", async () => {
+    const unsigned = await rogue('notifier', 'wallet-ledger', undefined);
+    for (const attempt of Object.values(attempts(unsigned)))
+      await expect(attempt()).rejects.toMatchObject({ status: 401, code: 'rpc_proof_invalid' });
+    // A real key of another app (leaked), used from the notifier's login: not that app's user.
+    const keyOnly = await rogue('notifier', 'wallet-ledger', devProofSigner('wallet-ledger'));
+    for (const attempt of Object.values(attempts(keyOnly)))
+      await expect(attempt()).rejects.toMatchObject({ status: 401, code: 'rpc_proof_invalid' });
+    // wallet-ledger's broker password (stolen), but not its key: still nothing signed.
+    const loginOnly = await rogue(
+      'wallet-ledger',
+      'wallet-ledger',
+      new RpcProofSigner('wallet-ledger', randomBytes(32)),
+    );
+    await expect(attempts(loginOnly).signature()).rejects.toMatchObject({
+      status: 401,
+      code: 'rpc_proof_invalid',
+    });
+    // A proof the rogue made up in the gateway's name, from the notifier's login.
+    const posing = await rogue(
+      'notifier',
+      'gateway',
+      new RpcProofSigner('gateway', randomBytes(32)),
+    );
+    await expect(attempts(posing).incomeConfirmation()).rejects.toMatchObject({
+      status: 401,
+      code: 'rpc_proof_invalid',
+    });
+    await nothingChanged();
+  });
+
+  it('is audited by every service it reached, with its broker user and the reason', async () => {
+    // Log lines arrive from the services' output: wait for the last refusals to be read.
+    await waitFor(
+      () => {
+        const lines = audited();
+        const services = new Set(lines.map((line) => line['service']));
+        const users = new Set(lines.map((line) => line['brokerUser']));
+        return (
+          ['signing', 'wallet-ledger', 'identity'].every((s) => services.has(s)) &&
+          users.has('notifier') &&
+          users.has('wallet-ledger')
+        );
+      },
+      { timeoutMs: 10_000, what: 'the refusals in the services’ audit log' },
+    );
+    const lines = audited();
+    expect(new Set(lines.map((line) => line['brokerUser']))).toEqual(
+      new Set(['notifier', 'wallet-ledger']),
+    );
+    const reasons = new Set(lines.map((line) => line['reason']));
+    for (const reason of ['bad_signature', 'missing', 'other_caller', 'caller_not_allowed'])
+      expect([reason, reasons.has(reason)]).toEqual([reason, true]);
+    const metrics = await (await fetch(`${stack.apps.signing.url}/metrics`)).text();
+    expect(metrics).toMatch(/rpc_refused_total\{[^}]*method="sign\.evmMessage"[^}]*\} [1-9]/);
+  });
+
+  it("cannot consume another app's queue nor publish another app's events", async () => {
+    const connection = await amqp.connect(appBrokerUrl('notifier'));
+    connection.on('error', () => undefined);
+    try {
+      const consume = await connection.createChannel();
+      consume.on('error', () => undefined);
+      await expect(
+        consume.consume(`${stack.namespace}.rpc.identity`, () => undefined),
+      ).rejects.toThrow(/ACCESS_REFUSED/);
+      const publish = await connection.createConfirmChannel();
+      publish.on('error', () => undefined);
+      const published = new Promise<void>((resolve, reject) => {
+        publish.publish(
+          `${stack.namespace}.events`,
+          'income.is-confirmed',
+          Buffer.from('{}'),
+          {},
+          (error: unknown) => (error ? reject(error) : resolve()),
+        );
+      });
+      const closed = new Promise<Error>((resolve) =>
+        publish.once('close', () => resolve(new Error('closed'))),
+      );
+      await expect(
+        Promise.race([published, closed.then((e) => Promise.reject(e))]),
+      ).rejects.toThrow();
+    } finally {
+      await connection.close().catch(() => undefined);
+    }
+    // The rogue's login may still do what the notifier does: its own queue.
+    const own = await amqp.connect(appBrokerUrl('notifier'));
+    const channel = await own.createChannel();
+    await expect(channel.checkQueue(`${stack.namespace}.rpc.notifier`)).resolves.toBeDefined();
+    await own.close();
+  });
+});

@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuthContext, RpcProof } from '@custody/contracts';
+
+/** The auth context a handler received and the gateway's proof that vouched for it. */
+interface Origin {
+  auth: AuthContext;
+  proof: RpcProof;
+}
+
+const storage = new AsyncLocalStorage<Origin>();
+
+/** Runs a handler with the proven auth context of its request (see `originOf`). */
+export function runWithOrigin<T>(origin: Origin | undefined, fn: () => T): T {
+  return origin ? storage.run(origin, fn) : fn();
+}
+
+/**
+ * The gateway's proof for `auth`, when it is the auth context of the request being handled (the
+ * same object, as services pass it on): a call made for that request carries it along.
+ */
+export function originOf(auth: AuthContext): RpcProof | undefined {
+  const origin = storage.getStore();
+  return origin && origin.auth === auth ? origin.proof : undefined;
+}
