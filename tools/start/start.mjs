@@ -90,6 +90,49 @@ try {
   await admin.end().catch(() => undefined);
 }
 
+// 3a. One database role per service, owning its schema, as in production (docker/postgres),
+// unless DATABASE_URL names one user for all. Takes psql here; without it, every service uses
+// DATABASE_URL's user.
+const databaseUrls = {};
+if (!process.env.DATABASE_URL) {
+  // libs/contracts DB_SCHEMAS; docker/postgres/init-app-roles.sh has the same pairs.
+  const schemas = {
+    identity: 'identity',
+    'wallet-ledger': 'ledger',
+    trading: 'trading',
+    signing: 'signing',
+    issuer: 'issuer',
+    notifier: 'notifier',
+  };
+  const asAdmin = new URL(env.DATABASE_URL);
+  if (!asAdmin.username) asAdmin.username = adminUrl.username;
+  for (const [service, schema] of Object.entries(schemas)) {
+    const password = `dev-pg-${service}`;
+    const result = spawnSync(
+      'psql',
+      [asAdmin.toString(), '-q', '-v', `app=${service}`, '-v', `schema=${schema}`].concat([
+        '-v',
+        `password=${password}`,
+        '-f',
+        path.join(root, 'docker/postgres/app-role.sql'),
+      ]),
+      { cwd: root, encoding: 'utf8' },
+    );
+    if (result.status !== 0) {
+      console.log(
+        `Every service connects to PostgreSQL as one user: creating ${service}'s role failed ` +
+          `(${String(result.error?.message ?? result.stderr).split('\n')[0]}).`,
+      );
+      for (const key of Object.keys(databaseUrls)) delete databaseUrls[key];
+      break;
+    }
+    const url = new URL(env.DATABASE_URL);
+    url.username = service;
+    url.password = password;
+    databaseUrls[service] = url.toString();
+  }
+}
+
 // 3b. One broker user per app, as in production (docker/rabbitmq), unless AMQP_URL names one
 // user for all. Creating them takes rabbitmqctl here (or RABBITMQCTL, e.g. `docker compose exec
 // -T rabbitmq rabbitmqctl`); without it every app shares the URL's user.
@@ -191,6 +234,7 @@ APPS.forEach((app, index) => {
       env: {
         ...env,
         ...(brokerUrls[app] ? { AMQP_URL: brokerUrls[app] } : {}),
+        ...(databaseUrls[app] ? { DATABASE_URL: databaseUrls[app] } : {}),
         PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
+import pg from 'pg';
 import {
   IDENTITY_RPC,
   LEDGER_RPC,
@@ -285,5 +286,34 @@ describe('a rogue process on the broker', () => {
     const channel = await own.createChannel();
     await expect(channel.checkQueue(`${stack.namespace}.rpc.notifier`)).resolves.toBeDefined();
     await own.close();
+  });
+
+  it("cannot read another app's tables with the notifier's database role", async () => {
+    const url = new URL(stack.databaseUrl);
+    url.username = 'notifier';
+    url.password = 'dev-pg-notifier';
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    try {
+      for (const table of ['identity.api_clients', 'signing.keys', 'ledger.accounts']) {
+        await expect(db.query(`SELECT * FROM ${table} LIMIT 1`)).rejects.toThrow(
+          /permission denied for schema/,
+        );
+        await expect(db.query(`DELETE FROM ${table}`)).rejects.toThrow(/permission denied/);
+      }
+      // Its own schema it owns.
+      const own = await db.query('SELECT count(*)::int AS n FROM notifier.receivers');
+      expect(own.rows[0]).toEqual({ n: expect.any(Number) });
+      const owner = await db.query(
+        "SELECT nspname, pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname IN ('identity', 'notifier', 'ledger') ORDER BY 1",
+      );
+      expect(owner.rows).toEqual([
+        { nspname: 'identity', owner: 'identity' },
+        { nspname: 'ledger', owner: 'wallet-ledger' },
+        { nspname: 'notifier', owner: 'notifier' },
+      ]);
+    } finally {
+      await db.end();
+    }
   });
 });

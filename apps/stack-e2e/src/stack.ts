@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   deleteMqNamespace,
   grantAppBrokerUsers,
+  grantAppDatabaseRoles,
   testServiceUrls,
   uniqueName,
   waitFor,
@@ -138,6 +139,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   const urls = testServiceUrls();
   const database: TestDatabase = await createTestDatabase('e2e_');
+  // Each service connects as its own role, as in production (docker/postgres).
+  const databaseUrls = grantAppDatabaseRoles(database);
   const namespace = uniqueName('e');
   grantAppBrokerUsers(namespace);
   const common = {
@@ -165,6 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     envs[app] = {
       ...common,
       AMQP_URL: appBrokerUrl(app),
+      ...(app === 'gateway' ? {} : { DATABASE_URL: databaseUrls[app] }),
       ...(extraEnv[app] ?? {}),
     };
     apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);

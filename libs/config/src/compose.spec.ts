@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { APPS } from '@custody/contracts';
+import { APPS, DB_SCHEMAS, SERVICES } from '@custody/contracts';
 import { appConfigSchemas, configVariables, loadConfig } from './index';
 
 // docker compose cannot run on the build machines, so this keeps docker-compose.yml honest.
@@ -47,6 +47,9 @@ const read = (file: string, vars: Record<string, string>): ComposeFile =>
 const PRODUCTION_VARS: Record<string, string> = {
   POSTGRES_PASSWORD: 'pg-0b9f6c2d8e',
   ...Object.fromEntries(APPS.map((app) => [brokerPasswordVariable(app), `mq-${app}-5a1e7d3c9b`])),
+  ...Object.fromEntries(
+    SERVICES.map((app) => [databasePasswordVariable(app), `pg-${app}-0b9f6c2d8e`]),
+  ),
   REDIS_PASSWORD: 'redis-8c2f4a6e1d',
   IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
   NOTIFIER_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
@@ -66,6 +69,10 @@ const PRODUCTION_VARS: Record<string, string> = {
 /** The variable of an app's broker password (docker/rabbitmq/definitions.mjs reads the same). */
 function brokerPasswordVariable(app: string): string {
   return `MQ_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
+}
+
+function databasePasswordVariable(app: string): string {
+  return `PG_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
 }
 
 function proofKeyVariable(app: string): string {
@@ -141,6 +148,7 @@ describe('docker-compose.yml as shipped', () => {
     'POSTGRES_PASSWORD',
     ...APPS.map(brokerPasswordVariable),
     ...APPS.map(proofKeyVariable),
+    ...SERVICES.map(databasePasswordVariable),
     'RPC_PROOF_PUBLIC_KEYS',
     'REDIS_PASSWORD',
     'IDENTITY_ENCRYPTION_KEY',
@@ -196,6 +204,24 @@ describe('docker-compose.yml as shipped', () => {
       ).toBe(PRODUCTION_VARS[brokerPasswordVariable(app)]);
     }
     expect(compose.services['rabbitmq']?.environment?.['RABBITMQ_DEFAULT_USER']).toBeUndefined();
+  });
+
+  it('connects every service to the database as its own role, which the database is given', () => {
+    const init = readFileSync(path.join(ROOT, 'docker', 'postgres', 'init-app-roles.sh'), 'utf8');
+    for (const app of SERVICES) {
+      const url = new URL(compose.services[app]?.environment?.['DATABASE_URL'] ?? '');
+      expect([app, url.username, decodeURIComponent(url.password)]).toEqual([
+        app,
+        app,
+        PRODUCTION_VARS[databasePasswordVariable(app)],
+      ]);
+      expect(compose.services['postgres']?.environment?.[databasePasswordVariable(app)]).toBe(
+        PRODUCTION_VARS[databasePasswordVariable(app)],
+      );
+      expect(init).toContain(
+        `role ${app} ${DB_SCHEMAS[app]} "\${${databasePasswordVariable(app)}}"`,
+      );
+    }
   });
 
   it('gives every app a configuration that production accepts (no default, no guest)', () => {

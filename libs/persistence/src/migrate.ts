@@ -58,7 +58,12 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<M
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${options.schema}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    // An app's role owns its schema but may not create one (docker/postgres/app-role.sql makes
+    // it): `IF NOT EXISTS` would still need the right to, so look first.
+    const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [
+      options.schema,
+    ]);
+    if (rowCount === 0) await client.query(`CREATE SCHEMA ${s}`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
          version text PRIMARY KEY,

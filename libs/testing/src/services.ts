@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
+import { DB_SCHEMAS, SERVICES, type ServiceName } from '@custody/contracts';
 
 /** Where the test infrastructure lives: from the environment (CI), else from global-setup.js. */
 export function testServiceUrls() {
@@ -51,4 +54,41 @@ export async function createTestDatabase(prefix = 'test_'): Promise<TestDatabase
       }
     },
   };
+}
+
+const APP_ROLE_SQL = path.resolve(__dirname, '../../../docker/postgres/app-role.sql');
+
+/**
+ * Gives each service its own role in `database` (docker/postgres/app-role.sql, with the
+ * development passwords): it owns its schema and cannot read the others'. Answers the URL each
+ * service connects with. Needs `psql`, as `npm start` and CI have.
+ */
+export function grantAppDatabaseRoles(database: TestDatabase): Record<ServiceName, string> {
+  const urls = {} as Record<ServiceName, string>;
+  for (const service of SERVICES) {
+    const password = `dev-pg-${service}`;
+    const result = spawnSync(
+      'psql',
+      [
+        database.url,
+        '-q',
+        '-v',
+        `app=${service}`,
+        '-v',
+        `schema=${DB_SCHEMAS[service]}`,
+        '-v',
+        `password=${password}`,
+        '-f',
+        APP_ROLE_SQL,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (result.status !== 0)
+      throw new Error(`Creating ${service}'s database role failed: ${result.stderr || result.error}`);
+    const url = new URL(database.url);
+    url.username = service;
+    url.password = password;
+    urls[service] = url.toString();
+  }
+  return urls;
 }
