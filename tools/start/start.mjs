@@ -168,6 +168,39 @@ if (!process.env.AMQP_URL) {
   }
 }
 
+// 3c. One Redis ACL user per app that uses Redis, as in production (docker/redis), unless
+// REDIS_URL names one user for all; without ACL rights there, every app uses REDIS_URL's user.
+const redisUrls = {};
+if (!process.env.REDIS_URL) {
+  const prefix = env.REDIS_KEY_PREFIX ?? 'custody';
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'docker/redis/acl.mjs'),
+      '--apply',
+      env.REDIS_URL,
+      '--prefix',
+      prefix,
+      '--dev',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (result.status === 0) {
+    const { devPassword, redisApps } = await import('../../docker/redis/acl.mjs');
+    for (const app of redisApps()) {
+      const url = new URL(env.REDIS_URL);
+      url.username = app;
+      url.password = devPassword(app);
+      redisUrls[app] = url.toString();
+    }
+  } else {
+    console.log(
+      `Every app connects to Redis as one user: creating a user per app failed ` +
+        `(${String(result.stderr).split('\n')[0]}).`,
+    );
+  }
+}
+
 // 4. Build.
 run(process.execPath, [path.join(root, 'tools', 'build', 'build.mjs')]);
 
@@ -235,6 +268,7 @@ APPS.forEach((app, index) => {
         ...env,
         ...(brokerUrls[app] ? { AMQP_URL: brokerUrls[app] } : {}),
         ...(databaseUrls[app] ? { DATABASE_URL: databaseUrls[app] } : {}),
+        ...(redisUrls[app] ? { REDIS_URL: redisUrls[app] } : {}),
         PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

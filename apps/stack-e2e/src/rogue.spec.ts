@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   IDENTITY_RPC,
@@ -15,7 +16,7 @@ import {
   RpcProofSigner,
   type RpcCallOptions,
 } from '@custody/messaging';
-import { appBrokerUrl, testLogger, waitFor } from '@custody/testing';
+import { appBrokerUrl, appRedisUrl, testLogger, waitFor } from '@custody/testing';
 import { Api } from './api';
 import { type Stack, startStack } from './stack';
 import { newIssuer, newUser, openWallet, SENDER_ADDRESS } from './world';
@@ -155,7 +156,7 @@ async function nothingChanged(): Promise<void> {
   expect(deposit.body).toMatchObject({ status: 'pending' });
 }
 
-describe('a rogue process on the broker', () => {
+describe('a rogue process inside the stack', () => {
   it("with another app's login, posing as the apps it targets, gets nothing done", async () => {
     // The notifier's login; it names itself wallet-ledger (or trading, issuer) and signs with a
     // key of its own making under that name.
@@ -314,6 +315,26 @@ describe('a rogue process on the broker', () => {
       ]);
     } finally {
       await db.end();
+    }
+  });
+
+  it("cannot touch another app's Redis keys with the notifier's Redis user", async () => {
+    const redis = new Redis(appRedisUrl(stack.namespace, 'notifier'), { maxRetriesPerRequest: 0 });
+    try {
+      const ns = stack.namespace;
+      await expect(redis.get(`${ns}:auth:seeded`)).rejects.toThrow(/NOPERM/);
+      await expect(redis.set(`${ns}:auth:client-version:x`, '1')).rejects.toThrow(/NOPERM/);
+      await expect(redis.del(`${ns}:ratelimit:client:x`)).rejects.toThrow(/NOPERM/);
+      await expect(redis.lrange(`${ns}:bull:wallet-ledger-chain:wait`, 0, -1)).rejects.toThrow(
+        /NOPERM/,
+      );
+      await expect(redis.flushall()).rejects.toThrow(/NOPERM/);
+      await expect(redis.keys('*')).rejects.toThrow(/NOPERM/);
+      // Its own keys it uses.
+      await redis.set(`${ns}:notifier:probe`, '1');
+      expect(await redis.get(`${ns}:notifier:probe`)).toBe('1');
+    } finally {
+      redis.disconnect();
     }
   });
 });

@@ -5,6 +5,10 @@ import { APPS, type AppName } from '@custody/contracts';
 import {
   APP_BROKER_CALLERS,
   appBrokerUrl,
+  appRedisUrl,
+  dropAppRedisUsers,
+  grantAppRedisUsers,
+  REDIS_APPS,
   createTestDatabase,
   deleteMqNamespace,
   grantAppBrokerUsers,
@@ -143,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const databaseUrls = grantAppDatabaseRoles(database);
   const namespace = uniqueName('e');
   grantAppBrokerUsers(namespace);
+  grantAppRedisUsers(namespace);
   const common = {
     DATABASE_URL: database.url,
     REDIS_URL: urls.redisUrl,
@@ -169,6 +174,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...common,
       AMQP_URL: appBrokerUrl(app),
       ...(app === 'gateway' ? {} : { DATABASE_URL: databaseUrls[app] }),
+      ...(REDIS_APPS.includes(app) ? { REDIS_URL: appRedisUrl(namespace, app) } : {}),
       ...(extraEnv[app] ?? {}),
     };
     apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);
@@ -222,6 +228,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       }
       await Promise.all(all.map((p) => p.exited));
       await deleteMqNamespace(namespace);
+      await dropAppRedisUsers(namespace);
       await database.drop();
     },
   };

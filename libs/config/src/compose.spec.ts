@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { APPS, DB_SCHEMAS, SERVICES } from '@custody/contracts';
+import { APPS, DB_SCHEMAS, REDIS_KEYSPACES, SERVICES } from '@custody/contracts';
 import { appConfigSchemas, configVariables, loadConfig } from './index';
 
 // docker compose cannot run on the build machines, so this keeps docker-compose.yml honest.
@@ -43,6 +43,9 @@ const read = (file: string, vars: Record<string, string>): ComposeFile =>
     merge: true,
   }) as ComposeFile;
 
+/** The apps that use Redis: each has an ACL user. */
+const REDIS_APPS = APPS.filter((app) => REDIS_KEYSPACES[app].length > 0);
+
 /** Values an operator would set: none of them a default. */
 const PRODUCTION_VARS: Record<string, string> = {
   POSTGRES_PASSWORD: 'pg-0b9f6c2d8e',
@@ -51,6 +54,9 @@ const PRODUCTION_VARS: Record<string, string> = {
     SERVICES.map((app) => [databasePasswordVariable(app), `pg-${app}-0b9f6c2d8e`]),
   ),
   REDIS_PASSWORD: 'redis-8c2f4a6e1d',
+  ...Object.fromEntries(
+    REDIS_APPS.map((app) => [redisPasswordVariable(app), `redis-${app}-8c2f4a6e1d`]),
+  ),
   IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
   NOTIFIER_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
   BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
@@ -69,6 +75,10 @@ const PRODUCTION_VARS: Record<string, string> = {
 /** The variable of an app's broker password (docker/rabbitmq/definitions.mjs reads the same). */
 function brokerPasswordVariable(app: string): string {
   return `MQ_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
+}
+
+function redisPasswordVariable(app: string): string {
+  return `REDIS_PASSWORD_${app.toUpperCase().replaceAll('-', '_')}`;
 }
 
 function databasePasswordVariable(app: string): string {
@@ -149,6 +159,7 @@ describe('docker-compose.yml as shipped', () => {
     ...APPS.map(brokerPasswordVariable),
     ...APPS.map(proofKeyVariable),
     ...SERVICES.map(databasePasswordVariable),
+    ...REDIS_APPS.map(redisPasswordVariable),
     'RPC_PROOF_PUBLIC_KEYS',
     'REDIS_PASSWORD',
     'IDENTITY_ENCRYPTION_KEY',
@@ -222,6 +233,22 @@ describe('docker-compose.yml as shipped', () => {
         `role ${app} ${DB_SCHEMAS[app]} "\${${databasePasswordVariable(app)}}"`,
       );
     }
+  });
+
+  it('connects every app that uses Redis as its own ACL user, which Redis loads at start', () => {
+    for (const app of REDIS_APPS) {
+      const url = new URL(compose.services[app]?.environment?.['REDIS_URL'] ?? '');
+      expect([app, url.username, decodeURIComponent(url.password)]).toEqual([
+        app,
+        app,
+        PRODUCTION_VARS[redisPasswordVariable(app)],
+      ]);
+      expect(compose.services['redis-acl']?.environment?.[redisPasswordVariable(app)]).toBe(
+        PRODUCTION_VARS[redisPasswordVariable(app)],
+      );
+    }
+    for (const app of APPS.filter((name) => !REDIS_APPS.includes(name)))
+      expect(compose.services[app]?.environment?.['REDIS_URL']).toBeUndefined();
   });
 
   it('gives every app a configuration that production accepts (no default, no guest)', () => {

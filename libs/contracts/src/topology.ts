@@ -1,4 +1,4 @@
-import type { ServiceName } from './services';
+import type { AppName, ServiceName } from './services';
 
 /**
  * RabbitMQ names, in one place. DO NOT RENAME any of them: queues and exchanges are durable, and a
@@ -48,3 +48,30 @@ export interface EventBatchItem {
   event: unknown;
   headers: Record<string, unknown>;
 }
+
+/**
+ * BullMQ queues in Redis (under `<REDIS_KEY_PREFIX>:bull:`). DO NOT RENAME: their jobs and job
+ * schedulers live in Redis across deploys.
+ */
+export const JOB_QUEUES = {
+  chain: 'wallet-ledger-chain',
+  rates: 'trading-rates',
+  deliveries: 'notifier-deliveries',
+} as const;
+
+/**
+ * The Redis keys each app may use, relative to REDIS_KEY_PREFIX. Each app's Redis user is
+ * granted exactly these (docker/redis), and no app touches another's queue. The gateway reads identity's token state in the script that counts
+ * its rate limit, and Redis checks every key a script names for writing: so it owns `auth:*`
+ * too (it is trusted with every auth context already, see docs/decisions.md, "RPC"). Signing
+ * and issuer use no Redis.
+ */
+export const REDIS_KEYSPACES: Record<AppName, readonly string[]> = {
+  gateway: ['ratelimit:*', 'auth:*'],
+  identity: ['auth:*'],
+  'wallet-ledger': [`bull:${JOB_QUEUES.chain}:*`],
+  trading: [`bull:${JOB_QUEUES.rates}:*`],
+  signing: [],
+  issuer: [],
+  notifier: [`bull:${JOB_QUEUES.deliveries}:*`, 'notifier:*'],
+};

@@ -3,3 +3,4 @@ export * from './broker';
 export * from './wait';
 export * from './logger';
 export * from './problem';
+export * from './redis-users';

@@ -84,7 +84,9 @@ export function grantAppDatabaseRoles(database: TestDatabase): Record<ServiceNam
       { encoding: 'utf8' },
     );
     if (result.status !== 0)
-      throw new Error(`Creating ${service}'s database role failed: ${result.stderr || result.error}`);
+      throw new Error(
+        `Creating ${service}'s database role failed: ${result.stderr || result.error}`,
+      );
     const url = new URL(database.url);
     url.username = service;
     url.password = password;

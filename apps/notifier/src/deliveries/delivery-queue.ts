@@ -1,3 +1,4 @@
+import { JOB_QUEUES } from '@custody/contracts';
 import { randomUUID } from 'node:crypto';
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -12,8 +13,8 @@ import type { SigningSecrets } from '../secrets/signing-secrets';
 /** How often lost deliveries are looked for. */
 const REAP_EVERY_MS = 10_000;
 
-// DO NOT RENAME: the BullMQ queue holds jobs across deploys.
-export const DELIVERY_QUEUE = 'notifier-deliveries';
+/** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
+export const DELIVERY_QUEUE = JOB_QUEUES.deliveries;
 
 /** Seconds before each attempt (the first entry is the initial delivery), with ±20 % jitter. */
 export function retrySchedule(config: AppConfig<'notifier'>): number[] {

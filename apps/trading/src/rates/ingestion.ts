@@ -1,3 +1,4 @@
+import { JOB_QUEUES } from '@custody/contracts';
 import { Queue, Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -10,8 +11,8 @@ import { CircuitOpenError, ProviderError } from './providers/http-json';
 import type { ExchangeProvider, RateProvider } from './providers/provider';
 import { insertMarketData, insertRates } from './rates.repository';
 
-// DO NOT RENAME: the BullMQ queue and its job scheduler live in Redis across deploys.
-export const RATES_QUEUE = 'trading-rates';
+/** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
+export const RATES_QUEUE = JOB_QUEUES.rates;
 const SCHEDULER_ID = 'rates-ingestion';
 
 /**

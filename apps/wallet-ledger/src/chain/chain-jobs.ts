@@ -1,9 +1,10 @@
+import { JOB_QUEUES } from '@custody/contracts';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
 
-// DO NOT RENAME: the BullMQ queue and its job schedulers live in Redis across deploys.
-export const CHAIN_QUEUE = 'wallet-ledger-chain';
+/** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
+export const CHAIN_QUEUE = JOB_QUEUES.chain;
 
 export interface ChainJobs {
   deposits: () => Promise<void>;
