@@ -1,4 +1,4 @@
-import { formatEther, parseEther, parseUnits, Wallet } from 'ethers';
+import { formatEther, Interface, parseEther, parseUnits, Wallet } from 'ethers';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { type LocalChain, startLocalChain } from './local-chain';
@@ -329,4 +329,123 @@ it('marks a reverted token transfer failed and releases the hold', async () => {
     409,
   );
   await ledgerIsSound();
+});
+
+describe('a raw signed transaction (sign-tx)', () => {
+  async function signTx(w: W, txJson: Record<string, string>) {
+    return api.post(`/v1/users/${w.user}/wallets/${w.id}/sign-tx`, {
+      token: tenant.token,
+      body: { txJson },
+    });
+  }
+
+  async function signed(w: W, id: string) {
+    return (
+      await api.get(`/v1/users/${w.user}/wallets/${w.id}/sign-tx/${id}`, { token: tenant.token })
+    ).body as { signedTx: string; hash: string; withdrawalId: string };
+  }
+
+  async function feeFields() {
+    const fees = await chain.provider.getFeeData();
+    return {
+      maxFeePerGas: String(fees.maxFeePerGas),
+      maxPriorityFeePerGas: String(fees.maxPriorityFeePerGas),
+    };
+  }
+
+  const eth = (wei: bigint) => formatEther(wei).replace(/\.0$/, '');
+
+  it('holds its value and the most its fee can be; once it confirms, the ledger matches the chain', async () => {
+    const w = await wallet('eth');
+    await depositEth(w, '1');
+    const receiver = Wallet.createRandom().address;
+    const fees = await feeFields();
+    const nonce = await chain.provider.getTransactionCount(w.address);
+    const res = await signTx(w, {
+      to: receiver,
+      value: parseEther('0.25').toString(),
+      gasLimit: '21000',
+      ...fees,
+      nonce: String(nonce),
+    });
+    expect(res.status).toBe(200);
+    const record = await signed(w, res.body.id);
+    const reserve = 21_000n * BigInt(fees.maxFeePerGas);
+    expect(await balances(w)).toEqual({
+      balance: '1',
+      available: eth(parseEther('0.75') - reserve),
+    });
+    expect(await withdrawal(w, record.withdrawalId)).toMatchObject({
+      status: 'broadcast',
+      amount: '0.25',
+      blockchainTransactionId: record.hash,
+    });
+    // The client sends it; the adapter follows it to its confirmations.
+    await chain.provider.broadcastTransaction(record.signedTx);
+    await mineUntil(
+      async () => (await withdrawal(w, record.withdrawalId)).status === 'confirmed',
+      'the signed transaction to be confirmed',
+    );
+    expect(await chain.provider.getBalance(receiver)).toBe(parseEther('0.25'));
+    const onChain = eth(await chain.provider.getBalance(w.address));
+    expect(await balances(w)).toEqual({ balance: onChain, available: onChain });
+    await ledgerIsSound();
+  });
+
+  it('releases its hold once another transaction uses its nonce', async () => {
+    const w = await wallet('eth');
+    await depositEth(w, '1');
+    const fees = await feeFields();
+    const nonce = String(await chain.provider.getTransactionCount(w.address));
+    const tx = (value: string) => ({
+      to: Wallet.createRandom().address,
+      value: parseEther(value).toString(),
+      gasLimit: '21000',
+      ...fees,
+      nonce,
+    });
+    const dropped = await signed(w, (await signTx(w, tx('0.1'))).body.id);
+    const sent = await signed(w, (await signTx(w, tx('0.2'))).body.id);
+    await chain.provider.broadcastTransaction(sent.signedTx);
+    await mineUntil(
+      async () =>
+        (await withdrawal(w, dropped.withdrawalId)).status === 'failed' &&
+        (await withdrawal(w, sent.withdrawalId)).status === 'confirmed',
+      'the replaced transaction to be released',
+    );
+    expect(await withdrawal(w, dropped.withdrawalId)).toMatchObject({
+      status: 'failed',
+      fee: '0',
+      signedTxId: expect.any(String),
+    });
+    const onChain = eth(await chain.provider.getBalance(w.address));
+    expect(await balances(w)).toEqual({ balance: onChain, available: onChain });
+    await ledgerIsSound();
+  });
+
+  it('holds a token its wallet transfers, and refuses one above the available balance', async () => {
+    const w = await wallet('usdc');
+    const deposit = await chain.tokenAs(chain.funder).getFunction('transfer')(
+      w.address,
+      parseUnits('10', 6),
+    );
+    await deposit.wait();
+    await mineUntil(async () => (await incomes(w))[0]?.status === 'confirmed', 'the token deposit');
+    const transfer = (amount: string, nonce: string) => ({
+      to: chain.token,
+      value: '0',
+      data: new Interface(['function transfer(address to, uint256 value)']).encodeFunctionData(
+        'transfer',
+        [Wallet.createRandom().address, parseUnits(amount, 6)],
+      ),
+      gasLimit: '100000',
+      nonce,
+    });
+    const res = await signTx(w, transfer('4', '0'));
+    expect(res.status).toBe(200);
+    expect(await balances(w)).toEqual({ balance: '10', available: '6' });
+    expectProblem(await signTx(w, transfer('6.5', '1')), 400, 'insufficient_balance');
+    expect(await balances(w)).toEqual({ balance: '10', available: '6' });
+    await ledgerIsSound();
+  });
 });

@@ -4,6 +4,7 @@ import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { tapEvents } from './events-tap';
+import { fund } from './world';
 import { type Stack, startStack } from './stack';
 
 let stack: Stack;
@@ -44,6 +45,9 @@ beforeAll(async () => {
   user = await newUser(tenant.token);
   eth = await openWallet(tenant.token, user, 'eth');
   qubic = await openWallet(tenant.token, user, 'qubic');
+  // What the transactions below send (and their network fees) is held on the wallet.
+  await fund(api, admin, eth.id, '1');
+  await fund(api, admin, qubic.id, '100');
 }, 90_000);
 
 afterAll(async () => {
@@ -170,6 +174,77 @@ describe('sign-tx', () => {
     });
   });
 
+  it('holds what a value-moving transaction takes, as a withdrawal an admin resolves (manual adapter)', async () => {
+    const before = (await api.get(base(), { token: tenant.token })).body;
+    const res = await api.post(`${base()}/sign-tx`, {
+      token: tenant.token,
+      body: {
+        txJson: {
+          to: '0x000000000000000000000000000000000000bEEF',
+          value: '100000000000000000',
+          gasLimit: '21000',
+          maxFeePerGas: '1000000000',
+          maxPriorityFeePerGas: '1',
+          nonce: '7',
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const record = (await api.get(`${base()}/sign-tx/${res.body.id}`, { token: tenant.token }))
+      .body;
+    // 0.1 ETH and at most 21,000 gas × 1 gwei of fee are held; the balance stays.
+    const held = await api.get(`${base()}/withdrawals/${record.withdrawalId}`, {
+      token: tenant.token,
+    });
+    expect(held.body).toMatchObject({
+      status: 'broadcast',
+      amount: '0.1',
+      receiverAddress: '0x000000000000000000000000000000000000bEEF',
+      blockchainTransactionId: record.hash,
+    });
+    const after = (await api.get(base(), { token: tenant.token })).body;
+    expect(after.balance).toBe(before.balance);
+    expect(Number(before.availableBalance) - Number(after.availableBalance)).toBeCloseTo(
+      0.100021,
+      9,
+    );
+    // Without a chain adapter an admin says what became of it: here, it never went out.
+    const failed = await api.patch(`/v1/admin/withdrawals/${record.withdrawalId}`, {
+      token: admin,
+      body: { status: 'failed' },
+    });
+    expect(failed.status).toBe(200);
+    expect((await api.get(base(), { token: tenant.token })).body.availableBalance).toBe(
+      before.availableBalance,
+    );
+  });
+
+  it('refuses a transaction above the available balance, and keeps no record of it', async () => {
+    const listed = async () =>
+      (await api.get(`${base()}/sign-tx?limit=0`, { token: tenant.token })).body.length;
+    const count = await listed();
+    const res = await api.post(`${base()}/sign-tx`, {
+      token: tenant.token,
+      body: {
+        txJson: { to: eth.address, value: '2000000000000000000', gasLimit: '21000', nonce: '8' },
+      },
+    });
+    expectProblem(res, 400, 'insufficient_balance');
+    expect(await listed()).toBe(count);
+  });
+
+  it('refuses to move an asset the wallet does not hold (a token call from the ETH wallet)', async () => {
+    // The catalog's USDC contract on Ethereum: transfer(receiver, 1).
+    const usdcContract = (await api.get('/v1/assets/usdc', { token: tenant.token })).body
+      .contractAddress as string;
+    const data = `0xa9059cbb${'0'.repeat(24)}${eth.address.slice(2).toLowerCase()}${(1).toString(16).padStart(64, '0')}`;
+    const res = await api.post(`${base()}/sign-tx`, {
+      token: tenant.token,
+      body: { txJson: { to: usdcContract, value: '0', data, gasLimit: '60000', nonce: '9' } },
+    });
+    expectProblem(res, 400, 'asset_not_in_wallet');
+  });
+
   it('signs an unsigned serialized transaction', async () => {
     const unsigned = Transaction.from({
       type: 2,
@@ -211,6 +286,10 @@ describe('sign-tx', () => {
         bytes.subarray(bytes.length - 64),
       ),
     ).toBe(1);
+    // Its 5 QU are held until an admin says what became of the transaction.
+    expect(record.body.withdrawalId).toEqual(expect.any(String));
+    const wallet = await api.get(`/v1/users/${user}/wallets/${qubic.id}`, { token: tenant.token });
+    expect(wallet.body).toMatchObject({ balance: '100', availableBalance: '95' });
   });
 
   it.each([

@@ -175,6 +175,8 @@ export const withdrawals = ledger.table('withdrawals', {
   rawTx: text('raw_tx'),
   feeReserve: numeric('fee_reserve').notNull().default('0'),
   failureReason: text('failure_reason'),
+  /** The sign-tx record whose transaction this withdrawal holds for (see sign-tx). */
+  signedTxId: uuid('signed_tx_id'),
   ...timestamps,
 });
 

@@ -78,7 +78,13 @@ async function chainStatus(deps: Deps): Promise<ChainStatusView> {
 function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
   const { catalog, incomes, withdrawals } = parts(deps);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
-  const signatures = new SignaturesService(deps.db, deps.rpc, catalog);
+  const signatures = new SignaturesService(
+    deps.db,
+    deps.rpc,
+    catalog,
+    withdrawals,
+    () => parts(deps).chain?.network,
+  );
   const transfers = new TransfersService(deps.db, deps.pool, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
   const purchases = new PurchaseSettlement(deps.db);

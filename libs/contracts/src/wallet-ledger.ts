@@ -251,6 +251,8 @@ export interface WithdrawalView {
   memo?: string;
   userNote?: string;
   externalReference?: string;
+  /** Extension: the sign-tx record whose transaction this withdrawal holds for. */
+  signedTxId?: string;
 }
 
 /** The contract's Signed transaction, Signed message or Signed typed data record. */

@@ -87,6 +87,12 @@ const schemas: Record<SignedItemKind, z.ZodType> = {
     nonce: z.string().nullable(),
     gasLimit: z.string().nullable(),
     data: z.string().nullable(),
+    withdrawalId: z
+      .string()
+      .optional()
+      .describe(
+        'Extension: the withdrawal that holds what the transaction takes from the wallet (native value and network fee, or a catalog token moved or approved)',
+      ),
   }),
   message: z.object({ ...{}, ...signedBase, signedMessage: z.string(), message: z.string() }),
   'typed-data': z.object({

@@ -31,6 +31,10 @@ const withdrawalSchema = z.object({
   memo: z.string().optional(),
   userNote: z.string().optional(),
   externalReference: z.string().optional(),
+  signedTxId: z
+    .string()
+    .optional()
+    .describe('Extension: the sign-tx record whose transaction this withdrawal holds for'),
 });
 
 export function withdrawalRoutes(rpc: RpcClient) {

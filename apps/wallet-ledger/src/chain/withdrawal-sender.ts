@@ -230,6 +230,17 @@ export class WithdrawalSender {
     if (receipt?.status !== 1) throw new Error(`gas top-up ${signed.hash} failed`);
   }
 
+  /**
+   * The address has mined a transaction with this nonce that is not `hash` (read again after the
+   * count: the transaction may have been mined in between).
+   */
+  private async nonceUsedByAnother(w: WithdrawalRow, hash: string): Promise<boolean> {
+    if (!w.fromAddress || w.chainNonce === null) return false;
+    const mined = await this.provider.getTransactionCount(w.fromAddress, 'latest');
+    if (mined <= w.chainNonce) return false;
+    return (await this.provider.getTransactionReceipt(hash)) === null;
+  }
+
   /** Broadcast withdrawals: confirmed or failed once deep enough; re-sent if the node lost them. */
   private async track(head: number): Promise<void> {
     const sent = await this.db
@@ -242,7 +253,24 @@ export class WithdrawalSender {
       const hash = w.blockchainTransactionId as string;
       const receipt = await this.provider.getTransactionReceipt(hash);
       if (!receipt) {
-        if (w.rawTx && !(await this.provider.getTransaction(hash))) {
+        // A raw signed transaction's hold (the client sends it): released once another
+        // transaction used its nonce; it is never sent from here.
+        if (!w.rawTx) {
+          if (await this.nonceUsedByAnother(w, hash)) {
+            await withTransaction(this.db, async (tx) => {
+              const current = await this.lock(tx, w.id);
+              if (current?.status !== 'broadcast') return;
+              await this.service.move(tx, current, {
+                status: 'failed',
+                fee: '0',
+                onChain: true,
+                failureReason: 'Another transaction used its nonce.',
+              });
+            });
+          }
+          continue;
+        }
+        if (!(await this.provider.getTransaction(hash))) {
           await this.broadcast(w.rawTx, hash).catch((error: unknown) =>
             this.logger.warn(
               { err: error, withdrawalId: w.id },

@@ -1,9 +1,11 @@
+import { Transaction as EvmTransaction } from 'ethers';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
   IDENTITY_RPC,
   SIGNING_RPC,
   type AuthContext,
+  type CatalogAsset,
   type ChainFamily,
   type ListQuery,
   type ListResult,
@@ -21,7 +23,10 @@ import { type SignedItemRow, signedItems } from '../schema';
 import { walletScope } from '../transactions/wallet-scope';
 import { findWallet } from '../wallets/wallets.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
+import type { EvmNetwork } from '../chain/evm-network';
+import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import * as repo from './signatures.repository';
+import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
 
 const SCHEMA = 'ledger';
 
@@ -48,6 +53,7 @@ export function signedItemView(row: SignedItemRow): Record<string, unknown> {
       gasLimit: r['gasLimit'] ?? null,
       data: r['data'] ?? null,
       ...(r['hash'] ? { hash: r['hash'] } : {}),
+      ...(r['withdrawalId'] ? { withdrawalId: r['withdrawalId'] } : {}),
       ...(r['txId'] ? { txId: r['txId'] } : {}),
     };
   }
@@ -65,6 +71,9 @@ export class SignaturesService {
     private readonly db: Database,
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
+    private readonly withdrawals: WithdrawalsService,
+    /** The network the EVM adapter follows, once it runs. */
+    private readonly chain: () => EvmNetwork | undefined,
   ) {}
 
   async sign(auth: AuthContext | undefined, request: SignRequest): Promise<{ id: string }> {
@@ -89,16 +98,47 @@ export class SignaturesService {
       throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
     }
     const key = { ownerId: wallet.id, chain: asset.chain };
-    const result = await this.signWith(key, asset.chainId, request);
+    // The chain the adapter serves for the asset's network is the deployment's (a local chain's
+    // id, say); elsewhere the catalog's.
+    const served = this.servedNetwork(asset);
+    const result = await this.signWith(
+      key,
+      served ? String(served.chainId) : asset.chainId,
+      request,
+    );
+    const move = isEvmTransaction(result)
+      ? await this.valueMoveOf(asset, result)
+      : request.kind === 'tx' && request.payload.qubicTxJson
+        ? qubicValueMoved(request.payload.qubicTxJson)
+        : undefined;
+    // The transaction's id on its chain: an EVM hash, or a Qubic transaction id.
+    const chainTxId = isEvmTransaction(result) ? result.hash : 'txId' in result ? result.txId : '';
+    const id = uuidv7();
     const row = await this.db.transaction(async (tx) => {
+      // What the transaction takes is held with the record: without the funds, neither is kept
+      // and the signature never leaves.
+      const withdrawalId =
+        move && move.kind !== 'none'
+          ? await this.withdrawals.holdSignedTransaction(tx, {
+              wallet,
+              signedTxId: id,
+              amount: move.amount,
+              feeReserve: move.kind === 'native' ? move.feeReserve : '0',
+              receiver: move.receiver,
+              hash: chainTxId,
+              nonce: isEvmTransaction(result) ? Number(result.nonce) : null,
+              network: isEvmTransaction(result) ? this.followingNetwork(asset) : null,
+              externalReference: request.externalReference ?? null,
+            })
+          : undefined;
       const inserted = await repo.insertSignedItem(tx, {
-        id: uuidv7(),
+        id,
         tenantId: wallet.tenantId,
         userId: wallet.userId,
         walletId: wallet.id,
         kind: request.kind,
         request: request.payload,
-        result,
+        result: withdrawalId ? { ...result, withdrawalId } : result,
         status: 'sent',
         externalReference: request.externalReference ?? null,
       });
@@ -110,6 +150,47 @@ export class SignaturesService {
       return inserted;
     });
     return { id: row.id };
+  }
+
+  /** What a signed EVM transaction takes from the wallet (signatures.rules `valueMoved`). */
+  private async valueMoveOf(asset: CatalogAsset, signed: SignedEvmTransaction): Promise<ValueMove> {
+    const tx = EvmTransaction.from(signed.signedTx);
+    const served = this.servedNetwork(asset);
+    // The adapter's tokens where it serves this chain (a local chain's contracts), else the
+    // catalog's contracts on the asset's chain.
+    const tokens = new Map<string, string>(
+      served
+        ? [...served.tokens].map(([assetId, address]) => [address.toLowerCase(), assetId])
+        : (await this.catalog.all())
+            .filter((a) => a.chain === 'evm' && a.chainId === asset.chainId && a.contractAddress)
+            .map((a) => [(a.contractAddress as string).toLowerCase(), a.id]),
+    );
+    const native = served ? served.nativeAssetId === asset.id : !asset.contractAddress;
+    return valueMoved(
+      {
+        to: tx.to,
+        value: tx.value,
+        data: tx.data,
+        gasLimit: tx.gasLimit,
+        maxGasPrice: tx.maxFeePerGas ?? tx.gasPrice ?? 0n,
+      },
+      { assetId: asset.id, native, decimals: asset.decimals },
+      tokens,
+    );
+  }
+
+  /** The adapter's network when it serves the asset's network. */
+  private servedNetwork(asset: CatalogAsset): EvmNetwork | undefined {
+    const network = this.chain();
+    return network && network.name === asset.network ? network : undefined;
+  }
+
+  /** The adapter's network when it follows this asset's transactions; null: an admin does. */
+  private followingNetwork(asset: CatalogAsset): string | null {
+    const network = this.servedNetwork(asset);
+    if (!network) return null;
+    const follows = network.nativeAssetId === asset.id || network.tokens.has(asset.id);
+    return follows ? network.name : null;
   }
 
   private async signWith(
@@ -178,4 +259,10 @@ export class SignaturesService {
     if (!row) throw Errors.notFound('signed item');
     return signedItemView(row);
   }
+}
+
+function isEvmTransaction(
+  result: SignatureView | SignedEvmTransaction | SignedQubicTransaction,
+): result is SignedEvmTransaction {
+  return 'signedTx' in result && 'hash' in result;
 }

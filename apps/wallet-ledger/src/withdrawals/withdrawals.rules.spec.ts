@@ -77,6 +77,7 @@ function row(overrides: Partial<WithdrawalRow> = {}): WithdrawalRow {
     rawTx: null,
     feeReserve: '0',
     failureReason: null,
+    signedTxId: null,
     createdAt: new Date('2024-05-01T10:00:00.000Z'),
     updatedAt: new Date('2024-05-01T10:05:00.000Z'),
     ...overrides,

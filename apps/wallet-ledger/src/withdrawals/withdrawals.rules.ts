@@ -293,5 +293,6 @@ export function withdrawalView(
     ...(row.memo ? { memo: row.memo } : {}),
     ...(row.userNote ? { userNote: row.userNote } : {}),
     ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+    ...(row.signedTxId ? { signedTxId: row.signedTxId } : {}),
   };
 }

@@ -7,6 +7,7 @@ import {
   type WithdrawalView,
 } from '@custody/contracts';
 import { v7 as uuidv7 } from 'uuid';
+import { add } from '@custody/money';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import {
@@ -52,6 +53,28 @@ import {
 const SCHEMA = 'ledger';
 
 export type { NewWithdrawal } from '@custody/contracts';
+
+/** A raw signed transaction's hold (see `holdSignedTransaction`). */
+export interface SignedTransactionHold {
+  wallet: {
+    id: string;
+    tenantId: string;
+    userId: string;
+    assetId: string;
+    address: string;
+  };
+  signedTxId: string;
+  amount: string;
+  feeReserve: string;
+  receiver: string;
+  /** The transaction's id on its chain (EVM hash, Qubic transaction id). */
+  hash: string;
+  /** EVM: its nonce, which frees the hold once another transaction uses it. */
+  nonce: number | null;
+  /** The chain adapter's network that follows it; null: an admin resolves it. */
+  network: string | null;
+  externalReference: string | null;
+}
 
 /**
  * Withdrawals: creating one holds the amount (available drops, balance stays); `confirmed` posts
@@ -119,6 +142,50 @@ export class WithdrawalsService {
       // A block's 403 is not kept under the key: a retry after an unblock must go through.
       { storeError: (error) => error.code !== 'user_blocked' },
     );
+  }
+
+  /**
+   * Holds what a raw signed transaction takes from its wallet (`valueMoved`), in the caller's
+   * transaction with the signed record: a withdrawal already `broadcast` (the client sends the
+   * transaction), followed by the chain adapter like any other (`network` set) or resolved by an
+   * admin (manual adapter). 400 insufficient_balance when the wallet's available balance does
+   * not cover amount + fee reserve: then nothing is recorded and the signature is not returned.
+   */
+  async holdSignedTransaction(tx: Transaction, signed: SignedTransactionHold): Promise<string> {
+    const { wallet } = signed;
+    await assertNotBlockedInCopy(tx, wallet.userId);
+    const accountId = await walletAccountId(tx, wallet.id);
+    if (!accountId) throw Errors.internal(new Error('wallet without account'));
+    const locked = await lockAccounts(tx, [accountId]);
+    const total = add(signed.amount, signed.feeReserve);
+    amountToHold(total, locked.get(accountId)?.availableBalance ?? '0');
+    const id = uuidv7();
+    const holdId = await placeHold(tx, accountId, total, id);
+    const row = await repo.insertWithdrawal(tx, {
+      id,
+      tenantId: wallet.tenantId,
+      userId: wallet.userId,
+      walletId: wallet.id,
+      assetId: wallet.assetId,
+      amount: signed.amount,
+      fee: '0',
+      feeReserve: signed.feeReserve,
+      receiverAddress: signed.receiver,
+      signedTxId: signed.signedTxId,
+      externalReference: signed.externalReference,
+      status: 'broadcast',
+      blockchainTransactionId: signed.hash,
+      network: signed.network,
+      fromAddress: wallet.address,
+      chainNonce: signed.nonce,
+      holdId,
+    });
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.withdrawalCreated,
+      tenantId: row.tenantId,
+      data: withdrawalView(row, await this.symbolOf(row.assetId), []),
+    });
+    return id;
   }
 
   async transition(
