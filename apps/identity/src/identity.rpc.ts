@@ -2,6 +2,8 @@ import path from 'node:path';
 import {
   AUDIT_BATCH_EVENT,
   AUDIT_EVENT,
+  RPC_REFUSED_EVENT,
+  type RpcRefusalRecord,
   IDENTITY_RPC,
   type AuditBatch,
   type AuditRecord,
@@ -13,7 +15,12 @@ import { requireAuth } from '@custody/tenancy';
 import type { RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { ApiClientsService } from './api-clients/api-clients.service';
-import { appendAuditBatch, appendAuditEvent, listAuditEvents } from './audit/audit.service';
+import {
+  appendAuditBatch,
+  appendAuditEvent,
+  appendRpcRefusal,
+  listAuditEvents,
+} from './audit/audit.service';
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { ClientsService } from './clients/clients.service';
@@ -134,5 +141,7 @@ export const identityService: ServiceDefinition<'identity'> = {
   eventHandlers: () => ({
     [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event as EventEnvelope<AuditRecord>),
     [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event as EventEnvelope<AuditBatch>),
+    [RPC_REFUSED_EVENT]: (event, tx) =>
+      appendRpcRefusal(tx, event as EventEnvelope<RpcRefusalRecord>),
   }),
 };

@@ -99,6 +99,7 @@ export const auditEvents = identity.table('audit_events', {
   remoteIp: text('remote_ip'),
   status: integer('status').notNull(),
   outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
+  detail: text('detail'),
 });
 
 export const whitelists = identity.table('whitelists', {

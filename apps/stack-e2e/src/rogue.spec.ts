@@ -249,6 +249,25 @@ describe('a rogue process inside the stack', () => {
     const reasons = new Set(lines.map((line) => line['reason']));
     for (const reason of ['bad_signature', 'missing', 'other_caller', 'caller_not_allowed'])
       expect([reason, reasons.has(reason)]).toEqual([reason, true]);
+    // And in the audit log, through each service's outbox and identity.
+    await waitFor(
+      async () => {
+        const records = (
+          await api.get('/v1/audit-events?action=rpcRefused&limit=0', { token: admin })
+        ).body as { path: string; targetId: string; status: number; detail: string }[];
+        const paths = new Set(records.map((r) => r.path));
+        return (
+          [
+            'rpc.signing/sign.evmMessage',
+            'rpc.wallet-ledger/incomes.update',
+            'rpc.identity/tokens.issueIssuer',
+          ].every((p) => paths.has(p)) &&
+          records.some((r) => r.status === 403 && /caller: caller_not_allowed/.test(r.detail)) &&
+          records.some((r) => r.status === 401 && r.targetId === 'wallet-ledger')
+        );
+      },
+      { timeoutMs: 15_000, what: 'the refusals in the audit log' },
+    );
     const metrics = await (await fetch(`${stack.apps.signing.url}/metrics`)).text();
     expect(metrics).toMatch(/rpc_refused_total\{[^}]*method="sign\.evmMessage"[^}]*\} [1-9]/);
   });

@@ -36,28 +36,33 @@ export interface EventEnvelope<T = unknown> {
 }
 
 /**
- * The app that publishes each event and the services that consume it. The broker grants exactly
- * this (libs/messaging `brokerGrants`): only the publisher's user may publish a name, only its
+ * The apps that publish each event and the services that consume it. The broker grants exactly
+ * this (libs/messaging `brokerGrants`): only a publisher's user may publish a name, only its
  * consumers' users may bind to it. A name missing here cannot be published at all.
  */
 export const EVENT_ROUTES: Record<
-  EventName | 'audit.is-recorded' | 'audit.batch-is-recorded',
-  { publisher: AppName; consumers: readonly ServiceName[] }
+  EventName | 'audit.is-recorded' | 'audit.batch-is-recorded' | 'audit.rpc-refused',
+  { publishers: readonly AppName[]; consumers: readonly ServiceName[] }
 > = {
-  [EVENTS.userCreated]: { publisher: 'identity', consumers: ['wallet-ledger', 'notifier'] },
-  [EVENTS.userUpdated]: { publisher: 'identity', consumers: ['wallet-ledger', 'notifier'] },
-  [EVENTS.userDeleted]: { publisher: 'identity', consumers: ['wallet-ledger', 'notifier'] },
-  [EVENTS.walletCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.walletDeleted]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.purchaseCreated]: { publisher: 'trading', consumers: ['notifier'] },
-  [EVENTS.transferCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.withdrawalCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.withdrawalUpdated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.incomeCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.incomeConfirmed]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.signCreated]: { publisher: 'wallet-ledger', consumers: ['notifier'] },
-  [EVENTS.issuerActivityCreated]: { publisher: 'issuer', consumers: ['notifier'] },
+  [EVENTS.userCreated]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.userUpdated]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.userDeleted]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.walletCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.walletDeleted]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.purchaseCreated]: { publishers: ['trading'], consumers: ['notifier'] },
+  [EVENTS.transferCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.withdrawalCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.withdrawalUpdated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.incomeCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.incomeConfirmed]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.signCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.issuerActivityCreated]: { publishers: ['issuer'], consumers: ['notifier'] },
   // The gateway's audit records (identity's AUDIT_EVENT and AUDIT_BATCH_EVENT).
-  'audit.is-recorded': { publisher: 'gateway', consumers: ['identity'] },
-  'audit.batch-is-recorded': { publisher: 'gateway', consumers: ['identity'] },
+  'audit.is-recorded': { publishers: ['gateway'], consumers: ['identity'] },
+  'audit.batch-is-recorded': { publishers: ['gateway'], consumers: ['identity'] },
+  // What a service refused (identity's RPC_REFUSED_EVENT): every service may report.
+  'audit.rpc-refused': {
+    publishers: ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier'],
+    consumers: ['identity'],
+  },
 };

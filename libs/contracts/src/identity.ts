@@ -88,9 +88,32 @@ export interface AuditBatch {
   records: { id: string; occurredAt: string; record: AuditRecord }[];
 }
 
+/**
+ * A request a service refused: without a valid proof of its sender or of its auth context, or
+ * from an app it does not serve (`caller_not_allowed`). Published by that service, appended by
+ * identity to the audit log (action `rpcRefused`). At most a few per second and service are
+ * published; `suppressed` counts those left out since the last one.
+ */
+export const RPC_REFUSED_EVENT = 'audit.rpc-refused';
+
+export interface RpcRefusalRecord {
+  service: string;
+  method: string;
+  /** The broker user that sent it (RabbitMQ checked it). */
+  brokerUser: string | null;
+  /** The app that user is (or, for a shared user, claims to be). */
+  caller: string | null;
+  requestId: string;
+  reason: string;
+  failed: 'proof' | 'origin' | 'caller';
+  suppressed: number;
+}
+
 export interface AuditEventView extends AuditRecord {
   id: string;
   createdAt: string;
+  /** Extension: what a refused RPC (`rpcRefused`) failed on, and who sent it. */
+  detail?: string;
 }
 
 /** The User record as the API returns it (the full KYC record stays inside identity). */

@@ -29,7 +29,7 @@ const oneOf = (names: string[]) =>
   names.length === 0 ? NOTHING : `^(${names.map(escape).join('|')})$`;
 function published(app: AppName): string[] {
   return Object.entries(EVENT_ROUTES)
-    .filter(([, route]) => route.publisher === app)
+    .filter(([, route]) => (route.publishers as readonly string[]).includes(app))
     .map(([name]) => name);
 }
 

@@ -38,6 +38,7 @@ import {
   runIdempotentAround,
 } from '@custody/persistence';
 import { createMetrics, type Metrics } from './metrics';
+import { RefusalAudit } from './refusal-audit';
 import { mountOps, runChecks, type ReadinessCheck } from './ops';
 import { connectRedis } from './redis';
 
@@ -188,6 +189,7 @@ export async function startService<A extends ServiceName>(
       checks: Object.fromEntries(Object.entries(outcome.checks).map(([k, v]) => [k, v.status])),
     };
   };
+  const refusals = new RefusalAudit(db, schema, app, logger);
   const rpcServer = new RpcServer({
     broker,
     service: app,
@@ -208,6 +210,7 @@ export async function startService<A extends ServiceName>(
       onRefused: (refusal) => {
         metrics.rpcRefused.inc({ method: refusal.method, reason: refusal.reason });
         logger.warn({ audit: 'rpc_refused', ...refusal }, 'RPC request refused');
+        refusals.report(refusal);
       },
     },
   });

@@ -20,6 +20,12 @@ const auditEventSchema = z.object({
   remoteIp: z.string().nullable(),
   status: z.number().int(),
   outcome: z.enum(['success', 'failure']),
+  detail: z
+    .string()
+    .optional()
+    .describe(
+      'Extension: on an `rpcRefused` record (a request a service refused inside the stack), what it failed on and the app it came from; its target is the broker user that sent it',
+    ),
 });
 
 export function auditRoutes(rpc: RpcClient) {

@@ -5,6 +5,7 @@ import {
   type AuditRecord,
   type AuthContext,
   type EventEnvelope,
+  type RpcRefusalRecord,
   type ListQuery,
   type ListResult,
 } from '@custody/contracts';
@@ -31,13 +32,49 @@ export async function appendAuditBatch(
   if (event.data.records.length > 0) await appendAuditRecords(tx, event.data.records);
 }
 
-async function appendAuditRecords(tx: Executor, records: AuditBatch['records']): Promise<void> {
-  const column = <T>(value: (r: AuditBatch['records'][number]) => T) =>
-    sql.param(records.map(value));
+/**
+ * Appends a service's report of a refused RPC (RPC_REFUSED_EVENT) as an `rpcRefused` record:
+ * the broker user that sent it is the target, what it failed on the detail.
+ */
+export async function appendRpcRefusal(
+  tx: Executor,
+  event: EventEnvelope<RpcRefusalRecord>,
+): Promise<void> {
+  const r = event.data;
+  await appendAuditRecords(tx, [
+    {
+      id: event.id,
+      occurredAt: event.occurredAt,
+      record: {
+        requestId: r.requestId,
+        action: 'rpcRefused',
+        method: 'RPC',
+        path: `rpc.${r.service}/${r.method}`,
+        clientId: null,
+        tenantId: null,
+        userId: null,
+        targetId: r.brokerUser,
+        device: null,
+        ip: null,
+        remoteIp: null,
+        status: r.reason === 'caller_not_allowed' ? 403 : 401,
+        outcome: 'failure',
+      },
+      detail:
+        `${r.failed}: ${r.reason}; caller ${r.caller ?? 'unknown'}` +
+        (r.suppressed > 0 ? `; ${r.suppressed} more refused before it, not recorded` : ''),
+    },
+  ]);
+}
+
+type StoredRecord = AuditBatch['records'][number] & { detail?: string };
+
+async function appendAuditRecords(tx: Executor, records: StoredRecord[]): Promise<void> {
+  const column = <T>(value: (r: StoredRecord) => T) => sql.param(records.map(value));
   // Plain SQL, one array per column: the query builder cost identity more CPU than the insert.
   await tx.execute(
     sql`INSERT INTO identity.audit_events (id, occurred_at, request_id, action, method, path,
-          client_id, tenant_id, user_id, target_id, device, ip, remote_ip, status, outcome)
+          client_id, tenant_id, user_id, target_id, device, ip, remote_ip, status, outcome, detail)
         SELECT * FROM unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.occurredAt)}::timestamptz[],
           ${column((r) => r.record.requestId)}::text[], ${column((r) => r.record.action)}::text[],
           ${column((r) => r.record.method)}::text[], ${column((r) => r.record.path)}::text[],
@@ -45,7 +82,7 @@ async function appendAuditRecords(tx: Executor, records: AuditBatch['records']):
           ${column((r) => r.record.userId)}::text[], ${column((r) => r.record.targetId)}::text[],
           ${column((r) => r.record.device)}::text[], ${column((r) => r.record.ip)}::text[],
           ${column((r) => r.record.remoteIp)}::text[], ${column((r) => r.record.status)}::int[],
-          ${column((r) => r.record.outcome)}::text[])
+          ${column((r) => r.record.outcome)}::text[], ${column((r) => r.detail ?? null)}::text[])
         ON CONFLICT DO NOTHING`,
   );
 }
@@ -74,10 +111,11 @@ export async function listAuditEvents(
   );
   const { rows, total } = await selectPage(db, auditEvents, clauses);
   return {
-    items: rows.map(({ occurredAt, ...row }) => ({
+    items: rows.map(({ occurredAt, detail, ...row }) => ({
       ...{},
       ...row,
       createdAt: occurredAt.toISOString(),
+      ...(detail ? { detail } : {}),
     })),
     total,
   };
