@@ -1,11 +1,17 @@
 #!/bin/sh
 # The postgres image runs this at the database's first start: one role per app, owning its
-# schema (app-role.sql). On a volume made before, run it once by hand:
+# schema (app-role.sql, app-schema.sql). On a volume made before, run it once by hand:
 #   docker compose exec postgres sh /docker-entrypoint-initdb.d/10-app-roles.sh
 set -eu
+run() { # file, then psql -v assignments
+  file=$1
+  shift
+  psql -v ON_ERROR_STOP=1 --username "${POSTGRES_USER}" --dbname "${POSTGRES_DB}" -q "$@" \
+    -f "/custody/${file}"
+}
 role() { # app schema password
-  psql -v ON_ERROR_STOP=1 --username "${POSTGRES_USER}" --dbname "${POSTGRES_DB}" -q \
-    -v app="$1" -v schema="$2" -v password="$3" -f /custody/app-role.sql
+  run app-role.sql -v app="$1" -v password="$3"
+  run app-schema.sql -v app="$1" -v schema="$2"
 }
 role identity identity "${PG_PASSWORD_IDENTITY}"
 role wallet-ledger ledger "${PG_PASSWORD_WALLET_LEDGER}"

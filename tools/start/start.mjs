@@ -95,33 +95,34 @@ try {
 // DATABASE_URL's user.
 const databaseUrls = {};
 if (!process.env.DATABASE_URL) {
-  // libs/contracts DB_SCHEMAS; docker/postgres/init-app-roles.sh has the same pairs.
-  const schemas = {
-    identity: 'identity',
-    'wallet-ledger': 'ledger',
-    trading: 'trading',
-    signing: 'signing',
-    issuer: 'issuer',
-    notifier: 'notifier',
-  };
+  // The service → schema pairs of the compose init script (checked against DB_SCHEMAS).
+  const schemas = [
+    ...readFileSync(path.join(root, 'docker/postgres/init-app-roles.sh'), 'utf8').matchAll(
+      /^role (\S+) (\S+) /gm,
+    ),
+  ].map(([, service, schema]) => [service, schema]);
   const asAdmin = new URL(env.DATABASE_URL);
   if (!asAdmin.username) asAdmin.username = adminUrl.username;
-  for (const [service, schema] of Object.entries(schemas)) {
-    const password = `dev-pg-${service}`;
+  const psql = (script, variables) => {
     const result = spawnSync(
       'psql',
-      [asAdmin.toString(), '-q', '-v', `app=${service}`, '-v', `schema=${schema}`].concat([
-        '-v',
-        `password=${password}`,
-        '-f',
-        path.join(root, 'docker/postgres/app-role.sql'),
-      ]),
+      [asAdmin.toString(), '-q']
+        .concat(Object.entries(variables).flatMap(([name, value]) => ['-v', `${name}=${value}`]))
+        .concat(['-f', path.join(root, 'docker/postgres', script)]),
       { cwd: root, encoding: 'utf8' },
     );
-    if (result.status !== 0) {
+    return result.status === 0
+      ? undefined
+      : String(result.error?.message ?? result.stderr).split('\n')[0];
+  };
+  for (const [service, schema] of schemas) {
+    const password = `dev-pg-${service}`;
+    const failed =
+      psql('app-role.sql', { app: service, password }) ??
+      psql('app-schema.sql', { app: service, schema });
+    if (failed) {
       console.log(
-        `Every service connects to PostgreSQL as one user: creating ${service}'s role failed ` +
-          `(${String(result.error?.message ?? result.stderr).split('\n')[0]}).`,
+        `Every service connects to PostgreSQL as one user: ${service}'s role failed (${failed}).`,
       );
       for (const key of Object.keys(databaseUrls)) delete databaseUrls[key];
       break;

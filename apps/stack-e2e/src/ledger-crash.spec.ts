@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { EVENTS } from '@custody/contracts';
-import { Broker, EventConsumer } from '@custody/messaging';
+import { Broker, CallerPolicy, EventConsumer } from '@custody/messaging';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
 import {
+  APP_BROKER_CALLERS,
   createTestDatabase,
   deleteMqNamespace,
   testLogger,
@@ -51,6 +52,8 @@ beforeAll(async () => {
     db: createDatabase(probePool),
     schema: 'probe',
     consumer: 'crash-probe',
+    // The stack's apps log in as their own users: the transfer events come from wallet-ledger's.
+    callers: new CallerPolicy(APP_BROKER_CALLERS),
     logger: testLogger(),
     handlers: {
       [EVENTS.transferCreated]: async (event, tx) => {

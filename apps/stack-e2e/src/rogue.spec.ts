@@ -301,6 +301,33 @@ describe('a rogue process inside the stack', () => {
     } finally {
       await connection.close().catch(() => undefined);
     }
+    // Straight into wallet-ledger's event queue, past the exchange (any user may write through
+    // the default exchange): wallet-ledger takes a user's block only from identity's user.
+    const direct = await amqp.connect(appBrokerUrl('notifier'));
+    const sender = await direct.createConfirmChannel();
+    const forged = {
+      id: randomUUID(),
+      name: 'user.is-updated',
+      occurredAt: new Date().toISOString(),
+      tenantId,
+      data: { id: user, blocked: false },
+    };
+    await new Promise<void>((resolve, reject) =>
+      sender.sendToQueue(
+        `${stack.namespace}.wallet-ledger.events`,
+        Buffer.from(JSON.stringify(forged)),
+        { userId: 'notifier', messageId: forged.id, contentType: 'application/json' },
+        (error: unknown) => (error ? reject(error) : resolve()),
+      ),
+    );
+    await direct.close();
+    await waitFor(
+      () =>
+        stack.apps['wallet-ledger'].logs.some(
+          (line) => line['audit'] === 'event_refused' && line['brokerUser'] === 'notifier',
+        ),
+      { timeoutMs: 10_000, what: 'wallet-ledger to refuse the forged event' },
+    );
     // The rogue's login may still do what the notifier does: its own queue.
     const own = await amqp.connect(appBrokerUrl('notifier'));
     const channel = await own.createChannel();

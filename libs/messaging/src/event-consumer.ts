@@ -6,7 +6,7 @@ import type {
   Options,
 } from 'amqplib';
 import { sql } from 'drizzle-orm';
-import { HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
+import { EVENT_ROUTES, HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import { runWithContext, type Logger } from '@custody/logging';
 import {
@@ -19,6 +19,7 @@ import {
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { decodeEventMessage, isEventBatch } from './event-message';
 import { InFlight } from './in-flight';
+import type { CallerPolicy } from './rpc-server';
 
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -66,6 +67,12 @@ export interface EventConsumerOptions {
   consumer: string;
   /** One handler per event name; the queue is bound to exactly these names. */
   handlers: Record<string, EventHandler>;
+  /**
+   * Which app each broker user is: an event is taken only from a user of one of its publishers
+   * (EVENT_ROUTES), or of this consumer (its own retries). Any user may write to a queue through
+   * the default exchange, so the broker's topic permissions alone do not keep others out.
+   */
+  callers: CallerPolicy;
   logger: Logger;
   prefetch?: number;
   /** Attempts before a failing message goes to `<queue>.dlq`. */
@@ -229,10 +236,23 @@ export class EventConsumer implements BrokerComponent {
     for (const delivery of batch) this.ack(delivery);
   }
 
-  /** The events of a message (one, or a batch's); none if it is not one (dead-lettered). */
+  /**
+   * The events of a message (one, or a batch's); none if it is not one, or comes from a user
+   * that does not publish them (dead-lettered).
+   */
   private parse(channel: ConfirmChannel, msg: ConsumeMessage): Delivery[] {
     try {
       const events = decodeEventMessage(msg.content, msg.properties.headers);
+      const userId = typeof msg.properties.userId === 'string' ? msg.properties.userId : undefined;
+      const refused = events.find(({ event }) => !this.publishedBy(event.name, userId));
+      if (refused) {
+        this.options.logger.warn(
+          { audit: 'event_refused', event: refused.event.name, brokerUser: userId ?? null },
+          'Event from a broker user that does not publish it sent to the dead-letter queue',
+        );
+        this.settle(channel, () => channel.nack(msg, false, false));
+        return [];
+      }
       const received: Received = {
         channel,
         msg,
@@ -245,6 +265,13 @@ export class EventConsumer implements BrokerComponent {
       this.settle(channel, () => channel.nack(msg, false, false));
       return [];
     }
+  }
+
+  private publishedBy(name: string, userId: string | undefined): boolean {
+    const app = this.options.callers.appOf(userId);
+    if (app === '*' || app === this.options.consumer) return true;
+    const routes: Record<string, { publishers: readonly string[] } | undefined> = EVENT_ROUTES;
+    return app !== undefined && (routes[name]?.publishers.includes(app) ?? false);
   }
 
   private requestIdOf({ headers, event, received }: Delivery): string {
@@ -338,6 +365,7 @@ export class EventConsumer implements BrokerComponent {
       await publishConfirmed(channel, '', this.queue, content, {
         ...{},
         ...properties,
+        userId: this.options.broker.username,
         headers: { ...{}, ...headers, [HEADERS.attempts]: attempts },
       });
       this.ack(delivery);
@@ -405,7 +433,11 @@ export class EventConsumer implements BrokerComponent {
     try {
       const { content, properties } = this.ownMessage(delivery);
       const exchange = this.options.broker.deadLetterExchange;
-      await publishConfirmed(channel, exchange, this.queue, content, properties);
+      await publishConfirmed(channel, exchange, this.queue, content, {
+        ...{},
+        ...properties,
+        userId: this.options.broker.username,
+      });
       this.ack(delivery);
     } catch (error) {
       this.options.logger.warn(

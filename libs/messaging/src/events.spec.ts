@@ -6,6 +6,7 @@ import { enqueueEvent, withTransaction } from '@custody/persistence';
 import { testLogger, testServiceUrls, waitFor } from '@custody/testing';
 import { EventConsumer, type EventHandler } from './event-consumer';
 import { OutboxRelay, runsOfOneName } from './outbox-relay';
+import { CallerPolicy } from './rpc-server';
 import {
   createHarness,
   type Harness,
@@ -16,6 +17,8 @@ import {
 } from './test-harness';
 
 const EVENT = 'thing.is-created';
+/** The tests' one broker user, shared by the publishers and consumers they play. */
+const SHARED_USER = new CallerPolicy('guest=*');
 let h: Harness;
 const stoppers: (() => Promise<void>)[] = [];
 
@@ -59,6 +62,7 @@ const recordEffect: EventHandler = async (event, tx) => {
 
 async function consumer(name: string, handler: EventHandler = recordEffect, maxAttempts = 3) {
   const c = new EventConsumer({
+    callers: SHARED_USER,
     broker: h.broker,
     db: h.db,
     schema: SCHEMA,
@@ -186,6 +190,7 @@ describe('event consumer', () => {
     withoutEffect: (events: EventEnvelope[]) => Promise<boolean[]>,
   ) {
     const c = new EventConsumer({
+      callers: SHARED_USER,
       broker: h.broker,
       db: h.db,
       schema: SCHEMA,

@@ -165,11 +165,12 @@ export class OutboxRelay implements BrokerComponent {
       rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
       for (const run of runsOfOneName(rows, this.options.maxEventsPerMessage ?? 1)) {
         const { content, options } = encodeEventMessage(run);
+        // The user-id lets consumers check that this app publishes these events.
         const ok = channel.publish(
           this.options.broker.eventsExchange,
           (run[0] as OutboxRow).name,
           content,
-          options,
+          { ...{}, ...options, userId: this.options.broker.username },
         );
         if (!ok)
           await this.settled(channel, new Promise((resolve) => channel.once('drain', resolve)));

@@ -101,6 +101,11 @@ export class CallerPolicy {
     const app = this.apps.get(userId ?? '');
     return app === '*' ? claimed : app;
   }
+
+  /** The app a broker user is: its name, `*` for a user several apps share, or undefined. */
+  appOf(userId: string | undefined): string | undefined {
+    return this.apps.get(userId ?? '');
+  }
 }
 
 export interface RpcServerOptions {

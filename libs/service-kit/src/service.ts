@@ -190,10 +190,11 @@ export async function startService<A extends ServiceName>(
     };
   };
   const refusals = new RefusalAudit(db, schema, app, logger);
+  const callers = new CallerPolicy(config.MQ_CALLERS);
   const rpcServer = new RpcServer({
     broker,
     service: app,
-    callers: new CallerPolicy(config.MQ_CALLERS),
+    callers,
     handlers: {
       ...{},
       ...withIdempotency(
@@ -235,6 +236,7 @@ export async function startService<A extends ServiceName>(
           db,
           schema,
           consumer: app,
+          callers,
           handlers: Object.fromEntries(
             Object.entries(handlers).map(([name, handle]) => [
               name,

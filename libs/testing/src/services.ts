@@ -56,41 +56,45 @@ export async function createTestDatabase(prefix = 'test_'): Promise<TestDatabase
   };
 }
 
-const APP_ROLE_SQL = path.resolve(__dirname, '../../../docker/postgres/app-role.sql');
+const POSTGRES_SCRIPTS = path.resolve(__dirname, '../../../docker/postgres');
+
+function psql(url: string, script: string, variables: Record<string, string>, what: string): void {
+  const result = spawnSync(
+    'psql',
+    [
+      url,
+      '-q',
+      ...Object.entries(variables).flatMap(([name, value]) => ['-v', `${name}=${value}`]),
+      '-f',
+      path.join(POSTGRES_SCRIPTS, script),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`${what} failed: ${result.stderr || result.error}`);
+}
 
 /**
- * Gives each service its own role in `database` (docker/postgres/app-role.sql, with the
- * development passwords): it owns its schema and cannot read the others'. Answers the URL each
- * service connects with. Needs `psql`, as `npm start` and CI have.
+ * Gives each service its own role in `database` (docker/postgres, with the development
+ * passwords): it owns its schema and cannot read the others'. Answers the URL each service
+ * connects with. Roles belong to the whole server: they are made in the `postgres` database,
+ * where parallel test files wait for each other's. Needs `psql`, as `npm start` and CI have.
  */
 export function grantAppDatabaseRoles(database: TestDatabase): Record<ServiceName, string> {
-  const urls = {} as Record<ServiceName, string>;
-  for (const service of SERVICES) {
-    const password = `dev-pg-${service}`;
-    const result = spawnSync(
-      'psql',
-      [
+  const { databaseUrl } = testServiceUrls();
+  return Object.fromEntries(
+    SERVICES.map((service) => {
+      const password = `dev-pg-${service}`;
+      psql(databaseUrl, 'app-role.sql', { app: service, password }, `${service}'s role`);
+      psql(
         database.url,
-        '-q',
-        '-v',
-        `app=${service}`,
-        '-v',
-        `schema=${DB_SCHEMAS[service]}`,
-        '-v',
-        `password=${password}`,
-        '-f',
-        APP_ROLE_SQL,
-      ],
-      { encoding: 'utf8' },
-    );
-    if (result.status !== 0)
-      throw new Error(
-        `Creating ${service}'s database role failed: ${result.stderr || result.error}`,
+        'app-schema.sql',
+        { app: service, schema: DB_SCHEMAS[service] },
+        `${service}'s schema`,
       );
-    const url = new URL(database.url);
-    url.username = service;
-    url.password = password;
-    urls[service] = url.toString();
-  }
-  return urls;
+      const url = new URL(database.url);
+      url.username = service;
+      url.password = password;
+      return [service, url.toString()];
+    }),
+  ) as Record<ServiceName, string>;
 }

@@ -144,7 +144,13 @@ export class AuditPublisher implements BrokerComponent {
           this.broker.eventsExchange,
           AUDIT_BATCH_EVENT,
           Buffer.from(JSON.stringify(event)),
-          { persistent: true, messageId: event.id, contentType: 'application/json' },
+          {
+            persistent: true,
+            messageId: event.id,
+            contentType: 'application/json',
+            // Consumers take events only from the users of their publishers.
+            userId: this.broker.username,
+          },
         );
         await channel.waitForConfirms();
         this.buffer.splice(0, batch.length);

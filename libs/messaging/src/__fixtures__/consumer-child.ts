@@ -1,6 +1,7 @@
 // Consumes events into the fixture's effect table until killed (consumer.before-ack failpoint).
 import { sql } from 'drizzle-orm';
 import { EventConsumer } from '../event-consumer';
+import { CallerPolicy } from '../rpc-server';
 import { childSetup } from './child-env';
 
 async function main() {
@@ -12,6 +13,7 @@ async function main() {
     db,
     schema,
     consumer: env('CONSUMER'),
+    callers: new CallerPolicy('guest=*'),
     logger,
     handlers: {
       'thing.is-created': async (event, tx) => {
