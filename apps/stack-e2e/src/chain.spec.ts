@@ -448,4 +448,36 @@ describe('a raw signed transaction (sign-tx)', () => {
     expect(await balances(w)).toEqual({ balance: '10', available: '6' });
     await ledgerIsSound();
   });
+
+  it("refuses a nonce one of the adapter's own withdrawals from the address holds", async () => {
+    const w = await wallet('eth');
+    await depositEth(w, '1');
+    const created = await api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+      token: tenant.token,
+      body: {
+        assetId: 'eth',
+        receiverAddress: Wallet.createRandom().address,
+        amount: '0.1',
+        ...device,
+      },
+    });
+    await waitFor(async () => (await withdrawal(w, created.body.id)).status === 'broadcast', {
+      what: 'the broadcast',
+    });
+    const hash = (await withdrawal(w, created.body.id)).blockchainTransactionId;
+    const sent = await chain.provider.getTransaction(hash);
+    const res = await signTx(w, {
+      to: Wallet.createRandom().address,
+      value: '1',
+      gasLimit: '21000',
+      ...(await feeFields()),
+      nonce: String(sent!.nonce),
+    });
+    expectProblem(res, 409, 'nonce_taken');
+    await mineUntil(
+      async () => (await withdrawal(w, created.body.id)).status === 'confirmed',
+      'the withdrawal to be confirmed',
+    );
+    await ledgerIsSound();
+  });
 });

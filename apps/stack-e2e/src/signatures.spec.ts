@@ -105,6 +105,36 @@ describe('sign-message', () => {
 });
 
 describe('sign-typed-data', () => {
+  it('refuses typed data that authorizes a token transfer (an EIP-2612 permit)', async () => {
+    const permit = {
+      domain: { name: 'USD Coin', version: '2', chainId: '1', verifyingContract: eth.address },
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      value: {
+        owner: eth.address,
+        spender: '0x000000000000000000000000000000000000bEEF',
+        value: '1000000',
+        nonce: '0',
+        deadline: '9999999999',
+      },
+    };
+    expectProblem(
+      await api.post(`${base()}/sign-typed-data`, {
+        token: tenant.token,
+        body: { typedData: permit },
+      }),
+      400,
+      'token_authorization_refused',
+    );
+  });
+
   it('signs EIP-712 data that verifies to the wallet address', async () => {
     const res = await api.post(`${base()}/sign-typed-data`, {
       token: tenant.token,
@@ -243,6 +273,25 @@ describe('sign-tx', () => {
       body: { txJson: { to: usdcContract, value: '0', data, gasLimit: '60000', nonce: '9' } },
     });
     expectProblem(res, 400, 'asset_not_in_wallet');
+  });
+
+  it('holds a transaction once: signing the same one again is refused', async () => {
+    const body = {
+      txJson: {
+        to: '0x000000000000000000000000000000000000bEEF',
+        value: '5',
+        gasLimit: '21000',
+        maxFeePerGas: '1',
+        maxPriorityFeePerGas: '1',
+        nonce: '11',
+      },
+    };
+    expect((await api.post(`${base()}/sign-tx`, { token: tenant.token, body })).status).toBe(200);
+    expectProblem(
+      await api.post(`${base()}/sign-tx`, { token: tenant.token, body }),
+      409,
+      'transaction_already_signed',
+    );
   });
 
   it('signs an unsigned serialized transaction', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Errors } from '@custody/errors';
 import type { Transaction } from '@custody/persistence';
 
 /**
@@ -26,4 +27,33 @@ export async function takeNonce(
     sql`UPDATE ledger.chain_nonces SET next_nonce = ${nonce + 1} WHERE network = ${network} AND address = ${address}`,
   );
   return nonce;
+}
+
+/**
+ * The nonce of a transaction a client had signed (sign-tx) from an address the adapter sends
+ * from: 409 `nonce_taken` when one of the adapter's own withdrawals holds it (the client's would
+ * replace it); otherwise the adapter's next nonce moves past it. The counter row is locked
+ * first, so a withdrawal being signed meanwhile is seen.
+ */
+export async function reserveSignedNonce(
+  tx: Transaction,
+  network: string,
+  address: string,
+  nonce: number,
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO ledger.chain_nonces (network, address, next_nonce) VALUES (${network}, ${address}, ${nonce + 1})
+        ON CONFLICT (network, address) DO UPDATE SET next_nonce = GREATEST(ledger.chain_nonces.next_nonce, EXCLUDED.next_nonce)`,
+  );
+  const taken = await tx.execute(
+    sql`SELECT 1 FROM ledger.withdrawals
+         WHERE network = ${network} AND from_address = ${address} AND chain_nonce = ${nonce}
+           AND raw_tx IS NOT NULL AND status IN ('prepared', 'broadcast')
+         LIMIT 1`,
+  );
+  if (taken.rows.length > 0)
+    throw Errors.conflict(
+      `Nonce ${nonce} of this address is taken by a withdrawal the service sends.`,
+      'nonce_taken',
+    );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   formatUnits,
   Interface,
@@ -15,13 +15,16 @@ import { canonical } from '@custody/money';
 import { type Database, type Transaction, withTransaction } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { extendHold } from '../ledger/ledger.repository';
-import { type WithdrawalRow, withdrawals, wallets } from '../schema';
+import { type WithdrawalRow, type WithdrawalStatus, withdrawals, wallets } from '../schema';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
 import { takeNonce } from './nonces';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
 const NATIVE_GAS_LIMIT = 21_000n;
+/** Signed transactions (sign-tx) looked at per poll, in turn. */
+const SIGNED_PER_POLL = 200;
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 /** The key that pays ERC-20 gas: a custodial key like any other, funded by the operator. */
 export const GAS_STATION_OWNER = 'system:gas-station';
 
@@ -36,6 +39,8 @@ export const GAS_STATION_OWNER = 'system:gas-station';
  */
 export class WithdrawalSender {
   private gasStation: string | undefined;
+  /** Where the next poll's page of signed transactions starts (see `track`). */
+  private signedCursor = FIRST_ID;
 
   constructor(
     private readonly db: Database,
@@ -92,7 +97,17 @@ export class WithdrawalSender {
     if (this.network.tokens.has(signed.assetId)) {
       await this.ensureGas(signed.fromAddress as string, tx.gasLimit * (tx.maxFeePerGas ?? 0n));
     }
-    await this.broadcast(signed.rawTx, tx.hash as string);
+    try {
+      await this.broadcast(signed.rawTx, tx.hash as string);
+    } catch (error) {
+      // Its nonce went to another transaction (one a client had signed, say): it can never be
+      // mined, and once that one is deep enough its hold returns.
+      if (!isError(error, 'NONCE_EXPIRED')) throw error;
+      const head = await this.provider.getBlockNumber();
+      if (await this.nonceUsedByAnother(signed, tx.hash as string, head))
+        await this.failReplaced(signed, 'prepared');
+      return;
+    }
     await withTransaction(this.db, async (t) => {
       const current = await this.lock(t, signed.id);
       if (current?.status !== 'prepared') return;
@@ -231,43 +246,63 @@ export class WithdrawalSender {
   }
 
   /**
-   * The address has mined a transaction with this nonce that is not `hash` (read again after the
-   * count: the transaction may have been mined in between).
+   * The address has a transaction with this nonce that is not `hash`, confirmed as deep as a
+   * withdrawal must be (a shallower one a reorg could drop, and `hash` be mined after all). The
+   * receipt is read again after the count: the transaction may have been mined in between.
    */
-  private async nonceUsedByAnother(w: WithdrawalRow, hash: string): Promise<boolean> {
+  private async nonceUsedByAnother(w: WithdrawalRow, hash: string, head: number): Promise<boolean> {
     if (!w.fromAddress || w.chainNonce === null) return false;
-    const mined = await this.provider.getTransactionCount(w.fromAddress, 'latest');
+    const deep = head - this.network.confirmations + 1;
+    if (deep < 0) return false;
+    const mined = await this.provider.getTransactionCount(w.fromAddress, deep);
     if (mined <= w.chainNonce) return false;
     return (await this.provider.getTransactionReceipt(hash)) === null;
   }
 
+  /** Fails a withdrawal whose nonce another transaction used: nothing left, the hold returns. */
+  private async failReplaced(w: WithdrawalRow, from: WithdrawalStatus): Promise<void> {
+    await withTransaction(this.db, async (tx) => {
+      const current = await this.lock(tx, w.id);
+      if (current?.status !== from) return;
+      await this.service.move(tx, current, {
+        status: 'failed',
+        fee: '0',
+        onChain: true,
+        failureReason: 'Another transaction used its nonce.',
+      });
+    });
+  }
+
   /** Broadcast withdrawals: confirmed or failed once deep enough; re-sent if the node lost them. */
   private async track(head: number): Promise<void> {
-    const sent = await this.db
+    const broadcast = and(
+      eq(withdrawals.status, 'broadcast'),
+      eq(withdrawals.network, this.network.name),
+    );
+    const own = await this.db
       .select()
       .from(withdrawals)
-      .where(and(eq(withdrawals.status, 'broadcast'), eq(withdrawals.network, this.network.name)))
+      .where(and(broadcast, isNotNull(withdrawals.rawTx)))
       .orderBy(asc(withdrawals.createdAt))
       .limit(500);
-    for (const w of sent) {
+    // Signed transactions a client may never send wait without end: a page of them per poll,
+    // from where the last one stopped, so neither they nor later ones wait behind the others.
+    const signed = await this.db
+      .select()
+      .from(withdrawals)
+      .where(and(broadcast, isNull(withdrawals.rawTx), gt(withdrawals.id, this.signedCursor)))
+      .orderBy(asc(withdrawals.id))
+      .limit(SIGNED_PER_POLL);
+    this.signedCursor =
+      signed.length === SIGNED_PER_POLL ? (signed.at(-1)?.id ?? FIRST_ID) : FIRST_ID;
+    for (const w of [...own, ...signed]) {
       const hash = w.blockchainTransactionId as string;
       const receipt = await this.provider.getTransactionReceipt(hash);
       if (!receipt) {
         // A raw signed transaction's hold (the client sends it): released once another
         // transaction used its nonce; it is never sent from here.
         if (!w.rawTx) {
-          if (await this.nonceUsedByAnother(w, hash)) {
-            await withTransaction(this.db, async (tx) => {
-              const current = await this.lock(tx, w.id);
-              if (current?.status !== 'broadcast') return;
-              await this.service.move(tx, current, {
-                status: 'failed',
-                fee: '0',
-                onChain: true,
-                failureReason: 'Another transaction used its nonce.',
-              });
-            });
-          }
+          if (await this.nonceUsedByAnother(w, hash, head)) await this.failReplaced(w, 'broadcast');
           continue;
         }
         if (!(await this.provider.getTransaction(hash))) {

@@ -1,6 +1,11 @@
 import { Interface, MaxUint256, parseEther, parseUnits } from 'ethers';
 import { refusalOf } from '@custody/testing';
-import { type EvmTxFacts, qubicValueMoved, valueMoved } from './signatures.rules';
+import {
+  assertNoTokenAuthorization,
+  type EvmTxFacts,
+  qubicValueMoved,
+  valueMoved,
+} from './signatures.rules';
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const TOKENS = new Map([[USDC.toLowerCase(), 'usdc']]);
@@ -15,6 +20,7 @@ const eth = { assetId: 'eth', native: true, decimals: 18 };
 const usdc = { assetId: 'usdc', native: false, decimals: 6 };
 
 const tx = (facts: Partial<EvmTxFacts>): EvmTxFacts => ({
+  type: 2,
   to: RECEIVER,
   value: 0n,
   data: '0x',
@@ -57,9 +63,12 @@ describe('what a signed transaction moves', () => {
     }
   });
 
-  it('moves nothing on a read-only token call, a zero approval or a token wallet’s gas', () => {
-    const read = ERC20.encodeFunctionData('balanceOf', [RECEIVER]);
-    expect(valueMoved(tx({ to: USDC, data: read }), usdc, TOKENS)).toEqual({ kind: 'none' });
+  it('moves nothing on a lowered or zero approval, or a token wallet’s gas', () => {
+    const lower = new Interface([
+      'function decreaseAllowance(address spender, uint256 subtractedValue)',
+    ]).encodeFunctionData('decreaseAllowance', [RECEIVER, 5n]);
+    expect(valueMoved(tx({ to: USDC, data: lower }), usdc, TOKENS)).toEqual({ kind: 'none' });
+    expect(valueMoved(tx({ to: RECEIVER, data: '0x' }), usdc, TOKENS)).toEqual({ kind: 'none' });
     const revoke = ERC20.encodeFunctionData('approve', [RECEIVER, 0n]);
     expect(valueMoved(tx({ to: USDC, data: revoke }), usdc, TOKENS)).toEqual({ kind: 'none' });
   });
@@ -69,6 +78,18 @@ describe('what a signed transaction moves', () => {
     const move = valueMoved(tx({ to: USDC, data: unlimited }), usdc, TOKENS);
     expect(move).toMatchObject({ kind: 'token' });
     expect(move.kind === 'token' && move.amount.length).toBeGreaterThan(70);
+  });
+
+  it('refuses any other function of a catalog token, and blob transactions', () => {
+    const read = ERC20.encodeFunctionData('balanceOf', [RECEIVER]);
+    expect(refusalOf(() => valueMoved(tx({ to: USDC, data: read }), usdc, TOKENS))).toMatchObject({
+      status: 400,
+      code: 'token_call_unsupported',
+    });
+    expect(refusalOf(() => valueMoved(tx({ type: 3 }), eth, TOKENS))).toMatchObject({
+      status: 400,
+      code: 'unsupported_transaction_type',
+    });
   });
 
   it('refuses to move an asset the wallet does not hold', () => {
@@ -97,5 +118,27 @@ describe('what a signed transaction moves', () => {
       receiver: to,
     });
     expect(qubicValueMoved({ amount: '0', destinationPublicKey: to })).toEqual({ kind: 'none' });
+  });
+
+  it('refuses typed data that authorizes a token transfer (a permit, or verified by a token)', () => {
+    const permit = {
+      domain: { name: 'USD Coin', verifyingContract: RECEIVER },
+      types: { Permit: [{ name: 'owner', type: 'address' }] },
+    };
+    const byToken = {
+      domain: { name: 'USD Coin', verifyingContract: USDC },
+      types: { Anything: [{ name: 'x', type: 'uint256' }] },
+    };
+    const contracts = new Set(TOKENS.keys());
+    for (const typedData of [permit, byToken])
+      expect(refusalOf(() => assertNoTokenAuthorization(typedData, contracts))).toMatchObject({
+        status: 400,
+        code: 'token_authorization_refused',
+      });
+    const order = {
+      domain: { name: 'Shop', verifyingContract: RECEIVER },
+      types: { Order: [{ name: 'amount', type: 'uint256' }] },
+    };
+    expect(() => assertNoTokenAuthorization(order, contracts)).not.toThrow();
   });
 });

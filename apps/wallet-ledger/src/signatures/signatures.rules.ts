@@ -10,6 +10,8 @@ import { canonical } from '@custody/money';
 
 /** The facts of a signed transaction that move value (from its serialized form). */
 export interface EvmTxFacts {
+  /** 0 legacy, 1 access list, 2 EIP-1559 (blob and later types pay fees this does not count). */
+  type: number;
   to: string | null;
   value: bigint;
   data: string;
@@ -37,21 +39,33 @@ const ERC20 = new Interface([
   'function transferFrom(address from, address to, uint256 value)',
   'function approve(address spender, uint256 value)',
   'function increaseAllowance(address spender, uint256 addedValue)',
+  'function decreaseAllowance(address spender, uint256 subtractedValue)',
 ]);
 
-/** A catalog token's call that moves or lets another move the token: recipient and amount. */
+/**
+ * A catalog token's call: who receives (or may take) how much; nothing for a plain call or one
+ * that only lowers an allowance. Any other function of a token (`transferAndCall`, ERC-777
+ * `send`, …) may move it in ways the ledger cannot read: 400 `token_call_unsupported`.
+ */
 function tokenCall(data: string): { receiver: string; units: bigint } | undefined {
+  if (data === '0x') return undefined;
   let call;
   try {
     call = ERC20.parseTransaction({ data });
   } catch {
-    return undefined;
+    call = null;
   }
-  if (!call) return undefined;
-  const args = call.args.toArray() as unknown[];
+  if (!call)
+    throw Errors.badRequest(
+      'Only transfer, transferFrom, approve, increaseAllowance and decreaseAllowance of a catalog token can be signed.',
+      'token_call_unsupported',
+    );
+  if (call.name === 'decreaseAllowance') return undefined;
+  const args: unknown[] = call.args.toArray();
   // transferFrom's receiver is its second argument; the others' the first.
   const receiver = String(call.name === 'transferFrom' ? args[1] : args[0]);
-  return { receiver, units: args.at(-1) as bigint };
+  const units = args.at(-1);
+  return typeof units === 'bigint' ? { receiver, units } : undefined;
 }
 
 /**
@@ -64,6 +78,11 @@ export function valueMoved(
   wallet: SigningWallet,
   tokens: ReadonlyMap<string, string>,
 ): ValueMove {
+  if (tx.type > 2)
+    throw Errors.badRequest(
+      'Only legacy, access-list and EIP-1559 transactions (types 0 to 2) can be signed.',
+      'unsupported_transaction_type',
+    );
   const token = tx.to ? tokens.get(tx.to.toLowerCase()) : undefined;
   const call = token ? tokenCall(tx.data) : undefined;
   if (token && call && call.units > 0n) {
@@ -114,4 +133,35 @@ export function qubicValueMoved(tx: { amount: string; destinationPublicKey: stri
     feeReserve: '0',
     receiver: tx.destinationPublicKey,
   };
+}
+
+/**
+ * Typed data that lets someone move tokens: EIP-2612 `Permit`, EIP-3009 transfer or receive
+ * authorizations, Uniswap's Permit2 messages, or anything a catalog token itself would verify.
+ * Signed, they spend the wallet's tokens off the ledger, with no transaction from the wallet to
+ * follow: refused (400 `token_authorization_refused`).
+ */
+const TOKEN_AUTHORIZATIONS = new Set([
+  'Permit',
+  'PermitSingle',
+  'PermitBatch',
+  'PermitTransferFrom',
+  'PermitBatchTransferFrom',
+  'PermitWitnessTransferFrom',
+  'TransferWithAuthorization',
+  'ReceiveWithAuthorization',
+]);
+
+export function assertNoTokenAuthorization(
+  typedData: { domain: Record<string, unknown>; types: Record<string, unknown> },
+  tokenContracts: ReadonlySet<string>,
+): void {
+  const contract = typedData.domain['verifyingContract'];
+  const byToken = typeof contract === 'string' && tokenContracts.has(contract.toLowerCase());
+  const authorization = Object.keys(typedData.types).some((name) => TOKEN_AUTHORIZATIONS.has(name));
+  if (byToken || authorization)
+    throw Errors.badRequest(
+      'Typed data that authorizes a token transfer cannot be signed: use sign-tx or a withdrawal.',
+      'token_authorization_refused',
+    );
 }

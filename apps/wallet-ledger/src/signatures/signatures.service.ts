@@ -24,9 +24,15 @@ import { walletScope } from '../transactions/wallet-scope';
 import { findWallet } from '../wallets/wallets.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { EvmNetwork } from '../chain/evm-network';
+import { reserveSignedNonce } from '../chain/nonces';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import * as repo from './signatures.repository';
-import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
+import {
+  assertNoTokenAuthorization,
+  qubicValueMoved,
+  type ValueMove,
+  valueMoved,
+} from './signatures.rules';
 
 const SCHEMA = 'ledger';
 
@@ -117,6 +123,10 @@ export class SignaturesService {
     const row = await this.db.transaction(async (tx) => {
       // What the transaction takes is held with the record: without the funds, neither is kept
       // and the signature never leaves.
+      // The adapter sends from this address too: its nonces and the client's must not meet.
+      const followed = isEvmTransaction(result) ? this.followingNetwork(asset) : null;
+      if (followed && isEvmTransaction(result))
+        await reserveSignedNonce(tx, followed, wallet.address, Number(result.nonce));
       const withdrawalId =
         move && move.kind !== 'none'
           ? await this.withdrawals.holdSignedTransaction(tx, {
@@ -127,7 +137,7 @@ export class SignaturesService {
               receiver: move.receiver,
               hash: chainTxId,
               nonce: isEvmTransaction(result) ? Number(result.nonce) : null,
-              network: isEvmTransaction(result) ? this.followingNetwork(asset) : null,
+              network: followed,
               externalReference: request.externalReference ?? null,
             })
           : undefined;
@@ -161,13 +171,16 @@ export class SignaturesService {
     const tokens = new Map<string, string>(
       served
         ? [...served.tokens].map(([assetId, address]) => [address.toLowerCase(), assetId])
-        : (await this.catalog.all())
-            .filter((a) => a.chain === 'evm' && a.chainId === asset.chainId && a.contractAddress)
-            .map((a) => [(a.contractAddress as string).toLowerCase(), a.id]),
+        : (await this.catalog.all()).flatMap((a): [string, string][] =>
+            a.chain === 'evm' && a.chainId === asset.chainId && a.contractAddress
+              ? [[a.contractAddress.toLowerCase(), a.id]]
+              : [],
+          ),
     );
     const native = served ? served.nativeAssetId === asset.id : !asset.contractAddress;
     return valueMoved(
       {
+        type: tx.type ?? 0,
         to: tx.to,
         value: tx.value,
         data: tx.data,
@@ -177,6 +190,15 @@ export class SignaturesService {
       { assetId: asset.id, native, decimals: asset.decimals },
       tokens,
     );
+  }
+
+  /** Every token contract the service knows of: the catalog's, and the adapter's. */
+  private async tokenContracts(): Promise<Set<string>> {
+    const contracts = new Set<string>();
+    for (const asset of await this.catalog.all())
+      if (asset.contractAddress) contracts.add(asset.contractAddress.toLowerCase());
+    for (const address of this.chain()?.tokens.values() ?? []) contracts.add(address.toLowerCase());
+    return contracts;
   }
 
   /** The adapter's network when it serves the asset's network. */
@@ -205,6 +227,7 @@ export class SignaturesService {
       });
     }
     if (request.kind === 'typed-data') {
+      assertNoTokenAuthorization(request.payload.typedData, await this.tokenContracts());
       return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
         ...key,
         typedData: request.payload.typedData,

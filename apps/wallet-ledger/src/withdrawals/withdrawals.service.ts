@@ -16,6 +16,7 @@ import {
   type IdempotencyKey,
   isUuid,
   runIdempotent,
+  sqlState,
   storedIdempotentResult,
   type Transaction,
 } from '@custody/persistence';
@@ -161,25 +162,35 @@ export class WithdrawalsService {
     amountToHold(total, locked.get(accountId)?.availableBalance ?? '0');
     const id = uuidv7();
     const holdId = await placeHold(tx, accountId, total, id);
-    const row = await repo.insertWithdrawal(tx, {
-      id,
-      tenantId: wallet.tenantId,
-      userId: wallet.userId,
-      walletId: wallet.id,
-      assetId: wallet.assetId,
-      amount: signed.amount,
-      fee: '0',
-      feeReserve: signed.feeReserve,
-      receiverAddress: signed.receiver,
-      signedTxId: signed.signedTxId,
-      externalReference: signed.externalReference,
-      status: 'broadcast',
-      blockchainTransactionId: signed.hash,
-      network: signed.network,
-      fromAddress: wallet.address,
-      chainNonce: signed.nonce,
-      holdId,
-    });
+    const row = await repo
+      .insertWithdrawal(tx, {
+        id,
+        tenantId: wallet.tenantId,
+        userId: wallet.userId,
+        walletId: wallet.id,
+        assetId: wallet.assetId,
+        amount: signed.amount,
+        fee: '0',
+        feeReserve: signed.feeReserve,
+        receiverAddress: signed.receiver,
+        signedTxId: signed.signedTxId,
+        externalReference: signed.externalReference,
+        status: 'broadcast',
+        blockchainTransactionId: signed.hash,
+        network: signed.network,
+        fromAddress: wallet.address,
+        chainNonce: signed.nonce,
+        holdId,
+      })
+      .catch((error: unknown) => {
+        // The same transaction signed again (signatures are deterministic): held once.
+        if (sqlState(error) === '23505')
+          throw Errors.conflict(
+            'This transaction is already signed and holds its amount.',
+            'transaction_already_signed',
+          );
+        throw error;
+      });
     await enqueueEvent(tx, SCHEMA, {
       name: EVENTS.withdrawalCreated,
       tenantId: row.tenantId,
