@@ -37,7 +37,6 @@ export function aclRules(app, prefix) {
     'resetkeys',
     ...space.map((pattern) => `~${prefix}:${pattern}`),
     'resetchannels',
-    '-@all',
     '+@all',
     '-@dangerous',
     '+info',

@@ -16,7 +16,7 @@ describe('loadMasterSeed', () => {
       AMQP_URL: 'amqp://signing:a-broker-password@rabbitmq:5672',
       DATABASE_URL: 'postgres://signing:a-database-password@postgres:5432/custody',
       RPC_PROOF_KEY: Buffer.alloc(32, 2).toString('base64url'),
-      RPC_PROOF_PUBLIC_KEYS: `signing=${Buffer.alloc(32, 3).toString('base64url')}`,
+      RPC_PROOF_PUBLIC_KEYS: `gateway=${Buffer.alloc(32, 3).toString('base64url')}`,
     });
     expect(() => loadMasterSeed(config, testLogger())).toThrow(/must be set in production/);
   });

@@ -81,7 +81,7 @@ describe('development secrets', () => {
       DATABASE_URL: 'postgres://identity:s3cret-db@postgres:5432/custody',
       REDIS_URL: 'redis://identity:s3cret-redis@redis:6379',
       RPC_PROOF_KEY: Buffer.alloc(32, 1).toString('base64url'),
-      RPC_PROOF_PUBLIC_KEYS: `identity=${Buffer.alloc(32, 2).toString('base64url')}`,
+      RPC_PROOF_PUBLIC_KEYS: `gateway=${Buffer.alloc(32, 2).toString('base64url')}`,
     };
     expect(() => loadConfig('identity', strong)).not.toThrow();
     const refused = (change: Record<string, string>) => {
@@ -109,6 +109,17 @@ describe('development secrets', () => {
     expect(refused({ RPC_PROOF_KEY: 'H8j6KgiK8UCzsZr_iEF0qWHyUxGzKqvS-d-_ZJ2l7Fg' })).toEqual([
       'RPC_PROOF_KEY',
     ]);
+    // The same development key in standard base64.
+    expect(refused({ RPC_PROOF_KEY: 'H8j6KgiK8UCzsZr/iEF0qWHyUxGzKqvS+d+/ZJ2l7Fg=' })).toEqual([
+      'RPC_PROOF_KEY',
+    ]);
+    // The gateway's development public key would let anyone vouch for an auth context.
+    expect(
+      refused({ RPC_PROOF_PUBLIC_KEYS: 'gateway=QR6iFOPIUNLvfp77gMnR7og9QiGUwWkMWsdMfeyz8-M' }),
+    ).toEqual(['RPC_PROOF_PUBLIC_KEYS']);
+    expect(
+      refused({ RPC_PROOF_PUBLIC_KEYS: `identity=${Buffer.alloc(32, 2).toString('base64url')}` }),
+    ).toEqual(['RPC_PROOF_PUBLIC_KEYS']);
     // A malformed %-sequence in a password is no default, and no crash.
     expect(refused({ DATABASE_URL: 'postgres://identity:%zz-pw@postgres:5432/custody' })).toEqual(
       [],

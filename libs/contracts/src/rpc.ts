@@ -38,11 +38,10 @@ export interface AuthContext {
   issuer?: { id: string; version: number };
 }
 
-/** The message a caller sends to `rpc.<service>`. */
 /**
  * An app's signature over one request (libs/messaging `RpcProofSigner`): issuer app, method,
- * request id, expiry (epoch ms), base64url SHA-256 of the params' JSON, and the Ed25519
- * signature (base64url) of those and the auth context.
+ * request id, expiry (epoch ms), base64url SHA-256 of the params and the request's idempotency
+ * (`requestHash`), and the Ed25519 signature (base64url) of those and the auth context.
  */
 export interface RpcProof {
   iss: string;
@@ -53,6 +52,7 @@ export interface RpcProof {
   sig: string;
 }
 
+/** The message a caller sends to `rpc.<service>`. */
 export interface RpcRequest<P = unknown> {
   method: string;
   params: P;

@@ -9,6 +9,8 @@ export interface AppErrorOptions {
   details?: Record<string, unknown>;
   errors?: FieldError[];
   cause?: unknown;
+  /** Passed back by a service this process called (see `fromWire`). */
+  remote?: boolean;
 }
 
 /**
@@ -20,12 +22,15 @@ export class AppError extends Error {
   readonly code: string;
   readonly details?: Record<string, unknown>;
   readonly errors?: FieldError[];
+  /** Another service's error, passed back over RPC: not one this process decided. */
+  readonly remote: boolean;
 
   constructor(status: number, code: string, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = status;
     this.code = code;
+    this.remote = options.remote === true;
     if (options.details) this.details = options.details;
     if (options.errors) this.errors = options.errors;
   }
@@ -42,7 +47,7 @@ export class AppError extends Error {
 
   static fromWire(body: RpcErrorBody): AppError {
     return new AppError(body.status, body.code, body.message, {
-      ...{},
+      remote: true,
       ...(body.details ? { details: body.details } : {}),
       ...(body.errors ? { errors: body.errors } : {}),
     });

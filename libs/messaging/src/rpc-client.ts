@@ -193,6 +193,8 @@ export class RpcClient implements BrokerComponent {
             proof: signer.sign({
               method,
               params,
+              idempotent: options.idempotent ?? false,
+              idempotencyKey: options.idempotencyKey,
               requestId,
               expiresAt: deadline,
               auth: options.auth,

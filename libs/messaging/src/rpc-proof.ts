@@ -49,9 +49,20 @@ function publicKey(raw: string): KeyObject {
   });
 }
 
-export function paramsHash(params: unknown): string {
+/**
+ * What a proof's `ph` covers: the params and whether and how the request may run again (its
+ * `idempotent` flag and Idempotency-Key), so a captured request cannot be sent again as a
+ * retry under a fresh key.
+ */
+export function requestHash(request: {
+  params: unknown;
+  idempotent: boolean;
+  idempotencyKey?: { key: string; requestHash: string } | undefined;
+}): string {
   return createHash('sha256')
-    .update(JSON.stringify(params ?? null))
+    .update(
+      JSON.stringify([request.params ?? null, request.idempotent, request.idempotencyKey ?? null]),
+    )
     .digest('base64url');
 }
 
@@ -78,6 +89,8 @@ export class RpcProofSigner {
   sign(call: {
     method: string;
     params: unknown;
+    idempotent: boolean;
+    idempotencyKey?: { key: string; requestHash: string } | undefined;
     requestId: string;
     expiresAt: number;
     auth: AuthContext | undefined;
@@ -87,7 +100,7 @@ export class RpcProofSigner {
       m: call.method,
       rid: call.requestId,
       exp: call.expiresAt,
-      ph: paramsHash(call.params),
+      ph: requestHash(call),
     };
     const sig = sign(null, signedText(unsigned, call.auth), this.key).toString('base64url');
     return {
@@ -119,17 +132,21 @@ export class RpcProofVerifier {
     this.keys = new Map(Object.entries(publicKeys).map(([app, raw]) => [app, publicKey(raw)]));
   }
 
-  /** A fault, or undefined when `proof` is a valid signature of its signer over `auth`. */
-  check(proof: unknown, auth: AuthContext | undefined, now = Date.now()): ProofFault | undefined {
-    if (proof === undefined) return 'missing';
-    if (!isProof(proof)) return 'malformed';
+  /** The proof, when it is a valid signature of its signer over `auth`; else its fault. */
+  check(
+    proof: unknown,
+    auth: AuthContext | undefined,
+    now = Date.now(),
+  ): { proof: RpcProof } | { fault: ProofFault } {
+    if (proof === undefined) return { fault: 'missing' };
+    if (!isProof(proof)) return { fault: 'malformed' };
     const key = this.keys.get(proof.iss);
-    if (!key) return 'unknown_signer';
+    if (!key) return { fault: 'unknown_signer' };
     const { sig, ...unsigned } = proof;
     if (!verify(null, signedText(unsigned, auth), key, Buffer.from(sig, 'base64url')))
-      return 'bad_signature';
-    if (proof.exp + PROOF_CLOCK_SKEW_MS < now) return 'expired';
-    return undefined;
+      return { fault: 'bad_signature' };
+    if (proof.exp + PROOF_CLOCK_SKEW_MS < now) return { fault: 'expired' };
+    return { proof };
   }
 }
 

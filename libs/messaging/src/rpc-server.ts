@@ -18,7 +18,7 @@ import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
 import { publishMessage } from './publish';
 import { runWithOrigin } from './rpc-origin';
-import { paramsHash, type ProofFault, type RpcProofVerifier } from './rpc-proof';
+import { type ProofFault, requestHash, type RpcProofVerifier } from './rpc-proof';
 
 export interface RpcCallContext {
   requestId: string;
@@ -364,7 +364,9 @@ export class RpcServer implements BrokerComponent {
     } catch (error) {
       outcome = 'error';
       const appError = toAppError(error);
-      if (appError.code === 'caller_not_allowed' && request) {
+      // Only a refusal of this server's own: one passed back from a service it called names
+      // that call's caller, not this one's.
+      if (appError.code === 'caller_not_allowed' && !appError.remote && request) {
         // A proven app asking for what only another app may do: audited like a bad proof.
         this.options.proofs?.onRefused({
           method: request.method,
@@ -421,23 +423,18 @@ export class RpcServer implements BrokerComponent {
         'rpc_proof_invalid',
       );
     };
-    const { proof, auth } = request;
-    const fault = policy.verifier.check(proof, auth);
-    if (fault) return refuse(fault, 'proof');
-    const own = proof as RpcProof;
+    const { auth } = request;
+    const checked = policy.verifier.check(request.proof, auth);
+    if ('fault' in checked) return refuse(checked.fault, 'proof');
+    const own = checked.proof;
     if (own.iss !== call.caller) return refuse('other_caller', 'proof');
-    if (
-      own.m !== request.method ||
-      own.rid !== call.requestId ||
-      own.ph !== paramsHash(request.params)
-    )
+    if (own.m !== request.method || own.rid !== call.requestId || own.ph !== requestHash(request))
       return refuse('other_request', 'proof');
     if (!auth) return undefined;
     if (own.iss === policy.authority) return { auth, proof: own };
-    const origin = request.origin;
-    const originFault = policy.verifier.check(origin, auth);
-    if (originFault) return refuse(originFault, 'origin');
-    const vouching = origin as RpcProof;
+    const origin = policy.verifier.check(request.origin, auth);
+    if ('fault' in origin) return refuse(origin.fault, 'origin');
+    const vouching = origin.proof;
     if (vouching.iss !== policy.authority) return refuse('unknown_signer', 'origin');
     if (vouching.rid !== call.requestId) return refuse('other_request', 'origin');
     return { auth, proof: vouching };
