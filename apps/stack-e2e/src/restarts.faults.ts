@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@custody/testing';
+import { grantAppRedisUsers, waitFor } from '@custody/testing';
 import { Api } from './api';
 import {
   ethTransfer,
@@ -115,6 +115,9 @@ it('reconnects within 10 s after RabbitMQ and Redis restarts, losing no event', 
   const beforeRedis = ok.length;
   await waitFor(() => ok.length >= beforeRedis + 20, { timeoutMs: 30_000, what: 'load again' });
   restartRedis();
+  // The apps' ACL users are gone with the rest: a production Redis loads them from its ACL file
+  // at start (docker/redis), as this puts them back.
+  grantAppRedisUsers(stack.namespace);
   const afterCache = await secondsUntilReady();
   const beforeStop = ok.length;
   await waitFor(() => ok.length >= beforeStop + 20, { timeoutMs: 30_000, what: 'load again' });
