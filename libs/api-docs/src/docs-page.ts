@@ -19,19 +19,28 @@ export function docsRouter(): Router {
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/init.js"></script>
 </body>
 </html>`);
   });
   router.get('/init.js', (_req, res) => {
+    // `urls` (the version selector) is read by the standalone preset's top bar only: with the
+    // base layout alone the page loads no document at all.
     res.type('application/javascript').send(`window.ui = SwaggerUIBundle({
   urls: [
     { url: '/v1/openapi.json', name: 'v1 — custody' },
     { url: '/v2/openapi.json', name: 'v2 — issuers' }
   ],
+  'urls.primaryName': new URLSearchParams(window.location.search).get('version') === 'v2'
+    ? 'v2 — issuers'
+    : 'v1 — custody',
   dom_id: '#swagger-ui',
-  presets: [SwaggerUIBundle.presets.apis],
-  layout: 'BaseLayout'
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  plugins: [SwaggerUIBundle.plugins.DownloadUrl],
+  layout: 'StandaloneLayout',
+  persistAuthorization: true,
+  tryItOutEnabled: false
 });`);
   });
   router.use('/assets', express.static(assets, { index: false, maxAge: '1h' }));

@@ -1,0 +1,70 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { Api } from './api';
+import { openBrowser } from './browser';
+import { type Stack, startStack } from './stack';
+
+// The API reference as an integrator opens it: in a real browser, both versions, and a call
+// made from the page with a token.
+
+let stack: Stack;
+let browser: Awaited<ReturnType<typeof openBrowser>>;
+let context: BrowserContext;
+let token: string;
+
+beforeAll(async () => {
+  stack = await startStack({ only: ['identity', 'trading'] });
+  const api = new Api(stack.gatewayUrl);
+  token = (await api.newClient(await api.adminToken(), 'Docs reader')).token;
+  browser = await openBrowser();
+  context = browser.context;
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.cleanup();
+});
+
+async function openDocs(query = ''): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${stack.gatewayUrl}/docs${query}`);
+  return page;
+}
+
+describe('the API reference at /docs', () => {
+  it('shows every v1 operation, and v2 from the version selector', async () => {
+    const page = await openDocs();
+    await page.locator('#operations-assets-listAssets').waitFor();
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(60);
+    await page.locator('.topbar select#select').selectOption({ label: 'v2 — issuers' });
+    // Paths show relative to each document's server (`…/v2`).
+    await page.locator('.opblock-summary-path[data-path="/issuers"]').first().waitFor();
+    expect(await page.locator('#operations-assets-listAssets').count()).toBe(0);
+    await page.close();
+  });
+
+  it('opens on v2 when asked (?version=v2)', async () => {
+    const page = await openDocs('?version=v2');
+    await page.locator('.opblock-summary-path[data-path="/issuers"]').first().waitFor();
+    await page.close();
+  });
+
+  it('runs "Try it out" on a GET with a bearer token and shows the 200', async () => {
+    const page = await openDocs();
+    await page.locator('.btn.authorize').first().click();
+    const dialog = page.locator('.dialog-ux');
+    await dialog.locator('input').first().fill(token);
+    await dialog.locator('button.authorize').first().click();
+    await dialog.locator('button.close-modal').first().click();
+    const operation = page.locator('#operations-assets-listAssets');
+    await operation.locator('.opblock-summary').first().click();
+    await operation.locator('button.try-out__btn').click();
+    await operation.locator('button.execute').click();
+    const status = operation.locator('.live-responses-table tbody .response-col_status').first();
+    await status.waitFor();
+    expect((await status.textContent())?.trim()).toBe('200');
+    await expect(
+      operation.locator('.live-responses-table .microlight').first().textContent(),
+    ).resolves.toContain('"symbol"');
+    await page.close();
+  });
+});
