@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { createLogger } from '@custody/logging';
+import { appBrokerUrl } from '@custody/testing';
 import { Api } from '../../apps/stack-e2e/src/api';
 import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
 import { type LoadResult, load, paced, percentiles, round } from './load';
@@ -618,6 +619,10 @@ async function benchWebhooks(
 
   const connection = await amqp.connect(amqpUrl);
   const channel = await connection.createConfirmChannel();
+  // The stack's events as wallet-ledger publishes them: its broker user (the notifier takes an
+  // event only from a user of its publishers).
+  const ledgerConnection = await amqp.connect(appBrokerUrl('wallet-ledger'));
+  const ledgerChannel = await ledgerConnection.createConfirmChannel();
   const exchange = `${stack.namespace}.events`;
   const publish = async (
     name: string,
@@ -642,13 +647,21 @@ async function benchWebhooks(
         },
       };
       sentAt.set(id, performance.now());
-      channel.publish(exchangeName, name, Buffer.from(JSON.stringify(envelope)), {
-        persistent: true,
-        messageId: envelope.id,
-        contentType: 'application/json',
-      });
+      const asLedger = exchangeName === exchange;
+      (asLedger ? ledgerChannel : channel).publish(
+        exchangeName,
+        name,
+        Buffer.from(JSON.stringify(envelope)),
+        {
+          persistent: true,
+          messageId: envelope.id,
+          contentType: 'application/json',
+          ...(asLedger ? { userId: 'wallet-ledger' } : {}),
+        },
+      );
     }
     await channel.waitForConfirms();
+    await ledgerChannel.waitForConfirms();
   };
   const measure = async (label: string, exchangeName: string) => {
     const ids = Array.from({ length: events }, () => randomUUID());
@@ -731,6 +744,7 @@ async function benchWebhooks(
   await consumer.stop();
   await channel.close();
   await connection.close();
+  await ledgerConnection.close();
   sink.close();
   details['webhooks'] = { project, projectHalf, baseline, baselineHalf };
   row(
@@ -778,6 +792,8 @@ async function main() {
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
         NOTIFIER_DISPATCH_INTERVAL_MS: '50',
         WEBHOOK_PER_RECEIVER_CONCURRENCY: '32',
+        // The pipeline's capacity, not one tenant's delivery rate limit (200/s by default).
+        NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND: '100000',
       },
     },
   });
