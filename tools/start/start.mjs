@@ -31,6 +31,14 @@ const env = {
 };
 const gatewayPort = Number(env.PORT ?? 3000);
 
+/** `url` with another login: the per-app users (docker/*). */
+function withLogin(url, username, password) {
+  const login = new URL(url);
+  login.username = username;
+  login.password = password;
+  return login.toString();
+}
+
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -127,10 +135,7 @@ if (!process.env.DATABASE_URL) {
       for (const key of Object.keys(databaseUrls)) delete databaseUrls[key];
       break;
     }
-    const url = new URL(env.DATABASE_URL);
-    url.username = service;
-    url.password = password;
-    databaseUrls[service] = url.toString();
+    databaseUrls[service] = withLogin(env.DATABASE_URL, service, password);
   }
 }
 
@@ -144,12 +149,7 @@ if (!process.env.AMQP_URL) {
   const applied = applyDefinitions(
     brokerDefinitions({ passwords: devPassword, anyNamespace: true, namespace: env.MQ_NAMESPACE }),
   );
-  const appUrl = (app) => {
-    const url = new URL(env.AMQP_URL);
-    url.username = app;
-    url.password = devPassword(app);
-    return url.toString();
-  };
+  const appUrl = (app) => withLogin(env.AMQP_URL, app, devPassword(app));
   // Without rabbitmqctl here, the broker may still have the users (docker-compose.dev.yml's).
   const { default: amqp } = await import('amqplib');
   const usersExist =
@@ -189,10 +189,7 @@ if (!process.env.REDIS_URL) {
   if (result.status === 0) {
     const { devPassword, redisApps } = await import('../../docker/redis/acl.mjs');
     for (const app of redisApps()) {
-      const url = new URL(env.REDIS_URL);
-      url.username = app;
-      url.password = devPassword(app);
-      redisUrls[app] = url.toString();
+      redisUrls[app] = withLogin(env.REDIS_URL, app, devPassword(app));
     }
   } else {
     console.log(

@@ -16,7 +16,7 @@ import {
   RpcProofSigner,
   type RpcCallOptions,
 } from '@custody/messaging';
-import { appBrokerUrl, appRedisUrl, testLogger, waitFor } from '@custody/testing';
+import { appBrokerUrl, appRedisUrl, testLogger, waitFor, withLogin } from '@custody/testing';
 import { Api } from './api';
 import { type Stack, startStack } from './stack';
 import { newIssuer, newUser, openWallet, SENDER_ADDRESS } from './world';
@@ -336,10 +336,9 @@ describe('a rogue process inside the stack', () => {
   });
 
   it("cannot read another app's tables with the notifier's database role", async () => {
-    const url = new URL(stack.databaseUrl);
-    url.username = 'notifier';
-    url.password = 'dev-pg-notifier';
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({
+      connectionString: withLogin(stack.databaseUrl, 'notifier', 'dev-pg-notifier'),
+    });
     await db.connect();
     try {
       for (const table of ['identity.api_clients', 'signing.keys', 'ledger.accounts']) {

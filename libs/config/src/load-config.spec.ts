@@ -106,20 +106,6 @@ describe('development secrets', () => {
     expect(refused({ REDIS_URL: 'redis://redis:6379' })).toEqual(['REDIS_URL']);
     // The RPC proof keys are named, and the key is not the development one.
     expect(refused({ RPC_PROOF_KEY: '' })).toEqual(['RPC_PROOF_KEY']);
-    expect(refused({ RPC_PROOF_KEY: 'H8j6KgiK8UCzsZr_iEF0qWHyUxGzKqvS-d-_ZJ2l7Fg' })).toEqual([
-      'RPC_PROOF_KEY',
-    ]);
-    // The same development key in standard base64.
-    expect(refused({ RPC_PROOF_KEY: 'H8j6KgiK8UCzsZr/iEF0qWHyUxGzKqvS+d+/ZJ2l7Fg=' })).toEqual([
-      'RPC_PROOF_KEY',
-    ]);
-    // The gateway's development public key would let anyone vouch for an auth context.
-    expect(
-      refused({ RPC_PROOF_PUBLIC_KEYS: 'gateway=QR6iFOPIUNLvfp77gMnR7og9QiGUwWkMWsdMfeyz8-M' }),
-    ).toEqual(['RPC_PROOF_PUBLIC_KEYS']);
-    expect(
-      refused({ RPC_PROOF_PUBLIC_KEYS: `identity=${Buffer.alloc(32, 2).toString('base64url')}` }),
-    ).toEqual(['RPC_PROOF_PUBLIC_KEYS']);
     // A malformed %-sequence in a password is no default, and no crash.
     expect(refused({ DATABASE_URL: 'postgres://identity:%zz-pw@postgres:5432/custody' })).toEqual(
       [],

@@ -1,5 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
-import { APPS, type AppName } from '@custody/contracts';
+import type { AppName } from '@custody/contracts';
 import { type AppConfig, appConfigSchemas, DEV_SECRETS } from './schemas';
 
 export class ConfigError extends Error {
@@ -48,69 +47,23 @@ export function loadConfig<A extends AppName>(
           message: 'Development default is not allowed in production',
         })),
       ...weakServiceCredentials(config as Record<string, unknown>),
-      ...weakProofKeys(app, config as Record<string, unknown>),
+      ...missingProofKeys(config as Record<string, unknown>),
     ];
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }
   return config;
 }
 
-/** The seed of an app's development RPC proof key (libs/messaging devProofSeed): everyone's. */
-const devProofSeed = (app: string) =>
-  createHash('sha256').update(`custody-dev-rpc-proof:${app}`).digest();
-
-const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-/** The public key (raw, base64url) of an app's development key. */
-function devProofPublicKey(app: string): string {
-  const key = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519, devProofSeed(app)]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  return createPublicKey(key)
-    .export({ format: 'der', type: 'spki' })
-    .subarray(12)
-    .toString('base64url');
-}
-
 /**
- * Production names its RPC proof keys, none of them a development one (whatever its spelling),
- * and the gateway's public key among them (it vouches for every auth context).
+ * Production names its RPC proof keys; that they are not the development ones, and that the
+ * gateway's is listed, libs/messaging `proofKeys` checks when it reads them.
  */
-function weakProofKeys(
-  app: AppName,
+function missingProofKeys(
   config: Record<string, unknown>,
 ): { variable: string; message: string }[] {
-  const problems = ['RPC_PROOF_KEY', 'RPC_PROOF_PUBLIC_KEYS']
+  return ['RPC_PROOF_KEY', 'RPC_PROOF_PUBLIC_KEYS']
     .filter((variable) => config[variable] === undefined)
     .map((variable) => ({ variable, message: 'Required in production (docs/decisions.md, RPC)' }));
-  const key = config['RPC_PROOF_KEY'];
-  if (typeof key === 'string' && Buffer.from(key, 'base64url').equals(devProofSeed(app)))
-    problems.push({
-      variable: 'RPC_PROOF_KEY',
-      message: 'Development default is not allowed in production',
-    });
-  const listed = config['RPC_PROOF_PUBLIC_KEYS'];
-  if (typeof listed === 'string') {
-    const keys = new Map(
-      listed
-        .split(',')
-        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-    );
-    if (!keys.has('gateway'))
-      problems.push({
-        variable: 'RPC_PROOF_PUBLIC_KEYS',
-        message: "Must list the gateway's key, which vouches for every auth context",
-      });
-    const dev = APPS.filter((name) => keys.get(name) === devProofPublicKey(name));
-    if (dev.length > 0)
-      problems.push({
-        variable: 'RPC_PROOF_PUBLIC_KEYS',
-        message: `Development keys are not allowed in production: ${dev.join(', ')}`,
-      });
-  }
-  return problems;
 }
 
 /** A URL part as text; a malformed %-sequence stays as written (it is no default either). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ConfigError } from '@custody/config';
 import type { AuthContext } from '@custody/contracts';
 import {
   devProofSeed,
@@ -100,5 +101,32 @@ describe('RPC proofs', () => {
     expect(configured.verifier.check(proof, AUTH, NOW)).toEqual({ fault: 'bad_signature' });
     expect(devProofSeed('gateway')).not.toEqual(devProofSeed('identity'));
     expect(parseProofKeys('a=k1, b=k2')).toEqual({ a: 'k1', b: 'k2' });
+  });
+
+  it('refuse to start in production on a development key, in any spelling, or without the gateway’s', () => {
+    const own = randomBytes(32).toString('base64url');
+    const gateway = `gateway=${proofPublicKeyOf(randomBytes(32))}`;
+    const refused = (config: { RPC_PROOF_KEY: string; RPC_PROOF_PUBLIC_KEYS: string }) => {
+      try {
+        proofKeys('identity', { NODE_ENV: 'production', ...config });
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+      return 'started';
+    };
+    expect(refused({ RPC_PROOF_KEY: own, RPC_PROOF_PUBLIC_KEYS: gateway })).toBe('started');
+    const devSeed = devProofSeed('identity');
+    for (const spelling of [devSeed.toString('base64url'), devSeed.toString('base64')])
+      expect(refused({ RPC_PROOF_KEY: spelling, RPC_PROOF_PUBLIC_KEYS: gateway })).toMatch(
+        /RPC_PROOF_KEY: Development default/,
+      );
+    const devGateway = `gateway=${proofPublicKeyOf(devProofSeed('gateway'))}`;
+    expect(refused({ RPC_PROOF_KEY: own, RPC_PROOF_PUBLIC_KEYS: devGateway })).toMatch(
+      /development key of gateway/,
+    );
+    const noGateway = `identity=${proofPublicKeyOf(randomBytes(32))}`;
+    expect(refused({ RPC_PROOF_KEY: own, RPC_PROOF_PUBLIC_KEYS: noGateway })).toMatch(
+      /gateway's key/,
+    );
   });
 });

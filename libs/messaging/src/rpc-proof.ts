@@ -6,6 +6,7 @@ import {
   verify,
   type KeyObject,
 } from 'node:crypto';
+import { ConfigError } from '@custody/config';
 import { APPS, type AuthContext, type RpcProof } from '@custody/contracts';
 
 /**
@@ -179,18 +180,52 @@ export function parseProofKeys(spec: string): Record<string, string> {
 
 /**
  * An app's signer and the verifier of every app's proofs, from its configuration: the keys it
- * names, or the development keys (derived from the apps' names) where it names none.
+ * names, or the development keys (derived from the apps' names) where it names none. In
+ * production (where libs/config requires both variables) a development key, in any spelling,
+ * or a key list without the gateway's (it vouches for every auth context) stops the start.
  */
 export function proofKeys(
   app: string,
-  config: { RPC_PROOF_KEY?: string | undefined; RPC_PROOF_PUBLIC_KEYS?: string | undefined },
+  config: {
+    NODE_ENV?: string;
+    RPC_PROOF_KEY?: string | undefined;
+    RPC_PROOF_PUBLIC_KEYS?: string | undefined;
+  },
 ): { signer: RpcProofSigner; verifier: RpcProofVerifier } {
   const seed = config.RPC_PROOF_KEY
     ? Buffer.from(config.RPC_PROOF_KEY, 'base64url')
     : devProofSeed(app);
+  const devKeys = Object.fromEntries(
+    APPS.map((name) => [name, proofPublicKeyOf(devProofSeed(name))]),
+  );
   const publicKeys = config.RPC_PROOF_PUBLIC_KEYS
     ? parseProofKeys(config.RPC_PROOF_PUBLIC_KEYS)
-    : Object.fromEntries(APPS.map((name) => [name, proofPublicKeyOf(devProofSeed(name))]));
+    : devKeys;
+  if (config.NODE_ENV === 'production') {
+    const problems = [
+      ...(seed.equals(devProofSeed(app))
+        ? [
+            {
+              variable: 'RPC_PROOF_KEY',
+              message: 'Development default is not allowed in production',
+            },
+          ]
+        : []),
+      ...(publicKeys['gateway'] === undefined
+        ? [
+            {
+              variable: 'RPC_PROOF_PUBLIC_KEYS',
+              message: "Must list the gateway's key, which vouches for every auth context",
+            },
+          ]
+        : []),
+      ...APPS.filter((name) => publicKeys[name] === devKeys[name]).map((name) => ({
+        variable: 'RPC_PROOF_PUBLIC_KEYS',
+        message: `The development key of ${name} is not allowed in production`,
+      })),
+    ];
+    if (problems.length > 0) throw new ConfigError(app, problems);
+  }
   return { signer: new RpcProofSigner(app, seed), verifier: new RpcProofVerifier(publicKeys) };
 }
 

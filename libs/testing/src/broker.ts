@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { APPS, namespaced, SERVICES, TOPOLOGY, type AppName } from '@custody/contracts';
-import { testServiceUrls } from './services';
+import { testServiceUrls, withLogin } from './services';
 
 /**
  * Deletes every queue and exchange a test namespace may have declared (the names come from the
@@ -59,10 +59,7 @@ export function grantAppBrokerUsers(namespace: string): void {
 
 /** The broker URL an app of a test stack logs in with: its own user (see grantAppBrokerUsers). */
 export function appBrokerUrl(app: AppName): string {
-  const url = new URL(testServiceUrls().amqpUrl);
-  url.username = app;
-  url.password = `dev-mq-${app}`;
-  return url.toString();
+  return withLogin(testServiceUrls().amqpUrl, app, `dev-mq-${app}`);
 }
 
 /** `MQ_CALLERS` for apps whose broker users are named as the apps. */

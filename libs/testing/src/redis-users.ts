@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { APPS, REDIS_KEYSPACES, type AppName } from '@custody/contracts';
-import { testServiceUrls } from './services';
+import { testServiceUrls, withLogin } from './services';
 
 const ACL_SCRIPT = path.resolve(__dirname, '../../../docker/redis/acl.mjs');
 
@@ -35,10 +35,7 @@ export function grantAppRedisUsers(namespace: string): void {
 
 /** The Redis URL an app of a test stack connects with (see grantAppRedisUsers). */
 export function appRedisUrl(namespace: string, app: AppName): string {
-  const url = new URL(testServiceUrls().redisUrl);
-  url.username = `${namespace}-${app}`;
-  url.password = `dev-redis-${app}`;
-  return url.toString();
+  return withLogin(testServiceUrls().redisUrl, `${namespace}-${app}`, `dev-redis-${app}`);
 }
 
 export async function dropAppRedisUsers(namespace: string): Promise<void> {

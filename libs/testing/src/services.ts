@@ -17,6 +17,14 @@ export function testServiceUrls() {
   return { databaseUrl, amqpUrl, redisUrl };
 }
 
+/** `url` with another login: the per-app users of the test stacks (docker/*). */
+export function withLogin(url: string, username: string, password: string): string {
+  const login = new URL(url);
+  login.username = username;
+  login.password = password;
+  return login.toString();
+}
+
 /** A short unique lower-case name, safe for databases, queues and Redis prefixes. */
 export function uniqueName(prefix = 't'): string {
   return `${prefix}${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
@@ -91,10 +99,7 @@ export function grantAppDatabaseRoles(database: TestDatabase): Record<ServiceNam
         { app: service, schema: DB_SCHEMAS[service] },
         `${service}'s schema`,
       );
-      const url = new URL(database.url);
-      url.username = service;
-      url.password = password;
-      return [service, url.toString()];
+      return [service, withLogin(database.url, service, password)];
     }),
   ) as Record<ServiceName, string>;
 }

@@ -112,32 +112,26 @@ export class SignaturesService {
       served ? String(served.chainId) : asset.chainId,
       request,
     );
-    const move = isEvmTransaction(result)
-      ? await this.valueMoveOf(asset, result)
-      : request.kind === 'tx' && request.payload.qubicTxJson
-        ? qubicValueMoved(request.payload.qubicTxJson)
-        : undefined;
-    // The transaction's id on its chain: an EVM hash, or a Qubic transaction id.
-    const chainTxId = isEvmTransaction(result) ? result.hash : 'txId' in result ? result.txId : '';
+    const onChain = await this.onChainEffect(asset, request, result);
     const id = uuidv7();
     const row = await this.db.transaction(async (tx) => {
+      // The adapter sends from this address too: its nonces and the client's must not meet.
+      if (onChain?.network && onChain.nonce !== null)
+        await reserveSignedNonce(tx, onChain.network, wallet.address, onChain.nonce);
       // What the transaction takes is held with the record: without the funds, neither is kept
       // and the signature never leaves.
-      // The adapter sends from this address too: its nonces and the client's must not meet.
-      const followed = isEvmTransaction(result) ? this.followingNetwork(asset) : null;
-      if (followed && isEvmTransaction(result))
-        await reserveSignedNonce(tx, followed, wallet.address, Number(result.nonce));
+      const move = onChain?.move;
       const withdrawalId =
-        move && move.kind !== 'none'
+        onChain && move && move.kind !== 'none'
           ? await this.withdrawals.holdSignedTransaction(tx, {
               wallet,
               signedTxId: id,
               amount: move.amount,
               feeReserve: move.kind === 'native' ? move.feeReserve : '0',
               receiver: move.receiver,
-              hash: chainTxId,
-              nonce: isEvmTransaction(result) ? Number(result.nonce) : null,
-              network: followed,
+              hash: onChain.txId,
+              nonce: onChain.nonce,
+              network: onChain.network,
               externalReference: request.externalReference ?? null,
             })
           : undefined;
@@ -160,6 +154,35 @@ export class SignaturesService {
       return inserted;
     });
     return { id: row.id };
+  }
+
+  /**
+   * What a signed transaction does on its chain: what it takes from the wallet, its id there,
+   * its nonce (EVM) and the adapter's network that follows it (null: an admin does). Nothing
+   * for a message or typed data.
+   */
+  private async onChainEffect(
+    asset: CatalogAsset,
+    request: SignRequest,
+    result: SignatureView | SignedEvmTransaction | SignedQubicTransaction,
+  ): Promise<
+    { move: ValueMove; txId: string; nonce: number | null; network: string | null } | undefined
+  > {
+    if (isEvmTransaction(result))
+      return {
+        move: await this.valueMoveOf(asset, result),
+        txId: result.hash,
+        nonce: Number(result.nonce),
+        network: this.followingNetwork(asset),
+      };
+    if (request.kind === 'tx' && request.payload.qubicTxJson && 'txId' in result)
+      return {
+        move: qubicValueMoved(request.payload.qubicTxJson),
+        txId: result.txId,
+        nonce: null,
+        network: null,
+      };
+    return undefined;
   }
 
   /** What a signed EVM transaction takes from the wallet (signatures.rules `valueMoved`). */
