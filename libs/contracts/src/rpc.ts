@@ -39,9 +39,10 @@ export interface AuthContext {
 }
 
 /**
- * An app's signature over one request (libs/messaging `RpcProofSigner`): issuer app, method,
- * request id, expiry (epoch ms), base64url SHA-256 of the params and the request's idempotency
- * (`requestHash`), and the Ed25519 signature (base64url) of those and the auth context.
+ * An app's proof of one request (libs/messaging `RpcProofSigner`): issuer app, method, request
+ * id, expiry (epoch ms), base64url SHA-256 of the params and the request's idempotency
+ * (`requestHash`), and the HMAC-SHA256 (base64url) of those, the receiver and the auth context,
+ * with the key of that sender and receiver.
  */
 export interface RpcProof {
   iss: string;
@@ -49,6 +50,16 @@ export interface RpcProof {
   rid: string;
   exp: number;
   ph: string;
+  mac: string;
+}
+
+/**
+ * The gateway's Ed25519 signature (base64url) of an auth context it authenticated, valid until
+ * `exp` (epoch ms): services take an auth context only with one.
+ */
+export interface AuthAttestation {
+  iss: string;
+  exp: number;
   sig: string;
 }
 
@@ -60,10 +71,10 @@ export interface RpcRequest<P = unknown> {
   /** The sender's proof of this request. */
   proof?: RpcProof;
   /**
-   * With `auth` on a call a service makes while handling a gateway request: the gateway's proof
-   * of that request, which vouches for the auth context the call passes on.
+   * With `auth`: the gateway's attestation of it, made by the gateway or passed on by a service
+   * that received it with the auth context.
    */
-  origin?: RpcProof;
+  origin?: AuthAttestation;
   /** Safe to run twice (reads). A redelivered non-idempotent request is refused, not re-run. */
   idempotent: boolean;
   /** The client's Idempotency-Key for this command and the hash of the request it came with. */

@@ -18,7 +18,7 @@ import { currentContext, type Logger } from '@custody/logging';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { publishMessage } from './publish';
 import { originOf } from './rpc-origin';
-import type { RpcProofSigner } from './rpc-proof';
+import { AUTH_AUTHORITY, type RpcProofSigner } from './rpc-proof';
 
 export interface RpcCallOptions {
   auth?: AuthContext;
@@ -77,7 +77,7 @@ export interface RpcClientOptions {
    */
   holdMs?: number;
   /**
-   * Signs every request with this app's key (`RpcProof`); services refuse unsigned requests.
+   * Proves every request with this app's key (`RpcProof`); services refuse requests without.
    * Its app is the `caller` the requests name (a broker user several apps share names it).
    */
   signer?: RpcProofSigner;
@@ -179,9 +179,12 @@ export class RpcClient implements BrokerComponent {
     const requestId = options.requestId ?? currentContext()?.requestId ?? correlationId;
     const deadline = Date.now() + timeoutMs;
     const signer = this.options.signer;
-    // The auth context of the request being handled, passed on: the gateway's proof vouches
-    // for it (a service cannot make an auth context up, see RpcProof).
-    const origin = options.auth ? originOf(options.auth) : undefined;
+    // An auth context travels with the gateway's attestation: the gateway's own, or the one the
+    // request being handled came with (a service cannot make an auth context up, see RpcProof).
+    const origin = options.auth
+      ? (originOf(options.auth) ??
+        (signer?.app === AUTH_AUTHORITY ? signer.attest(options.auth) : undefined))
+      : undefined;
     const request: RpcRequest = {
       method,
       params,
@@ -191,6 +194,7 @@ export class RpcClient implements BrokerComponent {
       ...(signer
         ? {
             proof: signer.sign({
+              to: service,
               method,
               params,
               idempotent: options.idempotent ?? false,

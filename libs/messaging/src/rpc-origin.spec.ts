@@ -5,8 +5,8 @@ import { RpcClient } from './rpc-client';
 import { devProofSigner, proofKeys } from './rpc-proof';
 import { CallerPolicy, type ProofRefusal, RpcServer } from './rpc-server';
 
-// An auth context travels from service to service only with the gateway's proof of the request
-// it came with: identity may pass on what the gateway proved, not an auth context of its own.
+// An auth context travels from service to service only with the gateway's attestation of it:
+// identity may pass on what the gateway attested, not an auth context of its own.
 
 const namespace = uniqueName('t');
 const { amqpUrl } = testServiceUrls();
@@ -63,10 +63,10 @@ beforeAll(async () => {
   });
   const identity = await client('identity');
   await serve('identity', {
-    // Passes on the auth context it received: the gateway's proof goes along.
+    // Passes on the auth context it received: the gateway's attestation goes along.
     passOn: async (_params, ctx) =>
       identity.callAny('wallet-ledger', 'tenantOf', {}, ctx.auth ? { auth: ctx.auth } : {}),
-    // An auth context of its own making (the gateway's, widened): no proof vouches for it.
+    // An auth context of its own making (the gateway's, widened): no attestation vouches for it.
     makeUp: async () =>
       identity.callAny('wallet-ledger', 'tenantOf', {}, { auth: { ...AUTH, audience: 'admin' } }),
   });
@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('an auth context passed from service to service', () => {
-  it("is taken with the gateway's proof of the request it came with", async () => {
+  it("is taken with the gateway's attestation it came with", async () => {
     expect(await gateway.callAny('identity', 'passOn', {}, { auth: AUTH })).toEqual({
       tenant: 'c1',
     });

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AuthContext, RpcProof } from '@custody/contracts';
+import type { AuthAttestation, AuthContext } from '@custody/contracts';
 
-/** The auth context a handler received and the gateway's proof that vouched for it. */
+/** The auth context a handler received and the gateway's attestation that vouched for it. */
 interface Origin {
   auth: AuthContext;
-  proof: RpcProof;
+  attestation: AuthAttestation;
 }
 
 const storage = new AsyncLocalStorage<Origin>();
@@ -15,10 +15,10 @@ export function runWithOrigin<T>(origin: Origin | undefined, fn: () => T): T {
 }
 
 /**
- * The gateway's proof for `auth`, when it is the auth context of the request being handled (the
- * same object, as services pass it on): a call made for that request carries it along.
+ * The gateway's attestation of `auth`, when it is the auth context of the request being handled
+ * (the same object, as services pass it on): a call made for that request carries it along.
  */
-export function originOf(auth: AuthContext): RpcProof | undefined {
+export function originOf(auth: AuthContext): AuthAttestation | undefined {
   const origin = storage.getStore();
-  return origin && origin.auth === auth ? origin.proof : undefined;
+  return origin && origin.auth === auth ? origin.attestation : undefined;
 }

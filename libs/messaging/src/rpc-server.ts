@@ -3,7 +3,7 @@ import {
   HEADERS,
   type AuthContext,
   type RpcBatchCall,
-  type RpcProof,
+  type AuthAttestation,
   type RpcReply,
   type CommonRpc,
   type RpcMethod,
@@ -124,9 +124,9 @@ export interface RpcServerOptions {
 
 /**
  * Which requests a server takes (docs/decisions.md, "RPC"): each must carry a valid proof of the
- * app that sent it (its broker user), for this method, params and request id; and an auth context
- * only with the proof of `authority` (the gateway), its own or, for a call a service makes while
- * handling the gateway's request, that request's (`origin`).
+ * app that sent it (its broker user), for this receiver, method, params and request id; and an
+ * auth context only with the attestation of `authority` (the gateway) that it authenticated it
+ * (`origin`), which services that pass the auth context on pass on with it.
  */
 export interface ProofPolicy {
   verifier: RpcProofVerifier;
@@ -143,7 +143,7 @@ export interface ProofRefusal {
   /** A proof's fault, or a proven caller a handler does not allow (`caller_not_allowed`). */
   reason: ProofFault | 'caller_not_allowed';
   /**
-   * What failed: the sender's proof (`proof`), the gateway's for the auth context (`origin`),
+   * What failed: the sender's proof (`proof`), the gateway's attestation of the auth context (`origin`),
    * or the caller itself (`caller`).
    */
   failed: 'proof' | 'origin' | 'caller';
@@ -400,15 +400,14 @@ export class RpcServer implements BrokerComponent {
 
   /**
    * Refuses (401 `rpc_proof_invalid`, reported to `onRefused`) a request without a valid proof of
-   * its sender, or with an auth context no proof of the authority vouches for. Answers the
-   * authority's proof that vouched for the auth context, which calls made while handling this
-   * one pass on.
+   * its sender, or with an auth context no attestation of the authority vouches for. Answers the
+   * attestation, which calls made while handling this one pass on.
    */
   private checkProofs(
     policy: ProofPolicy,
     request: RpcRequest,
     call: CallMeta,
-  ): { auth: AuthContext; proof: RpcProof } | undefined {
+  ): { auth: AuthContext; attestation: AuthAttestation } | undefined {
     const refuse = (reason: ProofFault, failed: 'proof' | 'origin'): never => {
       policy.onRefused({
         method: request.method,
@@ -431,13 +430,9 @@ export class RpcServer implements BrokerComponent {
     if (own.m !== request.method || own.rid !== call.requestId || own.ph !== requestHash(request))
       return refuse('other_request', 'proof');
     if (!auth) return undefined;
-    if (own.iss === policy.authority) return { auth, proof: own };
-    const origin = policy.verifier.check(request.origin, auth);
-    if ('fault' in origin) return refuse(origin.fault, 'origin');
-    const vouching = origin.proof;
-    if (vouching.iss !== policy.authority) return refuse('unknown_signer', 'origin');
-    if (vouching.rid !== call.requestId) return refuse('other_request', 'origin');
-    return { auth, proof: vouching };
+    const vouched = policy.verifier.checkAttestation(request.origin, auth, policy.authority);
+    if ('fault' in vouched) return refuse(vouched.fault, 'origin');
+    return { auth, attestation: vouched.attestation };
   }
 
   /**
