@@ -56,6 +56,7 @@ export const clientSchema = z.object({
   name: z.string(),
   email: z.string(),
   audience: z.array(audienceValue),
+  tenantId: z.string().describe('The tenant the client acts for: its own id, or its tenant'),
 });
 
 /** EIP-712 typed data `{domain, types, value}`; `value.primaryType` may name the root type. */

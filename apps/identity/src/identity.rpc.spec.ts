@@ -482,6 +482,7 @@ describe('clients', () => {
       name: 'Bank One',
       email: 'ops@bank-one.test',
       audience: ['general'],
+      tenantId: created.id,
     });
     expect(await redisValue(AUTH_STATE_KEYS.clientVersion(created.id))).toBe('1');
 

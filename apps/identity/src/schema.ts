@@ -29,6 +29,8 @@ export const clients = identity.table('clients', {
   audience: text('audience').array().$type<('general' | 'admin')[]>().notNull(),
   scopes: jsonb('scopes').$type<string[][]>().notNull(),
   tokenVersion: integer('token_version').notNull(),
+  /** The tenant this client is a member of; null: its own tenant. */
+  tenantId: uuid('tenant_id'),
   ...timestamps,
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });

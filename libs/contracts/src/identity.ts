@@ -186,6 +186,8 @@ export interface ClientView {
   name: string;
   email: string;
   audience: ClientAudience[];
+  /** The tenant the client acts for: its own id, or the tenant it is a member of. */
+  tenantId: string;
 }
 
 export interface TokenView {
@@ -265,6 +267,8 @@ export interface ClientInput {
   password: string;
   audience?: ClientAudience[];
   scopes?: Scope[];
+  /** Makes the client a member of this tenant (an existing general client); set at creation only. */
+  tenantId?: string;
 }
 
 /** An api client as an admin creates it (`POST /v1/api-clients`). */

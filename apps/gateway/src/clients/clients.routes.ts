@@ -20,7 +20,18 @@ const clientFields = {
   scopes: scopesSchema.optional(),
 };
 
-const createBody = z.object(clientFields).strict();
+const createBody = z
+  .object({
+    ...{},
+    ...clientFields,
+    tenantId: z
+      .uuid()
+      .optional()
+      .describe(
+        "Makes the client a member of this tenant (an existing general client's id): it acts on the tenant's users, wallets and operations within its own scopes",
+      ),
+  })
+  .strict();
 const updateBody = z
   .object(clientFields)
   .partial()
@@ -106,7 +117,7 @@ export function clientRoutes(rpc: RpcClient) {
       scope: ['clients', 'write'],
       request: { params: idParam('client') },
       responses: { 200: { description: 'Deleted', schema: idResponse } },
-      errorStatuses: [401, 403, 404],
+      errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'identity', IDENTITY_RPC.deleteClient, {
         params: ({ params }) => ({ id: params['client'] }),
       }),

@@ -36,6 +36,29 @@ export async function findAnyAdmin(db: Executor): Promise<ClientRow | undefined>
   return row;
 }
 
+/** A live client, locked against deletion until the transaction ends. */
+export async function lockClient(db: Executor, id: string): Promise<ClientRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, id), live))
+    .for('share');
+  return row;
+}
+
+/** Whether live clients are members of this one's tenant (locked: no member joins meanwhile). */
+export async function hasLiveMembers(db: Executor, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id)).for('update');
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.tenantId, id), live))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertClient(
   db: Executor,
   row: typeof clients.$inferInsert,

@@ -8,7 +8,7 @@ import {
 } from '@custody/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
-import { type Database, sqlState, withTransaction } from '@custody/persistence';
+import { type Database, type Executor, sqlState, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAdmin, requireAuth } from '@custody/tenancy';
 import { type AuthState, DELETED } from '../auth-state/auth-state';
 import { hashPassword } from '../crypto/passwords';
@@ -26,11 +26,30 @@ export function clientView(row: ClientRow): ClientView {
     name: row.name,
     email: row.email,
     audience: row.audience,
+    tenantId: row.tenantId ?? row.id,
   };
 }
 
 export function effectiveAudience(row: ClientRow): ClientAudience {
   return row.audience.includes('admin') ? 'admin' : 'general';
+}
+
+const MEMBER_NOT_ADMIN =
+  "A tenant member acts in its tenant's general audience; it cannot be an admin.";
+
+/**
+ * A member joins a tenant of its own: a live general client that is no member itself (locked
+ * until the member is in, so the tenant cannot be deleted meanwhile), and stays general.
+ */
+async function checkTenant(tx: Executor, input: ClientInput): Promise<void> {
+  const tenant = input.tenantId ? await repo.lockClient(tx, input.tenantId) : undefined;
+  if (!tenant || tenant.tenantId !== null || effectiveAudience(tenant) !== 'general')
+    throw Errors.badRequest(
+      'tenantId must be the id of an existing general client that is not a member itself.',
+      'tenant_not_found',
+    );
+  if (input.audience?.includes('admin'))
+    throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
 }
 
 function duplicateEmail(error: unknown): never {
@@ -52,17 +71,22 @@ export class ClientsService {
 
   /** Also used by the bootstrap, which runs before any admin exists. */
   async createUnchecked(input: ClientInput): Promise<ClientView> {
-    const row = await repo
-      .insertClient(this.db, {
-        id: uuidv7(),
-        name: input.name,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        audience: input.audience ?? ['general'],
-        scopes: input.scopes ?? [],
-        tokenVersion: 1,
-      })
-      .catch(duplicateEmail);
+    const passwordHash = await hashPassword(input.password);
+    const row = await withTransaction(this.db, async (tx) => {
+      if (input.tenantId !== undefined) await checkTenant(tx, input);
+      return repo
+        .insertClient(tx, {
+          id: uuidv7(),
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          audience: input.audience ?? ['general'],
+          scopes: input.scopes ?? [],
+          tokenVersion: 1,
+          tenantId: input.tenantId ?? null,
+        })
+        .catch(duplicateEmail);
+    });
     await this.authState.setClientVersion(row.id, row.tokenVersion);
     return clientView(row);
   }
@@ -88,6 +112,8 @@ export class ClientsService {
     patch: Partial<ClientInput>,
   ): Promise<ClientView> {
     requireAdmin(auth);
+    if (patch.audience?.includes('admin') && (await repo.findClient(this.db, id))?.tenantId)
+      throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
     // A new password, audience or scope set invalidates every token issued before it.
     const bump =
       patch.password !== undefined || patch.audience !== undefined || patch.scopes !== undefined;
@@ -119,6 +145,12 @@ export class ClientsService {
   async remove(auth: AuthContext | undefined, id: string): Promise<{ id: string }> {
     requireAdmin(auth);
     const row = await withTransaction(this.db, async (tx) => {
+      // Members act in their tenant's name: the tenant goes only once they have gone.
+      if (await repo.hasLiveMembers(tx, id))
+        throw Errors.conflict(
+          'This client has tenant members; delete them first.',
+          'client_has_members',
+        );
       const deleted = await repo.updateClient(tx, id, { deletedAt: new Date() }, true);
       if (deleted) await revokeClientRefreshTokens(tx, id);
       return deleted;

@@ -100,7 +100,7 @@ export class TokensService {
         'audience_not_allowed',
       );
     const claims: AccessTokenClaims = {
-      ten: client.id,
+      ten: client.tenantId ?? client.id,
       aud_c: audience,
       azp: apiClient.id,
       ver: client.tokenVersion,

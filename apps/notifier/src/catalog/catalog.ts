@@ -72,7 +72,7 @@ export async function listTypes(
               types.map((t) => t.id),
             ),
             isNull(receivers.deletedAt),
-            isAdmin(caller) ? undefined : eq(receivers.clientId, caller.clientId),
+            isAdmin(caller) ? undefined : eq(receivers.clientId, caller.tenantId),
           ),
         )
     : [];

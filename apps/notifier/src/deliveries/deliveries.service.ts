@@ -44,7 +44,7 @@ export class DeliveriesService {
         id: deliveries.id,
       },
       [
-        isAdmin(caller) ? undefined : eq(deliveries.clientId, caller.clientId),
+        isAdmin(caller) ? undefined : eq(deliveries.clientId, caller.tenantId),
         f.event !== undefined ? eq(deliveries.eventName, f.event) : undefined,
         f.receiverId !== undefined ? eq(deliveries.receiverId, f.receiverId) : undefined,
         f.status !== undefined
@@ -71,7 +71,7 @@ export class DeliveriesService {
       .where(
         and(
           eq(deliveries.id, id),
-          isAdmin(caller) ? undefined : eq(deliveries.clientId, caller.clientId),
+          isAdmin(caller) ? undefined : eq(deliveries.clientId, caller.tenantId),
         ),
       )
       .returning();

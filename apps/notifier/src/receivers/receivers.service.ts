@@ -59,12 +59,12 @@ export class ReceiversService {
     const row = await withTransaction(this.db, async (tx) => {
       // One client's creations in turn, so that concurrent ones cannot pass the cap together.
       await tx.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended('notifier.receivers:' || ${caller.clientId}, 0))`,
+        sql`SELECT pg_advisory_xact_lock(hashtextextended('notifier.receivers:' || ${caller.tenantId}, 0))`,
       );
       const [counted] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(receivers)
-        .where(and(eq(receivers.clientId, caller.clientId), isNull(receivers.deletedAt)));
+        .where(and(eq(receivers.clientId, caller.tenantId), isNull(receivers.deletedAt)));
       if ((counted?.n ?? 0) >= this.maxPerClient)
         throw Errors.conflict(
           `A client may have at most ${this.maxPerClient} receivers; delete one first.`,
@@ -76,7 +76,7 @@ export class ReceiversService {
           .values({
             id: uuidv7(),
             notificationTypeId: type.id,
-            clientId: caller.clientId,
+            clientId: caller.tenantId,
             tenantId: caller.tenantId,
             isAdmin: isAdmin(caller),
             email: fields.email ?? null,
@@ -98,7 +98,7 @@ export class ReceiversService {
       eq(receivers.id, receiverId),
       eq(receivers.notificationTypeId, typeId),
       isNull(receivers.deletedAt),
-      eq(receivers.clientId, caller.clientId),
+      eq(receivers.clientId, caller.tenantId),
     );
   }
 

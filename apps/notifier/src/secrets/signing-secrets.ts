@@ -78,14 +78,14 @@ export class SigningSecrets {
   }
 
   async get(auth: AuthContext | undefined): Promise<{ secret: string }> {
-    const row = await this.ensure(requireAuth(auth).clientId);
+    const row = await this.ensure(requireAuth(auth).tenantId);
     return { secret: this.box.open(row.secretCiphertext, row.clientId) };
   }
 
   async rotate(
     auth: AuthContext | undefined,
   ): Promise<{ secret: string; previousValidUntil: string }> {
-    const clientId = requireAuth(auth).clientId;
+    const clientId = requireAuth(auth).tenantId;
     this.rotations += 1;
     this.activeCache.delete(clientId);
     const current = await this.ensure(clientId);
