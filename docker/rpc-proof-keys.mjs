@@ -5,7 +5,16 @@
 // development keys instead (derived from the apps' names, refused in production).
 import { createHash, createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 
-const APPS = ['gateway', 'identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier'];
+const APPS = [
+  'gateway',
+  'identity',
+  'wallet-ledger',
+  'trading',
+  'signing',
+  'issuer',
+  'notifier',
+  'policy',
+];
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 const seedOf = (app) =>

@@ -12,7 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const APP_NODE_FLAGS = JSON.parse(
   readFileSync(path.join(root, 'tools', 'lib', 'app-node-flags.json'), 'utf8'),
 ).flags;
-const APPS = ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier', 'gateway'];
+const APPS = [
+  'identity',
+  'wallet-ledger',
+  'trading',
+  'signing',
+  'issuer',
+  'notifier',
+  'policy',
+  'gateway',
+];
 const SERVICE_PORTS = {
   identity: 3101,
   'wallet-ledger': 3102,
@@ -20,6 +29,7 @@ const SERVICE_PORTS = {
   signing: 3104,
   issuer: 3105,
   notifier: 3106,
+  policy: 3107,
 };
 const env = {
   DATABASE_URL: 'postgres://localhost:5432/custody',

@@ -9,6 +9,7 @@ import { incomeRoutes } from './incomes/incomes.routes';
 import { issuerRoutes } from './issuers/issuers.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { policyRoutes } from './policies/policies.routes';
 import { purchaseRoutes } from './purchases/purchases.routes';
 import { signatureRoutes } from './signatures/signatures.routes';
 import { systemRoutes } from './system/system.routes';
@@ -45,6 +46,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...assetRoutes(deps.rpc),
     ...purchaseRoutes(deps.rpc),
     ...notificationRoutes(deps.rpc),
+    ...policyRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
     ...issuerRoutes(deps.rpc),

@@ -125,6 +125,7 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
     [IDENTITY_RPC.getClient]: (p, ctx) => clients.get(ctx.auth, p.id),
     [IDENTITY_RPC.updateClient]: (p, ctx) => clients.update(ctx.auth, p.id, p.patch),
     [IDENTITY_RPC.deleteClient]: (p, ctx) => clients.remove(ctx.auth, p.id),
+    [IDENTITY_RPC.listApprovers]: (_p, ctx) => clients.approvers(ctx.auth),
     [IDENTITY_RPC.createApiClient]: (params, ctx) => apiClients.create(ctx.auth, params),
     [IDENTITY_RPC.listApiClients]: (p, ctx) => apiClients.list(ctx.auth, p.list),
     [IDENTITY_RPC.getApiClient]: (p, ctx) => apiClients.get(ctx.auth, p.id),

@@ -352,6 +352,7 @@ describe('clients', () => {
       'email',
       'id',
       'name',
+      'tenantId',
       'updatedAt',
     ]);
   });

@@ -289,6 +289,7 @@ export const appConfigSchemas = {
   signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),
   notifier: z.object({ ...common, ...database, ...redis, ...notifier, ...port(3106) }),
+  policy: z.object({ ...common, ...database, ...port(3107) }),
 } satisfies Record<AppName, z.ZodObject>;
 
 export type AppConfigSchemas = typeof appConfigSchemas;

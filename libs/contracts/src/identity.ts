@@ -16,6 +16,11 @@ export const IDENTITY_RPC = {
   getClient: 'clients.get',
   updateClient: 'clients.update',
   deleteClient: 'clients.delete',
+  /**
+   * The clients that may decide on the caller's approvals: its tenant's (the tenant and its
+   * members) or, for an admin, the admin clients; each with no scopes or `approvals:decide`.
+   */
+  listApprovers: 'clients.approvers',
   createApiClient: 'apiClients.create',
   listApiClients: 'apiClients.list',
   getApiClient: 'apiClients.get',
@@ -326,6 +331,7 @@ export interface IdentityRpc {
   [IDENTITY_RPC.getClient]: RpcSpec<{ id: string }, ClientView>;
   [IDENTITY_RPC.updateClient]: RpcSpec<{ id: string; patch: Partial<ClientInput> }, ClientView>;
   [IDENTITY_RPC.deleteClient]: RpcSpec<{ id: string }, { id: string }>;
+  [IDENTITY_RPC.listApprovers]: RpcSpec<Record<string, never>, { clientIds: string[] }>;
   [IDENTITY_RPC.createApiClient]: RpcSpec<ApiClientInput, ApiClientView>;
   [IDENTITY_RPC.listApiClients]: RpcSpec<{ list: ListQuery }, ListResult<ApiClientView>>;
   [IDENTITY_RPC.getApiClient]: RpcSpec<{ id: string }, ApiClientView>;

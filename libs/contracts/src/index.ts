@@ -10,3 +10,4 @@ export * from './wallet-ledger';
 export * from './notifier';
 export * from './trading';
 export * from './issuer';
+export * from './policy';

@@ -1,6 +1,7 @@
 import type { IdentityRpc } from './identity';
 import type { IssuerRpc } from './issuer';
 import type { NotifierRpc } from './notifier';
+import type { PolicyRpc } from './policy';
 import { RPC_METHODS, type PingResult, type RpcSpec } from './rpc';
 import type { ServiceName } from './services';
 import type { SigningRpc } from './signing';
@@ -24,6 +25,7 @@ export interface RpcContracts {
   signing: SigningRpc & CommonRpc;
   issuer: IssuerRpc & CommonRpc;
   notifier: NotifierRpc & CommonRpc;
+  policy: PolicyRpc & CommonRpc;
 }
 
 /** A method name of a service's contract. */

@@ -10,6 +10,7 @@ export const SERVICES = [
   'signing',
   'issuer',
   'notifier',
+  'policy',
 ] as const;
 
 export type ServiceName = (typeof SERVICES)[number];
@@ -26,6 +27,7 @@ export const DB_SCHEMAS: Record<ServiceName, string> = {
   signing: 'signing',
   issuer: 'issuer',
   notifier: 'notifier',
+  policy: 'policy',
 };
 
 export function isServiceName(value: string): value is ServiceName {

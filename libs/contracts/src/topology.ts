@@ -63,8 +63,8 @@ export const JOB_QUEUES = {
  * The Redis keys each app may use, relative to REDIS_KEY_PREFIX. Each app's Redis user is
  * granted exactly these (docker/redis), and no app touches another's queue. The gateway reads identity's token state in the script that counts
  * its rate limit, and Redis checks every key a script names for writing: so it owns `auth:*`
- * too (it is trusted with every auth context already, see docs/decisions.md, "RPC"). Signing
- * and issuer use no Redis.
+ * too (it is trusted with every auth context already, see docs/decisions.md, "RPC"). Signing,
+ * issuer and policy use no Redis.
  */
 export const REDIS_KEYSPACES: Record<AppName, readonly string[]> = {
   gateway: ['ratelimit:*', 'auth:*'],
@@ -74,4 +74,5 @@ export const REDIS_KEYSPACES: Record<AppName, readonly string[]> = {
   signing: [],
   issuer: [],
   notifier: [`bull:${JOB_QUEUES.deliveries}:*`, 'notifier:*'],
+  policy: [],
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, selectPage, one } from '@custody/persistence';
 import { type ClientRow, clients } from '../schema';
@@ -25,6 +25,25 @@ export async function findClientByEmail(
     .from(clients)
     .where(and(sql`lower(${clients.email}) = lower(${email})`, live));
   return row;
+}
+
+/** A tenant's live clients: the tenant itself and its members. */
+export async function tenantClients(db: Executor, tenantId: string): Promise<ClientRow[]> {
+  if (!isUuid(tenantId)) return [];
+  return db
+    .select()
+    .from(clients)
+    .where(and(or(eq(clients.id, tenantId), eq(clients.tenantId, tenantId)), live))
+    .orderBy(clients.id);
+}
+
+/** The live clients of the admin audience. */
+export async function adminClients(db: Executor): Promise<ClientRow[]> {
+  return db
+    .select()
+    .from(clients)
+    .where(and(sql`'admin' = ANY(${clients.audience})`, live))
+    .orderBy(clients.id);
 }
 
 export async function findAnyAdmin(db: Executor): Promise<ClientRow | undefined> {

@@ -52,6 +52,18 @@ async function checkTenant(tx: Executor, input: ClientInput): Promise<void> {
     throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
 }
 
+/** No scopes (everything its audience allows), or a scope granting `approvals:decide`. */
+function canDecide(scopes: string[][]): boolean {
+  return (
+    scopes.length === 0 ||
+    scopes.some(
+      ([resource, ...actions]) =>
+        (resource === 'approvals' || resource === '*') &&
+        (actions.includes('decide') || actions.includes('*')),
+    )
+  );
+}
+
 function duplicateEmail(error: unknown): never {
   if (sqlState(error) === '23505')
     throw Errors.conflict('A client with this email already exists.');
@@ -89,6 +101,19 @@ export class ClientsService {
     });
     await this.authState.setClientVersion(row.id, row.tokenVersion);
     return clientView(row);
+  }
+
+  /** Who may decide on the caller's approvals (its tenant's clients, or the admins). */
+  async approvers(auth: AuthContext | undefined): Promise<{ clientIds: string[] }> {
+    const caller = requireAuth(auth);
+    const rows = isAdmin(caller)
+      ? await repo.adminClients(this.db)
+      : await repo.tenantClients(this.db, caller.tenantId);
+    return {
+      clientIds: rows
+        .filter((row) => canDecide(row.scopes) && effectiveAudience(row) === caller.audience)
+        .map((row) => row.id),
+    };
   }
 
   async list(auth: AuthContext | undefined, query: ListQuery): Promise<ListResult<ClientView>> {

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { POLICY_ACTIVITIES, POLICY_RPC } from '@custody/contracts';
+import { booleanParam, defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import { codes, idParam, idResponse } from '../schemas';
+import { policyFields, policySchema } from './policies.schemas';
+
+const createBody = z.object(policyFields).strict();
+const updateBody = z
+  .object(policyFields)
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
+
+/**
+ * Transaction-authorization policies (extension, docs/decisions.md "Policies and approvals"): a
+ * general client manages its tenant's, an admin the platform's.
+ */
+export function policyRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/policies',
+      operationId: 'createPolicy',
+      summary: "Create a policy (a tenant's; an admin's applies to every tenant)",
+      tags: ['policies'],
+      auth: 'client',
+      scope: ['policies', 'write'],
+      request: { body: createBody },
+      responses: { 201: { description: 'Created', schema: idResponse } },
+      errorStatuses: [401, 403],
+      handler: forward(rpc, 'policy', POLICY_RPC.createPolicy, { status: 201 }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/policies',
+      operationId: 'listPolicies',
+      summary: "List the policies that apply: the tenant's and the platform's",
+      tags: ['policies'],
+      auth: 'client',
+      scope: ['policies', 'read'],
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'updatedAt', 'name'],
+          filters: {
+            activity: codes(POLICY_ACTIVITIES, 'activity').optional(),
+            enabled: booleanParam.optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Policies', schema: z.array(policySchema) } },
+      errorStatuses: [401, 403],
+      handler: forwardList(rpc, 'policy', POLICY_RPC.listPolicies),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/policies/:policy',
+      operationId: 'getPolicy',
+      summary: 'Read a policy',
+      tags: ['policies'],
+      auth: 'client',
+      scope: ['policies', 'read'],
+      request: { params: idParam('policy') },
+      responses: { 200: { description: 'The policy', schema: policySchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'policy', POLICY_RPC.getPolicy, {
+        read: true,
+        params: ({ params }) => ({ id: params['policy'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'patch',
+      path: '/policies/:policy',
+      operationId: 'updatePolicy',
+      summary: 'Change a policy (a platform policy: admins only)',
+      tags: ['policies'],
+      auth: 'client',
+      scope: ['policies', 'write'],
+      request: { params: idParam('policy'), body: updateBody },
+      responses: { 200: { description: 'The changed policy', schema: policySchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'policy', POLICY_RPC.updatePolicy, {
+        params: ({ params, body }) => ({ id: params['policy'], patch: body }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'delete',
+      path: '/policies/:policy',
+      operationId: 'deletePolicy',
+      summary: 'Delete a policy (a platform policy: admins only)',
+      tags: ['policies'],
+      auth: 'client',
+      scope: ['policies', 'write'],
+      request: { params: idParam('policy') },
+      responses: { 200: { description: 'Deleted', schema: idResponse } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'policy', POLICY_RPC.deletePolicy, {
+        params: ({ params }) => ({ id: params['policy'] }),
+      }),
+    }),
+  ];
+}

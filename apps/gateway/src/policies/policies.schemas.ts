@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { POLICY_ACTIONS, POLICY_ACTIVITIES } from '@custody/contracts';
+import { amountSchema } from '@custody/money';
+import { codes, timestamps } from '../schemas';
+
+const assetId = z.string().min(1).max(64);
+const ids = (what: string) => z.array(z.string().min(1).max(128)).min(1).max(100).describe(what);
+
+/** `1h`, `24h`, `7d`, `30m`: up to 90 days. */
+const windowSchema = z
+  .string()
+  .max(6)
+  .regex(/^[1-9][0-9]{0,3}[mhd]$/, 'A count and a unit: m, h or d (e.g. 1h, 24h, 7d)')
+  .refine((value) => windowMs(value) <= 90 * 86_400_000, 'At most 90 days')
+  .transform((value) => value as `${number}${'m' | 'h' | 'd'}`);
+
+function windowMs(value: string): number {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1)] ?? 0;
+  return Number(value.slice(0, -1)) * unit;
+}
+
+export const ruleSchema = z.discriminatedUnion('kind', [
+  z
+    .object({ kind: z.literal('amount_above'), assetId, amount: amountSchema({ allowZero: true }) })
+    .strict(),
+  z
+    .object({ kind: z.literal('fiat_amount_above'), amount: amountSchema({ allowZero: true }) })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('velocity'),
+      window: windowSchema,
+      per: codes(['wallet', 'user', 'tenant'] as const, 'per'),
+      assetId: assetId.optional(),
+      maxAmount: amountSchema({ allowZero: true }).optional(),
+      maxFiatAmount: amountSchema({ allowZero: true }).optional(),
+      maxCount: z.number().int().min(0).max(1_000_000).optional(),
+    })
+    .strict(),
+  z.object({ kind: z.literal('destination_not_whitelisted') }).strict(),
+  z.object({ kind: z.literal('always') }).strict(),
+]);
+
+export const approversSchema = z
+  .object({
+    quorum: z.number().int().min(1).max(100),
+    clientIds: ids(
+      'Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes)',
+    ).optional(),
+  })
+  .strict();
+
+export const filtersSchema = z
+  .object({
+    assetIds: ids('Only operations of these assets').optional(),
+    userIds: ids("Only these users' operations").optional(),
+    walletIds: ids("Only these wallets' operations").optional(),
+  })
+  .strict();
+
+export const policyFields = {
+  name: z.string().trim().min(1).max(200),
+  activity: codes(POLICY_ACTIVITIES, 'activity'),
+  rule: ruleSchema,
+  action: codes(POLICY_ACTIONS, 'action'),
+  approvers: approversSchema.optional(),
+  filters: filtersSchema.optional(),
+  enabled: z.boolean().optional(),
+};
+
+export const policySchema = z.object({
+  ...{},
+  ...timestamps,
+  tenantId: z
+    .string()
+    .nullable()
+    .describe('The tenant it applies to; null: a platform policy (an admin’s), for every tenant'),
+  name: z.string(),
+  activity: z.enum(POLICY_ACTIVITIES),
+  rule: ruleSchema,
+  action: z.enum(POLICY_ACTIONS),
+  approvers: approversSchema.nullable(),
+  filters: filtersSchema.nullable(),
+  enabled: z.boolean(),
+});

@@ -1,0 +1,87 @@
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { ListQuery, PolicyListFilters } from '@custody/contracts';
+import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
+import { type PolicyRow, policies } from '../schema';
+
+/**
+ * Which policies a caller reaches: a tenant its own and the platform's (tenant null); an admin
+ * every one. The tenant is a required argument: no query of this table forgets it.
+ */
+export type PolicyReach = { tenantId: string } | 'all';
+
+const live = isNull(policies.deletedAt);
+
+function reachClause(reach: PolicyReach): SQL | undefined {
+  return reach === 'all'
+    ? undefined
+    : or(eq(policies.tenantId, reach.tenantId), isNull(policies.tenantId));
+}
+
+export async function insertPolicy(
+  db: Executor,
+  row: typeof policies.$inferInsert,
+): Promise<PolicyRow> {
+  return one(await db.insert(policies).values(row).returning());
+}
+
+export async function findPolicy(
+  db: Executor,
+  reach: PolicyReach,
+  id: string,
+): Promise<PolicyRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.id, id), live, reachClause(reach)));
+  return row;
+}
+
+/** Changes a live policy of exactly this owner (a tenant's, or the platform's: null). */
+export async function updatePolicy(
+  db: Executor,
+  owner: string | null,
+  id: string,
+  patch: Partial<typeof policies.$inferInsert>,
+): Promise<PolicyRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .update(policies)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(
+      and(
+        eq(policies.id, id),
+        live,
+        owner === null ? isNull(policies.tenantId) : eq(policies.tenantId, owner),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function listPolicies(
+  db: Executor,
+  reach: PolicyReach,
+  query: ListQuery,
+  filters: PolicyListFilters,
+): Promise<{ rows: PolicyRow[]; total: number }> {
+  const clauses = listClauses(
+    query,
+    {
+      sortable: {
+        createdAt: policies.createdAt,
+        updatedAt: policies.updatedAt,
+        name: policies.name,
+      },
+      createdAt: policies.createdAt,
+      id: policies.id,
+    },
+    [
+      live,
+      reachClause(reach),
+      filters.activity !== undefined ? eq(policies.activity, filters.activity) : undefined,
+      filters.enabled !== undefined ? eq(policies.enabled, filters.enabled) : undefined,
+    ],
+  );
+  return selectPage(db, policies, clauses);
+}

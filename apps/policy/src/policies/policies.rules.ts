@@ -1,0 +1,68 @@
+import type { PolicyInput, PolicyView } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+
+/**
+ * The checks of a policy that span fields (the gateway checked each field's shape): approvers
+ * come with `require_approval` only, can reach their quorum, and a velocity rule has a limit.
+ */
+export function checkPolicy(
+  policy: Pick<PolicyInput, 'action' | 'approvers' | 'rule'>,
+  eligibleApprovers: readonly string[],
+): void {
+  if (policy.action === 'require_approval' && !policy.approvers)
+    throw Errors.badRequest(
+      'A policy that requires approval names its approvers.',
+      'approvers_required',
+    );
+  if (policy.action === 'block' && policy.approvers)
+    throw Errors.badRequest('A blocking policy has no approvers.', 'approvers_not_allowed');
+  if (policy.approvers) {
+    const named = policy.approvers.clientIds;
+    const stranger = named?.find((id) => !eligibleApprovers.includes(id));
+    if (stranger !== undefined)
+      throw Errors.badRequest(
+        `Client ${stranger} cannot decide on approvals: it is not a live client of this tenant with the scope approvals:decide (or no scopes).`,
+        'approver_not_eligible',
+      );
+    const available = named ? new Set(named).size : eligibleApprovers.length;
+    if (policy.approvers.quorum > available)
+      throw Errors.badRequest(
+        `A quorum of ${policy.approvers.quorum} needs as many eligible approvers; there are ${available}.`,
+        'quorum_unreachable',
+      );
+  }
+  if (policy.rule.kind === 'velocity') {
+    const { maxAmount, maxFiatAmount, maxCount, assetId } = policy.rule;
+    if (maxAmount === undefined && maxFiatAmount === undefined && maxCount === undefined)
+      throw Errors.badRequest(
+        'A velocity rule sets maxAmount, maxFiatAmount or maxCount.',
+        'velocity_limit_required',
+      );
+    if (maxAmount !== undefined && assetId === undefined)
+      throw Errors.badRequest(
+        'A velocity rule with maxAmount names its assetId.',
+        'asset_required',
+      );
+  }
+}
+
+/** A policy as it would be after a patch (the service checks the whole of it again). */
+export function patched(current: PolicyView, patch: Partial<PolicyInput>): PolicyInput {
+  const action = patch.action ?? current.action;
+  const approvers =
+    patch.approvers !== undefined
+      ? patch.approvers
+      : action === 'block'
+        ? undefined
+        : (current.approvers ?? undefined);
+  const filters = patch.filters ?? current.filters ?? undefined;
+  return {
+    name: patch.name ?? current.name,
+    activity: patch.activity ?? current.activity,
+    rule: patch.rule ?? current.rule,
+    action,
+    ...(approvers ? { approvers } : {}),
+    ...(filters ? { filters } : {}),
+    enabled: patch.enabled ?? current.enabled,
+  };
+}

@@ -1,0 +1,258 @@
+import { Api, expectProblem } from './api';
+import { type Stack, startStack } from './stack';
+
+/**
+ * Policies over HTTP: a tenant manages its own, an admin the platform's (which every tenant reads
+ * and none changes), another tenant's read as 404, and a policy that could never reach its quorum
+ * is refused.
+ */
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let tenant: Awaited<ReturnType<Api['newClient']>>;
+let outsider: Awaited<ReturnType<Api['newClient']>>;
+let approverIds: string[];
+
+const BLOCK_BIG = {
+  name: 'No withdrawal above 10 ETH',
+  activity: 'withdrawal',
+  rule: { kind: 'amount_above', assetId: 'eth', amount: '10' },
+  action: 'block',
+};
+
+async function member(tenantId: string, scopes?: string[][]): Promise<string> {
+  const created = await api.post('/v1/clients', {
+    token: admin,
+    body: {
+      name: 'Approver',
+      email: `approver-${Math.random().toString(36).slice(2)}@e2e.test`,
+      password: 'a-long-member-password',
+      tenantId,
+      ...(scopes ? { scopes } : {}),
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+beforeAll(async () => {
+  stack = await startStack({ only: ['identity', 'policy'] });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  tenant = await api.newClient(admin, 'Governed');
+  outsider = await api.newClient(admin, 'Outsider');
+  approverIds = [
+    await member(tenant.id),
+    await member(tenant.id, [['approvals', 'decide']]),
+    await member(tenant.id, [['users', 'read']]),
+  ];
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+});
+
+describe('policies', () => {
+  it("are created, read, listed, changed and deleted by their tenant, and nobody else's", async () => {
+    const created = await api.post('/v1/policies', { token: tenant.token, body: BLOCK_BIG });
+    expect(created.status).toBe(201);
+    const path = `/v1/policies/${created.body.id}`;
+    const read = await api.get(path, { token: tenant.token });
+    expect(read.body).toEqual({
+      id: created.body.id,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      tenantId: tenant.id,
+      ...BLOCK_BIG,
+      approvers: null,
+      filters: null,
+      enabled: true,
+    });
+    expectProblem(await api.get(path, { token: outsider.token }), 404);
+    expectProblem(await api.patch(path, { token: outsider.token, body: { enabled: false } }), 404);
+    const listed = await api.get('/v1/policies?activity=withdrawal&enabled=true', {
+      token: tenant.token,
+    });
+    expect(listed.body.map((p: { id: string }) => p.id)).toContain(created.body.id);
+    expect(
+      (await api.get('/v1/policies', { token: outsider.token })).body.map(
+        (p: { id: string }) => p.id,
+      ),
+    ).not.toContain(created.body.id);
+
+    const changed = await api.patch(path, {
+      token: tenant.token,
+      body: { enabled: false, filters: { assetIds: ['eth'] } },
+    });
+    expect(changed.body).toMatchObject({ enabled: false, filters: { assetIds: ['eth'] } });
+    expect(
+      (await api.get('/v1/policies?enabled=true', { token: tenant.token })).body.map(
+        (p: { id: string }) => p.id,
+      ),
+    ).not.toContain(created.body.id);
+    expect((await api.delete(path, { token: tenant.token })).body).toEqual({
+      id: created.body.id,
+    });
+    expectProblem(await api.get(path, { token: tenant.token }), 404);
+  });
+
+  it('of the platform apply to every tenant, which read but cannot change them', async () => {
+    const created = await api.post('/v1/policies', {
+      token: admin,
+      body: { ...BLOCK_BIG, name: 'Platform cap' },
+    });
+    expect(created.status).toBe(201);
+    const path = `/v1/policies/${created.body.id}`;
+    for (const client of [tenant, outsider]) {
+      expect((await api.get(path, { token: client.token })).body).toMatchObject({
+        tenantId: null,
+      });
+      expectProblem(
+        await api.patch(path, { token: client.token, body: { enabled: false } }),
+        403,
+        'policy_read_only',
+      );
+      expectProblem(await api.delete(path, { token: client.token }), 403, 'policy_read_only');
+    }
+    // An admin reads a tenant's policies but leaves them to the tenant.
+    const own = await api.post('/v1/policies', { token: tenant.token, body: BLOCK_BIG });
+    expect((await api.get(`/v1/policies/${own.body.id}`, { token: admin })).status).toBe(200);
+    expectProblem(
+      await api.delete(`/v1/policies/${own.body.id}`, { token: admin }),
+      403,
+      'policy_read_only',
+    );
+    expect((await api.delete(path, { token: admin })).status).toBe(200);
+  });
+
+  it('that require approval name approvers who can reach the quorum', async () => {
+    const approval = {
+      name: 'Two approvals for any transfer',
+      activity: 'transfer',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+    };
+    expectProblem(
+      await api.post('/v1/policies', { token: tenant.token, body: approval }),
+      400,
+      'approvers_required',
+    );
+    expectProblem(
+      await api.post('/v1/policies', {
+        token: tenant.token,
+        body: { ...BLOCK_BIG, approvers: { quorum: 1 } },
+      }),
+      400,
+      'approvers_not_allowed',
+    );
+    // The tenant and two members may decide (the third has other scopes only): 3 at most.
+    expect(
+      (
+        await api.post('/v1/policies', {
+          token: tenant.token,
+          body: { ...approval, approvers: { quorum: 3 } },
+        })
+      ).status,
+    ).toBe(201);
+    expectProblem(
+      await api.post('/v1/policies', {
+        token: tenant.token,
+        body: { ...approval, approvers: { quorum: 4 } },
+      }),
+      400,
+      'quorum_unreachable',
+    );
+    const [first, second, reader] = approverIds as [string, string, string];
+    expect(
+      (
+        await api.post('/v1/policies', {
+          token: tenant.token,
+          body: { ...approval, approvers: { quorum: 2, clientIds: [first, second] } },
+        })
+      ).status,
+    ).toBe(201);
+    expectProblem(
+      await api.post('/v1/policies', {
+        token: tenant.token,
+        body: { ...approval, approvers: { quorum: 2, clientIds: [first, first] } },
+      }),
+      400,
+      'quorum_unreachable',
+    );
+    for (const stranger of [reader, outsider.id])
+      expectProblem(
+        await api.post('/v1/policies', {
+          token: tenant.token,
+          body: { ...approval, approvers: { quorum: 1, clientIds: [stranger] } },
+        }),
+        400,
+        'approver_not_eligible',
+      );
+  });
+
+  it('refuse malformed rules, windows and limits', async () => {
+    const bad = [
+      { ...BLOCK_BIG, rule: { kind: 'amount_above', assetId: 'eth', amount: '1e3' } },
+      { ...BLOCK_BIG, rule: { kind: 'unknown' } },
+      { ...BLOCK_BIG, activity: 'mint' },
+      { ...BLOCK_BIG, rule: { kind: 'velocity', window: '91d', per: 'wallet', maxCount: 3 } },
+      { ...BLOCK_BIG, rule: { kind: 'velocity', window: '1w', per: 'wallet', maxCount: 3 } },
+      { ...BLOCK_BIG, extra: true },
+    ];
+    for (const body of bad)
+      expectProblem(
+        await api.post('/v1/policies', { token: tenant.token, body }),
+        400,
+        'validation_failed',
+      );
+    expectProblem(
+      await api.post('/v1/policies', {
+        token: tenant.token,
+        body: { ...BLOCK_BIG, rule: { kind: 'velocity', window: '24h', per: 'user' } },
+      }),
+      400,
+      'velocity_limit_required',
+    );
+    expectProblem(
+      await api.post('/v1/policies', {
+        token: tenant.token,
+        body: {
+          ...BLOCK_BIG,
+          rule: { kind: 'velocity', window: '24h', per: 'user', maxAmount: '5' },
+        },
+      }),
+      400,
+      'asset_required',
+    );
+  });
+
+  it('are out of reach of user-bound tokens and of clients without the scope', async () => {
+    const user = await api.post('/v1/users/individual-person', {
+      token: tenant.token,
+      body: { generalConditions: '2026-01-01', name: 'Eve' },
+    });
+    const bound = await api.post('/v1/tokens', {
+      basic: api.bootstrapApp,
+      body: {
+        grant_type: 'password',
+        username: tenant.email,
+        password: tenant.password,
+        userId: user.body.id,
+      },
+    });
+    expectProblem(
+      await api.get('/v1/policies', { token: bound.body.access_token }),
+      403,
+      'user_token_forbidden',
+    );
+    const readerId = approverIds[2] as string;
+    const reader = await api.get(`/v1/clients/${readerId}`, { token: admin });
+    const login = await api.login(reader.body.email, 'a-long-member-password');
+    expectProblem(
+      await api.post('/v1/policies', { token: login.access_token, body: BLOCK_BIG }),
+      403,
+      'insufficient_scope',
+    );
+  });
+});
