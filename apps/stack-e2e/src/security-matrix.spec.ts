@@ -49,6 +49,7 @@ const PARAM_OWNER: Record<string, 'user' | 'tenant' | 'global' | 'issuer'> = {
   client: 'tenant',
   deliveryId: 'tenant',
   receiverId: 'tenant',
+  policy: 'tenant',
   apiClient: 'global',
   asset: 'global',
   assetId: 'global',

@@ -105,6 +105,8 @@ export interface TenantRecords {
   notificationType: string;
   receiver: string;
   delivery: string;
+  /** A policy of the tenant's that matches nothing the tests do. */
+  policy: string;
 }
 
 /**
@@ -208,6 +210,18 @@ export async function populateTenant(
         ?.id as string | undefined,
     { timeoutMs: 20_000, intervalMs: 100, what: 'a webhook delivery' },
   );
+  const policy = created(
+    await api.post('/v1/policies', {
+      token,
+      body: {
+        name: 'Nothing above a million ETH',
+        activity: 'withdrawal',
+        rule: { kind: 'amount_above', assetId: 'eth', amount: '1000000' },
+        action: 'block',
+      },
+    }),
+    'policy',
+  ).id as string;
   return {
     clientId: tenant.id,
     user,
@@ -227,6 +241,7 @@ export async function populateTenant(
     notificationType,
     receiver,
     delivery,
+    policy,
   };
 }
 
@@ -321,6 +336,7 @@ export function pathValues(
     deliveryId: records.delivery,
     notificationId: records.notificationType,
     receiverId: records.receiver,
+    policy: records.policy,
     asset: global.asset,
     assetId: global.asset,
     marketDataId: global.marketData,
@@ -393,6 +409,13 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
     password: 'a-long-client-password',
   }),
   updateClient: () => ({ name: 'Renamed' }),
+  createPolicy: () => ({
+    name: 'Sample cap',
+    activity: 'transfer',
+    rule: { kind: 'amount_above', assetId: 'eth', amount: '1000000' },
+    action: 'block',
+  }),
+  updatePolicy: () => ({ name: 'Renamed cap' }),
   createApiClient: () => ({ name: 'Sample app' }),
   updateApiClient: () => ({ name: 'Renamed app' }),
   createIndividualPerson: () => ({ generalConditions: '2026-01-01', name: 'Sample' }),
