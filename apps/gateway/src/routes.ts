@@ -1,6 +1,7 @@
 import type { RouteDef, RouteRequest } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
+import { approvalRoutes } from './approvals/approvals.routes';
 import { assetRoutes } from './assets/assets.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
@@ -47,6 +48,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...purchaseRoutes(deps.rpc),
     ...notificationRoutes(deps.rpc),
     ...policyRoutes(deps.rpc),
+    ...approvalRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc),
     ...issuerRoutes(deps.rpc),

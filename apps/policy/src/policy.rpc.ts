@@ -1,26 +1,75 @@
 import path from 'node:path';
 import { POLICY_RPC } from '@custody/contracts';
-import type { RpcHandlers } from '@custody/messaging';
+import { Errors } from '@custody/errors';
+import type { RpcCallContext, RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
+import { ApprovalsService } from './approvals/approvals.service';
 import { PoliciesService } from './policies/policies.service';
 
 type Deps = ServiceDeps<'policy'>;
 
+const services = new WeakMap<Deps, ApprovalsService>();
+
+function approvalsOf(deps: Deps): ApprovalsService {
+  let found = services.get(deps);
+  if (!found) {
+    found = new ApprovalsService(deps.db, deps.rpc, deps.config.APPROVAL_TTL_SECONDS);
+    services.set(deps, found);
+  }
+  return found;
+}
+
+/** Operations are governed where they are applied: only wallet-ledger asks for decisions. */
+function fromLedger(ctx: RpcCallContext): void {
+  if (ctx.caller !== 'wallet-ledger')
+    throw Errors.forbidden('Only wallet-ledger asks for policy decisions.', 'caller_not_allowed');
+}
+
 /** Wires the policy use cases to its RPC contract; each handler unpacks params and calls one. */
 function createHandlers(deps: Deps): RpcHandlers<'policy'> {
   const policies = new PoliciesService(deps.db, deps.rpc);
+  const approvals = approvalsOf(deps);
   return {
     [POLICY_RPC.createPolicy]: (params, ctx) => policies.create(ctx.auth, params),
     [POLICY_RPC.listPolicies]: (p, ctx) => policies.list(ctx.auth, p.list, p.filters),
     [POLICY_RPC.getPolicy]: (p, ctx) => policies.get(ctx.auth, p.id),
     [POLICY_RPC.updatePolicy]: (p, ctx) => policies.update(ctx.auth, p.id, p.patch),
     [POLICY_RPC.deletePolicy]: (p, ctx) => policies.remove(ctx.auth, p.id),
+    [POLICY_RPC.evaluate]: (params, ctx) => {
+      fromLedger(ctx);
+      return approvals.evaluate(ctx.auth, params);
+    },
+    [POLICY_RPC.cancelApproval]: (p, ctx) => {
+      fromLedger(ctx);
+      return approvals.cancel(p.id);
+    },
+    [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
+    [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
+    [POLICY_RPC.decide]: (p, ctx) => approvals.decide(ctx.auth, p.id, p.input),
   };
 }
 
-/** Transaction-authorization policies (and, built on them, approvals). */
+/** Expires approvals past their time, every APPROVAL_SWEEP_INTERVAL_MS. */
+async function startSweep(deps: Deps): Promise<() => Promise<void>> {
+  const approvals = approvalsOf(deps);
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(async () => {
+        while ((await approvals.expireDue()) > 0);
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'approval expiry failed'));
+  }, deps.config.APPROVAL_SWEEP_INTERVAL_MS);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Transaction-authorization policies and the approvals they ask for. */
 export const policyService: ServiceDefinition<'policy'> = {
   app: 'policy',
   migrationsDir: path.join(__dirname, 'migrations'),
   rpcHandlers: createHandlers,
+  onStart: startSweep,
 };

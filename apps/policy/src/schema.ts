@@ -1,5 +1,8 @@
-import { boolean, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type {
+  ApprovalStatus,
+  ApprovalView,
+  GovernedOperation,
   PolicyAction,
   PolicyActivity,
   PolicyApprovers,
@@ -27,3 +30,33 @@ export const policies = policySchema.table('policies', {
 });
 
 export type PolicyRow = typeof policies.$inferSelect;
+
+export const approvals = policySchema.table('approvals', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  status: text('status').$type<ApprovalStatus>().notNull(),
+  activity: text('activity').$type<GovernedOperation['activity']>().notNull(),
+  operationId: uuid('operation_id').notNull(),
+  initiatorClientId: text('initiator_client_id').notNull(),
+  policyIds: uuid('policy_ids').array().notNull(),
+  quorum: integer('quorum').notNull(),
+  approverIds: text('approver_ids').array(),
+  platform: boolean('platform').notNull(),
+  summary: jsonb('summary').$type<ApprovalView['summary']>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+
+export const decisions = policySchema.table('decisions', {
+  id: uuid('id').primaryKey(),
+  approvalId: uuid('approval_id').notNull(),
+  clientId: text('client_id').notNull(),
+  decision: text('decision').$type<'approve' | 'reject'>().notNull(),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type DecisionRow = typeof decisions.$inferSelect;

@@ -194,6 +194,11 @@ describe('policies', () => {
   it('refuse malformed rules, windows and limits', async () => {
     const bad = [
       { ...BLOCK_BIG, rule: { kind: 'amount_above', assetId: 'eth', amount: '1e3' } },
+      {
+        ...BLOCK_BIG,
+        rule: { kind: 'amount_above', assetId: 'eth', amount: `0.${'0'.repeat(18)}1` },
+      },
+      { ...BLOCK_BIG, rule: { kind: 'amount_above', assetId: 'eth', amount: '9'.repeat(79) } },
       { ...BLOCK_BIG, rule: { kind: 'unknown' } },
       { ...BLOCK_BIG, activity: 'mint' },
       { ...BLOCK_BIG, rule: { kind: 'velocity', window: '91d', per: 'wallet', maxCount: 3 } },

@@ -50,6 +50,7 @@ const PARAM_OWNER: Record<string, 'user' | 'tenant' | 'global' | 'issuer'> = {
   deliveryId: 'tenant',
   receiverId: 'tenant',
   policy: 'tenant',
+  approval: 'tenant',
   apiClient: 'global',
   asset: 'global',
   assetId: 'global',

@@ -107,6 +107,8 @@ export interface TenantRecords {
   delivery: string;
   /** A policy of the tenant's that matches nothing the tests do. */
   policy: string;
+  /** A pending approval: a withdrawal from the other user's wallet, held by a policy of its own. */
+  approval: string;
 }
 
 /**
@@ -222,6 +224,32 @@ export async function populateTenant(
     }),
     'policy',
   ).id as string;
+  // Withdrawals from the other user's wallet wait for one approval (the transfer funded it).
+  created(
+    await api.post('/v1/policies', {
+      token,
+      body: {
+        name: "One approval for the bystander's withdrawals",
+        activity: 'withdrawal',
+        rule: { kind: 'always' },
+        action: 'require_approval',
+        approvers: { quorum: 1 },
+        filters: { walletIds: [otherWallet] },
+      },
+    }),
+    'approval policy',
+  );
+  const held = created(
+    await api.post(`/v1/users/${otherUser}/wallets/${otherWallet}/withdrawals`, {
+      token,
+      body: { assetId: 'eth', receiverAddress: RECEIVER_ADDRESS, amount: '0.1', ...DEVICE },
+    }),
+    'held withdrawal',
+  ).id as string;
+  const approval = created(
+    await api.get(`/v1/users/${otherUser}/wallets/${otherWallet}/withdrawals/${held}`, { token }),
+    'held withdrawal',
+  ).approvalId as string;
   return {
     clientId: tenant.id,
     user,
@@ -242,6 +270,7 @@ export async function populateTenant(
     receiver,
     delivery,
     policy,
+    approval,
   };
 }
 
@@ -337,6 +366,7 @@ export function pathValues(
     notificationId: records.notificationType,
     receiverId: records.receiver,
     policy: records.policy,
+    approval: records.approval,
     asset: global.asset,
     assetId: global.asset,
     marketDataId: global.marketData,
@@ -416,6 +446,7 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
     action: 'block',
   }),
   updatePolicy: () => ({ name: 'Renamed cap' }),
+  decideApproval: () => ({ decision: 'approve', reason: 'Looks right' }),
   createApiClient: () => ({ name: 'Sample app' }),
   updateApiClient: () => ({ name: 'Renamed app' }),
   createIndividualPerson: () => ({ generalConditions: '2026-01-01', name: 'Sample' }),

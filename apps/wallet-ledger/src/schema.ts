@@ -177,6 +177,8 @@ export const withdrawals = ledger.table('withdrawals', {
   failureReason: text('failure_reason'),
   /** The sign-tx record whose transaction this withdrawal holds for (see sign-tx). */
   signedTxId: uuid('signed_tx_id'),
+  /** The approval a policy held it for (`pending_approval`). */
+  approvalId: uuid('approval_id'),
   ...timestamps,
 });
 

@@ -20,6 +20,7 @@ import { WithdrawalsService } from './withdrawals/withdrawals.service';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
 import { applyBlock, userEventHandlers } from './users/user-events';
+import { approvalEventHandlers } from './policies/approval-events';
 import { WalletsService } from './wallets/wallets.service';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
@@ -229,6 +230,10 @@ export const walletLedgerService: ServiceDefinition<'wallet-ledger'> = {
   app: 'wallet-ledger',
   migrationsDir: path.join(__dirname, 'migrations'),
   rpcHandlers: createHandlers,
-  eventHandlers: userEventHandlers,
+  eventHandlers: (deps) => ({
+    ...{},
+    ...userEventHandlers(),
+    ...approvalEventHandlers(parts(deps).withdrawals),
+  }),
   onStart: startChain,
 };

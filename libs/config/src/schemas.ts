@@ -123,13 +123,19 @@ const base64Key = z
 const identity = {
   /** AES-256-GCM key for secrets at rest (api client secrets, the token signing key). */
   IDENTITY_ENCRYPTION_KEY: base64Key.default(DEV_SECRETS.IDENTITY_ENCRYPTION_KEY),
-  BOOTSTRAP_ADMIN_EMAIL: z.email().default(DEV_SECRETS.BOOTSTRAP_ADMIN_EMAIL),
+  // At most what the API takes for a client's e-mail and an api client's secret: the records
+  // made from them are answered like any other (the OpenAPI documents state those bounds).
+  BOOTSTRAP_ADMIN_EMAIL: z.email().max(320).default(DEV_SECRETS.BOOTSTRAP_ADMIN_EMAIL),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).default(DEV_SECRETS.BOOTSTRAP_ADMIN_PASSWORD),
   BOOTSTRAP_API_CLIENT_ID: z
     .string()
     .regex(/^[A-Za-z0-9._-]{3,64}$/)
     .default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_ID),
-  BOOTSTRAP_API_CLIENT_SECRET: z.string().min(16).default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_SECRET),
+  BOOTSTRAP_API_CLIENT_SECRET: z
+    .string()
+    .min(16)
+    .max(256)
+    .default(DEV_SECRETS.BOOTSTRAP_API_CLIENT_SECRET),
   /**
    * Operator replacements of the company-type and purpose lists (CSV, `code,name,name_es,source`,
    * exactly the contract's codes); unset: the shipped lists. Checked at start.
@@ -235,7 +241,7 @@ const evm = {
       }
     }, 'Must be an http(s) URL'),
   /** The catalog `network` this node serves (assets of other networks stay manual). */
-  EVM_NETWORK: z.string().min(1).default('ethereum'),
+  EVM_NETWORK: z.string().min(1).max(64).default('ethereum'),
   /** Checked against the node's eth_chainId at start. */
   EVM_CHAIN_ID: integer(1, 2 ** 48, 1),
   EVM_CONFIRMATIONS: integer(1, 10_000, 12),
@@ -289,7 +295,15 @@ export const appConfigSchemas = {
   signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),
   notifier: z.object({ ...common, ...database, ...redis, ...notifier, ...port(3106) }),
-  policy: z.object({ ...common, ...database, ...port(3107) }),
+  policy: z.object({
+    ...common,
+    ...database,
+    ...port(3107),
+    /** How long an approval waits for its quorum before it expires and its hold is released. */
+    APPROVAL_TTL_SECONDS: integer(60, 30 * 86_400, 86_400),
+    /** How often pending approvals past their expiry are looked for. */
+    APPROVAL_SWEEP_INTERVAL_MS: integer(100, 3_600_000, 5_000),
+  }),
 } satisfies Record<AppName, z.ZodObject>;
 
 export type AppConfigSchemas = typeof appConfigSchemas;

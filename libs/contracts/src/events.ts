@@ -18,6 +18,8 @@ export const EVENTS = {
   incomeConfirmed: 'income.is-confirmed',
   signCreated: 'sign.is-created',
   issuerActivityCreated: 'issuer-activity.is-created',
+  approvalPending: 'approval.is-pending',
+  approvalDecided: 'approval.is-decided',
 } as const;
 
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
@@ -57,12 +59,15 @@ export const EVENT_ROUTES: Record<
   [EVENTS.incomeConfirmed]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.signCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.issuerActivityCreated]: { publishers: ['issuer'], consumers: ['notifier'] },
+  [EVENTS.approvalPending]: { publishers: ['policy'], consumers: ['notifier'] },
+  // wallet-ledger runs or releases the operation an approval held.
+  [EVENTS.approvalDecided]: { publishers: ['policy'], consumers: ['wallet-ledger', 'notifier'] },
   // The gateway's audit records (identity's AUDIT_EVENT and AUDIT_BATCH_EVENT).
   'audit.is-recorded': { publishers: ['gateway'], consumers: ['identity'] },
   'audit.batch-is-recorded': { publishers: ['gateway'], consumers: ['identity'] },
   // What a service refused (identity's RPC_REFUSED_EVENT): every service may report.
   'audit.rpc-refused': {
-    publishers: ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier'],
+    publishers: ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier', 'policy'],
     consumers: ['identity'],
   },
 };

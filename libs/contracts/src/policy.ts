@@ -7,6 +7,16 @@ export const POLICY_RPC = {
   getPolicy: 'policies.get',
   updatePolicy: 'policies.update',
   deletePolicy: 'policies.delete',
+  /**
+   * Internal, wallet-ledger only: the decision on an operation before it is applied (and, when
+   * it needs approval, its approval, created pending).
+   */
+  evaluate: 'policies.evaluate',
+  /** Internal, wallet-ledger only: an approval whose operation was not created after all. */
+  cancelApproval: 'approvals.cancel',
+  listApprovals: 'approvals.list',
+  getApproval: 'approvals.get',
+  decide: 'approvals.decide',
 } as const;
 
 /** What a policy governs; `policy-change` governs the tenant's policies themselves. */
@@ -83,6 +93,66 @@ export interface PolicyListFilters {
   enabled?: boolean;
 }
 
+/** The operation a policy decision is asked for (its amounts in the asset's units). */
+export interface GovernedOperation {
+  activity: Exclude<PolicyActivity, 'any' | 'policy-change'>;
+  /** The id the operation will have: its approval names it. */
+  operationId: string;
+  userId: string;
+  walletId: string;
+  assetId: string;
+  amount: string;
+  /** A withdrawal's receiver address, a transaction's `to`. */
+  destination?: string;
+}
+
+export type PolicyDecision =
+  | { decision: 'allow' }
+  | { decision: 'block'; policyIds: string[] }
+  | { decision: 'require_approval'; policyIds: string[]; approvalId: string };
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export interface ApprovalDecisionView {
+  clientId: string;
+  decision: 'approve' | 'reject';
+  reason: string | null;
+  createdAt: string;
+}
+
+export interface ApprovalView {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: ApprovalStatus;
+  activity: GovernedOperation['activity'];
+  operationId: string;
+  initiator: { clientId: string };
+  policyIds: string[];
+  quorum: number;
+  decisions: ApprovalDecisionView[];
+  expiresAt: string;
+  summary: {
+    userId: string;
+    walletId: string;
+    assetId: string;
+    amount: string;
+    fiatAmount: string | null;
+    destination: string | null;
+  };
+}
+
+export interface ApprovalListFilters {
+  status?: ApprovalStatus;
+  activity?: GovernedOperation['activity'];
+}
+
+export interface DecisionInput {
+  decision: 'approve' | 'reject';
+  reason?: string;
+}
+
 export interface PolicyRpc {
   [POLICY_RPC.createPolicy]: RpcSpec<PolicyInput, { id: string }>;
   [POLICY_RPC.listPolicies]: RpcSpec<
@@ -92,4 +162,12 @@ export interface PolicyRpc {
   [POLICY_RPC.getPolicy]: RpcSpec<{ id: string }, PolicyView>;
   [POLICY_RPC.updatePolicy]: RpcSpec<{ id: string; patch: Partial<PolicyInput> }, PolicyView>;
   [POLICY_RPC.deletePolicy]: RpcSpec<{ id: string }, { id: string }>;
+  [POLICY_RPC.evaluate]: RpcSpec<GovernedOperation, PolicyDecision>;
+  [POLICY_RPC.cancelApproval]: RpcSpec<{ id: string }, { id: string }>;
+  [POLICY_RPC.listApprovals]: RpcSpec<
+    { list: ListQuery; filters: ApprovalListFilters },
+    ListResult<ApprovalView>
+  >;
+  [POLICY_RPC.getApproval]: RpcSpec<{ id: string }, ApprovalView>;
+  [POLICY_RPC.decide]: RpcSpec<{ id: string; input: DecisionInput }, { id: string }>;
 }

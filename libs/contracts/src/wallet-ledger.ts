@@ -224,7 +224,14 @@ export interface NewWithdrawal extends WalletPath, DeviceAndIp {
   externalReference?: string;
 }
 
-export type WithdrawalStatus = 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
+/** `pending_approval` (extension): held by a policy until its approval is decided. */
+export type WithdrawalStatus =
+  | 'pending_approval'
+  | 'prepared'
+  | 'broadcast'
+  | 'confirmed'
+  | 'failed'
+  | 'cancelled';
 
 export interface WithdrawalChange {
   status: WithdrawalStatus;
@@ -253,6 +260,8 @@ export interface WithdrawalView {
   externalReference?: string;
   /** Extension: the sign-tx record whose transaction this withdrawal holds for. */
   signedTxId?: string;
+  /** Extension: the approval a policy held it for. */
+  approvalId?: string;
 }
 
 /** The contract's Signed transaction, Signed message or Signed typed data record. */

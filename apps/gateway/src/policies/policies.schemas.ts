@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import { POLICY_ACTIONS, POLICY_ACTIVITIES } from '@custody/contracts';
-import { amountSchema } from '@custody/money';
+import { amountSchema, decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
 import { codes, timestamps } from '../schemas';
 
 const assetId = z.string().min(1).max(64);
+
+/**
+ * A limit in an asset's units: an amount some asset can hold (at most 18 decimals, as the most
+ * precise asset, and within 2^256 − 1 base units), so a limit never names an impossible amount.
+ */
+const limitAmount = amountSchema({ allowZero: true, maxDecimals: 18 }).refine(
+  (value) => fitsBaseUnits(value, decimalPlaces(value)),
+  TOO_MANY_BASE_UNITS,
+);
 const ids = (what: string) => z.array(z.string().min(1).max(128)).min(1).max(100).describe(what);
 
 /** `1h`, `24h`, `7d`, `30m`: up to 90 days. */
@@ -20,20 +29,16 @@ function windowMs(value: string): number {
 }
 
 export const ruleSchema = z.discriminatedUnion('kind', [
-  z
-    .object({ kind: z.literal('amount_above'), assetId, amount: amountSchema({ allowZero: true }) })
-    .strict(),
-  z
-    .object({ kind: z.literal('fiat_amount_above'), amount: amountSchema({ allowZero: true }) })
-    .strict(),
+  z.object({ kind: z.literal('amount_above'), assetId, amount: limitAmount }).strict(),
+  z.object({ kind: z.literal('fiat_amount_above'), amount: limitAmount }).strict(),
   z
     .object({
       kind: z.literal('velocity'),
       window: windowSchema,
       per: codes(['wallet', 'user', 'tenant'] as const, 'per'),
       assetId: assetId.optional(),
-      maxAmount: amountSchema({ allowZero: true }).optional(),
-      maxFiatAmount: amountSchema({ allowZero: true }).optional(),
+      maxAmount: limitAmount.optional(),
+      maxFiatAmount: limitAmount.optional(),
       maxCount: z.number().int().min(0).max(1_000_000).optional(),
     })
     .strict(),
@@ -75,7 +80,7 @@ export const policySchema = z.object({
     .string()
     .nullable()
     .describe('The tenant it applies to; null: a platform policy (an admin’s), for every tenant'),
-  name: z.string(),
+  name: policyFields.name,
   activity: z.enum(POLICY_ACTIVITIES),
   rule: ruleSchema,
   action: z.enum(POLICY_ACTIONS),

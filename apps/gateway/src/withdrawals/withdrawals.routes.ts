@@ -14,7 +14,9 @@ import {
   walletPathOf,
 } from '../schemas';
 
-const withdrawalStatus = z.enum(['prepared', 'broadcast', 'confirmed', 'failed', 'cancelled']);
+const withdrawalStatus = z
+  .enum(['pending_approval', 'prepared', 'broadcast', 'confirmed', 'failed', 'cancelled'])
+  .describe('`pending_approval` (extension): held by a policy until its approval is decided');
 const withdrawalSchema = z.object({
   ...{},
   ...timestamps,
@@ -35,6 +37,7 @@ const withdrawalSchema = z.object({
     .string()
     .optional()
     .describe('Extension: the sign-tx record whose transaction this withdrawal holds for'),
+  approvalId: z.string().optional().describe('Extension: the approval a policy held it for'),
 });
 
 export function withdrawalRoutes(rpc: RpcClient) {

@@ -26,6 +26,8 @@ const DESCRIPTIONS: Record<string, string> = {
   'income.is-confirmed': 'A deposit was confirmed and credited',
   'sign.is-created': 'Something was signed with a wallet key',
   'issuer-activity.is-created': 'An issuer published an activity',
+  'approval.is-pending': 'A policy held an operation for approval',
+  'approval.is-decided': 'An approval was approved, rejected, expired or cancelled',
 };
 
 /** One notification type per event of the contracts library, created at start (idempotently). */

@@ -33,7 +33,14 @@ async function asyncRefusal(attempt: () => Promise<unknown>) {
   throw new Error('expected a refusal');
 }
 
-const STATUSES: WithdrawalStatus[] = ['prepared', 'broadcast', 'confirmed', 'failed', 'cancelled'];
+const STATUSES: WithdrawalStatus[] = [
+  'pending_approval',
+  'prepared',
+  'broadcast',
+  'confirmed',
+  'failed',
+  'cancelled',
+];
 const ALLOWED: [WithdrawalStatus, WithdrawalStatus][] = [
   ['prepared', 'broadcast'],
   ['prepared', 'failed'],
@@ -78,6 +85,7 @@ function row(overrides: Partial<WithdrawalRow> = {}): WithdrawalRow {
     feeReserve: '0',
     failureReason: null,
     signedTxId: null,
+    approvalId: null,
     createdAt: new Date('2024-05-01T10:00:00.000Z'),
     updatedAt: new Date('2024-05-01T10:05:00.000Z'),
     ...overrides,
@@ -87,6 +95,7 @@ function row(overrides: Partial<WithdrawalRow> = {}): WithdrawalRow {
 describe('withdrawal state machine', () => {
   it('leads prepared to broadcast, failed or cancelled and broadcast to confirmed or failed', () => {
     expect(NEXT).toEqual({
+      pending_approval: [],
       prepared: ['broadcast', 'failed', 'cancelled'],
       broadcast: ['confirmed', 'failed'],
       confirmed: [],
@@ -99,9 +108,11 @@ describe('withdrawal state machine', () => {
     expect(() => assertTransition(from, to)).not.toThrow();
   });
 
-  it('refuses the 20 other moves, terminal states included', () => {
-    expect(REFUSED).toHaveLength(20);
+  it('refuses the 31 other moves, terminal states and a held withdrawal included', () => {
+    expect(REFUSED).toHaveLength(31);
     for (const to of STATUSES) {
+      // Only its approval's outcome moves a held withdrawal, never an admin.
+      expect(REFUSED).toContainEqual(['pending_approval', to]);
       expect(REFUSED).toContainEqual(['confirmed', to]);
       expect(REFUSED).toContainEqual(['failed', to]);
       expect(REFUSED).toContainEqual(['cancelled', to]);

@@ -28,6 +28,8 @@ import type { MovementRow } from '../transactions/transactions.repository';
 
 /** The state machine of DESIGN §6 / the ledger issue. */
 export const NEXT: Readonly<Record<WithdrawalStatus, readonly WithdrawalStatus[]>> = {
+  // Only its approval's outcome moves it (`WithdrawalsService.settleApproval`), never an admin.
+  pending_approval: [],
   prepared: ['broadcast', 'failed', 'cancelled'],
   broadcast: ['confirmed', 'failed'],
   confirmed: [],
@@ -294,5 +296,6 @@ export function withdrawalView(
     ...(row.userNote ? { userNote: row.userNote } : {}),
     ...(row.externalReference ? { externalReference: row.externalReference } : {}),
     ...(row.signedTxId ? { signedTxId: row.signedTxId } : {}),
+    ...(row.approvalId ? { approvalId: row.approvalId } : {}),
   };
 }

@@ -5,6 +5,7 @@ import {
   type NewWithdrawal,
   type WalletScopedList,
   type WithdrawalView,
+  POLICY_RPC,
 } from '@custody/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { add } from '@custody/money';
@@ -34,6 +35,7 @@ import { recordMovements } from '../transactions/transactions.repository';
 import { walletScope } from '../transactions/wallet-scope';
 import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
 import type { AssetCatalog } from '../assets/asset-catalog';
+import { governedBy } from '../policies/governed';
 import { findWallet, walletAccountId } from '../wallets/wallets.repository';
 import * as repo from './withdrawals.repository';
 import {
@@ -101,7 +103,23 @@ export class WithdrawalsService {
     const asset = await this.catalog.require(wallet.assetId);
     await checkNewWithdrawal(input, asset);
     await assertMaySend(this.rpc, caller, [wallet.userId]);
-    return runIdempotent(
+    const id = uuidv7();
+    // Without an amount it withdraws what is available: the amount evaluated is the one held
+    // (less available by then is 400 insufficient_balance, as for any amount).
+    const requested = input.amount ?? found.availableBalance;
+    // The policies' decision before anything is held: a refusal leaves nothing behind, an
+    // unreachable policy service fails the request (fail closed).
+    const decision = await governedBy(this.rpc, caller, {
+      activity: 'withdrawal',
+      operationId: id,
+      userId: wallet.userId,
+      walletId: wallet.id,
+      assetId: asset.id,
+      amount: requested,
+      destination: input.receiverAddress,
+    });
+    const approvalId = decision.decision === 'require_approval' ? decision.approvalId : null;
+    const created = runIdempotent(
       this.db,
       SCHEMA,
       idempotency,
@@ -111,8 +129,7 @@ export class WithdrawalsService {
         const accountId = await walletAccountId(tx, wallet.id);
         if (!accountId) throw Errors.internal(new Error('wallet without account'));
         const locked = await lockAccounts(tx, [accountId]);
-        const amount = amountToHold(input.amount, locked.get(accountId)?.availableBalance ?? '0');
-        const id = uuidv7();
+        const amount = amountToHold(requested, locked.get(accountId)?.availableBalance ?? '0');
         const holdId = await placeHold(tx, accountId, amount, id);
         const row = await repo.insertWithdrawal(tx, {
           id,
@@ -126,7 +143,8 @@ export class WithdrawalsService {
           memo: input.memo ?? null,
           userNote: input.userNote ?? null,
           externalReference: input.externalReference ?? null,
-          status: 'prepared',
+          status: approvalId ? 'pending_approval' : 'prepared',
+          approvalId,
           holdId,
         });
         await enqueueEvent(tx, SCHEMA, {
@@ -143,6 +161,52 @@ export class WithdrawalsService {
       // A block's 403 is not kept under the key: a retry after an unblock must go through.
       { storeError: (error) => error.code !== 'user_blocked' },
     );
+    if (!approvalId) return created;
+    // The approval names this withdrawal: if it was not created (short funds, a twin request
+    // under the same key answered first), the approval goes too.
+    const result = await created.catch(async (error: unknown) => {
+      await this.cancelApproval(caller, approvalId);
+      throw error;
+    });
+    if (result.id !== id) await this.cancelApproval(caller, approvalId);
+    return result;
+  }
+
+  private async cancelApproval(caller: AuthContext, approvalId: string): Promise<void> {
+    await this.rpc
+      .call('policy', POLICY_RPC.cancelApproval, { id: approvalId }, { auth: caller })
+      .catch(() => undefined);
+  }
+
+  /**
+   * An approval's outcome for the withdrawal it held, in the event's transaction: approved, it
+   * goes on its way (`prepared`, then the chain adapter); rejected or expired, its hold is
+   * released and it ends `cancelled`. A withdrawal no longer pending is left as it is, so a
+   * redelivered outcome changes nothing.
+   */
+  async settleApproval(
+    tx: Transaction,
+    approval: { operationId: string; id: string; status: string },
+  ): Promise<void> {
+    const current = await repo.lockWithdrawal(tx, approval.operationId);
+    if (current?.status !== 'pending_approval' || current.approvalId !== approval.id) return;
+    const approved = approval.status === 'approved';
+    if (!approved) await releaseHold(tx, current.holdId);
+    const updated = await repo.updateWithdrawal(tx, current.id, {
+      status: approved ? 'prepared' : 'cancelled',
+      blockchainTransactionId: null,
+      fee: current.fee,
+      ...(approved ? {} : { failureReason: `approval_${approval.status}` }),
+    });
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.withdrawalUpdated,
+      tenantId: updated.tenantId,
+      data: withdrawalView(
+        updated,
+        await this.symbolOf(updated.assetId),
+        await repo.movementIds(tx, updated),
+      ),
+    });
   }
 
   /**

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { APPROVAL_STATUSES, POLICY_RPC } from '@custody/contracts';
+import { defineRoute, listQuerySchema } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward, forwardList } from '../forward';
+import { codes, idParam, idResponse, timestamps } from '../schemas';
+
+const ACTIVITIES = [
+  'withdrawal',
+  'transfer',
+  'sign-tx',
+  'sign-message',
+  'sign-typed-data',
+] as const;
+
+const approvalSchema = z.object({
+  ...{},
+  ...timestamps,
+  status: z.enum(APPROVAL_STATUSES),
+  activity: z.enum(ACTIVITIES),
+  operationId: z.string().describe('The withdrawal, transfer or signature it holds'),
+  initiator: z.object({ clientId: z.string() }),
+  policyIds: z.array(z.string()),
+  quorum: z.number().int(),
+  decisions: z.array(
+    z.object({
+      clientId: z.string(),
+      decision: z.enum(['approve', 'reject']),
+      reason: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  expiresAt: z.iso.datetime(),
+  summary: z.object({
+    userId: z.string(),
+    walletId: z.string(),
+    assetId: z.string(),
+    amount: z.string(),
+    fiatAmount: z.string().nullable(),
+    destination: z.string().nullable(),
+  }),
+});
+
+const decisionBody = z
+  .object({
+    decision: codes(['approve', 'reject'] as const, 'decision'),
+    reason: z.string().trim().min(1).max(500).optional(),
+  })
+  .strict();
+
+/**
+ * Approvals (extension, docs/decisions.md "Policies and approvals"): the operations policies
+ * held, and the approvers' decisions on them.
+ */
+export function approvalRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/approvals',
+      operationId: 'listApprovals',
+      summary: "List the tenant's approvals (admins: every tenant's)",
+      tags: ['approvals'],
+      auth: 'client',
+      scope: ['approvals', 'read'],
+      request: {
+        query: listQuerySchema({
+          sortFields: ['createdAt', 'updatedAt', 'expiresAt'],
+          filters: {
+            status: codes(APPROVAL_STATUSES, 'status').optional(),
+            activity: codes(ACTIVITIES, 'activity').optional(),
+          },
+        }),
+      },
+      responses: { 200: { description: 'Approvals', schema: z.array(approvalSchema) } },
+      errorStatuses: [401, 403],
+      handler: forwardList(rpc, 'policy', POLICY_RPC.listApprovals),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/approvals/:approval',
+      operationId: 'getApproval',
+      summary: 'Read an approval with its decisions so far',
+      tags: ['approvals'],
+      auth: 'client',
+      scope: ['approvals', 'read'],
+      request: { params: idParam('approval') },
+      responses: { 200: { description: 'The approval', schema: approvalSchema } },
+      errorStatuses: [401, 403, 404],
+      handler: forward(rpc, 'policy', POLICY_RPC.getApproval, {
+        read: true,
+        params: ({ params }) => ({ id: params['approval'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/approvals/:approval/decisions',
+      operationId: 'decideApproval',
+      summary: 'Approve or reject a held operation (not one the caller started)',
+      tags: ['approvals'],
+      auth: 'client',
+      scope: ['approvals', 'decide'],
+      request: { params: idParam('approval'), body: decisionBody },
+      responses: { 201: { description: 'The decision', schema: idResponse } },
+      errorStatuses: [401, 403, 404, 409],
+      handler: forward(rpc, 'policy', POLICY_RPC.decide, {
+        status: 201,
+        params: ({ params, body }) => ({ id: params['approval'], input: body }),
+      }),
+    }),
+  ];
+}

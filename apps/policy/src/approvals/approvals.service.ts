@@ -1,0 +1,224 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type ApprovalListFilters,
+  type ApprovalView,
+  type AuthContext,
+  type DecisionInput,
+  EVENTS,
+  type GovernedOperation,
+  IDENTITY_RPC,
+  type ListQuery,
+  type ListResult,
+  type PolicyDecision,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import type { RpcClient } from '@custody/messaging';
+import {
+  type Database,
+  enqueueEvent,
+  type Executor,
+  sqlState,
+  withTransaction,
+} from '@custody/persistence';
+import { isAdmin, requireAuth } from '@custody/tenancy';
+import { evaluate } from '../evaluation/evaluation.rules';
+import type { ApprovalRow, DecisionRow } from '../schema';
+import * as repo from './approvals.repository';
+import { checkDecider, statusAfter } from './approvals.rules';
+
+const SCHEMA = 'policy';
+/** Expired approvals handled per sweep transaction. */
+const SWEEP_BATCH = 100;
+
+export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]): ApprovalView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    status: row.status,
+    activity: row.activity,
+    operationId: row.operationId,
+    initiator: { clientId: row.initiatorClientId },
+    policyIds: row.policyIds,
+    quorum: row.quorum,
+    decisions: decided
+      .filter((d) => d.approvalId === row.id)
+      .map((d) => ({
+        clientId: d.clientId,
+        decision: d.decision,
+        reason: d.reason,
+        createdAt: d.createdAt.toISOString(),
+      })),
+    expiresAt: row.expiresAt.toISOString(),
+    summary: row.summary,
+  };
+}
+
+function reachOf(caller: AuthContext): repo.ApprovalReach {
+  return isAdmin(caller) ? 'all' : { tenantId: caller.tenantId };
+}
+
+/**
+ * Decisions on operations and the approvals they need (docs/decisions.md, "Policies and
+ * approvals"): wallet-ledger asks before it applies an operation; approvers decide; the outcome
+ * goes out as `approval.is-decided`, which wallet-ledger acts on once.
+ */
+export class ApprovalsService {
+  constructor(
+    private readonly db: Database,
+    private readonly rpc: RpcClient,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /**
+   * The decision on an operation of the caller's tenant, started by the caller. A hold creates
+   * its approval (pending, with its `approval.is-pending` event) in the same transaction.
+   */
+  async evaluate(auth: AuthContext | undefined, op: GovernedOperation): Promise<PolicyDecision> {
+    const initiator = requireAuth(auth);
+    const verdict = evaluate(
+      await repo.governingPolicies(this.db, initiator.tenantId, op.activity),
+      op,
+    );
+    if (verdict.decision !== 'require_approval') return verdict;
+    const row = await withTransaction(this.db, async (tx) => {
+      const created = await repo
+        .insertApproval(tx, {
+          id: uuidv7(),
+          tenantId: initiator.tenantId,
+          status: 'pending',
+          activity: op.activity,
+          operationId: op.operationId,
+          initiatorClientId: initiator.clientId,
+          policyIds: verdict.policyIds,
+          quorum: verdict.quorum,
+          approverIds: verdict.approverIds,
+          platform: verdict.platform,
+          summary: {
+            userId: op.userId,
+            walletId: op.walletId,
+            assetId: op.assetId,
+            amount: op.amount,
+            fiatAmount: null,
+            destination: op.destination ?? null,
+          },
+          expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
+        })
+        .catch((error: unknown) => {
+          if (sqlState(error) === '23505')
+            throw Errors.conflict('This operation has an approval already.', 'approval_exists');
+          throw error;
+        });
+      await this.publish(tx, EVENTS.approvalPending, created, []);
+      return created;
+    });
+    return { decision: 'require_approval', policyIds: verdict.policyIds, approvalId: row.id };
+  }
+
+  /** wallet-ledger did not create the operation after all (its funds fell short, say). */
+  async cancel(id: string): Promise<{ id: string }> {
+    await withTransaction(this.db, async (tx) => {
+      const row = await repo.findApproval(tx, 'all', id, true);
+      if (!row) throw Errors.notFound('approval');
+      if (row.status !== 'pending') return;
+      const cancelled = await repo.setStatus(tx, id, 'cancelled');
+      await this.publish(tx, EVENTS.approvalDecided, cancelled, await repo.decisionsOf(tx, [id]));
+    });
+    return { id };
+  }
+
+  async list(
+    auth: AuthContext | undefined,
+    query: ListQuery,
+    filters: ApprovalListFilters,
+  ): Promise<ListResult<ApprovalView>> {
+    const caller = requireAuth(auth);
+    const { rows, total } = await repo.listApprovals(this.db, reachOf(caller), query, filters);
+    const decided = await repo.decisionsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return { items: rows.map((r) => approvalView(r, decided)), total };
+  }
+
+  async get(auth: AuthContext | undefined, id: string): Promise<ApprovalView> {
+    const row = await repo.findApproval(this.db, reachOf(requireAuth(auth)), id);
+    if (!row) throw Errors.notFound('approval');
+    return approvalView(row, await repo.decisionsOf(this.db, [id]));
+  }
+
+  /**
+   * One approver's decision. Decisions on one approval take its lock in turn, so the quorum is
+   * reached exactly once however many decide at the same time.
+   */
+  async decide(
+    auth: AuthContext | undefined,
+    id: string,
+    input: DecisionInput,
+  ): Promise<{ id: string }> {
+    const caller = requireAuth(auth);
+    const peek = await repo.findApproval(this.db, reachOf(caller), id);
+    if (!peek) throw Errors.notFound('approval');
+    // A platform policy's approvals are the admins'; a tenant policy's, the tenant's clients'.
+    const eligible = peek.platform === isAdmin(caller) ? await this.approvers(caller) : [];
+    return withTransaction(this.db, async (tx) => {
+      const approval = await repo.findApproval(tx, reachOf(caller), id, true);
+      if (!approval) throw Errors.notFound('approval');
+      const before = await repo.decisionsOf(tx, [id]);
+      checkDecider(approval, caller.clientId, eligible, before, new Date());
+      const decision = await repo.insertDecision(tx, {
+        id: uuidv7(),
+        approvalId: id,
+        clientId: caller.clientId,
+        decision: input.decision,
+        reason: input.reason ?? null,
+      });
+      const decided = [...before, decision];
+      const status = statusAfter(approval.quorum, decided);
+      if (status !== 'pending') {
+        const finished = await repo.setStatus(tx, id, status);
+        await this.publish(tx, EVENTS.approvalDecided, finished, decided);
+      }
+      return { id: decision.id };
+    });
+  }
+
+  /** Expires pending approvals past their time, a batch per transaction; answers how many. */
+  async expireDue(now = new Date()): Promise<number> {
+    return withTransaction(this.db, async (tx) => {
+      const due = await repo.lockExpired(tx, now, SWEEP_BATCH);
+      const decided = await repo.decisionsOf(
+        tx,
+        due.map((r) => r.id),
+      );
+      for (const row of due) {
+        const expired = await repo.setStatus(tx, row.id, 'expired');
+        await this.publish(tx, EVENTS.approvalDecided, expired, decided);
+      }
+      return due.length;
+    });
+  }
+
+  private async publish(
+    tx: Executor,
+    name: typeof EVENTS.approvalPending | typeof EVENTS.approvalDecided,
+    row: ApprovalRow,
+    decided: readonly DecisionRow[],
+  ): Promise<void> {
+    await enqueueEvent(tx, SCHEMA, {
+      name,
+      tenantId: row.tenantId,
+      data: approvalView(row, decided),
+    });
+  }
+
+  private async approvers(caller: AuthContext): Promise<string[]> {
+    const { clientIds } = await this.rpc.call(
+      'identity',
+      IDENTITY_RPC.listApprovers,
+      {},
+      { auth: caller, idempotent: true },
+    );
+    return clientIds;
+  }
+}

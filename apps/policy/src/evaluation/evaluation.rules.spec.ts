@@ -1,0 +1,96 @@
+import type { GovernedOperation } from '@custody/contracts';
+import { type EvaluatedPolicy, evaluate, ruleMatches } from './evaluation.rules';
+
+const OP: GovernedOperation = {
+  activity: 'withdrawal',
+  operationId: '01900000-0000-7000-8000-000000000001',
+  userId: 'u1',
+  walletId: 'w1',
+  assetId: 'eth',
+  amount: '2.5',
+  destination: '0xdead',
+};
+
+let created = 0;
+function policy(overrides: Partial<EvaluatedPolicy>): EvaluatedPolicy {
+  created += 1;
+  return {
+    id: `p${created}`,
+    tenantId: 't1',
+    activity: 'withdrawal',
+    rule: { kind: 'always' },
+    action: 'block',
+    approvers: null,
+    filters: null,
+    createdAt: new Date(1_800_000_000_000 + created),
+    ...overrides,
+  };
+}
+
+describe('policy rules', () => {
+  it('match an amount above the limit of the same asset only', () => {
+    const above = (assetId: string, amount: string) =>
+      ruleMatches({ kind: 'amount_above', assetId, amount }, OP);
+    expect(above('eth', '2.4999')).toBe(true);
+    expect(above('eth', '2.5')).toBe(false);
+    expect(above('eth', '10')).toBe(false);
+    expect(above('usdc', '1')).toBe(false);
+  });
+
+  it('match where their data is not read yet: fail closed', () => {
+    expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP)).toBe(true);
+    expect(ruleMatches({ kind: 'fiat_amount_above', amount: '1000000' }, OP)).toBe(true);
+    expect(ruleMatches({ kind: 'velocity', window: '24h', per: 'wallet', maxCount: 100 }, OP)).toBe(
+      true,
+    );
+  });
+});
+
+describe('evaluation', () => {
+  it('lets through what no policy matches', () => {
+    expect(evaluate([], OP)).toEqual({ decision: 'allow' });
+    expect(
+      evaluate(
+        [
+          policy({ rule: { kind: 'amount_above', assetId: 'eth', amount: '5' } }),
+          policy({ activity: 'transfer' }),
+          policy({ filters: { assetIds: ['usdc'] } }),
+          policy({ filters: { userIds: ['u2'] } }),
+          policy({ filters: { walletIds: ['w2'] } }),
+        ],
+        OP,
+      ),
+    ).toEqual({ decision: 'allow' });
+  });
+
+  it('blocks when any matching policy blocks, before any approval', () => {
+    const block = policy({ activity: 'any', filters: { walletIds: ['w1'] } });
+    const approve = policy({ action: 'require_approval', approvers: { quorum: 1 } });
+    expect(evaluate([approve, block], OP)).toEqual({ decision: 'block', policyIds: [block.id] });
+  });
+
+  it('holds for the largest quorum, its approvers named, the first created on a tie', () => {
+    const one = policy({ action: 'require_approval', approvers: { quorum: 1 } });
+    const three = policy({
+      action: 'require_approval',
+      approvers: { quorum: 3, clientIds: ['a', 'b', 'c'] },
+    });
+    const threeLater = policy({
+      tenantId: null,
+      action: 'require_approval',
+      approvers: { quorum: 3 },
+    });
+    expect(evaluate([threeLater, one, three], OP)).toEqual({
+      decision: 'require_approval',
+      policyIds: [threeLater.id, one.id, three.id],
+      quorum: 3,
+      approverIds: ['a', 'b', 'c'],
+      platform: false,
+    });
+    expect(evaluate([threeLater, one], OP)).toMatchObject({
+      quorum: 3,
+      approverIds: null,
+      platform: true,
+    });
+  });
+});

@@ -1,0 +1,307 @@
+import { waitFor } from '@custody/testing';
+import { Api, expectProblem } from './api';
+import { type Stack, startStack } from './stack';
+import { DEVICE, fund, newUser, openWallet } from './world';
+
+/**
+ * Policies in front of withdrawals, over HTTP: a blocking policy refuses and holds nothing; an
+ * approval policy holds the funds until its approvers' quorum, and the withdrawal then runs once;
+ * a rejection releases the hold. Who may decide is checked on every decision.
+ */
+
+const RECEIVER = '0x000000000000000000000000000000000000dEaD';
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+
+interface Tenant {
+  id: string;
+  token: string;
+  user: string;
+  wallet: string;
+}
+
+async function newTenant(name: string, balance: string): Promise<Tenant> {
+  const client = await api.newClient(admin, name);
+  const user = await newUser(api, client.token);
+  const wallet = await openWallet(api, client.token, user, 'eth');
+  await fund(api, admin, wallet, balance);
+  return { id: client.id, token: client.token, user, wallet };
+}
+
+async function member(tenantId: string, scopes?: string[][]) {
+  const email = `member-${Math.random().toString(36).slice(2)}@e2e.test`;
+  const created = await api.post('/v1/clients', {
+    token: admin,
+    body: {
+      name: 'Member',
+      email,
+      password: 'a-long-member-password',
+      tenantId,
+      ...(scopes ? { scopes } : {}),
+    },
+  });
+  expect(created.status).toBe(201);
+  const login = await api.login(email, 'a-long-member-password');
+  return { id: created.body.id as string, token: login.access_token };
+}
+
+async function policy(token: string, body: Record<string, unknown>): Promise<string> {
+  const created = await api.post('/v1/policies', { token, body });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+}
+
+function withdraw(t: Tenant, amount: string) {
+  return api.post(`/v1/users/${t.user}/wallets/${t.wallet}/withdrawals`, {
+    token: t.token,
+    body: { assetId: 'eth', receiverAddress: RECEIVER, amount, ...DEVICE },
+  });
+}
+
+async function wallet(t: Tenant) {
+  return (await api.get(`/v1/users/${t.user}/wallets/${t.wallet}`, { token: t.token })).body as {
+    balance: string;
+    availableBalance: string;
+  };
+}
+
+async function withdrawal(t: Tenant, id: string) {
+  return (
+    await api.get(`/v1/users/${t.user}/wallets/${t.wallet}/withdrawals/${id}`, { token: t.token })
+  ).body as { status: string; approvalId?: string };
+}
+
+function settled(t: Tenant, id: string, status: string) {
+  return waitFor(async () => (await withdrawal(t, id)).status === status, {
+    timeoutMs: 15_000,
+    what: `withdrawal ${id} ${status}`,
+  });
+}
+
+beforeAll(async () => {
+  stack = await startStack({
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy', 'notifier'],
+  });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+});
+
+describe('a blocking policy', () => {
+  it('refuses a withdrawal it matches with 403 policy_blocked and holds nothing', async () => {
+    const t = await newTenant('Blocked', '50');
+    const cap = await policy(t.token, {
+      name: 'Nothing above 10 ETH',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '10' },
+      action: 'block',
+    });
+    const refused = await withdraw(t, '20');
+    expectProblem(refused, 403, 'policy_blocked');
+    expect(refused.body.policyIds).toEqual([cap]);
+    expect(await wallet(t)).toMatchObject({ balance: '50', availableBalance: '50' });
+    const allowed = await withdraw(t, '10');
+    expect(allowed.status).toBe(201);
+    expect(await withdrawal(t, allowed.body.id)).toMatchObject({ status: 'prepared' });
+    // Disabled, it refuses nothing.
+    await api.patch(`/v1/policies/${cap}`, { token: t.token, body: { enabled: false } });
+    expect((await withdraw(t, '20')).status).toBe(201);
+  });
+
+  it('of the platform applies to every tenant, and wins over an approval policy', async () => {
+    const t = await newTenant('Platformed', '5');
+    await policy(t.token, {
+      name: 'Approve everything',
+      activity: 'any',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    });
+    const platform = await policy(admin, {
+      name: 'No withdrawal of exactly everything above 4 ETH',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '4' },
+      action: 'block',
+    });
+    try {
+      expectProblem(await withdraw(t, '4.5'), 403, 'policy_blocked');
+      expect(await wallet(t)).toMatchObject({ availableBalance: '5' });
+    } finally {
+      await api.delete(`/v1/policies/${platform}`, { token: admin });
+    }
+  });
+
+  it('fails closed on a rule it cannot evaluate yet', async () => {
+    const t = await newTenant('Closed', '5');
+    await policy(t.token, {
+      name: 'Only whitelisted destinations',
+      activity: 'withdrawal',
+      rule: { kind: 'destination_not_whitelisted' },
+      action: 'block',
+    });
+    expectProblem(await withdraw(t, '1'), 403, 'policy_blocked');
+  });
+});
+
+describe('an approval policy', () => {
+  let t: Tenant;
+  let first: { id: string; token: string };
+  let second: { id: string; token: string };
+  let other: { id: string; token: string };
+  let reader: { id: string; token: string };
+
+  beforeAll(async () => {
+    t = await newTenant('Governed', '100');
+    first = await member(t.id, [['approvals', 'read', 'decide']]);
+    second = await member(t.id, [['approvals', 'read', 'decide']]);
+    other = await member(t.id);
+    reader = await member(t.id, [['approvals', 'read']]);
+    await policy(t.token, {
+      name: 'Two approvers above 1 ETH',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '1' },
+      action: 'require_approval',
+      approvers: { quorum: 2, clientIds: [first.id, second.id] },
+    });
+  }, 60_000);
+
+  it('holds the funds, and the quorum runs the withdrawal once', async () => {
+    const created = await withdraw(t, '2');
+    expect(created.status).toBe(201);
+    const held = await withdrawal(t, created.body.id);
+    expect(held).toMatchObject({ status: 'pending_approval', approvalId: expect.any(String) });
+    expect(await wallet(t)).toMatchObject({ balance: '100', availableBalance: '98' });
+    const path = `/v1/approvals/${held.approvalId}`;
+    const approval = await api.get(path, { token: first.token });
+    expect(approval.body).toMatchObject({
+      status: 'pending',
+      activity: 'withdrawal',
+      operationId: created.body.id,
+      initiator: { clientId: t.id },
+      quorum: 2,
+      decisions: [],
+      summary: {
+        userId: t.user,
+        walletId: t.wallet,
+        assetId: 'eth',
+        amount: '2',
+        destination: RECEIVER,
+      },
+    });
+    expect(
+      (await api.get('/v1/approvals?status=pending', { token: t.token })).body.map(
+        (a: { id: string }) => a.id,
+      ),
+    ).toContain(held.approvalId);
+
+    const decide = (token: string, decision = 'approve') =>
+      api.post(`${path}/decisions`, { token, body: { decision, reason: 'checked' } });
+    expectProblem(await decide(t.token), 403, 'self_approval_forbidden');
+    expectProblem(await decide(other.token), 403, 'approver_forbidden');
+    expectProblem(await decide(reader.token), 403, 'insufficient_scope');
+    expect((await decide(first.token)).status).toBe(201);
+    expectProblem(await decide(first.token), 409, 'already_decided');
+    expect((await withdrawal(t, created.body.id)).status).toBe('pending_approval');
+    expect((await decide(second.token)).status).toBe(201);
+
+    await settled(t, created.body.id, 'prepared');
+    const done = await api.get(path, { token: t.token });
+    expect(done.body).toMatchObject({ status: 'approved' });
+    expect(done.body.decisions.map((d: { clientId: string }) => d.clientId)).toEqual([
+      first.id,
+      second.id,
+    ]);
+    expectProblem(await decide(other.token), 409, 'approval_finished');
+    // The hold placed at creation is the one the withdrawal keeps: nothing moved twice.
+    expect(await wallet(t)).toMatchObject({ balance: '100', availableBalance: '98' });
+  });
+
+  it('releases the hold exactly when an approver rejects', async () => {
+    const before = await wallet(t);
+    const created = await withdraw(t, '3');
+    const { approvalId } = await withdrawal(t, created.body.id);
+    expect((await wallet(t)).availableBalance).not.toBe(before.availableBalance);
+    const rejected = await api.post(`/v1/approvals/${approvalId}/decisions`, {
+      token: second.token,
+      body: { decision: 'reject', reason: 'unknown receiver' },
+    });
+    expect(rejected.status).toBe(201);
+    await settled(t, created.body.id, 'cancelled');
+    expect(await wallet(t)).toEqual(expect.objectContaining(before));
+    expect((await api.get(`/v1/approvals/${approvalId}`, { token: t.token })).body).toMatchObject({
+      status: 'rejected',
+      decisions: [{ clientId: second.id, decision: 'reject' }],
+    });
+  });
+
+  it("is out of other tenants' reach", async () => {
+    const created = await withdraw(t, '1.5');
+    const { approvalId } = await withdrawal(t, created.body.id);
+    const outsider = await api.newClient(admin, 'Outsider');
+    expectProblem(await api.get(`/v1/approvals/${approvalId}`, { token: outsider.token }), 404);
+    expectProblem(
+      await api.post(`/v1/approvals/${approvalId}/decisions`, {
+        token: outsider.token,
+        body: { decision: 'approve' },
+      }),
+      404,
+    );
+    expect(
+      (await api.get('/v1/approvals', { token: outsider.token })).body.map(
+        (a: { id: string }) => a.id,
+      ),
+    ).not.toContain(approvalId);
+    // An admin reads every tenant's approvals, but decides only on the platform's.
+    expect((await api.get(`/v1/approvals/${approvalId}`, { token: admin })).status).toBe(200);
+    expectProblem(
+      await api.post(`/v1/approvals/${approvalId}/decisions`, {
+        token: admin,
+        body: { decision: 'approve' },
+      }),
+      403,
+      'approver_forbidden',
+    );
+  });
+});
+
+describe('a quorum reached by many approvers at once', () => {
+  it('runs the withdrawal once and moves its balance once', async () => {
+    const t = await newTenant('Crowd', '10');
+    const approvers = await Promise.all(
+      Array.from({ length: 10 }, () => member(t.id, [['approvals', 'decide']])),
+    );
+    await policy(t.token, {
+      name: 'Two of ten',
+      activity: 'withdrawal',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 2 },
+    });
+    const created = await withdraw(t, '4');
+    const { approvalId } = await withdrawal(t, created.body.id);
+    const answers = await Promise.all(
+      approvers.map((a) =>
+        api.post(`/v1/approvals/${approvalId}/decisions`, {
+          token: a.token,
+          body: { decision: 'approve' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    // Exactly the quorum's decisions count; the rest find the approval finished.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(8);
+    for (const late of answers.filter((a) => a.status === 409))
+      expect(late.body).toMatchObject({ code: 'approval_finished' });
+    await settled(t, created.body.id, 'prepared');
+    expect(await wallet(t)).toMatchObject({ balance: '10', availableBalance: '6' });
+    const approval = await api.get(`/v1/approvals/${approvalId}`, { token: t.token });
+    expect(approval.body).toMatchObject({ status: 'approved' });
+    expect(approval.body.decisions).toHaveLength(2);
+  });
+});
