@@ -111,7 +111,13 @@ export type PolicyDecision =
   | { decision: 'block'; policyIds: string[] }
   | { decision: 'require_approval'; policyIds: string[]; approvalId: string };
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'] as const;
+export const APPROVAL_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export interface ApprovalDecisionView {

@@ -226,12 +226,7 @@ export interface NewWithdrawal extends WalletPath, DeviceAndIp {
 
 /** `pending_approval` (extension): held by a policy until its approval is decided. */
 export type WithdrawalStatus =
-  | 'pending_approval'
-  | 'prepared'
-  | 'broadcast'
-  | 'confirmed'
-  | 'failed'
-  | 'cancelled';
+  'pending_approval' | 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
 
 export interface WithdrawalChange {
   status: WithdrawalStatus;
