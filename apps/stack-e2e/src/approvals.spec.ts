@@ -1,5 +1,6 @@
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
+import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
 import { DEVICE, fund, newUser, openWallet } from './world';
 
@@ -303,5 +304,58 @@ describe('a quorum reached by many approvers at once', () => {
     const approval = await api.get(`/v1/approvals/${approvalId}`, { token: t.token });
     expect(approval.body).toMatchObject({ status: 'approved' });
     expect(approval.body.decisions).toHaveLength(2);
+  });
+});
+
+describe('a crash around the quorum', () => {
+  it('of wallet-ledger or the policy service still runs each withdrawal once', async () => {
+    const tap = await tapEvents(stack.namespace, 'withdrawal.*');
+    try {
+      const t = await newTenant('Crashing', '10');
+      const approver = await member(t.id, [['approvals', 'decide']]);
+      await policy(t.token, {
+        name: 'One approval for everything',
+        activity: 'withdrawal',
+        rule: { kind: 'always' },
+        action: 'require_approval',
+        approvers: { quorum: 1 },
+      });
+      const held = async (amount: string) => {
+        const created = await withdraw(t, amount);
+        expect(created.status).toBe(201);
+        const { approvalId } = await withdrawal(t, created.body.id);
+        return { id: created.body.id as string, approvalId: approvalId as string };
+      };
+      const approve = (approvalId: string) =>
+        api.post(`/v1/approvals/${approvalId}/decisions`, {
+          token: approver.token,
+          body: { decision: 'approve' },
+        });
+      // wallet-ledger dies as the outcome reaches it; the policy service right after it
+      // committed the quorum, before its outbox may have sent the outcome.
+      const first = await held('3');
+      const [decided] = await Promise.all([
+        approve(first.approvalId),
+        stack.crashAndRestart('wallet-ledger'),
+      ]);
+      expect(decided.status).toBe(201);
+      const second = await held('2');
+      expect((await approve(second.approvalId)).status).toBe(201);
+      await stack.crashAndRestart('policy');
+      await settled(t, first.id, 'prepared');
+      await settled(t, second.id, 'prepared');
+      // A third, decided after both restarts, comes after the others in the same queues.
+      const third = await held('1');
+      expect((await approve(third.approvalId)).status).toBe(201);
+      await settled(t, third.id, 'prepared');
+
+      const updates = (id: string) =>
+        tap.events.filter((e) => e.name === 'withdrawal.is-updated' && e.data['id'] === id);
+      await waitFor(() => updates(third.id).length > 0, { what: "the third's update event" });
+      for (const { id } of [first, second, third]) expect(updates(id)).toHaveLength(1);
+      expect(await wallet(t)).toMatchObject({ balance: '10', availableBalance: '4' });
+    } finally {
+      await tap.close();
+    }
   });
 });

@@ -300,7 +300,7 @@ export const appConfigSchemas = {
     ...database,
     ...port(3107),
     /** How long an approval waits for its quorum before it expires and its hold is released. */
-    APPROVAL_TTL_SECONDS: integer(60, 30 * 86_400, 86_400),
+    APPROVAL_TTL_SECONDS: integer(1, 30 * 86_400, 86_400),
     /** How often pending approvals past their expiry are looked for. */
     APPROVAL_SWEEP_INTERVAL_MS: integer(100, 3_600_000, 5_000),
   }),
