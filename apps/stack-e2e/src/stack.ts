@@ -136,11 +136,16 @@ export interface StackOptions {
   nodeArgs?: Partial<Record<AppName, string[]>>;
 }
 
+/** Apps another one cannot work without, started with it: withdrawals ask the policy service. */
+const NEEDS: Partial<Record<AppName, AppName[]>> = { 'wallet-ledger': ['policy'] };
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const extraEnv = options.env ?? {};
-  const selected = APPS.filter(
-    (app) => app === 'gateway' || !options.only || options.only.includes(app),
-  );
+  const only = options.only && [
+    ...options.only,
+    ...options.only.flatMap((app) => NEEDS[app] ?? []),
+  ];
+  const selected = APPS.filter((app) => app === 'gateway' || !only || only.includes(app));
   const urls = testServiceUrls();
   const database: TestDatabase = await createTestDatabase('e2e_');
   // Each service connects as its own role, as in production (docker/postgres).

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   IDENTITY_RPC,
   LEDGER_RPC,
+  POLICY_RPC,
   SIGNING_RPC,
   TRADING_RPC,
   WALLET_RPC,
@@ -180,6 +181,14 @@ beforeAll(async () => {
       }
       return user;
     }),
+  ]);
+  // The policy service's part: a withdrawal of exactly 13 is what its policies block.
+  await standIn('policy', [
+    answer('policy', POLICY_RPC.evaluate, async (operation) =>
+      operation.amount === '13'
+        ? { decision: 'block' as const, policyIds: ['p-13'] }
+        : { decision: 'allow' as const },
+    ),
   ]);
   let index = 0;
   await standIn('signing', [
@@ -429,6 +438,17 @@ describe('withdrawals and incomes', () => {
     expect(confirmed).toMatchObject({ status: 'confirmed', amount: '0.5', fee: '0.001' });
     expect(await wallet()).toMatchObject({ balance: '1.5', availableBalance: '1.5' });
     expect(await call(LEDGER_RPC.checkLedger, {}, admin)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a withdrawal a policy blocks with 403 policy_blocked, and holds nothing', async () => {
+    // The policies decide before any balance is looked at.
+    const before = await wallet();
+    await expect(withdraw('13')).rejects.toMatchObject({
+      status: 403,
+      code: 'policy_blocked',
+      details: { policyIds: ['p-13'] },
+    });
+    expect(await wallet()).toEqual(before);
   });
 
   it('refuses a withdrawal beyond the available balance and holds nothing', async () => {
