@@ -51,6 +51,8 @@ function authOf(operation: JsonSchema, where: string): EndpointAuth {
       return 'basic';
     case 'bearer':
       return operation['x-audience'] === 'admin' ? 'admin' : 'client';
+    case 'adminBearer':
+      return 'admin';
     case 'issuerBearer':
       return 'issuer';
     default:

@@ -150,7 +150,7 @@ describe('the v2 OpenAPI document', () => {
     );
     expect(v2.paths['/issuers/auth'].post.security).toEqual([]);
     expect(v2.paths[`${base}/holders`].post.security).toEqual([{ issuerBearer: [] }]);
-    expect(v2.paths['/issuers'].post.security).toEqual([{ bearer: [] }]);
+    expect(v2.paths['/issuers'].post.security).toEqual([{ adminBearer: [] }]);
     const v1 = (await api.get('/v1/openapi.json')).body;
     expect(Object.keys(v1.paths).filter((p) => p.startsWith('/issuers'))).toEqual([]);
   });

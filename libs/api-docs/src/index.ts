@@ -1,2 +1,3 @@
 export * from './openapi';
 export * from './docs-page';
+export * from './examples';

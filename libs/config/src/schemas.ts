@@ -20,6 +20,15 @@ function urlWithProtocol(protocols: string[], fallback: string) {
 const integer = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
+/**
+ * Largest values some settings take, for what depends on them: the gateway's OpenAPI documents
+ * state bounds that hold under any configuration.
+ */
+export const CONFIG_MAXIMA = {
+  NOTIFIER_MAX_RECEIVERS_PER_CLIENT: 10_000,
+  BODY_LIMIT_BYTES: 50 * 1024 * 1024,
+} as const;
+
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'])
@@ -171,7 +180,11 @@ const notifier = {
     .regex(/^[^,\s]+(,[^,\s]+)*$/, 'Comma-separated host:port')
     .optional(),
   /** Receivers a client may have (all types together); one event fans out to each. */
-  NOTIFIER_MAX_RECEIVERS_PER_CLIENT: integer(1, 10_000, 50),
+  NOTIFIER_MAX_RECEIVERS_PER_CLIENT: integer(
+    1,
+    CONFIG_MAXIMA.NOTIFIER_MAX_RECEIVERS_PER_CLIENT,
+    50,
+  ),
   /** Deliveries started per second for one client's receivers, beyond which they wait their turn. */
   NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND: integer(1, 100_000, 200),
   /** Seconds before each attempt: the first is the initial delivery (Svix-like by default). */
@@ -278,7 +291,7 @@ export const appConfigSchemas = {
     ...redis,
     ...port(3000),
     /** Largest JSON body the gateway accepts, in bytes. */
-    BODY_LIMIT_BYTES: integer(1_024, 50 * 1024 * 1024, 1024 * 1024),
+    BODY_LIMIT_BYTES: integer(1_024, CONFIG_MAXIMA.BODY_LIMIT_BYTES, 1024 * 1024),
     READINESS_TIMEOUT_MS: integer(1, 60_000, 2_000),
     /** Public base URL of the gateway, used in OpenAPI `servers` and `Link` headers. */
     PUBLIC_BASE_URL: z.string().optional(),

@@ -52,6 +52,15 @@ export type PolicyRule =
   | { kind: 'destination_not_whitelisted' }
   | { kind: 'always' };
 
+/** A policy's largest quorum. An approval's decisions stop at its quorum or its first rejection. */
+export const MAX_QUORUM = 100;
+
+/**
+ * The most policies an approval cites (`policyIds`): the governing one, and the other matching
+ * `require_approval` policies up to this many in all.
+ */
+export const MAX_CITED_POLICIES = 100;
+
 export interface PolicyApprovers {
   quorum: number;
   clientIds?: string[];

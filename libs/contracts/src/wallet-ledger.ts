@@ -262,8 +262,24 @@ export interface WithdrawalView {
 /** The contract's Signed transaction, Signed message or Signed typed data record. */
 export type SignedItemView = Record<string, unknown>;
 
+/** The checks of `GET /v1/admin/ledger/check`, each an SQL query of wallet-ledger. */
+export const LEDGER_CHECKS = [
+  'asset_sum_not_zero',
+  'balance_differs_from_postings',
+  'entry_not_balanced',
+  'negative_wallet_balance',
+  'available_differs_from_holds',
+  'posting_without_entry',
+  'posting_without_account',
+  'leg_without_transfer',
+] as const;
+export type LedgerCheck = (typeof LEDGER_CHECKS)[number];
+
+/** The most violations one check reports (its first rows); a sound ledger has none. */
+export const LEDGER_CHECK_MAX_ROWS = 100;
+
 export interface LedgerViolation {
-  rule: string;
+  rule: LedgerCheck;
   detail: Record<string, unknown>;
 }
 

@@ -32,16 +32,44 @@ const TITLES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
+/** Every `title` a problem can carry. */
+export const PROBLEM_TITLES: readonly string[] = [...new Set([...Object.values(TITLES), 'Error'])];
+
+/**
+ * Upper bounds of a problem's fields, so that an error body stays small whatever caused it (a
+ * body with thousands of invalid fields, a very long path). The OpenAPI documents state them.
+ */
+export const PROBLEM_LIMITS = {
+  code: 64,
+  detail: 2000,
+  instance: 2048,
+  errors: 100,
+  errorPath: 500,
+  errorMessage: 1000,
+} as const;
+
+export const PROBLEM_TYPE_BASE = 'https://docs.custody.dev/problems/';
+
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+function boundedErrors(errors: FieldError[]): FieldError[] {
+  return errors.slice(0, PROBLEM_LIMITS.errors).map((error) => ({
+    path: clip(error.path, PROBLEM_LIMITS.errorPath),
+    message: clip(error.message, PROBLEM_LIMITS.errorMessage),
+  }));
+}
+
 export function toProblem(error: unknown, instance?: string): ProblemDetails {
   const err: AppError = toAppError(error);
+  const code = clip(err.code, PROBLEM_LIMITS.code);
   return {
-    type: `https://docs.custody.dev/problems/${err.code.replace(/_/g, '-')}`,
+    type: `${PROBLEM_TYPE_BASE}${code.replace(/_/g, '-')}`,
     title: TITLES[err.status] ?? 'Error',
     status: err.status,
-    detail: err.message,
-    code: err.code,
-    ...(instance ? { instance } : {}),
-    ...(err.errors ? { errors: err.errors } : {}),
+    detail: clip(err.message, PROBLEM_LIMITS.detail),
+    code,
+    ...(instance ? { instance: clip(instance, PROBLEM_LIMITS.instance) } : {}),
+    ...(err.errors ? { errors: boundedErrors(err.errors) } : {}),
     ...(err.details ?? {}),
   };
 }

@@ -6,6 +6,7 @@ const single = z.string({ error: 'Must be given once, as a single value' });
 
 export const intParam = (min: number, max: number) =>
   single
+    .max(String(max).length, `Must be a whole number of at most ${String(max).length} digits`)
     .regex(/^\d+$/, 'Must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
@@ -15,6 +16,8 @@ export const intParam = (min: number, max: number) =>
  * (`2026-01-31T10:00:00Z`). Impossible dates (`2026-02-30`) are rejected, not rolled over.
  */
 export const dateParam = single
+  // The longest ISO form parseIsoDate reads: `2026-01-31T10:00:00.123456789+01:00`.
+  .max(35, 'Must be an ISO 8601 date, or a date-time with Z or an offset')
   .refine(
     (value) => parseIsoDate(value) !== undefined,
     'Must be an ISO 8601 date, or a date-time with Z or an offset',

@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CodeListError, codeListCodes, loadCodeList, parseCodeList } from './code-lists';
+import {
+  CODE_LIST_NAME_MAX,
+  CodeListError,
+  codeListCodes,
+  loadCodeList,
+  parseCodeList,
+} from './code-lists';
+import { cnaeClasses } from './index';
 
 const HEADER = 'code,name,name_es,source';
 const purposes = (...rows: string[]) => [HEADER, ...rows].join('\n') + '\n';
@@ -33,6 +40,16 @@ describe('the shipped code lists', () => {
       localName: 'Sociedad de Responsabilidad Limitada',
     });
     expect(types.every((t) => t.name !== '' && t.localName)).toBe(true);
+  });
+
+  it('have names within CODE_LIST_NAME_MAX, as the CNAE classes do', () => {
+    const names = [
+      ...loadCodeList('company-type').flatMap((e) => [e.name, e.localName ?? '']),
+      ...loadCodeList('purpose-business-relationship').flatMap((e) => [e.name, e.localName ?? '']),
+      ...cnaeClasses().map((c) => c.name),
+    ];
+    expect(Math.max(...names.map((name) => name.length))).toBeLessThanOrEqual(CODE_LIST_NAME_MAX);
+    expect(cnaeClasses().every((c) => c.code.length <= 4 && c.group.length <= 3)).toBe(true);
   });
 
   it('hold the 4 purposes of the business relationship', () => {
@@ -82,6 +99,24 @@ describe("an operator's code list", () => {
     expect(fault(purposes(valid[0]!, valid[1]!, valid[2]!, '4,  ,Otro,x'))).toBe(
       'ops/purposes.csv, line 5: code 4 has an empty name',
     );
+  });
+
+  it('is refused when a name or local name is longer than the API answers', () => {
+    const long = 'n'.repeat(CODE_LIST_NAME_MAX + 1);
+    expect(fault(purposes(valid[0]!, `2,${long},Canje,x`, valid[2]!, valid[3]!))).toBe(
+      `ops/purposes.csv, line 3: code 2 has a name longer than ${CODE_LIST_NAME_MAX} characters`,
+    );
+    expect(fault(purposes(valid[0]!, valid[1]!, `3,Transfer,${long},x`, valid[3]!))).toBe(
+      `ops/purposes.csv, line 4: code 3 has a name longer than ${CODE_LIST_NAME_MAX} characters`,
+    );
+    const longest = 'n'.repeat(CODE_LIST_NAME_MAX);
+    expect(
+      parseCodeList(
+        'purpose-business-relationship',
+        'f.csv',
+        purposes(valid[0]!, `2,${longest},${longest},x`, valid[2]!, valid[3]!),
+      )[1],
+    ).toEqual({ code: '2', name: longest, localName: longest });
   });
 
   it('is refused for a code the contract does not have, or a code written another way', () => {

@@ -26,6 +26,9 @@ export interface CodeListEntry {
 
 const HEADER = 'code,name,name_es,source';
 
+/** The longest name (and local name) of a code list or CNAE class: the API answers them. */
+export const CODE_LIST_NAME_MAX = 200;
+
 /** The codes the contract accepts for a list: `'1'`..`'n'`. */
 export function codeListCodes(kind: CodeListKind): string[] {
   return Array.from({ length: CODE_LISTS[kind].codes }, (_, i) => String(i + 1));
@@ -73,6 +76,12 @@ export function parseCodeList(kind: CodeListKind, file: string, text: string): C
     if (first !== undefined)
       throw new CodeListError(file, line, `code ${code} is repeated (first on line ${first})`);
     if (name === '') throw new CodeListError(file, line, `code ${code} has an empty name`);
+    if (name.length > CODE_LIST_NAME_MAX || localName.length > CODE_LIST_NAME_MAX)
+      throw new CodeListError(
+        file,
+        line,
+        `code ${code} has a name longer than ${CODE_LIST_NAME_MAX} characters`,
+      );
     seen.set(code, line);
     entries.push({ code, name, ...(localName === '' ? {} : { localName }) });
   });

@@ -7,6 +7,15 @@ import { type Database, enqueueEvent } from '@custody/persistence';
 const REPORTS_PER_SECOND = 10;
 
 /**
+ * The longest a name from the refused message is reported (its method, broker user, claimed
+ * caller, request id): a rogue caller chooses them, and the audit log answers them
+ * (GET /v1/audit-events, whose document states its fields' bounds).
+ */
+export const REFUSAL_NAME_MAX = 128;
+
+const clip = (value: string) => value.slice(0, REFUSAL_NAME_MAX);
+
+/**
  * Reports the RPC requests a service refused to identity's audit log, through the service's
  * outbox (RPC_REFUSED_EVENT). A rogue caller can send refusals as fast as the broker carries
  * them: past REPORTS_PER_SECOND in a second they are only counted, and the next report says how
@@ -37,10 +46,10 @@ export class RefusalAudit {
     this.reported += 1;
     const record: RpcRefusalRecord = {
       service: this.service,
-      method: refusal.method,
-      brokerUser: refusal.brokerUser ?? null,
-      caller: refusal.caller ?? null,
-      requestId: refusal.requestId,
+      method: clip(refusal.method),
+      brokerUser: refusal.brokerUser === undefined ? null : clip(refusal.brokerUser),
+      caller: refusal.caller === undefined ? null : clip(refusal.caller),
+      requestId: clip(refusal.requestId),
       reason: refusal.reason,
       failed: refusal.failed,
       suppressed: this.suppressed,

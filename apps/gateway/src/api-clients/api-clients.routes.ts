@@ -5,12 +5,13 @@ import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import { audienceValue, idParam, idResponse, timestamps } from '../schemas';
 
+// Bounded as the fields it is created from (the bootstrap api client's too: its config).
 const apiClientSchema = z.object({
   ...{},
   ...timestamps,
-  name: z.string(),
-  description: z.string(),
-  secret: z.string(),
+  name: z.string().max(200),
+  description: z.string().max(2000),
+  secret: z.string().max(256),
   audience: audienceValue,
   accessTokenExpiresIn: z.number().int(),
   refreshTokenExpiresIn: z.number().int(),

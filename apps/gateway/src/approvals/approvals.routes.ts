@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { APPROVAL_STATUSES, POLICY_RPC } from '@custody/contracts';
+import { APPROVAL_STATUSES, MAX_CITED_POLICIES, MAX_QUORUM, POLICY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { codes, idParam, idResponse, timestamps } from '../schemas';
+import {
+  amountString,
+  assetIdString,
+  codes,
+  decimalString,
+  idParam,
+  idResponse,
+  idString,
+  isoDateTime,
+  timestamps,
+} from '../schemas';
 
 const ACTIVITIES = [
   'withdrawal',
@@ -13,38 +23,49 @@ const ACTIVITIES = [
   'sign-typed-data',
 ] as const;
 
+const reason = z.string().trim().min(1).max(500);
+
 const approvalSchema = z.object({
   ...{},
   ...timestamps,
   status: z.enum(APPROVAL_STATUSES),
   activity: z.enum(ACTIVITIES),
-  operationId: z.string().describe('The withdrawal, transfer or signature it holds'),
-  initiator: z.object({ clientId: z.string() }),
-  policyIds: z.array(z.string()),
-  quorum: z.number().int(),
-  decisions: z.array(
-    z.object({
-      clientId: z.string(),
-      decision: z.enum(['approve', 'reject']),
-      reason: z.string().nullable(),
-      createdAt: z.iso.datetime(),
-    }),
-  ),
-  expiresAt: z.iso.datetime(),
+  operationId: idString.describe('The withdrawal, transfer or signature it holds'),
+  initiator: z.object({ clientId: idString }),
+  policyIds: z
+    .array(idString)
+    .max(MAX_CITED_POLICIES)
+    .describe(
+      `The policies that held it: the governing one (largest quorum) and the other matching ones, at most ${MAX_CITED_POLICIES}`,
+    ),
+  quorum: z.number().int().min(1).max(MAX_QUORUM),
+  // Decisions stop at the quorum or at the first rejection.
+  decisions: z
+    .array(
+      z.object({
+        clientId: idString,
+        decision: z.enum(['approve', 'reject']),
+        reason: reason.nullable(),
+        createdAt: isoDateTime,
+      }),
+    )
+    .max(MAX_QUORUM),
+  expiresAt: isoDateTime,
   summary: z.object({
-    userId: z.string(),
-    walletId: z.string(),
-    assetId: z.string(),
-    amount: z.string(),
-    fiatAmount: z.string().nullable(),
-    destination: z.string().nullable(),
+    userId: idString,
+    walletId: idString,
+    assetId: assetIdString,
+    amount: amountString,
+    fiatAmount: decimalString.nullable(),
+    // The withdrawal's receiver address, as its request takes it.
+    destination: z.string().max(200).nullable(),
   }),
 });
 
 const decisionBody = z
   .object({
     decision: codes(['approve', 'reject'] as const, 'decision'),
-    reason: z.string().trim().min(1).max(500).optional(),
+    reason: reason.optional(),
   })
   .strict();
 

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { timestamps } from '../schemas';
+import {
+  assetIdString,
+  assetName,
+  assetSymbol,
+  currencyCode,
+  decimalString,
+  isoDateTime,
+  timestamps,
+} from '../schemas';
 
 export const assetSummarySchema = z.object({
   ...{},
   ...timestamps,
-  name: z.string(),
-  symbol: z.string(),
+  name: assetName,
+  symbol: assetSymbol,
 });
 
 export const rateSchema = z.object({
@@ -13,13 +21,13 @@ export const rateSchema = z.object({
   ...timestamps,
   asset: assetSummarySchema,
   fiatPrice: z.number().meta({ description: 'Price of one whole unit in fiatCurrency' }),
-  fiatCurrency: z.string().meta({ description: 'ISO 4217 code of the base currency' }),
+  fiatCurrency: currencyCode.meta({ description: 'ISO 4217 code of the base currency' }),
   type: z.enum(['fixed', 'coingecko', 'exchange']).meta({ description: 'The rate provider' }),
   side: z.enum(['buy', 'sell']).optional().meta({ description: 'Exchange quotes only' }),
   stale: z.boolean().meta({ description: 'Older than the maximum rate age: purchases refuse it' }),
 });
 
-const decimalOrNull = z.string().nullable();
+const decimalOrNull = decimalString.nullable();
 export const marketDataSchema = z.object({
   ...{},
   ...timestamps,
@@ -31,17 +39,18 @@ export const marketDataSchema = z.object({
   circulatingSupply: decimalOrNull,
   totalSupply: decimalOrNull,
   maxSupply: decimalOrNull,
-  lastUpdated: z.iso.datetime(),
-  fiatCurrency: z.string(),
+  lastUpdated: isoDateTime,
+  fiatCurrency: currencyCode,
   type: z.enum(['fixed', 'coingecko']),
 });
 
 export const assetSchema = assetSummarySchema.extend({
   chain: z.enum(['evm', 'qubic', 'bitcoin']),
-  network: z.string(),
-  chainId: z.string().nullable(),
+  // Bounded as trading's asset data file takes them.
+  network: z.string().max(64),
+  chainId: z.string().max(78).nullable(),
   decimals: z.number().int(),
-  contractAddress: z.string().nullable(),
+  contractAddress: z.string().max(128).nullable(),
   buyEnabled: z.boolean(),
   sellEnabled: z.boolean(),
   rate: rateSchema.nullable(),
@@ -52,7 +61,7 @@ export const assetSchema = assetSummarySchema.extend({
 export const rateWithAssetSchema = rateSchema.extend({ asset: assetSchema });
 
 export const availabilitySchema = z.object({
-  assetId: z.string(),
+  assetId: assetIdString,
   action: z.enum(['BUY', 'SELL']),
   available: z.boolean(),
   reason: z

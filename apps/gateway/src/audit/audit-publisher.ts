@@ -24,14 +24,21 @@ const GATHER_MS = 20;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** The longest request value the audit log keeps (GET /v1/audit-events states it). */
+export const AUDIT_TEXT_MAX = 500;
+
 /**
- * A request value as the audit log can keep it, refused requests included: at most 500
- * characters, with what PostgreSQL text cannot hold (NUL, half a surrogate pair) as U+FFFD. A
- * raw one made identity's insert fail, and the record of that hostile request was lost.
+ * A request value as the audit log can keep it, refused requests included: at most
+ * AUDIT_TEXT_MAX characters, with what PostgreSQL text cannot hold (NUL, half a surrogate pair)
+ * as U+FFFD. A raw one made identity's insert fail, and the record of that hostile request was
+ * lost.
  */
 function text(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0) return null;
-  return value.slice(0, 500).replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd');
+  return value
+    .slice(0, AUDIT_TEXT_MAX)
+    .replaceAll('\u0000', '\ufffd')
+    .replace(LONE_SURROGATE, '\ufffd');
 }
 
 /**
@@ -92,7 +99,8 @@ export class AuditPublisher implements BrokerComponent {
       requestId: req.requestId,
       action: route.operationId,
       method: req.method,
-      path: req.originalUrl.split('?')[0] ?? req.path,
+      // A refused request's path may be as long as the server takes a request line.
+      path: text(req.originalUrl.split('?')[0]) ?? '/',
       clientId: auth?.clientId ?? null,
       tenantId: auth?.tenantId ?? null,
       userId: text(params['user']) ?? text(body['userId']) ?? auth?.userId ?? null,
@@ -104,7 +112,8 @@ export class AuditPublisher implements BrokerComponent {
         null,
       device: text(body['device']),
       ip: text(body['ip']),
-      remoteIp: req.ip ?? null,
+      // From X-Forwarded-For when a loopback proxy sent it: whatever that header said.
+      remoteIp: text(req.ip),
       status,
       outcome: status < 400 ? 'success' : 'failure',
     };

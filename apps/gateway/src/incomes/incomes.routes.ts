@@ -4,20 +4,32 @@ import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
-import { idResponse, isoDate, pathId, timestamps, walletParams, walletPathOf } from '../schemas';
+import {
+  amountString,
+  assetIdString,
+  idResponse,
+  idString,
+  isoDate,
+  isoDateTime,
+  pathId,
+  timestamps,
+  walletParams,
+  walletPathOf,
+} from '../schemas';
 
 const incomeSchema = z.object({
   ...{},
   ...timestamps,
-  userId: z.string(),
-  walletId: z.string(),
-  assetId: z.string(),
-  amount: z.string(),
-  blockchainTransactionId: z.string(),
-  senderAddress: z.string(),
+  userId: idString,
+  walletId: idString,
+  assetId: assetIdString,
+  amount: amountString,
+  // As reported (below), or as the chain adapter saw them: an EVM transaction hash and address.
+  blockchainTransactionId: z.string().max(200),
+  senderAddress: z.string().max(200),
   status: z.enum(['pending', 'confirmed', 'failed']),
-  transactionTimestamp: z.string(),
-  rateId: z.string().optional(),
+  transactionTimestamp: isoDateTime,
+  rateId: idString.optional(),
 });
 
 export function incomeRoutes(rpc: RpcClient) {

@@ -10,7 +10,7 @@ import {
 import { booleanParam, defineRoute, intParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
-import { pathId, timestamps, typedDataSchema } from '../schemas';
+import { evmAddress, idString, pathId, timestamps, typedDataSchema } from '../schemas';
 
 const name = z.string().trim().min(1).max(200);
 const description = z.string().trim().min(1).max(5_000);
@@ -65,7 +65,8 @@ function v2ListQuery<F extends z.ZodRawShape>(
 
 const page = <T extends z.ZodType>(item: T) =>
   z.object({
-    data: z.array(item),
+    // One page: at most `take` (100) records.
+    data: z.array(item).max(100),
     meta: z.object({
       page: z.number().int(),
       take: z.number().int(),
@@ -74,60 +75,64 @@ const page = <T extends z.ZodType>(item: T) =>
     }),
   });
 
+// Names and descriptions as the requests take them (above).
 const issuerSchema = z.object({
   ...{},
   ...timestamps,
-  name: z.string(),
-  address: z.string().meta({ description: "EVM address of the issuer's custodial signing key" }),
+  name,
+  address: evmAddress.meta({ description: "EVM address of the issuer's custodial signing key" }),
 });
 const issuerWithSecret = issuerSchema.extend({
-  secret: z.string().meta({
-    description:
-      'Shown only in this answer (an Idempotency-Key replay omits it); stored as a hash only',
-  }),
+  // 32 random bytes, base64url.
+  secret: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional()
+    .meta({
+      description:
+        'Shown only in the answer that made it; absent from an Idempotency-Key replay of that answer (stored as a hash only: a lost secret is rotated)',
+    }),
 });
 const issueSchema = z.object({
   ...{},
   ...timestamps,
-  name: z.string(),
-  description: z.string().nullable(),
+  name,
+  description: description.nullable(),
 });
 const activityType = z.enum(['MESSAGE', 'REQUEST']);
-const activityCreated = z.object({
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  id: z.string(),
-});
+const activityCreated = z.object({ ...{}, ...timestamps });
 const activitySchema = z.object({
   ...{},
   ...timestamps,
-  clientIssueId: z.string(),
+  clientIssueId: idString,
   type: activityType,
-  name: z.string(),
-  description: z.string().nullable(),
-  infoUrl: z.string().nullable(),
-  status: z.string().meta({ description: 'APPROVED' }),
+  name,
+  description: description.nullable(),
+  infoUrl: infoUrl.nullable(),
+  status: z.string().max(32).meta({ description: 'APPROVED' }),
   readed: z.boolean().meta({ description: 'Whether the activity was read by id already' }),
   dataStructured: typedDataSchema.nullable().meta({ description: 'REQUEST: the signed data' }),
+  // 65 bytes (r, s, v) in hex.
   signedTypedData: z
     .string()
+    .regex(/^0x[0-9a-fA-F]{130}$/)
     .nullable()
     .meta({ description: "REQUEST: EIP-712 signature by the issuer's key" }),
 });
 const activityListEntry = z.object({
   ...{},
   ...timestamps,
-  clientIssueId: z.string(),
-  name: z.string(),
+  clientIssueId: idString,
+  name,
   type: activityType,
   readed: z.boolean(),
 });
 const holderSchema = z.object({
   ...{},
   ...timestamps,
-  clientIssueId: z.string(),
-  name: z.string(),
-  address: z.string().meta({ description: 'EIP-55 checksummed' }),
+  clientIssueId: idString,
+  name,
+  address: evmAddress.meta({ description: 'EIP-55 checksummed' }),
 });
 
 const activityInput = (type: IssuerActivityType, body: Omit<NewActivity, 'type'>): NewActivity => ({
@@ -209,7 +214,9 @@ export function issuerRoutes(rpc: RpcClient) {
       responses: {
         200: {
           description: 'Send it as `Authorization: Bearer <accessToken>` on the issuer paths',
-          schema: z.object({ accessToken: z.string() }),
+          // A JWS of fixed claims and two ids: under 3,000 characters, even for ids of 128
+          // characters escaped in JSON.
+          schema: z.object({ accessToken: z.string().max(4096) }),
         },
       },
       errorStatuses: [401],

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LEDGER_RPC } from '@custody/contracts';
+import { LEDGER_CHECK_MAX_ROWS, LEDGER_CHECKS, LEDGER_RPC } from '@custody/contracts';
 import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
+import { amountString, assetIdString, evmAddress, isoDateTime } from '../schemas';
 
 /** Ledger and chain-adapter operations of wallet-ledger (admin). */
 export function ledgerRoutes(rpc: RpcClient) {
@@ -19,13 +20,19 @@ export function ledgerRoutes(rpc: RpcClient) {
       request: {},
       responses: {
         200: {
-          description: 'The outcome; ok is true exactly when there are no violations',
+          description: `The outcome; ok is true exactly when there are no violations. Each check reports at most ${LEDGER_CHECK_MAX_ROWS} of the rows that break its invariant.`,
           schema: z.object({
             ok: z.boolean(),
-            checkedAt: z.string(),
-            violations: z.array(
-              z.object({ rule: z.string(), detail: z.record(z.string(), z.unknown()) }),
-            ),
+            checkedAt: isoDateTime,
+            violations: z
+              .array(
+                z.object({
+                  // The check's name and its row, by column name.
+                  rule: z.enum(LEDGER_CHECKS),
+                  detail: z.record(z.string().max(64), z.unknown()),
+                }),
+              )
+              .max(LEDGER_CHECKS.length * LEDGER_CHECK_MAX_ROWS),
           }),
         },
       },
@@ -53,14 +60,21 @@ export function ledgerRoutes(rpc: RpcClient) {
             z.object({ mode: z.enum(['manual', 'starting']) }),
             z.object({
               mode: z.literal('evm'),
-              network: z.string(),
+              // EVM_NETWORK, the catalog's network name.
+              network: z.string().max(64),
               chainId: z.number().int(),
               confirmations: z.number().int(),
               head: z.number().int(),
               cursor: z.number().int().nullable(),
-              nativeAssetId: z.string(),
-              tokens: z.record(z.string(), z.string()),
-              gasStation: z.object({ address: z.string(), balance: z.string() }),
+              nativeAssetId: assetIdString,
+              tokens: z
+                .record(assetIdString, evmAddress)
+                .meta({ description: 'ERC-20 asset id → its contract (checksummed)' }),
+              gasStation: z.object({
+                address: evmAddress,
+                // In ether: a uint256 of wei, as an amount.
+                balance: amountString,
+              }),
             }),
           ]),
         },

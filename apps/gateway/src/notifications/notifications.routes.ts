@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { CONFIG_MAXIMA } from '@custody/config';
 import { NOTIFIER_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { idResponse, pathId, timestamps } from '../schemas';
+import { idResponse, idString, isoDateTime, pathId, timestamps } from '../schemas';
 
 const httpUrl = z
   .string()
@@ -43,27 +44,36 @@ const receiverSchema = z.object({ ...{}, ...timestamps, ...receiverFields }).par
   authenticationId: true,
 });
 
+/** An event name (`user.is-created`, …), as the deliveries' filter takes it. */
+const eventName = z.string().max(100);
+
 const typeSchema = z.object({
   ...{},
   ...timestamps,
-  event: z.string(),
-  description: z.string(),
-  receivers: z.array(receiverSchema),
+  event: eventName,
+  // The notifier's catalog: a sentence, or the event name.
+  description: z.string().max(200),
+  // The caller's tenant's: at most NOTIFIER_MAX_RECEIVERS_PER_CLIENT, all types together.
+  receivers: z.array(receiverSchema).max(CONFIG_MAXIMA.NOTIFIER_MAX_RECEIVERS_PER_CLIENT),
 });
 
 const deliverySchema = z.object({
   ...{},
   ...timestamps,
-  eventId: z.string(),
-  event: z.string(),
-  receiverId: z.string(),
+  eventId: idString,
+  event: eventName,
+  receiverId: idString,
   channel: z.enum(['url', 'email', 'slack', 'sms']),
   status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']),
   attempts: z.number().int(),
   lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
+  // What the receiver's server or the provider answered, clipped by the notifier.
+  lastError: z.string().max(1_000).nullable(),
+  deliveredAt: isoDateTime.nullable(),
 });
+
+/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
+const signingSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{32}$/);
 
 export function notificationRoutes(rpc: RpcClient) {
   const receiverPath = (params: { notificationId: string; receiverId: string }) => ({
@@ -76,7 +86,7 @@ export function notificationRoutes(rpc: RpcClient) {
       method: 'get',
       path: '/notifications',
       operationId: 'listNotificationTypes',
-      summary: 'The notification types, each with your receivers',
+      summary: "The notification types, each with your tenant's receivers (an admin's too)",
       tags: ['notifications'],
       auth: 'client',
       scope: ['notifications', 'read'],
@@ -101,7 +111,9 @@ export function notificationRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['signing-secret', 'read'],
       request: {},
-      responses: { 200: { description: 'The secret', schema: z.object({ secret: z.string() }) } },
+      responses: {
+        200: { description: 'The secret', schema: z.object({ secret: signingSecret }) },
+      },
       errorStatuses: [401],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.getSigningSecret, {
         read: true,
@@ -121,7 +133,12 @@ export function notificationRoutes(rpc: RpcClient) {
       responses: {
         200: {
           description: 'The new secret',
-          schema: z.object({ secret: z.string(), previousValidUntil: z.string() }),
+          schema: z.object({
+            secret: signingSecret,
+            previousValidUntil: z
+              .union([isoDateTime, z.literal('')])
+              .meta({ description: 'Until when the previous secret still signs (24 h)' }),
+          }),
         },
       },
       errorStatuses: [401],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { POLICY_ACTIONS, POLICY_ACTIVITIES } from '@custody/contracts';
+import { MAX_QUORUM, POLICY_ACTIONS, POLICY_ACTIVITIES } from '@custody/contracts';
 import { amountSchema, decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
-import { codes, timestamps } from '../schemas';
+import { codes, idString, timestamps } from '../schemas';
 
 const assetId = z.string().min(1).max(64);
 
@@ -48,7 +48,7 @@ export const ruleSchema = z.discriminatedUnion('kind', [
 
 export const approversSchema = z
   .object({
-    quorum: z.number().int().min(1).max(100),
+    quorum: z.number().int().min(1).max(MAX_QUORUM),
     clientIds: ids(
       'Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes)',
     ).optional(),
@@ -76,8 +76,7 @@ export const policyFields = {
 export const policySchema = z.object({
   ...{},
   ...timestamps,
-  tenantId: z
-    .string()
+  tenantId: idString
     .nullable()
     .describe('The tenant it applies to; null: a platform policy (an admin’s), for every tenant'),
   name: policyFields.name,

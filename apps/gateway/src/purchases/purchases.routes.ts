@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { TRADING_RPC } from '@custody/contracts';
+import { PROBLEM_LIMITS } from '@custody/errors';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
 import {
+  amountString,
+  assetIdString,
+  currencyCode,
+  decimalString,
   deviceAndIp,
   externalReference,
   idResponse,
+  idString,
   pathId,
   timestamps,
   walletParams,
@@ -17,20 +23,27 @@ import {
 const purchaseSchema = z.object({
   ...{},
   ...timestamps,
-  user: z.string(),
-  wallet: z.string(),
+  user: idString,
+  wallet: idString,
   status: z.enum(['pending', 'approved', 'rejected']),
   operation: z.enum(['buy', 'sell']),
-  asset: z.string().meta({ description: 'Asset id' }),
-  amount: z.string().meta({ description: 'As asked: fiat for buy, crypto for sell' }),
-  purchased: z.string().meta({ description: 'buy: crypto credited; sell: fiat proceeds' }),
-  netAmount: z.string(),
-  fee: z.string().meta({ description: 'In fiat' }),
+  asset: assetIdString.meta({ description: 'Asset id' }),
+  amount: amountString.meta({ description: 'As asked: fiat for buy, crypto for sell' }),
+  // Fiat proceeds of a sell are the amount times the price: computed, not asked.
+  purchased: decimalString.meta({ description: 'buy: crypto credited; sell: fiat proceeds' }),
+  netAmount: decimalString,
+  fee: decimalString.meta({ description: 'In fiat' }),
   feeBps: z.number().int(),
-  fiatCurrency: z.string(),
-  rate: z.object({ id: z.string(), price: z.string() }).meta({ description: 'The rate used' }),
-  externalReference: z.string().optional(),
-  failure: z.object({ code: z.string(), message: z.string() }).optional(),
+  fiatCurrency: currencyCode,
+  rate: z.object({ id: idString, price: decimalString }).meta({ description: 'The rate used' }),
+  externalReference: externalReference.optional(),
+  // The ledger's refusal that rejected it, as a problem would carry it.
+  failure: z
+    .object({
+      code: z.string().max(PROBLEM_LIMITS.code),
+      message: z.string().max(PROBLEM_LIMITS.detail),
+    })
+    .optional(),
 });
 
 export function purchaseRoutes(rpc: RpcClient) {

@@ -5,12 +5,15 @@ import {
   type SignedItemKind,
   type WalletPath,
 } from '@custody/contracts';
+import { CONFIG_MAXIMA } from '@custody/config';
 import { Errors } from '@custody/errors';
 import { defineRoute, listQuerySchema, type RouteInput } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import {
+  externalReference as reference255,
   idResponse,
+  idString,
   pathId,
   timestamps,
   typedDataSchema,
@@ -18,8 +21,29 @@ import {
   walletPathOf,
 } from '../schemas';
 
-const externalReference = z.string().trim().min(1).max(255).optional();
-const uint = z.string().regex(/^(0x[0-9a-fA-F]+|\d+)$/, 'A whole number, decimal or 0x-hex');
+const externalReference = reference255.optional();
+/**
+ * A uint256 (a transaction's value, gas, fee or nonce): at most 78 decimal digits, or `0x` and
+ * 64 hex digits (leading zeros within 78 characters). The signing service refuses more than 32
+ * bytes, and answers the decimal form.
+ */
+const UINT_MAX_LENGTH = 78;
+const uint = z
+  .string()
+  .max(UINT_MAX_LENGTH)
+  .regex(/^(0x[0-9a-fA-F]+|\d+)$/, 'A whole number, decimal or 0x-hex');
+/**
+ * Bytes in hex (`tx`, `txJson.data`): at most 128 KiB, the largest transaction that nodes' pools
+ * take (geth's `txMaxSize`).
+ */
+const HEX_BYTES_MAX_LENGTH = 2 + 2 * 131_072;
+/** The largest body the gateway can be configured to take (BODY_LIMIT_BYTES: 50 MiB). */
+const BODY_LIMIT_MAX = CONFIG_MAXIMA.BODY_LIMIT_BYTES;
+/**
+ * Records signed before `tx` and `txJson.data` had a bound were limited by the body only; a
+ * signature, a chain id and their lengths add under 300 characters to what was sent.
+ */
+const SIGNED_HEX_MAX_LENGTH = BODY_LIMIT_MAX + 300;
 
 const txJson = z
   .object({
@@ -30,7 +54,10 @@ const txJson = z
     maxPriorityFeePerGas: uint,
     maxFeePerGas: uint,
     nonce: uint,
-    data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, '0x-hex bytes'),
+    data: z
+      .string()
+      .max(HEX_BYTES_MAX_LENGTH)
+      .regex(/^0x([0-9a-fA-F]{2})*$/, '0x-hex bytes'),
   })
   .partial()
   .strict();
@@ -40,7 +67,8 @@ const qubicTxJson = z
     destinationPublicKey: z
       .string()
       .regex(/^[A-Z]{60}$/, 'A Qubic identity (60 upper-case letters)'),
-    amount: z.string().regex(/^\d+$/, 'A whole number of QU'),
+    // At most 2^53 − 1 QU (16 digits; the signing service checks it), leading zeros aside.
+    amount: z.string().max(19).regex(/^\d+$/, 'A whole number of QU'),
     type: z.number().int().min(0).max(65_535),
     tick: z.number().int().min(0).max(4_294_967_295),
   })
@@ -50,6 +78,7 @@ const signTxBody = z
   .object({
     tx: z
       .string()
+      .max(HEX_BYTES_MAX_LENGTH)
       .regex(/^0x[0-9a-fA-F]+$/, 'An unsigned serialized transaction, 0x-hex')
       .optional(),
     txJson: txJson.optional(),
@@ -62,50 +91,57 @@ const signTxBody = z
     'Give exactly one of tx, txJson and qubicTxJson',
   );
 
-const signMessageBody = z
-  .object({ message: z.string().min(1).max(10_000), externalReference })
-  .strict();
+const message = z.string().min(1).max(10_000);
+const signMessageBody = z.object({ message, externalReference }).strict();
 
 const signTypedDataBody = z.object({ typedData: typedDataSchema, externalReference }).strict();
+
+/** An EIP-191 or EIP-712 signature: 65 bytes (r, s, v) in hex. */
+const signature = z.string().regex(/^0x[0-9a-fA-F]{130}$/);
+/** What the signing service answers of a uint256: decimal, at most 78 digits. */
+const uintAnswer = z.string().max(UINT_MAX_LENGTH);
 
 const signedBase = {
   ...{},
   ...timestamps,
-  userId: z.string(),
-  walletId: z.string(),
-  status: z.string(),
-  externalReference: z.string().optional(),
+  userId: idString,
+  walletId: idString,
+  // `sent`.
+  status: z.string().max(32),
+  externalReference: reference255.optional(),
 };
 const schemas: Record<SignedItemKind, z.ZodType> = {
   tx: z.object({
     ...{},
     ...signedBase,
-    signedTx: z.string(),
-    to: z.string().nullable(),
-    value: z.string(),
-    gasPrice: z.string().nullable(),
-    nonce: z.string().nullable(),
-    gasLimit: z.string().nullable(),
-    data: z.string().nullable(),
-    withdrawalId: z
-      .string()
+    // 0x-hex (EVM) or base64 (Qubic, a fixed size).
+    signedTx: z.string().max(SIGNED_HEX_MAX_LENGTH),
+    // An EVM address (42) or a Qubic identity (60); null: a contract creation.
+    to: z.string().max(60).nullable(),
+    value: uintAnswer,
+    gasPrice: uintAnswer.nullable(),
+    nonce: uintAnswer.nullable(),
+    gasLimit: uintAnswer.nullable(),
+    // As sent, or as in `tx`; records from before its bound: as the body allowed.
+    data: z.string().max(BODY_LIMIT_MAX).nullable(),
+    withdrawalId: idString
       .optional()
       .describe(
         'Extension: the withdrawal that holds what the transaction takes from the wallet (native value and network fee, or a catalog token moved or approved)',
       ),
   }),
-  message: z.object({ ...{}, ...signedBase, signedMessage: z.string(), message: z.string() }),
+  message: z.object({ ...{}, ...signedBase, signedMessage: signature, message }),
   'typed-data': z.object({
     ...{},
     ...signedBase,
-    signedTypedData: z.string(),
+    signedTypedData: signature,
     typedData: typedDataSchema,
   }),
 };
 
 /** The contract lists page/limit/sort on the by-id reads too; they are accepted and have no effect. */
 const byIdQuery = z
-  .object({ page: z.string(), limit: z.string(), sort: z.string() })
+  .object({ page: z.string().max(32), limit: z.string().max(32), sort: z.string().max(64) })
   .partial()
   .strict();
 

@@ -5,9 +5,11 @@ import type { RpcClient } from '@custody/messaging';
 
 const pingResultSchema = z.object({
   service: z.enum(SERVICES),
-  instanceId: z.string(),
+  instanceId: z.uuid().meta({ description: 'The answering replica (a UUID made at its start)' }),
   uptimeSeconds: z.number(),
-  checks: z.record(z.string(), z.enum(['ok', 'failed'])),
+  checks: z
+    .partialRecord(z.enum(['database', 'broker', 'redis']), z.enum(['ok', 'failed']))
+    .meta({ description: 'Each readiness check of the service: database, broker, redis' }),
 });
 
 /** Operations routes (admin). */

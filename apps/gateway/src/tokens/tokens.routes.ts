@@ -3,7 +3,7 @@ import { type ApiClientCredentials, IDENTITY_RPC } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { defineRoute, type RouteContext } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
-import { clientSchema } from '../schemas';
+import { clientSchema, idString, timestamps } from '../schemas';
 
 /** The api client's credentials, which the guard of every `basic` route has checked are there. */
 function credentialsOf(ctx: RouteContext): ApiClientCredentials {
@@ -29,16 +29,26 @@ const tokenRequest = z.discriminatedUnion('grant_type', [
     .strict(),
 ]);
 
+/**
+ * The longest access token identity can sign: a JWS whose claims carry the client's scopes (at
+ * most 64 entries of 16 strings of 64 characters, each character at most 6 in JSON, `\u0000`),
+ * base64url-encoded. A client without scopes gets a token of under 1,000 characters.
+ */
+const ACCESS_TOKEN_MAX_LENGTH = 600_000;
+
 const tokenSchema = z.object({
-  id: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  access_token: z.string(),
+  ...{},
+  ...timestamps,
+  access_token: z.string().max(ACCESS_TOKEN_MAX_LENGTH),
   token_type: z.literal('Bearer'),
-  expires_in: z.string().meta({ description: 'Seconds until the access token expires' }),
-  refresh_token: z.string(),
+  expires_in: z
+    .string()
+    .regex(/^[1-9]\d{0,4}$/)
+    .meta({ description: 'Seconds until the access token expires' }),
+  // 32 random bytes, base64url.
+  refresh_token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   client: clientSchema,
-  userId: z.string().optional(),
+  userId: idString.optional(),
 });
 
 export function tokenRoutes(rpc: RpcClient) {

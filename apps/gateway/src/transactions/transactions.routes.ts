@@ -3,29 +3,45 @@ import { LEDGER_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { pathId, timestamps, walletParams, walletPathOf } from '../schemas';
+import {
+  amountString,
+  assetIdString,
+  assetName,
+  assetSymbol,
+  decimalString,
+  idString,
+  pathId,
+  timestamps,
+  walletParams,
+  walletPathOf,
+} from '../schemas';
 
 const party = z.object({
-  walletId: z.string().optional(),
-  address: z.string(),
-  walletBalance: z.string().optional(),
-  userId: z.string().optional(),
+  walletId: idString.optional(),
+  // A custody wallet's, an outside one as reported (200, as income and withdrawal requests take
+  // it), or a name: `treasury`, `network-fee`.
+  address: z.string().max(200),
+  walletBalance: decimalString.optional(),
+  userId: idString.optional(),
 });
 const transactionSchema = z.object({
   ...{},
   ...timestamps,
-  status: z.string(),
-  amount: z.string(),
+  // The operation's status when it moved: `approved`, `confirmed`, …
+  status: z.string().max(32),
+  amount: amountString,
   sender: party,
   receiver: party,
   type: z.enum(['deposit', 'withdrawal', 'transfer', 'purchase', 'sale', 'fee']),
   movement: z.enum(['in', 'out']),
   movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee']),
-  rates: z.record(z.string(), z.unknown()).nullable(),
-  asset: z.object({ id: z.string(), name: z.string(), symbol: z.string() }),
-  txHash: z.string().nullable(),
-  txLog: z.string(),
-  walletBalance: z.string(),
+  // The rate a purchase or sale used: its id, dates, asset and fiatPrice.
+  rates: z.record(z.string().max(32), z.unknown()).nullable(),
+  asset: z.object({ id: assetIdString, name: assetName, symbol: assetSymbol }),
+  // As reported (200), or the chain's transaction hash.
+  txHash: z.string().max(200).nullable(),
+  txLog: idString.meta({ description: 'The id of the operation that moved it' }),
+  walletBalance: decimalString,
 });
 
 export function transactionRoutes(rpc: RpcClient) {

@@ -4,7 +4,10 @@ import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
-import { externalReference, pathId, timestamps } from '../schemas';
+import { amountString, externalReference, pathId, timestamps } from '../schemas';
+
+/** A request moves at most this many legs (`requestedTransactions`); its answer has as many. */
+const MAX_LEGS = 100;
 
 const requestedTransaction = z
   .object({
@@ -19,13 +22,17 @@ const requestedTransaction = z
   })
   .strict();
 
+// wallet-ledger's statuses of a transfer and of its legs: `approved`.
+const transferStatus = z.string().max(32);
 const transferSchema = z.object({
   ...{},
   ...timestamps,
-  status: z.string(),
-  transactions: z.array(z.object({ ...{}, ...timestamps, status: z.string(), amount: z.string() })),
-  requestedTransactions: z.array(requestedTransaction),
-  externalReference: z.string().optional(),
+  status: transferStatus,
+  transactions: z
+    .array(z.object({ ...{}, ...timestamps, status: transferStatus, amount: amountString }))
+    .max(MAX_LEGS),
+  requestedTransactions: z.array(requestedTransaction).max(MAX_LEGS),
+  externalReference: externalReference.optional(),
 });
 
 export function transferRoutes(rpc: RpcClient) {
@@ -44,7 +51,7 @@ export function transferRoutes(rpc: RpcClient) {
         query: z.object({ externalReference: externalReference.optional() }).strict(),
         body: z
           .object({
-            requestedTransactions: z.array(requestedTransaction).min(1).max(100),
+            requestedTransactions: z.array(requestedTransaction).min(1).max(MAX_LEGS),
             externalReference: externalReference.optional(),
           })
           .strict(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeListCodes, isCnaeCode } from '@custody/reference-data';
-import { codes, country, deviceAndIp, isoDate } from '../schemas';
+import { codes, country, deviceAndIp, IP_ADDRESS_MAX, isoDate } from '../schemas';
 
 /**
  * Request schemas of the User endpoints, every field of the contract's Individual and Legal
@@ -128,7 +128,7 @@ export const legalFields = {
   constitutionDate: isoDate,
   constitutionPlace: place,
   taxResidence: place,
-  CNAE: z.string().refine(isCnaeCode, 'Must be a CNAE-2009 class code (see /v1/enums/cnae)'),
+  CNAE: z.string().max(4).refine(isCnaeCode, 'Must be a CNAE-2009 class code (see /v1/enums/cnae)'),
   registeredOffice: place,
   mainOffice: place,
   countriesBusinessActivity: z.array(country).max(249),
@@ -161,32 +161,33 @@ export const legalUpdateSchema = z
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
 
+// Response fields are bounded as the request fields they come from.
 export const userSchema = z.object({
-  id: z.string(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  generalConditions: z.string(),
-  idNumber: z.string().optional(),
-  email: z.string().optional(),
+  id: z.string().max(128),
+  createdAt: z.iso.datetime({ precision: 3 }),
+  updatedAt: z.iso.datetime({ precision: 3 }),
+  generalConditions: z.string().max(35),
+  idNumber: z.string().max(64).optional(),
+  email: z.string().max(320).optional(),
   individualPerson: z
     .object({
-      idNumber: z.string(),
-      name: z.string(),
-      surname: z.string(),
-      middleName: z.string(),
-      email: z.string(),
+      idNumber: z.string().max(64),
+      name: z.string().max(200),
+      surname: z.string().max(200),
+      middleName: z.string().max(200),
+      email: z.string().max(320),
     })
     .partial()
     .optional(),
   legalPerson: z
     .object({
-      generalConditions: z.string(),
-      device: z.string(),
-      ip: z.string(),
-      idNumber: z.string(),
-      legalName: z.string(),
+      generalConditions: z.string().max(35),
+      device: z.string().max(500),
+      ip: z.string().max(IP_ADDRESS_MAX),
+      idNumber: z.string().max(64),
+      legalName: z.string().max(300),
     })
     .optional(),
   blocked: z.boolean(),
-  externalReference: z.string().optional(),
+  externalReference: z.string().max(255).optional(),
 });

@@ -4,28 +4,34 @@ import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import {
+  assetName,
+  assetSymbol,
+  decimalString,
   deviceAndIp,
   externalReference,
   idResponse,
   pathId,
   timestamps,
+  walletAddress,
   walletParams,
 } from '../schemas';
+import { userSchema } from '../users/users.schemas';
 
 export const walletSchema = z.object({
   ...{},
   ...timestamps,
-  asset: z.object({ ...{}, ...timestamps, name: z.string(), symbol: z.string() }),
-  balance: z.string(),
-  availableBalance: z.string(),
-  address: z.string(),
-  user: z.object({
-    ...{},
-    ...timestamps,
-    generalConditions: z.string(),
-    idNumber: z.string().optional(),
+  asset: z.object({ ...{}, ...timestamps, name: assetName, symbol: assetSymbol }),
+  balance: decimalString,
+  availableBalance: decimalString,
+  address: walletAddress,
+  user: userSchema.pick({
+    id: true,
+    createdAt: true,
+    updatedAt: true,
+    generalConditions: true,
+    idNumber: true,
   }),
-  externalReference: z.string().optional(),
+  externalReference: externalReference.optional(),
 });
 
 const createBody = z

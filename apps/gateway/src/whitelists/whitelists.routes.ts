@@ -3,42 +3,54 @@ import { IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { country, idResponse, pathId, timestamps, walletParams, walletPathOf } from '../schemas';
+import {
+  assetIdString,
+  country,
+  idResponse,
+  idString,
+  pathId,
+  timestamps,
+  walletParams,
+  walletPathOf,
+} from '../schemas';
 
 const status = z.enum(['pending', 'verified', 'rejected']);
+
+const counterPartyType = z.enum(['CASP', 'SELF_HOSTED'], {
+  error: 'CASP (a crypto-asset service provider holds the address) or SELF_HOSTED',
+});
+const caspSchema = z
+  .object({
+    name: z.string().trim().min(1).max(300),
+    lei: z.string().regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'A 20-character LEI'),
+    country,
+    did: z.string().max(300),
+  })
+  .partial()
+  .strict();
 
 const whitelistSchema = z.object({
   ...{},
   ...timestamps,
-  userId: z.string(),
-  userFullName: z.string(),
-  counterPartyFullName: z.string(),
-  walletId: z.string(),
-  assetId: z.string(),
-  address: z.string(),
-  counterPartyType: z.string(),
+  userId: idString,
+  // Identity joins the user's names: a legal person's, or up to four of 200 and the spaces.
+  userFullName: z.string().max(4 * 200 + 3),
+  counterPartyFullName: z.string().max(300),
+  walletId: idString,
+  assetId: assetIdString,
+  address: z.string().max(128),
+  counterPartyType,
   travelRuleStatus: status,
-  tenantId: z.string(),
-  casp: z.record(z.string(), z.unknown()),
+  tenantId: idString,
+  casp: caspSchema.meta({ description: 'As given; `{}` when none was' }),
 });
 
 const createBody = z
   .object({
     address: z.string().trim().min(1).max(128),
     counterPartyFullName: z.string().trim().min(1).max(300),
-    counterPartyType: z.enum(['CASP', 'SELF_HOSTED'], {
-      error: 'CASP (a crypto-asset service provider holds the address) or SELF_HOSTED',
-    }),
-    casp: z
-      .object({
-        name: z.string().trim().min(1).max(300),
-        lei: z.string().regex(/^[A-Z0-9]{18}[0-9]{2}$/, 'A 20-character LEI'),
-        country,
-        did: z.string().max(300),
-      })
-      .partial()
-      .strict()
-      .optional(),
+    counterPartyType,
+    casp: caspSchema.optional(),
   })
   .strict()
   .refine((body) => body.counterPartyType !== 'CASP' || body.casp?.name !== undefined, {

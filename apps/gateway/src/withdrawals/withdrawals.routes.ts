@@ -5,14 +5,23 @@ import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { forward, forwardList } from '../forward';
 import {
+  amountString,
+  assetIdString,
   deviceAndIp,
   externalReference,
   idResponse,
+  idString,
   pathId,
   timestamps,
   walletParams,
   walletPathOf,
 } from '../schemas';
+
+/** What a withdrawal request takes; the records answer what it took (or the chain's). */
+const receiverAddress = z.string().trim().min(1).max(200);
+const memo = z.string().max(500);
+const userNote = z.string().max(1000);
+const blockchainTransactionId = z.string().trim().min(1).max(200);
 
 const withdrawalStatus = z
   .enum(['pending_approval', 'prepared', 'broadcast', 'confirmed', 'failed', 'cancelled'])
@@ -20,24 +29,27 @@ const withdrawalStatus = z
 const withdrawalSchema = z.object({
   ...{},
   ...timestamps,
-  transactions: z.array(z.string()),
-  amount: z.string(),
-  fee: z.string(),
-  userId: z.string(),
-  walletId: z.string(),
-  receiverAddress: z.string(),
-  asset: z.string(),
-  assetId: z.string(),
-  blockchainTransactionId: z.string().nullable(),
+  // Its movements once settled: what left, and the network fee (none before).
+  transactions: z.array(idString).max(2),
+  amount: amountString,
+  fee: amountString,
+  userId: idString,
+  walletId: idString,
+  // An outside address as requested, or the receiver of a signed transaction (EVM or Qubic).
+  receiverAddress,
+  // The asset's symbol (its id when the catalog no longer has it).
+  asset: assetIdString,
+  assetId: assetIdString,
+  // As an admin reported it (200), or the transaction's hash or id on its chain.
+  blockchainTransactionId: blockchainTransactionId.nullable(),
   status: withdrawalStatus,
-  memo: z.string().optional(),
-  userNote: z.string().optional(),
-  externalReference: z.string().optional(),
-  signedTxId: z
-    .string()
+  memo: memo.optional(),
+  userNote: userNote.optional(),
+  externalReference: externalReference.optional(),
+  signedTxId: idString
     .optional()
     .describe('Extension: the sign-tx record whose transaction this withdrawal holds for'),
-  approvalId: z.string().optional().describe('Extension: the approval a policy held it for'),
+  approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
 });
 
 export function withdrawalRoutes(rpc: RpcClient) {
@@ -58,11 +70,11 @@ export function withdrawalRoutes(rpc: RpcClient) {
         body: z
           .object({
             assetId: z.string().min(1).max(64),
-            receiverAddress: z.string().trim().min(1).max(200),
+            receiverAddress,
             ...deviceAndIp,
             amount: amountSchema().optional(),
-            memo: z.string().max(500).optional(),
-            userNote: z.string().max(1000).optional(),
+            memo: memo.optional(),
+            userNote: userNote.optional(),
             externalReference: externalReference.optional(),
           })
           .strict(),
@@ -138,7 +150,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
         body: z
           .object({
             status: z.enum(['broadcast', 'confirmed', 'failed', 'cancelled']),
-            blockchainTransactionId: z.string().trim().min(1).max(200).optional(),
+            blockchainTransactionId: blockchainTransactionId.optional(),
             fee: amountSchema({ allowZero: true }).optional(),
           })
           .strict(),

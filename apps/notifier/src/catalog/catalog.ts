@@ -8,7 +8,7 @@ import {
   type NotificationTypeView,
 } from '@custody/contracts';
 import type { Database } from '@custody/persistence';
-import { isAdmin, requireAuth } from '@custody/tenancy';
+import { requireAuth } from '@custody/tenancy';
 import { notificationTypes, receivers } from '../schema';
 import { receiverView } from '../receivers/receivers.service';
 
@@ -43,7 +43,11 @@ export async function seedCatalog(db: Database): Promise<void> {
   }
 }
 
-/** The types, each with the caller's receivers (an admin sees every receiver). */
+/**
+ * The types, each with the caller's receivers: its tenant's, for an admin too (the contract's
+ * notification type shows the caller's subscriptions; receivers are changed and deleted only by
+ * their tenant). At most NOTIFIER_MAX_RECEIVERS_PER_CLIENT per type, then.
+ */
 export async function listTypes(
   db: Database,
   auth: AuthContext | undefined,
@@ -74,7 +78,7 @@ export async function listTypes(
               types.map((t) => t.id),
             ),
             isNull(receivers.deletedAt),
-            isAdmin(caller) ? undefined : eq(receivers.clientId, caller.tenantId),
+            eq(receivers.clientId, caller.tenantId),
           ),
         )
     : [];

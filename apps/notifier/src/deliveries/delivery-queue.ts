@@ -16,6 +16,13 @@ const REAP_EVERY_MS = 10_000;
 /** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
 export const DELIVERY_QUEUE = JOB_QUEUES.deliveries;
 
+/** The longest error a delivery keeps (`lastError`, answered by GET /v1/notifications/deliveries). */
+export const DELIVERY_ERROR_MAX = 1_000;
+
+function clipError(message: string): string {
+  return typeof message === 'string' ? message.slice(0, DELIVERY_ERROR_MAX) : message;
+}
+
 /** Seconds before each attempt (the first entry is the initial delivery), with ±20 % jitter. */
 export function retrySchedule(config: AppConfig<'notifier'>): number[] {
   return config.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number);
@@ -309,7 +316,8 @@ export class DeliveryQueue {
       error = caught;
       code = caught instanceof DeliveryError ? caught.statusCode : undefined;
     }
-    const message = error ? (error as Error).message : null;
+    // A receiver's server or a provider writes the error: the log keeps (and answers) its start.
+    const message = error ? clipError((error as Error).message) : null;
     const attemptDone = {
       deliveryId: delivery.id,
       attempt,
@@ -333,7 +341,7 @@ export class DeliveryQueue {
         { deliveryId: delivery.id, channel: delivery.channel, reason: error.message },
         'channel not configured; skipped',
       );
-      return this.record(attemptDone, { status: 'skipped', error: error.message });
+      return this.record(attemptDone, { status: 'skipped', error: clipError(error.message) });
     }
     await this.recordFailure(receiver);
     const patch = { ...{}, ...withCode, error: message ?? 'failed' };

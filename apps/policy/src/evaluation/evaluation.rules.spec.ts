@@ -1,4 +1,4 @@
-import type { GovernedOperation } from '@custody/contracts';
+import { type GovernedOperation, MAX_CITED_POLICIES } from '@custody/contracts';
 import { type EvaluatedPolicy, evaluate, ruleMatches } from './evaluation.rules';
 
 const OP: GovernedOperation = {
@@ -92,5 +92,16 @@ describe('evaluation', () => {
       approverIds: null,
       platform: true,
     });
+  });
+
+  it('cites at most MAX_CITED_POLICIES holding policies, the governing one always', () => {
+    const ones = Array.from({ length: MAX_CITED_POLICIES + 5 }, () =>
+      policy({ action: 'require_approval', approvers: { quorum: 1 } }),
+    );
+    const governing = policy({ action: 'require_approval', approvers: { quorum: 2 } });
+    const verdict = evaluate([...ones, governing], OP);
+    expect(verdict).toMatchObject({ decision: 'require_approval', quorum: 2 });
+    const cited = verdict.decision === 'require_approval' ? verdict.policyIds : [];
+    expect(cited).toEqual([...ones.slice(0, MAX_CITED_POLICIES - 1), governing].map((p) => p.id));
   });
 });

@@ -1,4 +1,4 @@
-import type { GovernedOperation, PolicyRule } from '@custody/contracts';
+import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
 import { compare } from '@custody/money';
 import type { PolicyRow } from '../schema';
 
@@ -14,6 +14,7 @@ export type Verdict =
   | { decision: 'block'; policyIds: string[] }
   | {
       decision: 'require_approval';
+      /** The holding policies, at most MAX_CITED_POLICIES: the governing one always among them. */
       policyIds: string[];
       /** The governing policy: the largest quorum (the first created on a tie). */
       quorum: number;
@@ -67,9 +68,12 @@ export function evaluate(policies: readonly EvaluatedPolicy[], op: GovernedOpera
       (b.approvers?.quorum ?? 0) - (a.approvers?.quorum ?? 0) ||
       a.createdAt.getTime() - b.createdAt.getTime(),
   )[0] as EvaluatedPolicy;
+  // The governing policy, and the others in their order up to MAX_CITED_POLICIES in all.
+  let others = MAX_CITED_POLICIES - 1;
+  const cited = holding.filter((p) => p === governing || others-- > 0);
   return {
     decision: 'require_approval',
-    policyIds: holding.map((p) => p.id),
+    policyIds: cited.map((p) => p.id),
     quorum: governing.approvers?.quorum ?? 1,
     approverIds: governing.approvers?.clientIds ?? null,
     platform: governing.tenantId === null,

@@ -9,14 +9,16 @@ const fileSchema = z.object({
     .array(
       z
         .object({
+          // Every field is answered by the API (GET /v1/assets): each has a bound it states.
           id: z.string().regex(/^[a-z0-9-]{1,32}$/),
-          name: z.string().min(1),
+          name: z.string().min(1).max(100),
           symbol: z.string().regex(/^[A-Z0-9]{1,16}$/),
           chain: z.enum(['evm', 'qubic', 'bitcoin']),
-          network: z.string().min(1),
-          chainId: z.string().nullable(),
+          network: z.string().min(1).max(64),
+          // An EVM chain id is a uint256: at most 78 digits.
+          chainId: z.string().max(78).nullable(),
           decimals: z.number().int().min(0).max(36),
-          contractAddress: z.string().nullable(),
+          contractAddress: z.string().max(128).nullable(),
           buyEnabled: z.boolean(),
           sellEnabled: z.boolean(),
           coingeckoId: z.string().nullable(),

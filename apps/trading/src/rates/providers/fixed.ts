@@ -12,7 +12,8 @@ import type {
 import { ProviderError } from './http-json';
 import { feeRate } from '../../purchases/purchases.rules';
 
-const decimal = z.string().regex(DECIMAL_PATTERN).nullable().optional();
+// At most as long as an amount (80): the API answers these figures, and prices multiply amounts.
+const decimal = z.string().max(80).regex(DECIMAL_PATTERN).nullable().optional();
 
 const fileSchema = z.object({
   fiatCurrency: z.string().regex(/^[A-Z]{3}$/),
@@ -22,6 +23,7 @@ const fileSchema = z.object({
     z.object({
       price: z
         .string()
+        .max(80)
         .regex(AMOUNT_PATTERN)
         .refine((v) => compare(v, '0') > 0, 'Must be greater than zero'),
       volume24h: decimal,
