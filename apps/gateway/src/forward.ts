@@ -15,6 +15,8 @@ export interface ForwardInput {
 interface ForwardOptions {
   /** Success status; 200 by default. */
   status?: number;
+  /** A result with an `approvalId` was held for approval: 202 Accepted instead of `status`. */
+  held?: true;
   /** Reads are idempotent (re-run safely after a service restart). */
   read?: boolean;
   headers?: Record<string, string>;
@@ -68,16 +70,28 @@ export function forward(
   method: string,
   options: ForwardOptions & { params?: (input: ForwardInput) => unknown } = {},
 ): RouteHandler<ForwardInput> {
-  return async (input, ctx) => ({
-    status: options.status ?? 200,
-    body: await rpc.callAny(service, method, options.params ? options.params(input) : input.body, {
-      ...{},
-      ...(ctx.auth ? { auth: ctx.auth } : {}),
-      ...(options.read ? { idempotent: true } : {}),
-      ...withKey(idempotencyKeyOf(ctx.req)),
-    }),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
+  return async (input, ctx) => {
+    const body = await rpc.callAny(
+      service,
+      method,
+      options.params ? options.params(input) : input.body,
+      {
+        ...{},
+        ...(ctx.auth ? { auth: ctx.auth } : {}),
+        ...(options.read ? { idempotent: true } : {}),
+        ...withKey(idempotencyKeyOf(ctx.req)),
+      },
+    );
+    return {
+      status: options.held && isHeld(body) ? 202 : (options.status ?? 200),
+      body,
+      ...(options.headers ? { headers: options.headers } : {}),
+    };
+  };
+}
+
+function isHeld(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'approvalId' in body;
 }
 
 function withKey(key: ReturnType<typeof idempotencyKeyOf>) {

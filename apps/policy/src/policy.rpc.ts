@@ -4,7 +4,7 @@ import { Errors } from '@custody/errors';
 import type { RpcCallContext, RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { ApprovalsService } from './approvals/approvals.service';
-import { PoliciesService } from './policies/policies.service';
+import { PoliciesService, settleChange } from './policies/policies.service';
 
 type Deps = ServiceDeps<'policy'>;
 
@@ -13,7 +13,7 @@ const services = new WeakMap<Deps, ApprovalsService>();
 function approvalsOf(deps: Deps): ApprovalsService {
   let found = services.get(deps);
   if (!found) {
-    found = new ApprovalsService(deps.db, deps.rpc, deps.config.APPROVAL_TTL_SECONDS);
+    found = new ApprovalsService(deps.db, deps.rpc, deps.config.APPROVAL_TTL_SECONDS, settleChange);
     services.set(deps, found);
   }
   return found;
@@ -27,8 +27,8 @@ function fromLedger(ctx: RpcCallContext): void {
 
 /** Wires the policy use cases to its RPC contract; each handler unpacks params and calls one. */
 function createHandlers(deps: Deps): RpcHandlers<'policy'> {
-  const policies = new PoliciesService(deps.db, deps.rpc);
   const approvals = approvalsOf(deps);
+  const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
   return {
     [POLICY_RPC.createPolicy]: (params, ctx) => policies.create(ctx.auth, params),
     [POLICY_RPC.listPolicies]: (p, ctx) => policies.list(ctx.auth, p.list, p.filters),

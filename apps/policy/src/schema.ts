@@ -1,12 +1,13 @@
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type {
+  ApprovalActivity,
   ApprovalStatus,
   ApprovalView,
-  GovernedOperation,
   PolicyAction,
   PolicyActivity,
   PolicyApprovers,
   PolicyFilters,
+  PolicyInput,
   PolicyRule,
 } from '@custody/contracts';
 
@@ -35,7 +36,7 @@ export const approvals = policySchema.table('approvals', {
   id: uuid('id').primaryKey(),
   tenantId: text('tenant_id').notNull(),
   status: text('status').$type<ApprovalStatus>().notNull(),
-  activity: text('activity').$type<GovernedOperation['activity']>().notNull(),
+  activity: text('activity').$type<ApprovalActivity>().notNull(),
   operationId: uuid('operation_id').notNull(),
   initiatorClientId: text('initiator_client_id').notNull(),
   policyIds: uuid('policy_ids').array().notNull(),
@@ -60,3 +61,19 @@ export const decisions = policySchema.table('decisions', {
 });
 
 export type DecisionRow = typeof decisions.$inferSelect;
+
+export const policyChanges = policySchema.table('policy_changes', {
+  id: uuid('id').primaryKey(),
+  tenantId: text('tenant_id'),
+  kind: text('kind').$type<'create' | 'update' | 'delete'>().notNull(),
+  policyId: uuid('policy_id').notNull(),
+  input: jsonb('input').$type<PolicyInput>(),
+  status: text('status')
+    .$type<'pending' | 'applied' | 'rejected' | 'expired' | 'failed'>()
+    .notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PolicyChangeRow = typeof policyChanges.$inferSelect;

@@ -261,3 +261,129 @@ describe('policies', () => {
     );
   });
 });
+
+describe('policy-change policies', () => {
+  it("hold every change of the tenant's policies, their own included, until the quorum", async () => {
+    const governed = await api.newClient(admin, 'Two-man rule');
+    const [a, b] = await Promise.all([
+      member(governed.id, [['approvals', 'read', 'decide']]),
+      member(governed.id, [['approvals', 'read', 'decide']]),
+    ]);
+    const [first, second] = (await Promise.all(
+      [a, b].map(async (id) => {
+        const read = await api.get(`/v1/clients/${id}`, { token: admin });
+        return (await api.login(read.body.email, 'a-long-member-password')).access_token;
+      }),
+    )) as [string, string];
+    const decide = (token: string, approvalId: string, decision = 'approve') =>
+      api.post(`/v1/approvals/${approvalId}/decisions`, { token, body: { decision } });
+    const guard = await api.post('/v1/policies', {
+      token: governed.token,
+      body: {
+        name: 'Changes need two approvers',
+        activity: 'policy-change',
+        rule: { kind: 'always' },
+        action: 'require_approval',
+        approvers: { quorum: 2 },
+      },
+    });
+    expect(guard.status).toBe(201);
+
+    // A new policy waits for its approval.
+    const created = await api.post('/v1/policies', { token: governed.token, body: BLOCK_BIG });
+    expect(created.status).toBe(202);
+    expect(created.body).toEqual({ id: expect.any(String), approvalId: expect.any(String) });
+    expectProblem(await api.get(`/v1/policies/${created.body.id}`, { token: governed.token }), 404);
+    const approval = await api.get(`/v1/approvals/${created.body.approvalId}`, {
+      token: first,
+    });
+    expect(approval.body).toMatchObject({
+      status: 'pending',
+      activity: 'policy-change',
+      quorum: 2,
+      initiator: { clientId: governed.id },
+      summary: {
+        userId: null,
+        amount: null,
+        policyChange: { kind: 'create', policyId: created.body.id, name: BLOCK_BIG.name },
+      },
+    });
+    expectProblem(
+      await decide(governed.token, created.body.approvalId),
+      403,
+      'self_approval_forbidden',
+    );
+    expect((await decide(first, created.body.approvalId)).status).toBe(201);
+    expectProblem(await api.get(`/v1/policies/${created.body.id}`, { token: governed.token }), 404);
+    expect((await decide(second, created.body.approvalId)).status).toBe(201);
+    expect(
+      (await api.get(`/v1/policies/${created.body.id}`, { token: governed.token })).body,
+    ).toMatchObject({ id: created.body.id, name: BLOCK_BIG.name, tenantId: governed.id });
+
+    // One leaked credential cannot switch the control off: its deletion waits, and is rejected.
+    const removal = await api.delete(`/v1/policies/${guard.body.id}`, { token: governed.token });
+    expect(removal.status).toBe(202);
+    expect((await decide(first, removal.body.approvalId, 'reject')).status).toBe(201);
+    expect(
+      (await api.get(`/v1/policies/${guard.body.id}`, { token: governed.token })).body,
+    ).toMatchObject({ enabled: true });
+
+    // Disabling it waits too; answered with the policy as it still is, and applied at the quorum.
+    const disabling = await api.patch(`/v1/policies/${guard.body.id}`, {
+      token: governed.token,
+      body: { enabled: false },
+    });
+    expect(disabling.status).toBe(202);
+    expect(disabling.body).toMatchObject({ enabled: true, approvalId: expect.any(String) });
+    await decide(first, disabling.body.approvalId);
+    await decide(second, disabling.body.approvalId);
+    expect(
+      (await api.get(`/v1/policies/${guard.body.id}`, { token: governed.token })).body,
+    ).toMatchObject({ enabled: false });
+    // No control left: changes apply at once again.
+    expect(
+      (await api.post('/v1/policies', { token: governed.token, body: BLOCK_BIG })).status,
+    ).toBe(201);
+  });
+
+  it('that block lock the policies, and take only the rule always without filters', async () => {
+    const locked = await api.newClient(admin, 'Locked');
+    const lock = await api.post('/v1/policies', {
+      token: locked.token,
+      body: {
+        name: 'No change of the policies',
+        activity: 'policy-change',
+        rule: { kind: 'always' },
+        action: 'block',
+      },
+    });
+    expect(lock.status).toBe(201);
+    const refused = await api.post('/v1/policies', { token: locked.token, body: BLOCK_BIG });
+    expectProblem(refused, 403, 'policy_blocked');
+    expect(refused.body.policyIds).toEqual([lock.body.id]);
+    expectProblem(
+      await api.delete(`/v1/policies/${lock.body.id}`, { token: locked.token }),
+      403,
+      'policy_blocked',
+    );
+    // Another tenant's changes are not governed by it.
+    expect(
+      (await api.post('/v1/policies', { token: outsider.token, body: BLOCK_BIG })).status,
+    ).toBe(201);
+    for (const body of [
+      { ...BLOCK_BIG, activity: 'policy-change' },
+      {
+        name: 'Filtered',
+        activity: 'policy-change',
+        rule: { kind: 'always' },
+        action: 'block',
+        filters: { assetIds: ['eth'] },
+      },
+    ])
+      expectProblem(
+        await api.post('/v1/policies', { token: outsider.token, body }),
+        400,
+        'rule_not_applicable',
+      );
+  });
+});

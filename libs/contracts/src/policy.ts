@@ -115,6 +115,24 @@ export interface GovernedOperation {
   destination?: string;
 }
 
+/** What an approval holds: an operation on a wallet, or a change of the policies themselves. */
+export type ApprovalActivity = GovernedOperation['activity'] | 'policy-change';
+
+/** A change of a policy that a `policy-change` policy holds until its approval's quorum. */
+export interface PolicyChangeSummary {
+  kind: 'create' | 'update' | 'delete';
+  /** The policy changed (for `create`, the id it will have). */
+  policyId: string;
+  /** Its name after the change (for `delete`, its current name). */
+  name: string;
+}
+
+/** A write of a policy: done at once, or held for approval (`approvalId`, HTTP 202). */
+export interface HeldChange {
+  id: string;
+  approvalId?: string;
+}
+
 export type PolicyDecision =
   | { decision: 'allow' }
   | { decision: 'block'; policyIds: string[] }
@@ -141,26 +159,29 @@ export interface ApprovalView {
   createdAt: string;
   updatedAt: string;
   status: ApprovalStatus;
-  activity: GovernedOperation['activity'];
+  activity: ApprovalActivity;
+  /** The withdrawal, transfer or signature held; for a policy change, the change's id. */
   operationId: string;
   initiator: { clientId: string };
   policyIds: string[];
   quorum: number;
   decisions: ApprovalDecisionView[];
   expiresAt: string;
+  /** The operation's wallet, asset and amount (null for a policy change). */
   summary: {
-    userId: string;
-    walletId: string;
-    assetId: string;
-    amount: string;
+    userId: string | null;
+    walletId: string | null;
+    assetId: string | null;
+    amount: string | null;
     fiatAmount: string | null;
     destination: string | null;
+    policyChange?: PolicyChangeSummary;
   };
 }
 
 export interface ApprovalListFilters {
   status?: ApprovalStatus;
-  activity?: GovernedOperation['activity'];
+  activity?: ApprovalActivity;
 }
 
 export interface DecisionInput {
@@ -169,14 +190,18 @@ export interface DecisionInput {
 }
 
 export interface PolicyRpc {
-  [POLICY_RPC.createPolicy]: RpcSpec<PolicyInput, { id: string }>;
+  [POLICY_RPC.createPolicy]: RpcSpec<PolicyInput, HeldChange>;
   [POLICY_RPC.listPolicies]: RpcSpec<
     { list: ListQuery; filters: PolicyListFilters },
     ListResult<PolicyView>
   >;
   [POLICY_RPC.getPolicy]: RpcSpec<{ id: string }, PolicyView>;
-  [POLICY_RPC.updatePolicy]: RpcSpec<{ id: string; patch: Partial<PolicyInput> }, PolicyView>;
-  [POLICY_RPC.deletePolicy]: RpcSpec<{ id: string }, { id: string }>;
+  /** The changed policy; held for approval, the policy as it still is, with `approvalId`. */
+  [POLICY_RPC.updatePolicy]: RpcSpec<
+    { id: string; patch: Partial<PolicyInput> },
+    PolicyView & { approvalId?: string }
+  >;
+  [POLICY_RPC.deletePolicy]: RpcSpec<{ id: string }, HeldChange>;
   [POLICY_RPC.evaluate]: RpcSpec<GovernedOperation, PolicyDecision>;
   [POLICY_RPC.cancelApproval]: RpcSpec<{ id: string }, { id: string }>;
   [POLICY_RPC.listApprovals]: RpcSpec<

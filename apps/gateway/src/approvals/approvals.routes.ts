@@ -21,6 +21,7 @@ const ACTIVITIES = [
   'sign-tx',
   'sign-message',
   'sign-typed-data',
+  'policy-change',
 ] as const;
 
 const reason = z.string().trim().min(1).max(500);
@@ -30,7 +31,9 @@ const approvalSchema = z.object({
   ...timestamps,
   status: z.enum(APPROVAL_STATUSES),
   activity: z.enum(ACTIVITIES),
-  operationId: idString.describe('The withdrawal, transfer or signature it holds'),
+  operationId: idString.describe(
+    'The withdrawal, transfer or signature it holds; for a policy change, the change',
+  ),
   initiator: z.object({ clientId: idString }),
   policyIds: z
     .array(idString)
@@ -52,13 +55,21 @@ const approvalSchema = z.object({
     .max(MAX_QUORUM),
   expiresAt: isoDateTime,
   summary: z.object({
-    userId: idString,
-    walletId: idString,
-    assetId: assetIdString,
-    amount: amountString,
+    userId: idString.nullable(),
+    walletId: idString.nullable(),
+    assetId: assetIdString.nullable(),
+    amount: amountString.nullable(),
     fiatAmount: decimalString.nullable(),
     // The withdrawal's receiver address, as its request takes it.
     destination: z.string().max(200).nullable(),
+    policyChange: z
+      .object({
+        kind: z.enum(['create', 'update', 'delete']),
+        policyId: idString,
+        name: z.string().max(200),
+      })
+      .optional()
+      .describe('For a policy change: what it does, to which policy (named as after the change)'),
   }),
 });
 

@@ -3,8 +3,13 @@ import { POLICY_ACTIVITIES, POLICY_RPC } from '@custody/contracts';
 import { booleanParam, defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
-import { codes, idParam, idResponse } from '../schemas';
+import { codes, idParam, idResponse, idString } from '../schemas';
 import { policyFields, policySchema } from './policies.schemas';
+
+const HELD = 'Held for approval by a policy-change policy: it takes effect at the quorum';
+const approvalId = idString.describe('The approval the change waits for');
+const heldResponse = z.object({ id: idString, approvalId });
+const heldPolicy = policySchema.extend({ approvalId });
 
 const createBody = z.object(policyFields).strict();
 const updateBody = z
@@ -29,9 +34,12 @@ export function policyRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['policies', 'write'],
       request: { body: createBody },
-      responses: { 201: { description: 'Created', schema: idResponse } },
+      responses: {
+        201: { description: 'Created', schema: idResponse },
+        202: { description: HELD, schema: heldResponse },
+      },
       errorStatuses: [401, 403],
-      handler: forward(rpc, 'policy', POLICY_RPC.createPolicy, { status: 201 }),
+      handler: forward(rpc, 'policy', POLICY_RPC.createPolicy, { status: 201, held: true }),
     }),
     defineRoute({
       version: 'v1',
@@ -82,9 +90,13 @@ export function policyRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['policies', 'write'],
       request: { params: idParam('policy'), body: updateBody },
-      responses: { 200: { description: 'The changed policy', schema: policySchema } },
+      responses: {
+        200: { description: 'The changed policy', schema: policySchema },
+        202: { description: `${HELD} (the policy as it still is)`, schema: heldPolicy },
+      },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'policy', POLICY_RPC.updatePolicy, {
+        held: true,
         params: ({ params, body }) => ({ id: params['policy'], patch: body }),
       }),
     }),
@@ -98,9 +110,13 @@ export function policyRoutes(rpc: RpcClient) {
       auth: 'client',
       scope: ['policies', 'write'],
       request: { params: idParam('policy') },
-      responses: { 200: { description: 'Deleted', schema: idResponse } },
+      responses: {
+        200: { description: 'Deleted', schema: idResponse },
+        202: { description: HELD, schema: heldResponse },
+      },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'policy', POLICY_RPC.deletePolicy, {
+        held: true,
         params: ({ params }) => ({ id: params['policy'] }),
       }),
     }),

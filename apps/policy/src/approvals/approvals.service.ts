@@ -21,7 +21,7 @@ import {
   withTransaction,
 } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
-import { evaluate } from '../evaluation/evaluation.rules';
+import { evaluate, type Verdict } from '../evaluation/evaluation.rules';
 import type { ApprovalRow, DecisionRow } from '../schema';
 import * as repo from './approvals.repository';
 import { checkDecider, statusAfter } from './approvals.rules';
@@ -68,6 +68,12 @@ export class ApprovalsService {
     private readonly db: Database,
     private readonly rpc: RpcClient,
     private readonly ttlSeconds: number,
+    /**
+     * Told of each approval that leaves `pending` (approved, rejected, expired), in the
+     * transaction that decides it: what the policy service itself holds (a policy change) is
+     * applied or dropped there.
+     */
+    private readonly onSettled: (tx: Executor, approval: ApprovalRow) => Promise<void>,
   ) {}
 
   /**
@@ -81,38 +87,52 @@ export class ApprovalsService {
       op,
     );
     if (verdict.decision !== 'require_approval') return verdict;
-    const row = await withTransaction(this.db, async (tx) => {
-      const created = await repo
-        .insertApproval(tx, {
-          id: uuidv7(),
-          tenantId: initiator.tenantId,
-          status: 'pending',
-          activity: op.activity,
-          operationId: op.operationId,
-          initiatorClientId: initiator.clientId,
-          policyIds: verdict.policyIds,
-          quorum: verdict.quorum,
-          approverIds: verdict.approverIds,
-          platform: verdict.platform,
-          summary: {
-            userId: op.userId,
-            walletId: op.walletId,
-            assetId: op.assetId,
-            amount: op.amount,
-            fiatAmount: null,
-            destination: op.destination ?? null,
-          },
-          expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
-        })
-        .catch((error: unknown) => {
-          if (sqlState(error) === '23505')
-            throw Errors.conflict('This operation has an approval already.', 'approval_exists');
-          throw error;
-        });
-      await this.publish(tx, EVENTS.approvalPending, created, []);
-      return created;
-    });
+    const row = await withTransaction(this.db, (tx) =>
+      this.hold(tx, initiator, verdict, {
+        activity: op.activity,
+        operationId: op.operationId,
+        summary: {
+          userId: op.userId,
+          walletId: op.walletId,
+          assetId: op.assetId,
+          amount: op.amount,
+          fiatAmount: null,
+          destination: op.destination ?? null,
+        },
+      }),
+    );
     return { decision: 'require_approval', policyIds: verdict.policyIds, approvalId: row.id };
+  }
+
+  /** The pending approval of what `verdict` holds, with its `approval.is-pending` event. */
+  async hold(
+    tx: Executor,
+    initiator: AuthContext,
+    verdict: Extract<Verdict, { decision: 'require_approval' }>,
+    held: Pick<ApprovalRow, 'activity' | 'operationId' | 'summary'>,
+  ): Promise<ApprovalRow> {
+    const created = await repo
+      .insertApproval(tx, {
+        id: uuidv7(),
+        tenantId: initiator.tenantId,
+        status: 'pending',
+        activity: held.activity,
+        operationId: held.operationId,
+        initiatorClientId: initiator.clientId,
+        policyIds: verdict.policyIds,
+        quorum: verdict.quorum,
+        approverIds: verdict.approverIds,
+        platform: verdict.platform,
+        summary: held.summary,
+        expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
+      })
+      .catch((error: unknown) => {
+        if (sqlState(error) === '23505')
+          throw Errors.conflict('This operation has an approval already.', 'approval_exists');
+        throw error;
+      });
+    await this.publish(tx, EVENTS.approvalPending, created, []);
+    return created;
   }
 
   /** wallet-ledger did not create the operation after all (its funds fell short, say). */
@@ -177,6 +197,7 @@ export class ApprovalsService {
       const status = statusAfter(approval.quorum, decided);
       if (status !== 'pending') {
         const finished = await repo.setStatus(tx, id, status);
+        await this.onSettled(tx, finished);
         await this.publish(tx, EVENTS.approvalDecided, finished, decided);
       }
       return { id: decision.id };
@@ -193,6 +214,7 @@ export class ApprovalsService {
       );
       for (const row of due) {
         const expired = await repo.setStatus(tx, row.id, 'expired');
+        await this.onSettled(tx, expired);
         await this.publish(tx, EVENTS.approvalDecided, expired, decided);
       }
       return due.length;

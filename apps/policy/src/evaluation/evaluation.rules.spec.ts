@@ -104,4 +104,20 @@ describe('evaluation', () => {
     const cited = verdict.decision === 'require_approval' ? verdict.policyIds : [];
     expect(cited).toEqual([...ones.slice(0, MAX_CITED_POLICIES - 1), governing].map((p) => p.id));
   });
+
+  it('governs a change of the policies by policy-change policies only, never by any', () => {
+    const guard = policy({
+      activity: 'policy-change',
+      action: 'require_approval',
+      approvers: { quorum: 2 },
+    });
+    const everything = policy({ activity: 'any' });
+    expect(evaluate([everything, guard], { activity: 'policy-change' })).toMatchObject({
+      decision: 'require_approval',
+      policyIds: [guard.id],
+      quorum: 2,
+    });
+    expect(evaluate([everything], { activity: 'policy-change' })).toEqual({ decision: 'allow' });
+    expect(evaluate([guard], OP)).toEqual({ decision: 'allow' });
+  });
 });

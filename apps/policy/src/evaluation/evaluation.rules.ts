@@ -8,6 +8,9 @@ export type EvaluatedPolicy = Pick<
   'id' | 'tenantId' | 'activity' | 'rule' | 'action' | 'approvers' | 'filters' | 'createdAt'
 >;
 
+/** What is evaluated: an operation on a wallet, or a change of the policies themselves. */
+export type Evaluated = GovernedOperation | { activity: 'policy-change' };
+
 /** What an operation's evaluation decided, before any approval is recorded. */
 export type Verdict =
   | { decision: 'allow' }
@@ -32,7 +35,9 @@ const FAIL_CLOSED: ReadonlySet<PolicyRule['kind']> = new Set([
   'destination_not_whitelisted',
 ]);
 
-function appliesTo(policy: EvaluatedPolicy, op: GovernedOperation): boolean {
+function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
+  // `any` is every operation on a wallet; the policies' own changes are governed by name only.
+  if (op.activity === 'policy-change') return policy.activity === 'policy-change';
   if (policy.activity !== op.activity && policy.activity !== 'any') return false;
   const filters = policy.filters;
   if (filters?.assetIds && !filters.assetIds.includes(op.assetId)) return false;
@@ -42,11 +47,12 @@ function appliesTo(policy: EvaluatedPolicy, op: GovernedOperation): boolean {
 }
 
 /** Whether a policy's rule matches the operation (fail closed where it cannot tell). */
-export function ruleMatches(rule: PolicyRule, op: GovernedOperation): boolean {
+export function ruleMatches(rule: PolicyRule, op: Evaluated): boolean {
   switch (rule.kind) {
     case 'always':
       return true;
     case 'amount_above':
+      if (op.activity === 'policy-change') return false;
       return rule.assetId === op.assetId && compare(op.amount, rule.amount) > 0;
     default:
       return FAIL_CLOSED.has(rule.kind);
@@ -57,7 +63,7 @@ export function ruleMatches(rule: PolicyRule, op: GovernedOperation): boolean {
  * Every enabled policy whose activity and filters fit is evaluated: a matching `block` refuses
  * the operation; otherwise a matching `require_approval` holds it; otherwise it runs.
  */
-export function evaluate(policies: readonly EvaluatedPolicy[], op: GovernedOperation): Verdict {
+export function evaluate(policies: readonly EvaluatedPolicy[], op: Evaluated): Verdict {
   const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p.rule, op));
   const blocking = matching.filter((p) => p.action === 'block');
   if (blocking.length > 0) return { decision: 'block', policyIds: blocking.map((p) => p.id) };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { ListQuery, PolicyListFilters } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
-import { type PolicyRow, policies } from '../schema';
+import { type PolicyChangeRow, policyChanges, type PolicyRow, policies } from '../schema';
 
 /**
  * Which policies a caller reaches: a tenant its own and the platform's (tenant null); an admin
@@ -84,4 +84,47 @@ export async function listPolicies(
     ],
   );
   return selectPage(db, policies, clauses);
+}
+
+/**
+ * The enabled `policy-change` policies that govern changes of this owner's policies: a tenant's
+ * own and the platform's; for the platform's (owner null), the platform's alone.
+ */
+export async function changeGoverning(db: Executor, owner: string | null): Promise<PolicyRow[]> {
+  return db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        owner === null
+          ? isNull(policies.tenantId)
+          : or(eq(policies.tenantId, owner), isNull(policies.tenantId)),
+        eq(policies.activity, 'policy-change'),
+        eq(policies.enabled, true),
+        live,
+      ),
+    );
+}
+
+export async function insertChange(
+  db: Executor,
+  row: typeof policyChanges.$inferInsert,
+): Promise<PolicyChangeRow> {
+  return one(await db.insert(policyChanges).values(row).returning());
+}
+
+export async function lockChange(db: Executor, id: string): Promise<PolicyChangeRow | undefined> {
+  const [row] = await db.select().from(policyChanges).where(eq(policyChanges.id, id)).for('update');
+  return row;
+}
+
+export async function setChangeStatus(
+  db: Executor,
+  id: string,
+  status: PolicyChangeRow['status'],
+): Promise<void> {
+  await db
+    .update(policyChanges)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(policyChanges.id, id));
 }

@@ -6,7 +6,7 @@ import { Errors } from '@custody/errors';
  * come with `require_approval` only, can reach their quorum, and a velocity rule has a limit.
  */
 export function checkPolicy(
-  policy: Pick<PolicyInput, 'action' | 'approvers' | 'rule'>,
+  policy: Pick<PolicyInput, 'action' | 'activity' | 'approvers' | 'filters' | 'rule'>,
   eligibleApprovers: readonly string[],
 ): void {
   if (policy.action === 'require_approval' && !policy.approvers)
@@ -31,6 +31,12 @@ export function checkPolicy(
         'quorum_unreachable',
       );
   }
+  // A change of the policies has no wallet, asset or amount: only `always` can describe it.
+  if (policy.activity === 'policy-change' && (policy.rule.kind !== 'always' || policy.filters))
+    throw Errors.badRequest(
+      'A policy-change policy has the rule {"kind": "always"} and no filters.',
+      'rule_not_applicable',
+    );
   if (policy.rule.kind === 'velocity') {
     const { maxAmount, maxFiatAmount, maxCount, assetId } = policy.rule;
     if (maxAmount === undefined && maxFiatAmount === undefined && maxCount === undefined)

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   type AuthContext,
+  type HeldChange,
   IDENTITY_RPC,
   type ListQuery,
   type ListResult,
@@ -8,11 +9,13 @@ import {
   type PolicyListFilters,
   type PolicyView,
 } from '@custody/contracts';
-import { Errors } from '@custody/errors';
+import { AppError, Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import type { Database } from '@custody/persistence';
+import { type Database, type Executor, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
-import type { PolicyRow } from '../schema';
+import type { ApprovalsService } from '../approvals/approvals.service';
+import { evaluate } from '../evaluation/evaluation.rules';
+import type { ApprovalRow, PolicyRow } from '../schema';
 import * as repo from './policies.repository';
 import { checkPolicy, patched } from './policies.rules';
 
@@ -32,6 +35,64 @@ export function policyView(row: PolicyRow): PolicyView {
   };
 }
 
+/** A change of a policy: a new one, its next state, or its deletion (`input` null). */
+interface Change {
+  kind: 'create' | 'update' | 'delete';
+  policyId: string;
+  input: PolicyInput | null;
+}
+
+/**
+ * Applies a change in the caller's transaction: at once, or when its approval reaches the quorum.
+ * False when the policy it changes is gone meanwhile.
+ */
+export async function applyChange(
+  tx: Executor,
+  owner: string | null,
+  createdBy: string,
+  change: Change,
+): Promise<boolean> {
+  const { input } = change;
+  if (change.kind === 'delete' || !input)
+    return (
+      (await repo.updatePolicy(tx, owner, change.policyId, { deletedAt: new Date() })) !== undefined
+    );
+  const fields = {
+    name: input.name,
+    activity: input.activity,
+    rule: input.rule,
+    action: input.action,
+    approvers: input.approvers ?? null,
+    filters: input.filters ?? null,
+    enabled: input.enabled ?? true,
+  };
+  if (change.kind === 'create') {
+    await repo.insertPolicy(tx, { id: change.policyId, tenantId: owner, createdBy, ...fields });
+    return true;
+  }
+  return (await repo.updatePolicy(tx, owner, change.policyId, fields)) !== undefined;
+}
+
+/**
+ * Settles the policy change an approval held, in the transaction that decided it: applied on
+ * the quorum (`failed` when its policy is gone meanwhile), dropped otherwise.
+ */
+export async function settleChange(tx: Executor, approval: ApprovalRow): Promise<void> {
+  if (approval.activity !== 'policy-change') return;
+  const change = await repo.lockChange(tx, approval.operationId);
+  if (change?.status !== 'pending') return;
+  if (approval.status !== 'approved') {
+    await repo.setChangeStatus(
+      tx,
+      change.id,
+      approval.status === 'expired' ? 'expired' : 'rejected',
+    );
+    return;
+  }
+  const applied = await applyChange(tx, change.tenantId, change.createdBy, change);
+  await repo.setChangeStatus(tx, change.id, applied ? 'applied' : 'failed');
+}
+
 /** A tenant's (or, for an admin, the platform's) policies: who owns what a caller writes. */
 function ownerOf(caller: AuthContext): string | null {
   return isAdmin(caller) ? null : caller.tenantId;
@@ -49,24 +110,15 @@ export class PoliciesService {
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
+    /** Where held changes get their approval (the approvals service, built beside this one). */
+    private readonly approvals: () => Pick<ApprovalsService, 'hold'>,
   ) {}
 
-  async create(auth: AuthContext | undefined, input: PolicyInput): Promise<{ id: string }> {
+  async create(auth: AuthContext | undefined, input: PolicyInput): Promise<HeldChange> {
     const caller = requireAuth(auth);
     checkPolicy(input, await this.approvers(caller));
-    const row = await repo.insertPolicy(this.db, {
-      id: uuidv7(),
-      tenantId: ownerOf(caller),
-      name: input.name,
-      activity: input.activity,
-      rule: input.rule,
-      action: input.action,
-      approvers: input.approvers ?? null,
-      filters: input.filters ?? null,
-      enabled: input.enabled ?? true,
-      createdBy: caller.clientId,
-    });
-    return { id: row.id };
+    const change = { kind: 'create' as const, policyId: uuidv7(), input };
+    return this.governed(caller, change, input.name);
   }
 
   async list(
@@ -89,30 +141,69 @@ export class PoliciesService {
     auth: AuthContext | undefined,
     id: string,
     patch: Partial<PolicyInput>,
-  ): Promise<PolicyView> {
+  ): Promise<PolicyView & { approvalId?: string }> {
     const caller = requireAuth(auth);
-    const current = await this.writable(caller, id);
-    const next = patched(policyView(current), patch);
+    const current = policyView(await this.writable(caller, id));
+    const next = patched(current, patch);
     checkPolicy(next, await this.approvers(caller));
-    const row = await repo.updatePolicy(this.db, ownerOf(caller), id, {
-      name: next.name,
-      activity: next.activity,
-      rule: next.rule,
-      action: next.action,
-      approvers: next.approvers ?? null,
-      filters: next.filters ?? null,
-      enabled: next.enabled ?? true,
-    });
-    if (!row) throw Errors.notFound('policy');
-    return policyView(row);
+    const { approvalId } = await this.governed(
+      caller,
+      { kind: 'update', policyId: id, input: next },
+      next.name,
+    );
+    if (approvalId) return { ...current, approvalId };
+    return this.get(auth, id);
   }
 
-  async remove(auth: AuthContext | undefined, id: string): Promise<{ id: string }> {
+  async remove(auth: AuthContext | undefined, id: string): Promise<HeldChange> {
     const caller = requireAuth(auth);
-    await this.writable(caller, id);
-    const row = await repo.updatePolicy(this.db, ownerOf(caller), id, { deletedAt: new Date() });
-    if (!row) throw Errors.notFound('policy');
-    return { id };
+    const current = await this.writable(caller, id);
+    return this.governed(caller, { kind: 'delete', policyId: id, input: null }, current.name);
+  }
+
+  /**
+   * A change of the caller's policies, as the `policy-change` policies that govern them decide:
+   * refused (403 `policy_blocked`), held until an approval's quorum (its id in the answer), or
+   * applied at once.
+   */
+  private async governed(caller: AuthContext, change: Change, name: string): Promise<HeldChange> {
+    const owner = ownerOf(caller);
+    const verdict = evaluate(await repo.changeGoverning(this.db, owner), {
+      activity: 'policy-change',
+    });
+    if (verdict.decision === 'block')
+      throw new AppError(403, 'policy_blocked', 'A policy refuses this change of the policies.', {
+        details: { policyIds: verdict.policyIds },
+      });
+    if (verdict.decision === 'allow') {
+      await withTransaction(this.db, (tx) => applyChange(tx, owner, caller.clientId, change));
+      return { id: change.policyId };
+    }
+    const approval = await withTransaction(this.db, async (tx) => {
+      const held = await repo.insertChange(tx, {
+        id: uuidv7(),
+        tenantId: owner,
+        kind: change.kind,
+        policyId: change.policyId,
+        input: change.input,
+        status: 'pending',
+        createdBy: caller.clientId,
+      });
+      return this.approvals().hold(tx, caller, verdict, {
+        activity: 'policy-change',
+        operationId: held.id,
+        summary: {
+          userId: null,
+          walletId: null,
+          assetId: null,
+          amount: null,
+          fiatAmount: null,
+          destination: null,
+          policyChange: { kind: change.kind, policyId: change.policyId, name },
+        },
+      });
+    });
+    return { id: change.policyId, approvalId: approval.id };
   }
 
   /** A policy the caller may change: its tenant's, or for an admin the platform's. */
