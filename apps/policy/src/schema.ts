@@ -1,4 +1,13 @@
-import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   ApprovalActivity,
   ApprovalStatus,
@@ -77,3 +86,17 @@ export const policyChanges = policySchema.table('policy_changes', {
 });
 
 export type PolicyChangeRow = typeof policyChanges.$inferSelect;
+
+export const velocityUsage = policySchema.table('velocity_usage', {
+  operationId: uuid('operation_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  activity: text('activity').notNull(),
+  userId: text('user_id').notNull(),
+  walletId: text('wallet_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  amount: numeric('amount').notNull(),
+  released: boolean('released').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type VelocityUsageRow = typeof velocityUsage.$inferSelect;

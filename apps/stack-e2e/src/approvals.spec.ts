@@ -149,6 +149,60 @@ describe('a blocking policy', () => {
   });
 });
 
+describe('a velocity policy', () => {
+  it('lets exactly the withdrawals within its limit through when 50 race for it', async () => {
+    const t = await newTenant('Racing', '100');
+    // Each is far under the amount rule; together they would pass 10 ETH a day.
+    await policy(t.token, {
+      name: 'Nothing above 5 ETH at once',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '5' },
+      action: 'block',
+    });
+    const limit = await policy(t.token, {
+      name: 'At most 10 ETH a day from a wallet',
+      activity: 'withdrawal',
+      rule: { kind: 'velocity', window: '24h', per: 'wallet', assetId: 'eth', maxAmount: '10' },
+      action: 'block',
+    });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => withdraw(t, '1')));
+    const passed = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 403);
+    expect(passed).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const answer of refused)
+      expect(answer.body).toMatchObject({ code: 'policy_blocked', policyIds: [limit] });
+    expect(await wallet(t)).toMatchObject({ balance: '100', availableBalance: '90' });
+    // A count limit on the user holds the next one for approval instead.
+    const approver = await member(t.id, [['approvals', 'decide']]);
+    await api.patch(`/v1/policies/${limit}`, { token: t.token, body: { enabled: false } });
+    await policy(t.token, {
+      name: 'More than 12 withdrawals a day need an approval',
+      activity: 'withdrawal',
+      rule: { kind: 'velocity', window: '24h', per: 'user', maxCount: 12 },
+      action: 'require_approval',
+      approvers: { quorum: 1, clientIds: [approver.id] },
+    });
+    const [eleventh, twelfth, thirteenth] = [
+      await withdraw(t, '1'),
+      await withdraw(t, '1'),
+      await withdraw(t, '1'),
+    ];
+    expect((await withdrawal(t, eleventh.body.id)).status).toBe('prepared');
+    expect((await withdrawal(t, twelfth.body.id)).status).toBe('prepared');
+    const held = await withdrawal(t, thirteenth.body.id);
+    expect(held.status).toBe('pending_approval');
+    // A rejected operation no longer counts: the next one is the 13th again, and held again.
+    await api.post(`/v1/approvals/${held.approvalId}/decisions`, {
+      token: approver.token,
+      body: { decision: 'reject' },
+    });
+    await settled(t, thirteenth.body.id, 'cancelled');
+    const again = await withdraw(t, '1');
+    expect((await withdrawal(t, again.body.id)).status).toBe('pending_approval');
+  });
+});
+
 describe('an approval policy', () => {
   let t: Tenant;
   let first: { id: string; token: string };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListFilters, GovernedOperation, ListQuery } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
 import {
@@ -8,6 +8,8 @@ import {
   decisions,
   type PolicyRow,
   policies,
+  velocityUsage,
+  type VelocityUsageRow,
 } from '../schema';
 
 /** A tenant's approvals, or every one (admins). Required: no query forgets the tenant. */
@@ -123,4 +125,53 @@ export async function lockExpired(db: Executor, now: Date, limit: number): Promi
     .orderBy(asc(approvals.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** Takes the tenant's velocity lock for an activity until the transaction ends. */
+export async function lockVelocity(
+  db: Executor,
+  tenantId: string,
+  activity: string,
+): Promise<void> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`policy.velocity:${tenantId}:${activity}`}, 0))`,
+  );
+}
+
+/** The operations of an activity counted since `since` (not released), oldest first. */
+export async function countedUsage(
+  db: Executor,
+  tenantId: string,
+  activity: string,
+  since: Date,
+): Promise<VelocityUsageRow[]> {
+  return db
+    .select()
+    .from(velocityUsage)
+    .where(
+      and(
+        eq(velocityUsage.tenantId, tenantId),
+        eq(velocityUsage.activity, activity),
+        gt(velocityUsage.createdAt, since),
+        eq(velocityUsage.released, false),
+      ),
+    );
+}
+
+export async function countUsage(
+  db: Executor,
+  row: Omit<typeof velocityUsage.$inferInsert, 'released'>,
+): Promise<void> {
+  await db
+    .insert(velocityUsage)
+    .values({ ...row, released: false })
+    .onConflictDoNothing();
+}
+
+/** An operation that will not run after all no longer counts. */
+export async function releaseUsage(db: Executor, operationId: string): Promise<void> {
+  await db
+    .update(velocityUsage)
+    .set({ released: true })
+    .where(eq(velocityUsage.operationId, operationId));
 }

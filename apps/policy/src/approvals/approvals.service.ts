@@ -21,7 +21,13 @@ import {
   withTransaction,
 } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
-import { evaluate, type Verdict } from '../evaluation/evaluation.rules';
+import {
+  countsVelocity,
+  type EvaluatedPolicy,
+  evaluate,
+  type Verdict,
+  windowMs,
+} from '../evaluation/evaluation.rules';
 import type { ApprovalRow, DecisionRow } from '../schema';
 import * as repo from './approvals.repository';
 import { checkDecider, statusAfter } from './approvals.rules';
@@ -54,6 +60,15 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
   };
 }
 
+/** The start of the longest velocity window among the policies: what must be read. */
+function since(policies: readonly EvaluatedPolicy[], now: Date): Date {
+  const longest = Math.max(
+    0,
+    ...policies.map((p) => (p.rule.kind === 'velocity' ? windowMs(p.rule.window) : 0)),
+  );
+  return new Date(now.getTime() - longest);
+}
+
 function reachOf(caller: AuthContext): repo.ApprovalReach {
   return isAdmin(caller) ? 'all' : { tenantId: caller.tenantId };
 }
@@ -82,13 +97,29 @@ export class ApprovalsService {
    */
   async evaluate(auth: AuthContext | undefined, op: GovernedOperation): Promise<PolicyDecision> {
     const initiator = requireAuth(auth);
-    const verdict = evaluate(
-      await repo.governingPolicies(this.db, initiator.tenantId, op.activity),
-      op,
-    );
-    if (verdict.decision !== 'require_approval') return verdict;
-    const row = await withTransaction(this.db, (tx) =>
-      this.hold(tx, initiator, verdict, {
+    const policies = await repo.governingPolicies(this.db, initiator.tenantId, op.activity);
+    return withTransaction(this.db, async (tx) => {
+      // The tenant's operations of this activity are counted one at a time: concurrent ones
+      // cannot pass a velocity limit together.
+      await repo.lockVelocity(tx, initiator.tenantId, op.activity);
+      const now = new Date();
+      const usage = countsVelocity(policies, op)
+        ? await repo.countedUsage(tx, initiator.tenantId, op.activity, since(policies, now))
+        : [];
+      const verdict = evaluate(policies, op, usage, now);
+      if (verdict.decision === 'block') return verdict;
+      // What runs or waits counts towards the windows, until its approval fails.
+      await repo.countUsage(tx, {
+        operationId: op.operationId,
+        tenantId: initiator.tenantId,
+        activity: op.activity,
+        userId: op.userId,
+        walletId: op.walletId,
+        assetId: op.assetId,
+        amount: op.amount,
+      });
+      if (verdict.decision === 'allow') return verdict;
+      const row = await this.hold(tx, initiator, verdict, {
         activity: op.activity,
         operationId: op.operationId,
         summary: {
@@ -99,9 +130,13 @@ export class ApprovalsService {
           fiatAmount: null,
           destination: op.destination ?? null,
         },
-      }),
-    );
-    return { decision: 'require_approval', policyIds: verdict.policyIds, approvalId: row.id };
+      });
+      return {
+        decision: 'require_approval' as const,
+        policyIds: verdict.policyIds,
+        approvalId: row.id,
+      };
+    });
   }
 
   /** The pending approval of what `verdict` holds, with its `approval.is-pending` event. */
@@ -142,6 +177,7 @@ export class ApprovalsService {
       if (!row) throw Errors.notFound('approval');
       if (row.status !== 'pending') return;
       const cancelled = await repo.setStatus(tx, id, 'cancelled');
+      await repo.releaseUsage(tx, row.operationId);
       await this.publish(tx, EVENTS.approvalDecided, cancelled, await repo.decisionsOf(tx, [id]));
     });
     return { id };
@@ -197,6 +233,7 @@ export class ApprovalsService {
       const status = statusAfter(approval.quorum, decided);
       if (status !== 'pending') {
         const finished = await repo.setStatus(tx, id, status);
+        if (status === 'rejected') await repo.releaseUsage(tx, finished.operationId);
         await this.onSettled(tx, finished);
         await this.publish(tx, EVENTS.approvalDecided, finished, decided);
       }
@@ -214,6 +251,7 @@ export class ApprovalsService {
       );
       for (const row of due) {
         const expired = await repo.setStatus(tx, row.id, 'expired');
+        await repo.releaseUsage(tx, row.operationId);
         await this.onSettled(tx, expired);
         await this.publish(tx, EVENTS.approvalDecided, expired, decided);
       }

@@ -1,4 +1,4 @@
-import { type GovernedOperation, MAX_CITED_POLICIES } from '@custody/contracts';
+import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
 import { type EvaluatedPolicy, evaluate, ruleMatches } from './evaluation.rules';
 
 const OP: GovernedOperation = {
@@ -40,9 +40,36 @@ describe('policy rules', () => {
   it('match where their data is not read yet: fail closed', () => {
     expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP)).toBe(true);
     expect(ruleMatches({ kind: 'fiat_amount_above', amount: '1000000' }, OP)).toBe(true);
-    expect(ruleMatches({ kind: 'velocity', window: '24h', per: 'wallet', maxCount: 100 }, OP)).toBe(
-      true,
-    );
+    expect(
+      ruleMatches({ kind: 'velocity', window: '24h', per: 'wallet', maxFiatAmount: '1' }, OP),
+    ).toBe(true);
+  });
+
+  it("match a velocity limit the operation would pass, counting its window's operations", () => {
+    const now = new Date(1_800_000_000_000);
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    const usage = [
+      { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '4', createdAt: at(30) },
+      { userId: 'u1', walletId: 'w2', assetId: 'eth', amount: '3', createdAt: at(50) },
+      { userId: 'u2', walletId: 'w3', assetId: 'eth', amount: '9', createdAt: at(10) },
+      // Outside a one-hour window.
+      { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '100', createdAt: at(61) },
+    ];
+    const velocity = (rule: Omit<Extract<PolicyRule, { kind: 'velocity' }>, 'kind' | 'window'>) =>
+      ruleMatches({ kind: 'velocity', window: '1h', ...rule }, OP, usage, now);
+    // The wallet: 4 + 2.5 this one.
+    expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '6.5' })).toBe(false);
+    expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '6.4' })).toBe(true);
+    // The user: 4 + 3 + 2.5.
+    expect(velocity({ per: 'user', assetId: 'eth', maxAmount: '9.5' })).toBe(false);
+    expect(velocity({ per: 'user', assetId: 'eth', maxAmount: '9' })).toBe(true);
+    // The tenant: 4 + 3 + 9 + 2.5; and counts.
+    expect(velocity({ per: 'tenant', assetId: 'eth', maxAmount: '18.5' })).toBe(false);
+    expect(velocity({ per: 'tenant', maxCount: 4 })).toBe(false);
+    expect(velocity({ per: 'tenant', maxCount: 3 })).toBe(true);
+    expect(velocity({ per: 'wallet', maxCount: 1 })).toBe(true);
+    // Another asset's limit says nothing of this one.
+    expect(velocity({ per: 'tenant', assetId: 'usdc', maxAmount: '1' })).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
-import { compare } from '@custody/money';
+import { add, compare } from '@custody/money';
 import type { PolicyRow } from '../schema';
 
 /** A policy as evaluation reads it. */
@@ -26,14 +26,62 @@ export type Verdict =
     };
 
 /**
- * Rule kinds whose data this service does not read yet (rates, velocity windows, whitelists):
- * they match, so that a policy that cannot be evaluated holds or refuses, never lets through.
+ * Rule kinds whose data this service does not read yet (rates, whitelists): they match, so that
+ * a policy that cannot be evaluated holds or refuses, never lets through.
  */
 const FAIL_CLOSED: ReadonlySet<PolicyRule['kind']> = new Set([
   'fiat_amount_above',
-  'velocity',
   'destination_not_whitelisted',
 ]);
+
+/** An operation counted in a velocity window (see `VelocityUsage`). */
+export interface CountedOperation {
+  userId: string;
+  walletId: string;
+  assetId: string;
+  amount: string;
+  createdAt: Date;
+}
+
+/** The operations of the activity counted in the windows, read under the tenant's lock. */
+export type VelocityUsage = readonly CountedOperation[];
+
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A velocity window's length in milliseconds (`24h` → 86,400,000). */
+export function windowMs(window: string): number {
+  const unit = WINDOW_UNITS[window.slice(-1) as keyof typeof WINDOW_UNITS] ?? 0;
+  return Number(window.slice(0, -1)) * unit;
+}
+
+/**
+ * Whether the operation would take its window's count or amount over the rule's limit: the
+ * operations of the same wallet, user or tenant (`per`) counted since `now − window`, plus this
+ * one. A fiat limit needs rates this service does not read yet: it matches (fail closed).
+ */
+export function velocityExceeded(
+  rule: Extract<PolicyRule, { kind: 'velocity' }>,
+  op: GovernedOperation,
+  usage: VelocityUsage,
+  now: Date,
+): boolean {
+  if (rule.maxFiatAmount !== undefined) return true;
+  const since = now.getTime() - windowMs(rule.window);
+  const same = usage.filter(
+    (u) =>
+      u.createdAt.getTime() > since &&
+      (rule.per === 'tenant' ||
+        (rule.per === 'user' ? u.userId === op.userId : u.walletId === op.walletId)),
+  );
+  if (rule.maxCount !== undefined && same.length + 1 > rule.maxCount) return true;
+  if (rule.maxAmount !== undefined && rule.assetId === op.assetId) {
+    const total = same
+      .filter((u) => u.assetId === rule.assetId)
+      .reduce((sum, u) => add(sum, u.amount), op.amount);
+    if (compare(total, rule.maxAmount) > 0) return true;
+  }
+  return false;
+}
 
 function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
   // `any` is every operation on a wallet; the policies' own changes are governed by name only.
@@ -46,9 +94,22 @@ function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
   return true;
 }
 
+/** Whether a velocity policy may govern the operation: its usage must then be read. */
+export function countsVelocity(policies: readonly EvaluatedPolicy[], op: Evaluated): boolean {
+  return policies.some((p) => p.rule.kind === 'velocity' && appliesTo(p, op));
+}
+
 /** Whether a policy's rule matches the operation (fail closed where it cannot tell). */
-export function ruleMatches(rule: PolicyRule, op: Evaluated): boolean {
+export function ruleMatches(
+  rule: PolicyRule,
+  op: Evaluated,
+  usage: VelocityUsage = [],
+  now = new Date(),
+): boolean {
   switch (rule.kind) {
+    case 'velocity':
+      // No wallet, asset or amount to count in a change of the policies (nor allowed there).
+      return op.activity !== 'policy-change' && velocityExceeded(rule, op, usage, now);
     case 'always':
       return true;
     case 'amount_above':
@@ -63,8 +124,13 @@ export function ruleMatches(rule: PolicyRule, op: Evaluated): boolean {
  * Every enabled policy whose activity and filters fit is evaluated: a matching `block` refuses
  * the operation; otherwise a matching `require_approval` holds it; otherwise it runs.
  */
-export function evaluate(policies: readonly EvaluatedPolicy[], op: Evaluated): Verdict {
-  const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p.rule, op));
+export function evaluate(
+  policies: readonly EvaluatedPolicy[],
+  op: Evaluated,
+  usage: VelocityUsage = [],
+  now = new Date(),
+): Verdict {
+  const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p.rule, op, usage, now));
   const blocking = matching.filter((p) => p.action === 'block');
   if (blocking.length > 0) return { decision: 'block', policyIds: blocking.map((p) => p.id) };
   const holding = matching.filter((p) => p.action === 'require_approval' && p.approvers);
