@@ -102,6 +102,7 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
     [IDENTITY_RPC.createWhitelist]: (p, ctx) => whitelistsService.create(ctx.auth, p, p.input),
     [IDENTITY_RPC.listWhitelists]: (p, ctx) => whitelistsService.list(ctx.auth, p, p.list),
     [IDENTITY_RPC.getWhitelist]: (p, ctx) => whitelistsService.get(ctx.auth, p),
+    [IDENTITY_RPC.isWhitelisted]: (p, ctx) => whitelistsService.isVerified(ctx.auth, p),
     [IDENTITY_RPC.updateWhitelist]: (p, ctx) =>
       whitelistsService.setStatus(ctx.auth, p, p.travelRuleStatus),
     [IDENTITY_RPC.jwks]: async () => ({ keys: await publicKeys(db) }),

@@ -84,6 +84,8 @@ function settled(t: Tenant, id: string, status: string) {
 beforeAll(async () => {
   stack = await startStack({
     only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy', 'notifier'],
+    // The policy service gives up on a silent trading in 2 s (and fails closed).
+    env: { policy: { RPC_TIMEOUT_MS: '2000' } },
   });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
@@ -137,15 +139,56 @@ describe('a blocking policy', () => {
     }
   });
 
-  it('fails closed on a rule it cannot evaluate yet', async () => {
-    const t = await newTenant('Closed', '5');
+  it("values the withdrawal at trading's rate, and fails closed without one", async () => {
+    const t = await newTenant('Valued', '5');
     await policy(t.token, {
-      name: 'Only whitelisted destinations',
+      name: 'Nothing above 5,000 in fiat',
+      activity: 'withdrawal',
+      rule: { kind: 'fiat_amount_above', amount: '5000' },
+      action: 'block',
+    });
+    // The fixed rate values 1 ETH at 2,500.5 EUR.
+    expect((await withdraw(t, '1')).status).toBe(201);
+    expectProblem(await withdraw(t, '2'), 403, 'policy_blocked');
+    // Trading stops answering: no rate, so the rule matches.
+    stack.apps.trading.child.kill('SIGSTOP');
+    try {
+      expectProblem(await withdraw(t, '1'), 403, 'policy_blocked');
+    } finally {
+      stack.apps.trading.child.kill('SIGCONT');
+    }
+    expect(await wallet(t)).toMatchObject({ availableBalance: '4' });
+  });
+
+  it('lets withdrawals reach only travel-rule verified whitelist addresses', async () => {
+    const t = await newTenant('Whitelisted', '5');
+    await policy(t.token, {
+      name: 'Only verified destinations',
       activity: 'withdrawal',
       rule: { kind: 'destination_not_whitelisted' },
       action: 'block',
     });
     expectProblem(await withdraw(t, '1'), 403, 'policy_blocked');
+    const whitelists = `/v1/users/${t.user}/wallets/${t.wallet}/whitelists`;
+    const entry = await api.post(whitelists, {
+      token: t.token,
+      body: {
+        address: RECEIVER.toLowerCase(),
+        counterPartyFullName: 'Bob Receiver',
+        counterPartyType: 'SELF_HOSTED',
+      },
+    });
+    expect(entry.status).toBe(201);
+    // Pending review: still refused.
+    expectProblem(await withdraw(t, '1'), 403, 'policy_blocked');
+    const verified = await api.patch(`${whitelists}/${entry.body.id}`, {
+      token: admin,
+      body: { travelRuleStatus: 'verified' },
+    });
+    expect(verified.status).toBe(200);
+    // The same address in its checksummed spelling.
+    expect((await withdraw(t, '1')).status).toBe(201);
+    expect(await wallet(t)).toMatchObject({ availableBalance: '4' });
   });
 });
 

@@ -41,6 +41,11 @@ export const IDENTITY_RPC = {
   listWhitelists: 'whitelists.list',
   getWhitelist: 'whitelists.get',
   updateWhitelist: 'whitelists.update',
+  /**
+   * Whether an address is on a wallet's whitelist with its travel rule verified (the policy
+   * service's `destination_not_whitelisted` rule), within the caller's tenant.
+   */
+  isWhitelisted: 'whitelists.isVerified',
 } as const;
 
 export interface WhitelistView {
@@ -362,6 +367,7 @@ export interface IdentityRpc {
     ListResult<WhitelistView>
   >;
   [IDENTITY_RPC.getWhitelist]: RpcSpec<WalletPath & { id: string }, WhitelistView>;
+  [IDENTITY_RPC.isWhitelisted]: RpcSpec<WalletPath & { address: string }, { verified: boolean }>;
   [IDENTITY_RPC.updateWhitelist]: RpcSpec<
     WalletPath & { id: string; travelRuleStatus: TravelRuleStatus },
     WhitelistView

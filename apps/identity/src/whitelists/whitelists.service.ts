@@ -6,7 +6,7 @@ import {
   type WhitelistInput,
   type WhitelistView,
 } from '@custody/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
@@ -166,6 +166,30 @@ export class WhitelistsService {
       .where(and(scoped(tenantScope(auth), path), eq(whitelists.id, path.id)));
     if (!row) throw Errors.notFound('whitelist record');
     return view(row);
+  }
+
+  /**
+   * Whether `address` is on the wallet's whitelist with its travel rule verified, in the caller's
+   * tenant (EVM addresses in any letter case: the checksum is only a spelling).
+   */
+  async isVerified(
+    auth: AuthContext | undefined,
+    path: WalletPath & { address: string },
+  ): Promise<{ verified: boolean }> {
+    assertUserAccess(auth, path.userId);
+    if (![path.userId, path.walletId].every(isUuid)) return { verified: false };
+    const [row] = await this.db
+      .select({ id: whitelists.id })
+      .from(whitelists)
+      .where(
+        and(
+          scoped(tenantScope(auth), path),
+          sql`lower(${whitelists.address}) = lower(${path.address})`,
+          eq(whitelists.travelRuleStatus, 'verified'),
+        ),
+      )
+      .limit(1);
+    return { verified: row !== undefined };
   }
 
   /** The travel-rule review outcome, set by an admin (compliance). */

@@ -7,11 +7,13 @@ import {
   EVENTS,
   type GovernedOperation,
   IDENTITY_RPC,
+  TRADING_RPC,
   type ListQuery,
   type ListResult,
   type PolicyDecision,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import { fromNumber, mul } from '@custody/money';
 import type { RpcClient } from '@custody/messaging';
 import {
   type Database,
@@ -22,9 +24,9 @@ import {
 } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import {
-  countsVelocity,
   type EvaluatedPolicy,
   evaluate,
+  needs,
   type Verdict,
   windowMs,
 } from '../evaluation/evaluation.rules';
@@ -98,15 +100,27 @@ export class ApprovalsService {
   async evaluate(auth: AuthContext | undefined, op: GovernedOperation): Promise<PolicyDecision> {
     const initiator = requireAuth(auth);
     const policies = await repo.governingPolicies(this.db, initiator.tenantId, op.activity);
+    // Read before the lock: identity's answer does not change with this tenant's counts.
+    const destinationVerified = needs(policies, op, 'destination_not_whitelisted')
+      ? await this.destinationVerified(initiator, op)
+      : undefined;
+    const fiatAmount = needs(policies, op, 'fiat_amount_above')
+      ? await this.fiatAmount(initiator, op)
+      : undefined;
     return withTransaction(this.db, async (tx) => {
       // The tenant's operations of this activity are counted one at a time: concurrent ones
       // cannot pass a velocity limit together.
       await repo.lockVelocity(tx, initiator.tenantId, op.activity);
       const now = new Date();
-      const usage = countsVelocity(policies, op)
+      const usage = needs(policies, op, 'velocity')
         ? await repo.countedUsage(tx, initiator.tenantId, op.activity, since(policies, now))
         : [];
-      const verdict = evaluate(policies, op, usage, now);
+      const verdict = evaluate(policies, op, {
+        usage,
+        now,
+        ...(destinationVerified !== undefined ? { destinationVerified } : {}),
+        ...(fiatAmount !== undefined ? { fiatAmount } : {}),
+      });
       if (verdict.decision === 'block') return verdict;
       // What runs or waits counts towards the windows, until its approval fails.
       await repo.countUsage(tx, {
@@ -127,7 +141,7 @@ export class ApprovalsService {
           walletId: op.walletId,
           assetId: op.assetId,
           amount: op.amount,
-          fiatAmount: null,
+          fiatAmount: fiatAmount ?? null,
           destination: op.destination ?? null,
         },
       });
@@ -270,6 +284,40 @@ export class ApprovalsService {
       tenantId: row.tenantId,
       data: approvalView(row, decided),
     });
+  }
+
+  /**
+   * The operation's value in the service's fiat currency at trading's current rate; none when the
+   * rate is stale or trading does not answer (the rule then matches: fail closed).
+   */
+  private async fiatAmount(
+    caller: AuthContext,
+    op: GovernedOperation,
+  ): Promise<string | undefined> {
+    try {
+      const { rate } = await this.rpc.call(
+        'trading',
+        TRADING_RPC.getAsset,
+        { assetId: op.assetId },
+        { auth: caller, idempotent: true },
+      );
+      if (!rate || rate.stale) return undefined;
+      return mul(op.amount, fromNumber(rate.fiatPrice));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether identity has the destination on the wallet's whitelist, travel-rule verified. */
+  private async destinationVerified(caller: AuthContext, op: GovernedOperation): Promise<boolean> {
+    if (op.destination === undefined) return false;
+    const { verified } = await this.rpc.call(
+      'identity',
+      IDENTITY_RPC.isWhitelisted,
+      { userId: op.userId, walletId: op.walletId, address: op.destination },
+      { auth: caller, idempotent: true },
+    );
+    return verified;
   }
 
   private async approvers(caller: AuthContext): Promise<string[]> {

@@ -39,10 +39,29 @@ describe('policy rules', () => {
 
   it('match where their data is not read yet: fail closed', () => {
     expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP)).toBe(true);
+    const facts = (destinationVerified: boolean) => ({
+      usage: [],
+      now: new Date(),
+      destinationVerified,
+    });
+    expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP, facts(false))).toBe(true);
+    expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP, facts(true))).toBe(false);
     expect(ruleMatches({ kind: 'fiat_amount_above', amount: '1000000' }, OP)).toBe(true);
     expect(
       ruleMatches({ kind: 'velocity', window: '24h', per: 'wallet', maxFiatAmount: '1' }, OP),
     ).toBe(true);
+  });
+
+  it('match a value in fiat above the limit, or an unknown one', () => {
+    const fiat = (fiatAmount?: string) =>
+      ruleMatches({ kind: 'fiat_amount_above', amount: '5000' }, OP, {
+        usage: [],
+        now: new Date(),
+        ...(fiatAmount !== undefined ? { fiatAmount } : {}),
+      });
+    expect(fiat('5000.01')).toBe(true);
+    expect(fiat('5000')).toBe(false);
+    expect(fiat(undefined)).toBe(true);
   });
 
   it("match a velocity limit the operation would pass, counting its window's operations", () => {
@@ -56,7 +75,7 @@ describe('policy rules', () => {
       { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '100', createdAt: at(61) },
     ];
     const velocity = (rule: Omit<Extract<PolicyRule, { kind: 'velocity' }>, 'kind' | 'window'>) =>
-      ruleMatches({ kind: 'velocity', window: '1h', ...rule }, OP, usage, now);
+      ruleMatches({ kind: 'velocity', window: '1h', ...rule }, OP, { usage, now });
     // The wallet: 4 + 2.5 this one.
     expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '6.5' })).toBe(false);
     expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '6.4' })).toBe(true);

@@ -25,14 +25,18 @@ export type Verdict =
       platform: boolean;
     };
 
-/**
- * Rule kinds whose data this service does not read yet (rates, whitelists): they match, so that
- * a policy that cannot be evaluated holds or refuses, never lets through.
- */
-const FAIL_CLOSED: ReadonlySet<PolicyRule['kind']> = new Set([
-  'fiat_amount_above',
-  'destination_not_whitelisted',
-]);
+/** What the rules read besides the operation: each read only when a policy needs it. */
+export interface Facts {
+  /** The operations counted in the velocity windows (`VelocityUsage`). */
+  usage: VelocityUsage;
+  /** Whether the destination is on the wallet's whitelist, travel-rule verified. */
+  destinationVerified?: boolean;
+  /** The operation's value in the service's fiat currency at trading's fresh rate. */
+  fiatAmount?: string;
+  now: Date;
+}
+
+const NO_FACTS: Facts = { usage: [], now: new Date(0) };
 
 /** An operation counted in a velocity window (see `VelocityUsage`). */
 export interface CountedOperation {
@@ -94,29 +98,33 @@ function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
   return true;
 }
 
-/** Whether a velocity policy may govern the operation: its usage must then be read. */
-export function countsVelocity(policies: readonly EvaluatedPolicy[], op: Evaluated): boolean {
-  return policies.some((p) => p.rule.kind === 'velocity' && appliesTo(p, op));
+/** Whether a policy of this rule kind may govern the operation: its facts must then be read. */
+export function needs(
+  policies: readonly EvaluatedPolicy[],
+  op: Evaluated,
+  kind: PolicyRule['kind'],
+): boolean {
+  return policies.some((p) => p.rule.kind === kind && appliesTo(p, op));
 }
 
 /** Whether a policy's rule matches the operation (fail closed where it cannot tell). */
-export function ruleMatches(
-  rule: PolicyRule,
-  op: Evaluated,
-  usage: VelocityUsage = [],
-  now = new Date(),
-): boolean {
+export function ruleMatches(rule: PolicyRule, op: Evaluated, facts: Facts = NO_FACTS): boolean {
   switch (rule.kind) {
     case 'velocity':
       // No wallet, asset or amount to count in a change of the policies (nor allowed there).
-      return op.activity !== 'policy-change' && velocityExceeded(rule, op, usage, now);
+      return op.activity !== 'policy-change' && velocityExceeded(rule, op, facts.usage, facts.now);
+    case 'destination_not_whitelisted':
+      // Unknown (not read, or no destination): matches, fail closed.
+      return facts.destinationVerified !== true;
     case 'always':
       return true;
     case 'amount_above':
       if (op.activity === 'policy-change') return false;
       return rule.assetId === op.assetId && compare(op.amount, rule.amount) > 0;
-    default:
-      return FAIL_CLOSED.has(rule.kind);
+    case 'fiat_amount_above':
+      // No fresh rate (or trading unreachable): matches, fail closed.
+      if (op.activity === 'policy-change') return false;
+      return facts.fiatAmount === undefined || compare(facts.fiatAmount, rule.amount) > 0;
   }
 }
 
@@ -127,10 +135,9 @@ export function ruleMatches(
 export function evaluate(
   policies: readonly EvaluatedPolicy[],
   op: Evaluated,
-  usage: VelocityUsage = [],
-  now = new Date(),
+  facts: Facts = NO_FACTS,
 ): Verdict {
-  const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p.rule, op, usage, now));
+  const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p.rule, op, facts));
   const blocking = matching.filter((p) => p.action === 'block');
   if (blocking.length > 0) return { decision: 'block', policyIds: blocking.map((p) => p.id) };
   const holding = matching.filter((p) => p.action === 'require_approval' && p.approvers);
