@@ -52,13 +52,17 @@ function createHandlers(deps: Deps): RpcHandlers<'policy'> {
 /** Expires approvals past their time, every APPROVAL_SWEEP_INTERVAL_MS. */
 async function startSweep(deps: Deps): Promise<() => Promise<void>> {
   const approvals = approvalsOf(deps);
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running = running
-      .then(async () => {
-        while ((await approvals.expireDue()) > 0);
-      })
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'approval expiry failed'));
+    // A sweep longer than the interval: the next tick waits for the next interval.
+    if (running) return;
+    running = (async () => {
+      while ((await approvals.expireDue()) > 0);
+    })()
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'approval expiry failed'))
+      .finally(() => {
+        running = undefined;
+      });
   }, deps.config.APPROVAL_SWEEP_INTERVAL_MS);
   return async () => {
     clearInterval(timer);

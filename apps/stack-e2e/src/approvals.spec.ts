@@ -337,6 +337,38 @@ describe('an approval policy', () => {
     });
   });
 
+  it('sends nothing for a user blocked while the approval waited, and releases the hold', async () => {
+    const before = await wallet(t);
+    const created = await withdraw(t, '2.5');
+    const { approvalId } = await withdrawal(t, created.body.id);
+    const blocked = await api.patch(`/v1/users/${t.user}/individual-person`, {
+      token: admin,
+      body: { status: 'blocked' },
+    });
+    expect(blocked.status).toBe(200);
+    try {
+      for (const token of [first.token, second.token])
+        expect(
+          (
+            await api.post(`/v1/approvals/${approvalId}/decisions`, {
+              token,
+              body: { decision: 'approve' },
+            })
+          ).status,
+        ).toBe(201);
+      await settled(t, created.body.id, 'cancelled');
+      expect(await wallet(t)).toMatchObject({
+        balance: before.balance,
+        availableBalance: before.availableBalance,
+      });
+    } finally {
+      await api.patch(`/v1/users/${t.user}/individual-person`, {
+        token: admin,
+        body: { status: 'active' },
+      });
+    }
+  });
+
   it("is out of other tenants' reach", async () => {
     const created = await withdraw(t, '1.5');
     const { approvalId } = await withdrawal(t, created.body.id);

@@ -144,6 +144,12 @@ describe('tenant members', () => {
       409,
       'client_has_members',
     );
+    // Nor made an admin: its members act in its name.
+    expectProblem(
+      await api.patch(`/v1/clients/${host.id}`, { token: admin, body: { audience: ['admin'] } }),
+      409,
+      'client_has_members',
+    );
     expect((await api.get(`/v1/clients/${host.id}`, { token: admin })).status).toBe(200);
     expect((await api.delete(`/v1/clients/${member.id}`, { token: admin })).status).toBe(200);
     // A deleted member's tokens stop at once; its tenant can go now.

@@ -237,7 +237,7 @@ describe("the gateway's attestations of auth contexts", () => {
       ).toEqual({ fault: 'bad_signature' });
       expect(
         verifier.checkAttestation(
-          { ...attestation, exp: attestation.exp + 60_000 },
+          { ...attestation, exp: attestation.exp - 1 },
           AUTH,
           'gateway',
           NOW,
@@ -265,5 +265,22 @@ describe("the gateway's attestations of auth contexts", () => {
     expect(signing.checkAttestation({ iss: 'gateway' }, AUTH, 'gateway', NOW)).toEqual({
       fault: 'malformed',
     });
+  });
+
+  it('are refused in another spelling of their signature, or with an expiry beyond their life', () => {
+    const attestation = gateway.attest(AUTH, NOW);
+    expect(
+      ledger.checkAttestation(
+        { ...attestation, sig: `${attestation.sig}!!` },
+        AUTH,
+        'gateway',
+        NOW,
+      ),
+    ).toEqual({ fault: 'malformed' });
+    const far = new RpcProofSigner('gateway', seeds.gateway, publicKeys).attest(
+      AUTH,
+      NOW + ATTESTATION_TTL_MS,
+    );
+    expect(ledger.checkAttestation(far, AUTH, 'gateway', NOW)).toEqual({ fault: 'malformed' });
   });
 });

@@ -148,19 +148,20 @@ class PairKeys {
     const known = this.macKeys.get(id);
     if (known !== undefined) return known;
     const peer = this.peers.get(from === this.app ? to : from);
+    // Unknown peers are not remembered: any broker login can name as many as it likes.
+    if (peer === undefined) return null;
     let key: Buffer | null = null;
-    if (peer !== undefined) {
-      try {
-        const shared = diffieHellman({
-          privateKey: this.agreement,
-          publicKey: x25519PublicKeyOf(peer),
-        });
-        key = Buffer.from(hkdfSync('sha256', shared, 'custody-rpc-mac:v2', id, 32));
-      } catch {
-        // A malformed public key in the configuration: no proof to or from that app is valid.
-        key = null;
-      }
+    try {
+      const shared = diffieHellman({
+        privateKey: this.agreement,
+        publicKey: x25519PublicKeyOf(peer),
+      });
+      key = Buffer.from(hkdfSync('sha256', shared, 'custody-rpc-mac:v2', id, 32));
+    } catch {
+      // A malformed public key in the configuration: no proof to or from that app is valid.
+      key = null;
     }
+    // At most one entry per configured peer and direction.
     this.macKeys.set(id, key);
     return key;
   }
@@ -339,6 +340,13 @@ export class RpcProofVerifier {
     if (attestation === undefined) return { fault: 'missing' };
     if (!isAttestation(attestation)) return { fault: 'malformed' };
     if (attestation.iss !== authority) return { fault: 'unknown_signer' };
+    // One spelling per signature (base64url decodes leniently: aliases would each fill the
+    // cache), and no expiry further than the gateway gives.
+    if (
+      Buffer.from(attestation.sig, 'base64url').toString('base64url') !== attestation.sig ||
+      attestation.exp > now + ATTESTATION_TTL_MS + PROOF_CLOCK_SKEW_MS
+    )
+      return { fault: 'malformed' };
     const text = authText(auth);
     const known = this.attested.get(attestation.sig);
     if (known) {
@@ -382,6 +390,15 @@ function isAttestation(value: unknown): value is AuthAttestation {
     typeof attestation['iss'] === 'string' &&
     typeof attestation['exp'] === 'number' &&
     typeof attestation['sig'] === 'string'
+  );
+}
+
+/** Whether two base64url keys are the same bytes, however they are spelled. */
+function sameKey(a: string | undefined, b: string | undefined): boolean {
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    Buffer.from(a, 'base64url').equals(Buffer.from(b, 'base64url'))
   );
 }
 
@@ -440,7 +457,7 @@ export function proofKeys(
             },
           ]
         : []),
-      ...(publicKeys[app] !== undefined && publicKeys[app] !== proofPublicKeyOf(seed)
+      ...(publicKeys[app] !== undefined && !sameKey(publicKeys[app], proofPublicKeyOf(seed))
         ? [
             {
               variable: 'RPC_PROOF_PUBLIC_KEYS',
@@ -448,7 +465,7 @@ export function proofKeys(
             },
           ]
         : []),
-      ...APPS.filter((name) => publicKeys[name] === devKeys[name]).map((name) => ({
+      ...APPS.filter((name) => sameKey(publicKeys[name], devKeys[name])).map((name) => ({
         variable: 'RPC_PROOF_PUBLIC_KEYS',
         message: `The development key of ${name} is not allowed in production`,
       })),

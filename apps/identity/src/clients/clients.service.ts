@@ -137,8 +137,16 @@ export class ClientsService {
     patch: Partial<ClientInput>,
   ): Promise<ClientView> {
     requireAdmin(auth);
-    if (patch.audience?.includes('admin') && (await repo.findClient(this.db, id))?.tenantId)
-      throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
+    if (patch.audience?.includes('admin')) {
+      if ((await repo.findClient(this.db, id))?.tenantId)
+        throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
+      // Its members act in its name: a tenant with members stays in the general audience.
+      if (await repo.hasLiveMembers(this.db, id))
+        throw Errors.conflict(
+          'This client has tenant members; a tenant with members cannot be an admin.',
+          'client_has_members',
+        );
+    }
     // A new password, audience or scope set invalidates every token issued before it.
     const bump =
       patch.password !== undefined || patch.audience !== undefined || patch.scopes !== undefined;

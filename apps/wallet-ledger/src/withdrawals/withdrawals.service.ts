@@ -34,6 +34,7 @@ import { type WithdrawalRow, type WithdrawalStatus, withdrawals } from '../schem
 import { recordMovements } from '../transactions/transactions.repository';
 import { walletScope } from '../transactions/wallet-scope';
 import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
+import { lockAndReadBlocked } from '../users/users.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { governedBy } from '../policies/governed';
 import { findWallet, walletAccountId } from '../wallets/wallets.repository';
@@ -190,13 +191,17 @@ export class WithdrawalsService {
   ): Promise<void> {
     const current = await repo.lockWithdrawal(tx, approval.operationId);
     if (current?.status !== 'pending_approval' || current.approvalId !== approval.id) return;
-    const approved = approval.status === 'approved';
+    // A user blocked while the approval was pending sends nothing, approved or not.
+    const blocked = await lockAndReadBlocked(tx, current.userId);
+    const approved = approval.status === 'approved' && !blocked;
     if (!approved) await releaseHold(tx, current.holdId);
     const updated = await repo.updateWithdrawal(tx, current.id, {
       status: approved ? 'prepared' : 'cancelled',
       blockchainTransactionId: null,
       fee: current.fee,
-      ...(approved ? {} : { failureReason: `approval_${approval.status}` }),
+      ...(approved
+        ? {}
+        : { failureReason: blocked ? 'user_blocked' : `approval_${approval.status}` }),
     });
     await enqueueEvent(tx, SCHEMA, {
       name: EVENTS.withdrawalUpdated,
