@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   ApprovalActivity,
+  ApprovalRequirement,
   ApprovalStatus,
   ApprovalView,
   PolicyAction,
@@ -53,6 +54,7 @@ export const approvals = policySchema.table('approvals', {
   approverIds: text('approver_ids').array(),
   platform: boolean('platform').notNull(),
   summary: jsonb('summary').$type<ApprovalView['summary']>().notNull(),
+  requirements: jsonb('requirements').$type<ApprovalRequirement[]>().notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +68,7 @@ export const decisions = policySchema.table('decisions', {
   clientId: text('client_id').notNull(),
   decision: text('decision').$type<'approve' | 'reject'>().notNull(),
   reason: text('reason'),
+  countsFor: uuid('counts_for').array().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

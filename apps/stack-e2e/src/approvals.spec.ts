@@ -192,6 +192,47 @@ describe('a blocking policy', () => {
   });
 });
 
+describe('a raw signed transaction that moves value', () => {
+  it('is a withdrawal to the policies: refused by a block, and by a hold it cannot wait for', async () => {
+    const t = await newTenant('Raw signer', '1');
+    const sign = (nonce: string) =>
+      api.post(`/v1/users/${t.user}/wallets/${t.wallet}/sign-tx`, {
+        token: t.token,
+        body: {
+          txJson: {
+            to: RECEIVER,
+            value: '1000',
+            gasLimit: '21000',
+            maxFeePerGas: '2000000000',
+            maxPriorityFeePerGas: '1000000000',
+            nonce,
+          },
+        },
+      });
+    const onlyVerified = await policy(t.token, {
+      name: 'Only verified destinations',
+      activity: 'withdrawal',
+      rule: { kind: 'destination_not_whitelisted' },
+      action: 'block',
+    });
+    const refused = await sign('0');
+    expectProblem(refused, 403, 'policy_blocked');
+    expect(refused.body.policyIds).toEqual([onlyVerified]);
+    await api.patch(`/v1/policies/${onlyVerified}`, { token: t.token, body: { enabled: false } });
+    await member(t.id, [['approvals', 'decide']]);
+    await policy(t.token, {
+      name: 'Everything waits for one approval',
+      activity: 'any',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    });
+    expectProblem(await sign('1'), 403, 'approval_required');
+    expect(await wallet(t)).toMatchObject({ balance: '1', availableBalance: '1' });
+    expect((await api.get('/v1/approvals?status=pending', { token: t.token })).body).toEqual([]);
+  });
+});
+
 describe('a velocity policy', () => {
   it('lets exactly the withdrawals within its limit through when 50 race for it', async () => {
     const t = await newTenant('Racing', '100');
@@ -396,6 +437,54 @@ describe('an approval policy', () => {
       403,
       'approver_forbidden',
     );
+  });
+});
+
+describe('several holding policies', () => {
+  it("need every one's quorum: the tenant's approvers never stand in for the admins", async () => {
+    const t = await newTenant('Doubly governed', '10');
+    const [one, two] = await Promise.all([
+      member(t.id, [['approvals', 'decide']]),
+      member(t.id, [['approvals', 'decide']]),
+    ]);
+    await policy(t.token, {
+      name: 'Two of us',
+      activity: 'withdrawal',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 2 },
+    });
+    const platform = await policy(admin, {
+      name: "An admin looks at this wallet's withdrawals",
+      activity: 'withdrawal',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+      filters: { walletIds: [t.wallet] },
+    });
+    try {
+      const created = await withdraw(t, '1');
+      const { approvalId } = await withdrawal(t, created.body.id);
+      const path = `/v1/approvals/${approvalId}`;
+      expect((await api.get(path, { token: t.token })).body.requirements).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ policyId: platform, quorum: 1, platform: true }),
+          expect.objectContaining({ quorum: 2, platform: false }),
+        ]),
+      );
+      const decide = (token: string) =>
+        api.post(`${path}/decisions`, { token, body: { decision: 'approve' } });
+      expect((await decide(one.token)).status).toBe(201);
+      expect((await decide(two.token)).status).toBe(201);
+      // The tenant's quorum is met; a third of its clients is not needed.
+      const third = await member(t.id, [['approvals', 'decide']]);
+      expectProblem(await decide(third.token), 409, 'approval_not_needed');
+      expect((await withdrawal(t, created.body.id)).status).toBe('pending_approval');
+      expect((await decide(admin)).status).toBe(201);
+      await settled(t, created.body.id, 'prepared');
+    } finally {
+      await api.delete(`/v1/policies/${platform}`, { token: admin });
+    }
   });
 });
 

@@ -129,7 +129,7 @@ describe('policies', () => {
   it('that require approval name approvers who can reach the quorum', async () => {
     const approval = {
       name: 'Two approvals for any transfer',
-      activity: 'transfer',
+      activity: 'withdrawal',
       rule: { kind: 'always' },
       action: 'require_approval',
     };
@@ -188,6 +188,15 @@ describe('policies', () => {
         }),
         400,
         'approver_not_eligible',
+      );
+  });
+
+  it('are refused for activities not enforced yet', async () => {
+    for (const activity of ['transfer', 'sign-tx', 'sign-message', 'sign-typed-data'])
+      expectProblem(
+        await api.post('/v1/policies', { token: tenant.token, body: { ...BLOCK_BIG, activity } }),
+        400,
+        'activity_not_enforced',
       );
   });
 

@@ -441,7 +441,7 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
   updateClient: () => ({ name: 'Renamed' }),
   createPolicy: () => ({
     name: 'Sample cap',
-    activity: 'transfer',
+    activity: 'withdrawal',
     rule: { kind: 'amount_above', assetId: 'eth', amount: '1000000' },
     action: 'block',
   }),

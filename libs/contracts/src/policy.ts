@@ -147,6 +147,16 @@ export const APPROVAL_STATUSES = [
 ] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
+/** One holding policy's condition for an approval: all must be met. */
+export interface ApprovalRequirement {
+  policyId: string;
+  quorum: number;
+  /** The approvers it names; null: any eligible client of its side. */
+  approverIds: string[] | null;
+  /** A platform policy's: admins decide; otherwise the tenant's clients. */
+  platform: boolean;
+}
+
 export interface ApprovalDecisionView {
   clientId: string;
   decision: 'approve' | 'reject';
@@ -164,7 +174,10 @@ export interface ApprovalView {
   operationId: string;
   initiator: { clientId: string };
   policyIds: string[];
+  /** The largest quorum among the requirements. */
   quorum: number;
+  /** Each holding policy's quorum and approvers: the approval needs them all. */
+  requirements: ApprovalRequirement[];
   decisions: ApprovalDecisionView[];
   expiresAt: string;
   /** The operation's wallet, asset and amount (null for a policy change). */

@@ -41,8 +41,23 @@ const approvalSchema = z.object({
     .describe(
       `The policies that held it: the governing one (largest quorum) and the other matching ones, at most ${MAX_CITED_POLICIES}`,
     ),
-  quorum: z.number().int().min(1).max(MAX_QUORUM),
-  // Decisions stop at the quorum or at the first rejection.
+  quorum: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_QUORUM)
+    .describe('The largest quorum among the requirements'),
+  requirements: z
+    .array(
+      z.object({
+        policyId: idString,
+        quorum: z.number().int().min(1).max(MAX_QUORUM),
+        approverIds: z.array(idString).max(100).nullable(),
+        platform: z.boolean().describe('A platform policy: admins decide'),
+      }),
+    )
+    .max(MAX_CITED_POLICIES)
+    .describe("Each holding policy's quorum and approvers: the approval needs them all"),
   decisions: z
     .array(
       z.object({
@@ -52,7 +67,10 @@ const approvalSchema = z.object({
         createdAt: isoDateTime,
       }),
     )
-    .max(MAX_QUORUM),
+    .max(MAX_QUORUM * MAX_CITED_POLICIES + 1)
+    .describe(
+      'An approval counts only where a quorum is still missing, and the first rejection ends it',
+    ),
   expiresAt: isoDateTime,
   summary: z.object({
     userId: idString.nullable(),

@@ -1,44 +1,72 @@
+import type { ApprovalRequirement } from '@custody/contracts';
 import { refusalOf } from '@custody/testing';
-import { checkDecider, statusAfter } from './approvals.rules';
+import { checkDecider, qualifyingFor, requirementsOf, statusAfter } from './approvals.rules';
 
 const NOW = new Date(1_800_000_000_000);
 const PENDING = {
   status: 'pending' as const,
   expiresAt: new Date(NOW.getTime() + 60_000),
   initiatorClientId: 'initiator',
-  approverIds: null,
 };
 
 function expectRefusal(attempt: () => unknown, status: number, code: string): void {
   expect(refusalOf(attempt)).toMatchObject({ status, code });
 }
 
+const TENANT_TWO: ApprovalRequirement = {
+  policyId: 'tenant-two',
+  quorum: 2,
+  approverIds: null,
+  platform: false,
+};
+const CFO: ApprovalRequirement = {
+  policyId: 'cfo',
+  quorum: 1,
+  approverIds: ['cfo'],
+  platform: false,
+};
+const PLATFORM: ApprovalRequirement = {
+  policyId: 'platform',
+  quorum: 1,
+  approverIds: null,
+  platform: true,
+};
+
 describe('who decides', () => {
-  it('is an eligible client other than the initiator, once, while the approval is pending', () => {
-    expect(() => checkDecider(PENDING, 'a', ['a', 'b'], [], NOW)).not.toThrow();
+  it('counts for the requirements of its side where it is eligible and, if named, named', () => {
+    const all = [TENANT_TWO, CFO, PLATFORM];
+    expect(qualifyingFor(all, { clientId: 'a', admin: false }, ['a', 'cfo'])).toEqual([
+      'tenant-two',
+    ]);
+    expect(qualifyingFor(all, { clientId: 'cfo', admin: false }, ['a', 'cfo'])).toEqual([
+      'tenant-two',
+      'cfo',
+    ]);
+    expect(qualifyingFor(all, { clientId: 'root', admin: true }, ['root'])).toEqual(['platform']);
+    // Not eligible (scopes, another tenant): counts for nothing.
+    expect(qualifyingFor(all, { clientId: 'x', admin: false }, ['a'])).toEqual([]);
+  });
+
+  it('is a client other than the initiator, counting for something, once, while pending', () => {
+    expect(() => checkDecider(PENDING, 'a', ['tenant-two'], [], NOW)).not.toThrow();
     expectRefusal(
-      () => checkDecider(PENDING, 'initiator', ['initiator'], [], NOW),
+      () => checkDecider(PENDING, 'initiator', ['tenant-two'], [], NOW),
       403,
       'self_approval_forbidden',
     );
-    expectRefusal(() => checkDecider(PENDING, 'c', ['a', 'b'], [], NOW), 403, 'approver_forbidden');
+    expectRefusal(() => checkDecider(PENDING, 'c', [], [], NOW), 403, 'approver_forbidden');
     expectRefusal(
-      () => checkDecider({ ...PENDING, approverIds: ['b'] }, 'a', ['a', 'b'], [], NOW),
-      403,
-      'approver_forbidden',
-    );
-    expectRefusal(
-      () => checkDecider(PENDING, 'a', ['a'], [{ clientId: 'a' }], NOW),
+      () => checkDecider(PENDING, 'a', ['tenant-two'], [{ clientId: 'a' }], NOW),
       409,
       'already_decided',
     );
     expectRefusal(
-      () => checkDecider({ ...PENDING, status: 'approved' }, 'a', ['a'], [], NOW),
+      () => checkDecider({ ...PENDING, status: 'approved' }, 'a', ['tenant-two'], [], NOW),
       409,
       'approval_finished',
     );
     expectRefusal(
-      () => checkDecider({ ...PENDING, expiresAt: NOW }, 'a', ['a'], [], NOW),
+      () => checkDecider({ ...PENDING, expiresAt: NOW }, 'a', ['tenant-two'], [], NOW),
       409,
       'approval_finished',
     );
@@ -46,12 +74,35 @@ describe('who decides', () => {
 });
 
 describe('the outcome', () => {
-  it('is rejected at any rejection, approved at the quorum, pending before', () => {
-    const approve = { decision: 'approve' as const };
-    const reject = { decision: 'reject' as const };
-    expect(statusAfter(2, [approve])).toBe('pending');
-    expect(statusAfter(2, [approve, approve])).toBe('approved');
-    expect(statusAfter(2, [approve, reject])).toBe('rejected');
-    expect(statusAfter(1, [reject])).toBe('rejected');
+  const approve = (...countsFor: string[]) => ({ decision: 'approve' as const, countsFor });
+  const reject = (...countsFor: string[]) => ({ decision: 'reject' as const, countsFor });
+
+  it('is rejected at any rejection, approved when every requirement has its quorum', () => {
+    const all = [TENANT_TWO, CFO, PLATFORM];
+    expect(statusAfter(all, [approve('tenant-two'), approve('tenant-two')])).toBe('pending');
+    expect(
+      statusAfter(all, [approve('tenant-two'), approve('tenant-two', 'cfo'), approve('platform')]),
+    ).toBe('approved');
+    // The tenant's approvals alone never meet a platform policy's requirement.
+    expect(
+      statusAfter(all, [
+        approve('tenant-two'),
+        approve('tenant-two', 'cfo'),
+        approve('tenant-two'),
+      ]),
+    ).toBe('pending');
+    expect(statusAfter(all, [approve('tenant-two'), reject('platform')])).toBe('rejected');
+  });
+
+  it("of an approval recorded before requirements is its governing policy's", () => {
+    expect(
+      requirementsOf({
+        requirements: [],
+        policyIds: ['p1', 'p2'],
+        quorum: 2,
+        approverIds: ['a', 'b'],
+        platform: false,
+      }),
+    ).toEqual([{ policyId: 'p1', quorum: 2, approverIds: ['a', 'b'], platform: false }]);
   });
 });

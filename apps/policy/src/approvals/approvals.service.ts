@@ -32,7 +32,13 @@ import {
 } from '../evaluation/evaluation.rules';
 import type { ApprovalRow, DecisionRow } from '../schema';
 import * as repo from './approvals.repository';
-import { checkDecider, statusAfter } from './approvals.rules';
+import {
+  checkDecider,
+  qualifyingFor,
+  requirementsOf,
+  statusAfter,
+  stillNeeded,
+} from './approvals.rules';
 
 const SCHEMA = 'policy';
 /** Expired approvals handled per sweep transaction. */
@@ -49,6 +55,7 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
     initiator: { clientId: row.initiatorClientId },
     policyIds: row.policyIds,
     quorum: row.quorum,
+    requirements: requirementsOf(row),
     decisions: decided
       .filter((d) => d.approvalId === row.id)
       .map((d) => ({
@@ -172,6 +179,7 @@ export class ApprovalsService {
         quorum: verdict.quorum,
         approverIds: verdict.approverIds,
         platform: verdict.platform,
+        requirements: verdict.requirements,
         summary: held.summary,
         expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
       })
@@ -229,22 +237,35 @@ export class ApprovalsService {
     const caller = requireAuth(auth);
     const peek = await repo.findApproval(this.db, reachOf(caller), id);
     if (!peek) throw Errors.notFound('approval');
-    // A platform policy's approvals are the admins'; a tenant policy's, the tenant's clients'.
-    const eligible = peek.platform === isAdmin(caller) ? await this.approvers(caller) : [];
+    // Admins decide for platform policies, the tenant's clients for the tenant's.
+    const admin = isAdmin(caller);
+    const eligible = requirementsOf(peek).some((r) => r.platform === admin)
+      ? await this.approvers(caller)
+      : [];
     return withTransaction(this.db, async (tx) => {
       const approval = await repo.findApproval(tx, reachOf(caller), id, true);
       if (!approval) throw Errors.notFound('approval');
+      const requirements = requirementsOf(approval);
+      const countsFor = qualifyingFor(requirements, { clientId: caller.clientId, admin }, eligible);
       const before = await repo.decisionsOf(tx, [id]);
-      checkDecider(approval, caller.clientId, eligible, before, new Date());
+      checkDecider(approval, caller.clientId, countsFor, before, new Date());
+      // An approval counts only where one is still missing: the decisions stay bounded by the
+      // quorums (a rejection always counts).
+      if (input.decision === 'approve' && !stillNeeded(requirements, before, countsFor))
+        throw Errors.conflict(
+          "The requirements this client decides for have their quorum; it waits for others'.",
+          'approval_not_needed',
+        );
       const decision = await repo.insertDecision(tx, {
         id: uuidv7(),
         approvalId: id,
         clientId: caller.clientId,
         decision: input.decision,
         reason: input.reason ?? null,
+        countsFor,
       });
       const decided = [...before, decision];
-      const status = statusAfter(approval.quorum, decided);
+      const status = statusAfter(requirements, decided);
       if (status !== 'pending') {
         const finished = await repo.setStatus(tx, id, status);
         if (status === 'rejected') await repo.releaseUsage(tx, finished.operationId);

@@ -115,7 +115,7 @@ describe('evaluation', () => {
     expect(evaluate([approve, block], OP)).toEqual({ decision: 'block', policyIds: [block.id] });
   });
 
-  it('holds for the largest quorum, its approvers named, the first created on a tie', () => {
+  it('holds with every holding policy as a requirement, the largest quorum shown', () => {
     const one = policy({ action: 'require_approval', approvers: { quorum: 1 } });
     const three = policy({
       action: 'require_approval',
@@ -132,6 +132,12 @@ describe('evaluation', () => {
       quorum: 3,
       approverIds: ['a', 'b', 'c'],
       platform: false,
+      // A platform policy's requirement stays the admins', whatever the tenant's quorum.
+      requirements: [
+        { policyId: threeLater.id, quorum: 3, approverIds: null, platform: true },
+        { policyId: one.id, quorum: 1, approverIds: null, platform: false },
+        { policyId: three.id, quorum: 3, approverIds: ['a', 'b', 'c'], platform: false },
+      ],
     });
     expect(evaluate([threeLater, one], OP)).toMatchObject({
       quorum: 3,

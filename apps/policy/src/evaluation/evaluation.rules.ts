@@ -1,4 +1,9 @@
-import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
+import {
+  type ApprovalRequirement,
+  type GovernedOperation,
+  MAX_CITED_POLICIES,
+  type PolicyRule,
+} from '@custody/contracts';
 import { add, compare } from '@custody/money';
 import type { PolicyRow } from '../schema';
 
@@ -23,6 +28,8 @@ export type Verdict =
       quorum: number;
       approverIds: string[] | null;
       platform: boolean;
+      /** Every cited holding policy's own quorum and approvers: all must be met. */
+      requirements: ApprovalRequirement[];
     };
 
 /** What the rules read besides the operation: each read only when a policy needs it. */
@@ -156,5 +163,11 @@ export function evaluate(
     quorum: governing.approvers?.quorum ?? 1,
     approverIds: governing.approvers?.clientIds ?? null,
     platform: governing.tenantId === null,
+    requirements: cited.map((p) => ({
+      policyId: p.id,
+      quorum: p.approvers?.quorum ?? 1,
+      approverIds: p.approvers?.clientIds ?? null,
+      platform: p.tenantId === null,
+    })),
   };
 }

@@ -5,6 +5,17 @@ import { Errors } from '@custody/errors';
  * The checks of a policy that span fields (the gateway checked each field's shape): approvers
  * come with `require_approval` only, can reach their quorum, and a velocity rule has a limit.
  */
+/**
+ * The activities whose operations are evaluated today: withdrawals (raw signed transactions
+ * that move value count as withdrawals), the policies' own changes, and `any` (so, those).
+ * Transfers and signatures come next; a policy for them now would control nothing.
+ */
+const ENFORCED: ReadonlySet<PolicyInput['activity']> = new Set([
+  'withdrawal',
+  'policy-change',
+  'any',
+]);
+
 export function checkPolicy(
   policy: Pick<PolicyInput, 'action' | 'activity' | 'approvers' | 'filters' | 'rule'>,
   eligibleApprovers: readonly string[],
@@ -31,6 +42,11 @@ export function checkPolicy(
         'quorum_unreachable',
       );
   }
+  if (!ENFORCED.has(policy.activity))
+    throw Errors.badRequest(
+      `Policies of the activity ${policy.activity} are not enforced yet; withdrawal policies cover raw signed transactions that move value.`,
+      'activity_not_enforced',
+    );
   // A change of the policies has no wallet, asset or amount: only `always` can describe it.
   if (policy.activity === 'policy-change' && (policy.rule.kind !== 'always' || policy.filters))
     throw Errors.badRequest(

@@ -25,3 +25,14 @@ export async function governedBy(
     });
   return decision;
 }
+
+/** An approval whose operation was not created after all (best effort: it expires otherwise). */
+export async function cancelApproval(
+  rpc: RpcClient,
+  caller: AuthContext,
+  approvalId: string,
+): Promise<void> {
+  await rpc
+    .call('policy', POLICY_RPC.cancelApproval, { id: approvalId }, { auth: caller })
+    .catch(() => undefined);
+}

@@ -15,7 +15,7 @@ import {
   type SignedItemKind,
   type SignedQubicTransaction,
 } from '@custody/contracts';
-import { Errors } from '@custody/errors';
+import { AppError, Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import { type Database, enqueueEvent } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
@@ -25,6 +25,7 @@ import { findWallet } from '../wallets/wallets.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { EvmNetwork } from '../chain/evm-network';
 import { reserveSignedNonce } from '../chain/nonces';
+import { cancelApproval, governedBy } from '../policies/governed';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import * as repo from './signatures.repository';
 import {
@@ -114,6 +115,29 @@ export class SignaturesService {
     );
     const onChain = await this.onChainEffect(asset, request, result);
     const id = uuidv7();
+    // What it takes from the wallet is a withdrawal: the withdrawal policies decide first. A
+    // signature cannot wait for an approval (the client holds it once answered): a hold is a
+    // refusal here, and such a transfer goes as a withdrawal.
+    if (onChain && onChain.move.kind !== 'none') {
+      const decision = await governedBy(this.rpc, caller, {
+        activity: 'withdrawal',
+        operationId: id,
+        userId: wallet.userId,
+        walletId: wallet.id,
+        assetId: wallet.assetId,
+        amount: onChain.move.amount,
+        destination: onChain.move.receiver,
+      });
+      if (decision.decision === 'require_approval') {
+        await cancelApproval(this.rpc, caller, decision.approvalId);
+        throw new AppError(
+          403,
+          'approval_required',
+          'A policy holds this transfer for approval: send it as a withdrawal, which can wait.',
+          { details: { policyIds: decision.policyIds } },
+        );
+      }
+    }
     const row = await this.db.transaction(async (tx) => {
       // The adapter sends from this address too: its nonces and the client's must not meet.
       if (onChain?.network && onChain.nonce !== null)

@@ -5,7 +5,6 @@ import {
   type NewWithdrawal,
   type WalletScopedList,
   type WithdrawalView,
-  POLICY_RPC,
 } from '@custody/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { add } from '@custody/money';
@@ -36,7 +35,7 @@ import { walletScope } from '../transactions/wallet-scope';
 import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
 import { lockAndReadBlocked } from '../users/users.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { governedBy } from '../policies/governed';
+import { cancelApproval, governedBy } from '../policies/governed';
 import { findWallet, walletAccountId } from '../wallets/wallets.repository';
 import * as repo from './withdrawals.repository';
 import {
@@ -166,17 +165,11 @@ export class WithdrawalsService {
     // The approval names this withdrawal: if it was not created (short funds, a twin request
     // under the same key answered first), the approval goes too.
     const result = await created.catch(async (error: unknown) => {
-      await this.cancelApproval(caller, approvalId);
+      await cancelApproval(this.rpc, caller, approvalId);
       throw error;
     });
-    if (result.id !== id) await this.cancelApproval(caller, approvalId);
+    if (result.id !== id) await cancelApproval(this.rpc, caller, approvalId);
     return result;
-  }
-
-  private async cancelApproval(caller: AuthContext, approvalId: string): Promise<void> {
-    await this.rpc
-      .call('policy', POLICY_RPC.cancelApproval, { id: approvalId }, { auth: caller })
-      .catch(() => undefined);
   }
 
   /**
