@@ -25,16 +25,43 @@ function fromLedger(ctx: RpcCallContext): void {
     throw Errors.forbidden('Only wallet-ledger asks for policy decisions.', 'caller_not_allowed');
 }
 
+/**
+ * Policies and approvals are the clients' (through the gateway): no service writes or decides
+ * in a client's name, even with an auth context it was sent.
+ */
+function fromGateway(ctx: RpcCallContext): void {
+  if (ctx.caller !== 'gateway')
+    throw Errors.forbidden(
+      'Only the gateway reaches policies and approvals.',
+      'caller_not_allowed',
+    );
+}
+
 /** Wires the policy use cases to its RPC contract; each handler unpacks params and calls one. */
 function createHandlers(deps: Deps): RpcHandlers<'policy'> {
   const approvals = approvalsOf(deps);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
   return {
-    [POLICY_RPC.createPolicy]: (params, ctx) => policies.create(ctx.auth, params),
-    [POLICY_RPC.listPolicies]: (p, ctx) => policies.list(ctx.auth, p.list, p.filters),
-    [POLICY_RPC.getPolicy]: (p, ctx) => policies.get(ctx.auth, p.id),
-    [POLICY_RPC.updatePolicy]: (p, ctx) => policies.update(ctx.auth, p.id, p.patch),
-    [POLICY_RPC.deletePolicy]: (p, ctx) => policies.remove(ctx.auth, p.id),
+    [POLICY_RPC.createPolicy]: (params, ctx) => {
+      fromGateway(ctx);
+      return policies.create(ctx.auth, params);
+    },
+    [POLICY_RPC.listPolicies]: (p, ctx) => {
+      fromGateway(ctx);
+      return policies.list(ctx.auth, p.list, p.filters);
+    },
+    [POLICY_RPC.getPolicy]: (p, ctx) => {
+      fromGateway(ctx);
+      return policies.get(ctx.auth, p.id);
+    },
+    [POLICY_RPC.updatePolicy]: (p, ctx) => {
+      fromGateway(ctx);
+      return policies.update(ctx.auth, p.id, p.patch);
+    },
+    [POLICY_RPC.deletePolicy]: (p, ctx) => {
+      fromGateway(ctx);
+      return policies.remove(ctx.auth, p.id);
+    },
     [POLICY_RPC.evaluate]: (params, ctx) => {
       fromLedger(ctx);
       return approvals.evaluate(ctx.auth, params);
@@ -43,9 +70,18 @@ function createHandlers(deps: Deps): RpcHandlers<'policy'> {
       fromLedger(ctx);
       return approvals.cancel(p.id);
     },
-    [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
-    [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
-    [POLICY_RPC.decide]: (p, ctx) => approvals.decide(ctx.auth, p.id, p.input),
+    [POLICY_RPC.listApprovals]: (p, ctx) => {
+      fromGateway(ctx);
+      return approvals.list(ctx.auth, p.list, p.filters);
+    },
+    [POLICY_RPC.getApproval]: (p, ctx) => {
+      fromGateway(ctx);
+      return approvals.get(ctx.auth, p.id);
+    },
+    [POLICY_RPC.decide]: (p, ctx) => {
+      fromGateway(ctx);
+      return approvals.decide(ctx.auth, p.id, p.input);
+    },
   };
 }
 

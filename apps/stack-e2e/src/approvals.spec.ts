@@ -410,6 +410,29 @@ describe('an approval policy', () => {
     }
   });
 
+  it("governs an admin's withdrawal from the tenant's wallet as the tenant's own", async () => {
+    const created = await api.post(`/v1/users/${t.user}/wallets/${t.wallet}/withdrawals`, {
+      token: admin,
+      body: { assetId: 'eth', receiverAddress: RECEIVER, amount: '1.5', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    const { status, approvalId } = await withdrawal(t, created.body.id);
+    expect(status).toBe('pending_approval');
+    // The tenant sees it and its approvers decide it.
+    const approval = await api.get(`/v1/approvals/${approvalId}`, { token: t.token });
+    expect(approval.body).toMatchObject({ status: 'pending', quorum: 2 });
+    for (const token of [first.token, second.token])
+      expect(
+        (
+          await api.post(`/v1/approvals/${approvalId}/decisions`, {
+            token,
+            body: { decision: 'approve' },
+          })
+        ).status,
+      ).toBe(201);
+    await settled(t, created.body.id, 'prepared');
+  });
+
   it("is out of other tenants' reach", async () => {
     const created = await withdraw(t, '1.5');
     const { approvalId } = await withdrawal(t, created.body.id);

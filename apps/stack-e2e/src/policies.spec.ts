@@ -355,37 +355,29 @@ describe('policy-change policies', () => {
     ).toBe(201);
   });
 
-  it('that block lock the policies, and take only the rule always without filters', async () => {
-    const locked = await api.newClient(admin, 'Locked');
-    const lock = await api.post('/v1/policies', {
-      token: locked.token,
-      body: {
-        name: 'No change of the policies',
-        activity: 'policy-change',
-        rule: { kind: 'always' },
-        action: 'block',
-      },
-    });
-    expect(lock.status).toBe(201);
-    const refused = await api.post('/v1/policies', { token: locked.token, body: BLOCK_BIG });
-    expectProblem(refused, 403, 'policy_blocked');
-    expect(refused.body.policyIds).toEqual([lock.body.id]);
+  it('require approval, never block (a lock for good), with the rule always and no filters', async () => {
+    const lock = {
+      name: 'No change of the policies',
+      activity: 'policy-change',
+      rule: { kind: 'always' },
+      action: 'block',
+    };
     expectProblem(
-      await api.delete(`/v1/policies/${lock.body.id}`, { token: locked.token }),
-      403,
-      'policy_blocked',
+      await api.post('/v1/policies', { token: outsider.token, body: lock }),
+      400,
+      'action_not_applicable',
     );
-    // Another tenant's changes are not governed by it.
-    expect(
-      (await api.post('/v1/policies', { token: outsider.token, body: BLOCK_BIG })).status,
-    ).toBe(201);
     for (const body of [
-      { ...BLOCK_BIG, activity: 'policy-change' },
       {
-        name: 'Filtered',
+        ...BLOCK_BIG,
         activity: 'policy-change',
-        rule: { kind: 'always' },
-        action: 'block',
+        action: 'require_approval',
+        approvers: { quorum: 1 },
+      },
+      {
+        ...lock,
+        action: 'require_approval',
+        approvers: { quorum: 1 },
         filters: { assetIds: ['eth'] },
       },
     ])

@@ -107,6 +107,8 @@ export interface GovernedOperation {
   activity: Exclude<PolicyActivity, 'any' | 'policy-change'>;
   /** The id the operation will have: its approval names it. */
   operationId: string;
+  /** The tenant whose wallet it is (an admin's operation is governed as the tenant's). */
+  tenantId: string;
   userId: string;
   walletId: string;
   assetId: string;

@@ -106,7 +106,9 @@ export class ApprovalsService {
    */
   async evaluate(auth: AuthContext | undefined, op: GovernedOperation): Promise<PolicyDecision> {
     const initiator = requireAuth(auth);
-    const policies = await repo.governingPolicies(this.db, initiator.tenantId, op.activity);
+    // The wallet's tenant: an admin's operation is governed as the tenant's own.
+    const tenantId = op.tenantId;
+    const policies = await repo.governingPolicies(this.db, tenantId, op.activity);
     // Read before the lock: identity's answer does not change with this tenant's counts.
     const destinationVerified = needs(policies, op, 'destination_not_whitelisted')
       ? await this.destinationVerified(initiator, op)
@@ -117,10 +119,10 @@ export class ApprovalsService {
     return withTransaction(this.db, async (tx) => {
       // The tenant's operations of this activity are counted one at a time: concurrent ones
       // cannot pass a velocity limit together.
-      await repo.lockVelocity(tx, initiator.tenantId, op.activity);
+      await repo.lockVelocity(tx, tenantId, op.activity);
       const now = new Date();
       const usage = needs(policies, op, 'velocity')
-        ? await repo.countedUsage(tx, initiator.tenantId, op.activity, since(policies, now))
+        ? await repo.countedUsage(tx, tenantId, op.activity, since(policies, now))
         : [];
       const verdict = evaluate(policies, op, {
         usage,
@@ -132,7 +134,7 @@ export class ApprovalsService {
       // What runs or waits counts towards the windows, until its approval fails.
       await repo.countUsage(tx, {
         operationId: op.operationId,
-        tenantId: initiator.tenantId,
+        tenantId,
         activity: op.activity,
         userId: op.userId,
         walletId: op.walletId,
@@ -140,7 +142,7 @@ export class ApprovalsService {
         amount: op.amount,
       });
       if (verdict.decision === 'allow') return verdict;
-      const row = await this.hold(tx, initiator, verdict, {
+      const row = await this.hold(tx, initiator, tenantId, verdict, {
         activity: op.activity,
         operationId: op.operationId,
         summary: {
@@ -164,13 +166,14 @@ export class ApprovalsService {
   async hold(
     tx: Executor,
     initiator: AuthContext,
+    tenantId: string,
     verdict: Extract<Verdict, { decision: 'require_approval' }>,
     held: Pick<ApprovalRow, 'activity' | 'operationId' | 'summary'>,
   ): Promise<ApprovalRow> {
     const created = await repo
       .insertApproval(tx, {
         id: uuidv7(),
-        tenantId: initiator.tenantId,
+        tenantId,
         status: 'pending',
         activity: held.activity,
         operationId: held.operationId,

@@ -4,6 +4,7 @@ import { type EvaluatedPolicy, evaluate, ruleMatches } from './evaluation.rules'
 const OP: GovernedOperation = {
   activity: 'withdrawal',
   operationId: '01900000-0000-7000-8000-000000000001',
+  tenantId: 't1',
   userId: 'u1',
   walletId: 'w1',
   assetId: 'eth',

@@ -53,6 +53,13 @@ export function checkPolicy(
       'A policy-change policy has the rule {"kind": "always"} and no filters.',
       'rule_not_applicable',
     );
+  // Blocking every change would lock the policies for good, this one included: changes wait
+  // for approvers instead.
+  if (policy.activity === 'policy-change' && policy.action === 'block')
+    throw Errors.badRequest(
+      'A policy-change policy requires approval; it cannot block.',
+      'action_not_applicable',
+    );
   if (policy.rule.kind === 'velocity') {
     const { maxAmount, maxFiatAmount, maxCount, assetId } = policy.rule;
     if (maxAmount === undefined && maxFiatAmount === undefined && maxCount === undefined)

@@ -189,7 +189,7 @@ export class PoliciesService {
         status: 'pending',
         createdBy: caller.clientId,
       });
-      return this.approvals().hold(tx, caller, verdict, {
+      return this.approvals().hold(tx, caller, caller.tenantId, verdict, {
         activity: 'policy-change',
         operationId: held.id,
         summary: {

@@ -122,6 +122,7 @@ export class SignaturesService {
       const decision = await governedBy(this.rpc, caller, {
         activity: 'withdrawal',
         operationId: id,
+        tenantId: wallet.tenantId,
         userId: wallet.userId,
         walletId: wallet.id,
         assetId: wallet.assetId,

@@ -112,6 +112,7 @@ export class WithdrawalsService {
     const decision = await governedBy(this.rpc, caller, {
       activity: 'withdrawal',
       operationId: id,
+      tenantId: wallet.tenantId,
       userId: wallet.userId,
       walletId: wallet.id,
       assetId: asset.id,
@@ -124,6 +125,8 @@ export class WithdrawalsService {
       SCHEMA,
       idempotency,
       async (tx) => {
+        // Its approval's outcome, if it came first, is read after the insert, under its lock.
+        if (approvalId) await repo.lockApproval(tx, approvalId);
         // A block committed since identity answered: before the account's lock, as transfers.
         await assertNotBlockedInCopy(tx, wallet.userId);
         const accountId = await walletAccountId(tx, wallet.id);
@@ -147,6 +150,7 @@ export class WithdrawalsService {
           approvalId,
           holdId,
         });
+        const early = approvalId ? await repo.takeOutcome(tx, approvalId) : undefined;
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.withdrawalCreated,
           tenantId: row.tenantId,
@@ -156,6 +160,7 @@ export class WithdrawalsService {
             ip: input.ip,
           },
         });
+        if (early) await this.applyOutcome(tx, row, early);
         return { id };
       },
       // A block's 403 is not kept under the key: a retry after an unblock must go through.
@@ -176,25 +181,38 @@ export class WithdrawalsService {
    * An approval's outcome for the withdrawal it held, in the event's transaction: approved, it
    * goes on its way (`prepared`, then the chain adapter); rejected or expired, its hold is
    * released and it ends `cancelled`. A withdrawal no longer pending is left as it is, so a
-   * redelivered outcome changes nothing.
+   * redelivered outcome changes nothing. An outcome that comes before its withdrawal was
+   * committed is kept, and the withdrawal's transaction applies it (both take the approval's
+   * lock, so one of them sees the other).
    */
   async settleApproval(
     tx: Transaction,
     approval: { operationId: string; id: string; status: string },
   ): Promise<void> {
+    await repo.lockApproval(tx, approval.id);
     const current = await repo.lockWithdrawal(tx, approval.operationId);
-    if (current?.status !== 'pending_approval' || current.approvalId !== approval.id) return;
+    if (!current) {
+      await repo.keepOutcome(tx, approval.id, approval.status);
+      return;
+    }
+    if (current.status !== 'pending_approval' || current.approvalId !== approval.id) return;
+    await this.applyOutcome(tx, current, approval.status);
+  }
+
+  private async applyOutcome(
+    tx: Transaction,
+    current: WithdrawalRow,
+    outcome: string,
+  ): Promise<void> {
     // A user blocked while the approval was pending sends nothing, approved or not.
     const blocked = await lockAndReadBlocked(tx, current.userId);
-    const approved = approval.status === 'approved' && !blocked;
+    const approved = outcome === 'approved' && !blocked;
     if (!approved) await releaseHold(tx, current.holdId);
     const updated = await repo.updateWithdrawal(tx, current.id, {
       status: approved ? 'prepared' : 'cancelled',
       blockchainTransactionId: null,
       fee: current.fee,
-      ...(approved
-        ? {}
-        : { failureReason: blocked ? 'user_blocked' : `approval_${approval.status}` }),
+      ...(approved ? {} : { failureReason: blocked ? 'user_blocked' : `approval_${outcome}` }),
     });
     await enqueueEvent(tx, SCHEMA, {
       name: EVENTS.withdrawalUpdated,
