@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { tapEvents } from './events-tap';
@@ -13,6 +15,7 @@ import { DEVICE, fund, newUser, openWallet } from './world';
 const RECEIVER = '0x000000000000000000000000000000000000dEaD';
 
 let stack: Stack;
+let sink: Awaited<ReturnType<typeof startSink>>;
 let api: Api;
 let admin: string;
 
@@ -84,16 +87,38 @@ function settled(t: Tenant, id: string, status: string) {
 beforeAll(async () => {
   stack = await startStack({
     only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy', 'notifier'],
-    // The policy service gives up on a silent trading in 2 s (and fails closed).
-    env: { policy: { RPC_TIMEOUT_MS: '2000' } },
+    env: {
+      // The policy service gives up on a silent trading in 2 s (and fails closed).
+      policy: { RPC_TIMEOUT_MS: '2000' },
+      // Webhooks to the test's local sink.
+      notifier: { NOTIFIER_ALLOW_PRIVATE_URLS: 'true', NOTIFIER_DISPATCH_INTERVAL_MS: '100' },
+    },
   });
+  sink = await startSink();
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
 }, 120_000);
 
 afterAll(async () => {
   await stack?.cleanup();
+  await sink?.close();
 });
+
+/** A local webhook receiver: every body it is sent. */
+async function startSink() {
+  const bodies: string[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      bodies.push(body);
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { url, bodies, close: () => new Promise((resolve) => server.close(resolve)) };
+}
 
 describe('a blocking policy', () => {
   it('refuses a withdrawal it matches with 403 policy_blocked and holds nothing', async () => {
@@ -508,6 +533,50 @@ describe('several holding policies', () => {
     } finally {
       await api.delete(`/v1/policies/${platform}`, { token: admin });
     }
+  });
+});
+
+describe("an approval's events", () => {
+  it('reach the tenant’s webhook receivers when it is pending and when it is decided', async () => {
+    const t = await newTenant('Hooked', '3');
+    const approver = await member(t.id, [['approvals', 'decide']]);
+    const types = (await api.get('/v1/notifications?limit=0', { token: t.token })).body as {
+      id: string;
+      event: string;
+    }[];
+    for (const event of ['approval.is-pending', 'approval.is-decided']) {
+      const type = types.find((x) => x.event === event);
+      expect(type).toBeDefined();
+      const receiver = await api.post(`/v1/notifications/${type?.id}`, {
+        token: t.token,
+        body: { url: sink.url },
+      });
+      expect(receiver.status).toBe(201);
+    }
+    await policy(t.token, {
+      name: 'One approval',
+      activity: 'withdrawal',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    });
+    const created = await withdraw(t, '1');
+    const { approvalId } = await withdrawal(t, created.body.id);
+    await api.post(`/v1/approvals/${approvalId}/decisions`, {
+      token: approver.token,
+      body: { decision: 'approve' },
+    });
+    const delivered = (event: string) =>
+      sink.bodies.filter((body) => body.includes(event) && body.includes(approvalId ?? '-'));
+    await waitFor(() => delivered('approval.is-pending').length > 0, {
+      timeoutMs: 15_000,
+      what: 'approval.is-pending at the sink',
+    });
+    await waitFor(() => delivered('approval.is-decided').length > 0, {
+      timeoutMs: 15_000,
+      what: 'approval.is-decided at the sink',
+    });
+    expect(delivered('approval.is-decided')[0]).toContain('"approved"');
   });
 });
 
