@@ -83,6 +83,7 @@ export const policyChanges = policySchema.table('policy_changes', {
   status: text('status')
     .$type<'pending' | 'applied' | 'rejected' | 'expired' | 'failed'>()
     .notNull(),
+  baseUpdatedAt: timestamp('base_updated_at', { withTimezone: true }),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

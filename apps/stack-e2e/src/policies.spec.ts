@@ -355,6 +355,41 @@ describe('policy-change policies', () => {
     ).toBe(201);
   });
 
+  it('apply a held change only to the policy it was asked about, never over a later one', async () => {
+    const governed = await api.newClient(admin, 'Late approvals');
+    const approverId = await member(governed.id, [['approvals', 'decide']]);
+    const approverEmail = (await api.get(`/v1/clients/${approverId}`, { token: admin })).body
+      .email as string;
+    const approver = (await api.login(approverEmail, 'a-long-member-password')).access_token;
+    const target = await api.post('/v1/policies', { token: governed.token, body: BLOCK_BIG });
+    await api.post('/v1/policies', {
+      token: governed.token,
+      body: {
+        name: 'Changes need one approver',
+        activity: 'policy-change',
+        rule: { kind: 'always' },
+        action: 'require_approval',
+        approvers: { quorum: 1 },
+      },
+    });
+    const path = `/v1/policies/${target.body.id}`;
+    const rename = await api.patch(path, { token: governed.token, body: { name: 'Renamed' } });
+    const disable = await api.patch(path, { token: governed.token, body: { enabled: false } });
+    expect([rename.status, disable.status]).toEqual([202, 202]);
+    const approve = (approvalId: string) =>
+      api.post(`/v1/approvals/${approvalId}/decisions`, {
+        token: approver,
+        body: { decision: 'approve' },
+      });
+    expect((await approve(disable.body.approvalId)).status).toBe(201);
+    // The rename was asked about the policy before it was disabled: approved, it applies nothing.
+    expect((await approve(rename.body.approvalId)).status).toBe(201);
+    expect((await api.get(path, { token: governed.token })).body).toMatchObject({
+      name: BLOCK_BIG.name,
+      enabled: false,
+    });
+  });
+
   it('require approval, never block (a lock for good), with the rule always and no filters', async () => {
     const lock = {
       name: 'No change of the policies',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, PolicyListFilters } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
 import { type PolicyChangeRow, policyChanges, type PolicyRow, policies } from '../schema';
@@ -43,6 +43,8 @@ export async function updatePolicy(
   owner: string | null,
   id: string,
   patch: Partial<typeof policies.$inferInsert>,
+  /** Only if it has not changed since (its `updatedAt`, to the millisecond a view shows). */
+  unchangedSince?: Date,
 ): Promise<PolicyRow | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
@@ -53,6 +55,9 @@ export async function updatePolicy(
         eq(policies.id, id),
         live,
         owner === null ? isNull(policies.tenantId) : eq(policies.tenantId, owner),
+        unchangedSince
+          ? sql`date_trunc('milliseconds', ${policies.updatedAt}) = ${unchangedSince.toISOString()}::timestamptz`
+          : undefined,
       ),
     )
     .returning();

@@ -40,6 +40,8 @@ interface Change {
   kind: 'create' | 'update' | 'delete';
   policyId: string;
   input: PolicyInput | null;
+  /** An update's or deletion's policy as it was asked about: applied only if still so. */
+  baseUpdatedAt?: Date | null;
 }
 
 /**
@@ -53,9 +55,11 @@ export async function applyChange(
   change: Change,
 ): Promise<boolean> {
   const { input } = change;
+  const since = change.baseUpdatedAt ?? undefined;
   if (change.kind === 'delete' || !input)
     return (
-      (await repo.updatePolicy(tx, owner, change.policyId, { deletedAt: new Date() })) !== undefined
+      (await repo.updatePolicy(tx, owner, change.policyId, { deletedAt: new Date() }, since)) !==
+      undefined
     );
   const fields = {
     name: input.name,
@@ -70,7 +74,7 @@ export async function applyChange(
     await repo.insertPolicy(tx, { id: change.policyId, tenantId: owner, createdBy, ...fields });
     return true;
   }
-  return (await repo.updatePolicy(tx, owner, change.policyId, fields)) !== undefined;
+  return (await repo.updatePolicy(tx, owner, change.policyId, fields, since)) !== undefined;
 }
 
 /**
@@ -148,7 +152,7 @@ export class PoliciesService {
     checkPolicy(next, await this.approvers(caller));
     const { approvalId } = await this.governed(
       caller,
-      { kind: 'update', policyId: id, input: next },
+      { kind: 'update', policyId: id, input: next, baseUpdatedAt: new Date(current.updatedAt) },
       next.name,
     );
     if (approvalId) return { ...current, approvalId };
@@ -158,7 +162,11 @@ export class PoliciesService {
   async remove(auth: AuthContext | undefined, id: string): Promise<HeldChange> {
     const caller = requireAuth(auth);
     const current = await this.writable(caller, id);
-    return this.governed(caller, { kind: 'delete', policyId: id, input: null }, current.name);
+    return this.governed(
+      caller,
+      { kind: 'delete', policyId: id, input: null, baseUpdatedAt: current.updatedAt },
+      current.name,
+    );
   }
 
   /**
@@ -186,6 +194,7 @@ export class PoliciesService {
         kind: change.kind,
         policyId: change.policyId,
         input: change.input,
+        baseUpdatedAt: change.baseUpdatedAt ?? null,
         status: 'pending',
         createdBy: caller.clientId,
       });
