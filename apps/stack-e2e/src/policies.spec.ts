@@ -314,7 +314,13 @@ describe('policy-change policies', () => {
       summary: {
         userId: null,
         amount: null,
-        policyChange: { kind: 'create', policyId: created.body.id, name: BLOCK_BIG.name },
+        policyChange: {
+          kind: 'create',
+          policyId: created.body.id,
+          name: BLOCK_BIG.name,
+          before: null,
+          after: expect.objectContaining(BLOCK_BIG),
+        },
       },
     });
     expectProblem(
@@ -344,6 +350,11 @@ describe('policy-change policies', () => {
     });
     expect(disabling.status).toBe(202);
     expect(disabling.body).toMatchObject({ enabled: true, approvalId: expect.any(String) });
+    // The approvers see what it changes.
+    expect(
+      (await api.get(`/v1/approvals/${disabling.body.approvalId}`, { token: first })).body.summary
+        .policyChange,
+    ).toMatchObject({ kind: 'update', before: { enabled: true }, after: { enabled: false } });
     await decide(first, disabling.body.approvalId);
     await decide(second, disabling.body.approvalId);
     expect(

@@ -127,6 +127,9 @@ export interface PolicyChangeSummary {
   policyId: string;
   /** Its name after the change (for `delete`, its current name). */
   name: string;
+  /** The policy as it is (null for `create`) and as the change would make it (null for `delete`). */
+  before: PolicyInput | null;
+  after: PolicyInput | null;
 }
 
 /** A write of a policy: done at once, or held for approval (`approvalId`, HTTP 202). */

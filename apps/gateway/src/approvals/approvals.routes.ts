@@ -14,6 +14,7 @@ import {
   isoDateTime,
   timestamps,
 } from '../schemas';
+import { policyFields } from '../policies/policies.schemas';
 
 const ACTIVITIES = [
   'withdrawal',
@@ -85,6 +86,11 @@ const approvalSchema = z.object({
         kind: z.enum(['create', 'update', 'delete']),
         policyId: idString,
         name: z.string().max(200),
+        before: z.object(policyFields).nullable().describe('The policy as it is (null: a new one)'),
+        after: z
+          .object(policyFields)
+          .nullable()
+          .describe('The policy as the change makes it (null: deleted)'),
       })
       .optional()
       .describe('For a policy change: what it does, to which policy (named as after the change)'),

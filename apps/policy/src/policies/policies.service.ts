@@ -122,7 +122,7 @@ export class PoliciesService {
     const caller = requireAuth(auth);
     checkPolicy(input, await this.approvers(caller));
     const change = { kind: 'create' as const, policyId: uuidv7(), input };
-    return this.governed(caller, change, input.name);
+    return this.governed(caller, change, input.name, null);
   }
 
   async list(
@@ -154,6 +154,7 @@ export class PoliciesService {
       caller,
       { kind: 'update', policyId: id, input: next, baseUpdatedAt: new Date(current.updatedAt) },
       next.name,
+      patched(current, {}),
     );
     if (approvalId) return { ...current, approvalId };
     return this.get(auth, id);
@@ -166,6 +167,7 @@ export class PoliciesService {
       caller,
       { kind: 'delete', policyId: id, input: null, baseUpdatedAt: current.updatedAt },
       current.name,
+      patched(policyView(current), {}),
     );
   }
 
@@ -174,7 +176,13 @@ export class PoliciesService {
    * refused (403 `policy_blocked`), held until an approval's quorum (its id in the answer), or
    * applied at once.
    */
-  private async governed(caller: AuthContext, change: Change, name: string): Promise<HeldChange> {
+  private async governed(
+    caller: AuthContext,
+    change: Change,
+    name: string,
+    /** The policy as it is, for the approvers to compare (null for a new one). */
+    before: PolicyInput | null,
+  ): Promise<HeldChange> {
     const owner = ownerOf(caller);
     const verdict = evaluate(await repo.changeGoverning(this.db, owner), {
       activity: 'policy-change',
@@ -208,7 +216,13 @@ export class PoliciesService {
           amount: null,
           fiatAmount: null,
           destination: null,
-          policyChange: { kind: change.kind, policyId: change.policyId, name },
+          policyChange: {
+            kind: change.kind,
+            policyId: change.policyId,
+            name,
+            before,
+            after: change.input,
+          },
         },
       });
     });
