@@ -19,73 +19,48 @@ function approvalsOf(deps: Deps): ApprovalsService {
   return found;
 }
 
-/** Operations are governed where they are applied: only wallet-ledger asks for decisions. */
-function fromLedger(ctx: RpcCallContext): void {
-  if (ctx.caller !== 'wallet-ledger')
-    throw Errors.forbidden('Only wallet-ledger asks for policy decisions.', 'caller_not_allowed');
-}
-
 /**
- * Policies and approvals are the clients' (through the gateway): no service writes or decides
- * in a client's name, even with an auth context it was sent.
+ * A handler only `app` may call: operations are governed where they are applied (wallet-ledger
+ * asks for decisions); policies and approvals are the clients', through the gateway, so no
+ * service writes or decides in a client's name, even with an auth context it was sent.
  */
-function fromGateway(ctx: RpcCallContext): void {
-  if (ctx.caller !== 'gateway')
-    throw Errors.forbidden(
-      'Only the gateway reaches policies and approvals.',
-      'caller_not_allowed',
-    );
+function onlyFrom<P, R>(
+  app: 'gateway' | 'wallet-ledger',
+  handler: (params: P, ctx: RpcCallContext) => Promise<R>,
+): (params: P, ctx: RpcCallContext) => Promise<R> {
+  return (params, ctx) => {
+    if (ctx.caller !== app)
+      throw Errors.forbidden(`Only ${app} calls this method.`, 'caller_not_allowed');
+    return handler(params, ctx);
+  };
 }
 
 /** Wires the policy use cases to its RPC contract; each handler unpacks params and calls one. */
 function createHandlers(deps: Deps): RpcHandlers<'policy'> {
   const approvals = approvalsOf(deps);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
+  const client = <P, R>(handler: (params: P, ctx: RpcCallContext) => Promise<R>) =>
+    onlyFrom('gateway', handler);
   return {
-    [POLICY_RPC.createPolicy]: (params, ctx) => {
-      fromGateway(ctx);
-      return policies.create(ctx.auth, params);
-    },
-    [POLICY_RPC.listPolicies]: (p, ctx) => {
-      fromGateway(ctx);
-      return policies.list(ctx.auth, p.list, p.filters);
-    },
-    [POLICY_RPC.getPolicy]: (p, ctx) => {
-      fromGateway(ctx);
-      return policies.get(ctx.auth, p.id);
-    },
-    [POLICY_RPC.updatePolicy]: (p, ctx) => {
-      fromGateway(ctx);
-      return policies.update(ctx.auth, p.id, p.patch);
-    },
-    [POLICY_RPC.deletePolicy]: (p, ctx) => {
-      fromGateway(ctx);
-      return policies.remove(ctx.auth, p.id);
-    },
-    [POLICY_RPC.evaluate]: (params, ctx) => {
-      fromLedger(ctx);
-      return approvals.evaluate(ctx.auth, params);
-    },
-    [POLICY_RPC.cancelApproval]: (p, ctx) => {
-      fromLedger(ctx);
-      return approvals.cancel(p.id);
-    },
-    [POLICY_RPC.listApprovals]: (p, ctx) => {
-      fromGateway(ctx);
-      return approvals.list(ctx.auth, p.list, p.filters);
-    },
-    [POLICY_RPC.getApproval]: (p, ctx) => {
-      fromGateway(ctx);
-      return approvals.get(ctx.auth, p.id);
-    },
-    [POLICY_RPC.decide]: (p, ctx) => {
-      fromGateway(ctx);
-      return approvals.decide(ctx.auth, p.id, p.input);
-    },
+    [POLICY_RPC.createPolicy]: client((params, ctx) => policies.create(ctx.auth, params)),
+    [POLICY_RPC.listPolicies]: client((p, ctx) => policies.list(ctx.auth, p.list, p.filters)),
+    [POLICY_RPC.getPolicy]: client((p, ctx) => policies.get(ctx.auth, p.id)),
+    [POLICY_RPC.updatePolicy]: client((p, ctx) => policies.update(ctx.auth, p.id, p.patch)),
+    [POLICY_RPC.deletePolicy]: client((p, ctx) => policies.remove(ctx.auth, p.id)),
+    [POLICY_RPC.evaluate]: onlyFrom('wallet-ledger', (params, ctx) =>
+      approvals.evaluate(ctx.auth, params),
+    ),
+    [POLICY_RPC.cancelApproval]: onlyFrom('wallet-ledger', (p) => approvals.cancel(p.id)),
+    [POLICY_RPC.listApprovals]: client((p, ctx) => approvals.list(ctx.auth, p.list, p.filters)),
+    [POLICY_RPC.getApproval]: client((p, ctx) => approvals.get(ctx.auth, p.id)),
+    [POLICY_RPC.decide]: client((p, ctx) => approvals.decide(ctx.auth, p.id, p.input)),
   };
 }
 
-/** Expires approvals past their time, every APPROVAL_SWEEP_INTERVAL_MS. */
+/**
+ * Expires approvals past their time and forgets counted operations past the longest velocity
+ * window, every APPROVAL_SWEEP_INTERVAL_MS, in small batches.
+ */
 async function startSweep(deps: Deps): Promise<() => Promise<void>> {
   const approvals = approvalsOf(deps);
   let running: Promise<void> | undefined;
@@ -94,6 +69,7 @@ async function startSweep(deps: Deps): Promise<() => Promise<void>> {
     if (running) return;
     running = (async () => {
       while ((await approvals.expireDue()) > 0);
+      while ((await approvals.pruneUsage()) > 0);
     })()
       .catch((error: unknown) => deps.logger.error({ err: error }, 'approval expiry failed'))
       .finally(() => {

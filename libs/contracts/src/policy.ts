@@ -37,6 +37,17 @@ export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 /** A velocity window: a count and a unit (`1h`, `24h`, `7d`, `30m`). */
 export type VelocityWindow = `${number}${'m' | 'h' | 'd'}`;
 
+/** The longest velocity window: what the policy service keeps of past operations. */
+export const MAX_VELOCITY_WINDOW_MS = 90 * 86_400_000;
+
+const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A velocity window's length in milliseconds (`24h` → 86,400,000; 0 for no unit). */
+export function windowMs(window: string): number {
+  const unit = WINDOW_UNITS[window.slice(-1) as keyof typeof WINDOW_UNITS] ?? 0;
+  return Number(window.slice(0, -1)) * unit;
+}
+
 export type PolicyRule =
   | { kind: 'amount_above'; assetId: string; amount: string }
   | { kind: 'fiat_amount_above'; amount: string }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MAX_QUORUM, POLICY_ACTIONS, POLICY_ACTIVITIES } from '@custody/contracts';
+import {
+  MAX_QUORUM,
+  MAX_VELOCITY_WINDOW_MS,
+  POLICY_ACTIONS,
+  POLICY_ACTIVITIES,
+  windowMs,
+} from '@custody/contracts';
 import { amountSchema, decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
 import { codes, idString, timestamps } from '../schemas';
 
@@ -20,13 +26,8 @@ const windowSchema = z
   .string()
   .max(6)
   .regex(/^[1-9][0-9]{0,3}[mhd]$/, 'A count and a unit: m, h or d (e.g. 1h, 24h, 7d)')
-  .refine((value) => windowMs(value) <= 90 * 86_400_000, 'At most 90 days')
+  .refine((value) => windowMs(value) <= MAX_VELOCITY_WINDOW_MS, 'At most 90 days')
   .transform((value) => value as `${number}${'m' | 'h' | 'd'}`);
-
-function windowMs(value: string): number {
-  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1)] ?? 0;
-  return Number(value.slice(0, -1)) * unit;
-}
 
 export const ruleSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('amount_above'), assetId, amount: limitAmount }).strict(),

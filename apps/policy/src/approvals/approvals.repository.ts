@@ -1,3 +1,4 @@
+import type { TenantReach } from '../access';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListFilters, GovernedOperation, ListQuery } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
@@ -12,10 +13,7 @@ import {
   type VelocityUsageRow,
 } from '../schema';
 
-/** A tenant's approvals, or every one (admins). Required: no query forgets the tenant. */
-export type ApprovalReach = { tenantId: string } | 'all';
-
-function reachClause(reach: ApprovalReach): SQL | undefined {
+function reachClause(reach: TenantReach): SQL | undefined {
   return reach === 'all' ? undefined : eq(approvals.tenantId, reach.tenantId);
 }
 
@@ -47,7 +45,7 @@ export async function insertApproval(
 
 export async function findApproval(
   db: Executor,
-  reach: ApprovalReach,
+  reach: TenantReach,
   id: string,
   lock = false,
 ): Promise<ApprovalRow | undefined> {
@@ -92,7 +90,7 @@ export async function insertDecision(
 
 export async function listApprovals(
   db: Executor,
-  reach: ApprovalReach,
+  reach: TenantReach,
   query: ListQuery,
   filters: ApprovalListFilters,
 ): Promise<{ rows: ApprovalRow[]; total: number }> {
@@ -174,4 +172,14 @@ export async function releaseUsage(db: Executor, operationId: string): Promise<v
     .update(velocityUsage)
     .set({ released: true })
     .where(eq(velocityUsage.operationId, operationId));
+}
+
+/** Forgets, a batch at a time, counted operations older than any window can reach. */
+export async function pruneUsage(db: Executor, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await db.execute(
+    sql`DELETE FROM policy.velocity_usage WHERE operation_id IN (
+          SELECT operation_id FROM policy.velocity_usage
+           WHERE created_at < ${before.toISOString()}::timestamptz LIMIT ${limit})`,
+  );
+  return rowCount ?? 0;
 }

@@ -7,7 +7,9 @@ import {
   EVENTS,
   type GovernedOperation,
   IDENTITY_RPC,
+  MAX_VELOCITY_WINDOW_MS,
   TRADING_RPC,
+  windowMs,
   type ListQuery,
   type ListResult,
   type PolicyDecision,
@@ -28,9 +30,9 @@ import {
   evaluate,
   needs,
   type Verdict,
-  windowMs,
 } from '../evaluation/evaluation.rules';
 import type { ApprovalRow, DecisionRow } from '../schema';
+import { eligibleApprovers, reachOf } from '../access';
 import * as repo from './approvals.repository';
 import {
   checkDecider,
@@ -76,10 +78,6 @@ function since(policies: readonly EvaluatedPolicy[], now: Date): Date {
     ...policies.map((p) => (p.rule.kind === 'velocity' ? windowMs(p.rule.window) : 0)),
   );
   return new Date(now.getTime() - longest);
-}
-
-function reachOf(caller: AuthContext): repo.ApprovalReach {
-  return isAdmin(caller) ? 'all' : { tenantId: caller.tenantId };
 }
 
 /**
@@ -243,7 +241,7 @@ export class ApprovalsService {
     // Admins decide for platform policies, the tenant's clients for the tenant's.
     const admin = isAdmin(caller);
     const eligible = requirementsOf(peek).some((r) => r.platform === admin)
-      ? await this.approvers(caller)
+      ? await eligibleApprovers(this.rpc, caller)
       : [];
     return withTransaction(this.db, async (tx) => {
       const approval = await repo.findApproval(tx, reachOf(caller), id, true);
@@ -297,6 +295,11 @@ export class ApprovalsService {
     });
   }
 
+  /** Forgets counted operations past the longest window, a batch; answers how many. */
+  async pruneUsage(now = new Date()): Promise<number> {
+    return repo.pruneUsage(this.db, new Date(now.getTime() - MAX_VELOCITY_WINDOW_MS), SWEEP_BATCH);
+  }
+
   private async publish(
     tx: Executor,
     name: typeof EVENTS.approvalPending | typeof EVENTS.approvalDecided,
@@ -342,15 +345,5 @@ export class ApprovalsService {
       { auth: caller, idempotent: true },
     );
     return verified;
-  }
-
-  private async approvers(caller: AuthContext): Promise<string[]> {
-    const { clientIds } = await this.rpc.call(
-      'identity',
-      IDENTITY_RPC.listApprovers,
-      {},
-      { auth: caller, idempotent: true },
-    );
-    return clientIds;
   }
 }

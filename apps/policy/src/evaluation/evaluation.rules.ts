@@ -3,6 +3,7 @@ import {
   type GovernedOperation,
   MAX_CITED_POLICIES,
   type PolicyRule,
+  windowMs,
 } from '@custody/contracts';
 import { add, compare } from '@custody/money';
 import type { PolicyRow } from '../schema';
@@ -56,14 +57,6 @@ export interface CountedOperation {
 
 /** The operations of the activity counted in the windows, read under the tenant's lock. */
 export type VelocityUsage = readonly CountedOperation[];
-
-const WINDOW_UNITS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** A velocity window's length in milliseconds (`24h` → 86,400,000). */
-export function windowMs(window: string): number {
-  const unit = WINDOW_UNITS[window.slice(-1) as keyof typeof WINDOW_UNITS] ?? 0;
-  return Number(window.slice(0, -1)) * unit;
-}
 
 /**
  * Whether the operation would take its window's count or amount over the rule's limit: the

@@ -1,17 +1,12 @@
+import type { TenantReach } from '../access';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, PolicyListFilters } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
 import { type PolicyChangeRow, policyChanges, type PolicyRow, policies } from '../schema';
 
-/**
- * Which policies a caller reaches: a tenant its own and the platform's (tenant null); an admin
- * every one. The tenant is a required argument: no query of this table forgets it.
- */
-export type PolicyReach = { tenantId: string } | 'all';
-
 const live = isNull(policies.deletedAt);
 
-function reachClause(reach: PolicyReach): SQL | undefined {
+function reachClause(reach: TenantReach): SQL | undefined {
   return reach === 'all'
     ? undefined
     : or(eq(policies.tenantId, reach.tenantId), isNull(policies.tenantId));
@@ -26,7 +21,7 @@ export async function insertPolicy(
 
 export async function findPolicy(
   db: Executor,
-  reach: PolicyReach,
+  reach: TenantReach,
   id: string,
 ): Promise<PolicyRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -66,7 +61,7 @@ export async function updatePolicy(
 
 export async function listPolicies(
   db: Executor,
-  reach: PolicyReach,
+  reach: TenantReach,
   query: ListQuery,
   filters: PolicyListFilters,
 ): Promise<{ rows: PolicyRow[]; total: number }> {

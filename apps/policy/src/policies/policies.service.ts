@@ -2,7 +2,6 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   type AuthContext,
   type HeldChange,
-  IDENTITY_RPC,
   type ListQuery,
   type ListResult,
   type PolicyInput,
@@ -16,6 +15,7 @@ import { isAdmin, requireAuth } from '@custody/tenancy';
 import type { ApprovalsService } from '../approvals/approvals.service';
 import { evaluate } from '../evaluation/evaluation.rules';
 import type { ApprovalRow, PolicyRow } from '../schema';
+import { eligibleApprovers, reachOf } from '../access';
 import * as repo from './policies.repository';
 import { checkPolicy, patched } from './policies.rules';
 
@@ -102,10 +102,6 @@ function ownerOf(caller: AuthContext): string | null {
   return isAdmin(caller) ? null : caller.tenantId;
 }
 
-function reachOf(caller: AuthContext): repo.PolicyReach {
-  return isAdmin(caller) ? 'all' : { tenantId: caller.tenantId };
-}
-
 /**
  * Policies: a general client manages its tenant's, an admin the platform's (which apply to every
  * tenant and which tenants read but cannot change); another tenant's read as 404.
@@ -120,7 +116,7 @@ export class PoliciesService {
 
   async create(auth: AuthContext | undefined, input: PolicyInput): Promise<HeldChange> {
     const caller = requireAuth(auth);
-    checkPolicy(input, await this.approvers(caller));
+    checkPolicy(input, await eligibleApprovers(this.rpc, caller));
     const change = { kind: 'create' as const, policyId: uuidv7(), input };
     return this.governed(caller, change, input.name, null);
   }
@@ -149,7 +145,7 @@ export class PoliciesService {
     const caller = requireAuth(auth);
     const current = policyView(await this.writable(caller, id));
     const next = patched(current, patch);
-    checkPolicy(next, await this.approvers(caller));
+    checkPolicy(next, await eligibleApprovers(this.rpc, caller));
     const { approvalId } = await this.governed(
       caller,
       { kind: 'update', policyId: id, input: next, baseUpdatedAt: new Date(current.updatedAt) },
@@ -241,16 +237,5 @@ export class PoliciesService {
         'policy_read_only',
       );
     return row;
-  }
-
-  /** Who may decide on this caller's approvals (identity knows the clients and their scopes). */
-  private async approvers(caller: AuthContext): Promise<string[]> {
-    const { clientIds } = await this.rpc.call(
-      'identity',
-      IDENTITY_RPC.listApprovers,
-      {},
-      { auth: caller, idempotent: true },
-    );
-    return clientIds;
   }
 }
