@@ -47,10 +47,10 @@ function createHandlers(deps: Deps): RpcHandlers<'policy'> {
     [POLICY_RPC.getPolicy]: client((p, ctx) => policies.get(ctx.auth, p.id)),
     [POLICY_RPC.updatePolicy]: client((p, ctx) => policies.update(ctx.auth, p.id, p.patch)),
     [POLICY_RPC.deletePolicy]: client((p, ctx) => policies.remove(ctx.auth, p.id)),
-    [POLICY_RPC.evaluate]: onlyFrom('wallet-ledger', (params, ctx) =>
-      approvals.evaluate(ctx.auth, params),
-    ),
-    [POLICY_RPC.cancelApproval]: onlyFrom('wallet-ledger', (p) => approvals.cancel(p.id)),
+    [POLICY_RPC.evaluate]: onlyFrom('wallet-ledger', async (p, ctx) => ({
+      decisions: await approvals.evaluate(ctx.auth, p.operations),
+    })),
+    [POLICY_RPC.release]: onlyFrom('wallet-ledger', (p) => approvals.release(p.operationIds)),
     [POLICY_RPC.listApprovals]: client((p, ctx) => approvals.list(ctx.auth, p.list, p.filters)),
     [POLICY_RPC.getApproval]: client((p, ctx) => approvals.get(ctx.auth, p.id)),
     [POLICY_RPC.decide]: client((p, ctx) => approvals.decide(ctx.auth, p.id, p.input)),

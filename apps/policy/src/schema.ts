@@ -92,7 +92,9 @@ export const policyChanges = policySchema.table('policy_changes', {
 export type PolicyChangeRow = typeof policyChanges.$inferSelect;
 
 export const velocityUsage = policySchema.table('velocity_usage', {
-  operationId: uuid('operation_id').primaryKey(),
+  operationId: uuid('operation_id').notNull(),
+  /** The operation's leg (a transfer counts each wallet it takes from). */
+  leg: integer('leg').notNull(),
   tenantId: text('tenant_id').notNull(),
   activity: text('activity').notNull(),
   userId: text('user_id').notNull(),

@@ -1,10 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Transaction } from 'ethers';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { tapEvents } from './events-tap';
 import { type Stack, startStack } from './stack';
-import { DEVICE, fund, newUser, openWallet } from './world';
+import { approvalsWorld, type Tenant } from './approvals-world';
+import { DEVICE } from './world';
 
 /**
  * Policies in front of withdrawals, over HTTP: a blocking policy refuses and holds nothing; an
@@ -19,43 +21,11 @@ let sink: Awaited<ReturnType<typeof startSink>>;
 let api: Api;
 let admin: string;
 
-interface Tenant {
-  id: string;
-  token: string;
-  user: string;
-  wallet: string;
-}
-
-async function newTenant(name: string, balance: string): Promise<Tenant> {
-  const client = await api.newClient(admin, name);
-  const user = await newUser(api, client.token);
-  const wallet = await openWallet(api, client.token, user, 'eth');
-  await fund(api, admin, wallet, balance);
-  return { id: client.id, token: client.token, user, wallet };
-}
-
-async function member(tenantId: string, scopes?: string[][]) {
-  const email = `member-${Math.random().toString(36).slice(2)}@e2e.test`;
-  const created = await api.post('/v1/clients', {
-    token: admin,
-    body: {
-      name: 'Member',
-      email,
-      password: 'a-long-member-password',
-      tenantId,
-      ...(scopes ? { scopes } : {}),
-    },
-  });
-  expect(created.status).toBe(201);
-  const login = await api.login(email, 'a-long-member-password');
-  return { id: created.body.id as string, token: login.access_token };
-}
-
-async function policy(token: string, body: Record<string, unknown>): Promise<string> {
-  const created = await api.post('/v1/policies', { token, body });
-  expect(created.status).toBe(201);
-  return created.body.id as string;
-}
+const world = approvalsWorld(
+  () => api,
+  () => admin,
+);
+const { newTenant, member, policy } = world;
 
 function withdraw(t: Tenant, amount: string) {
   return api.post(`/v1/users/${t.user}/wallets/${t.wallet}/withdrawals`, {
@@ -64,11 +34,8 @@ function withdraw(t: Tenant, amount: string) {
   });
 }
 
-async function wallet(t: Tenant) {
-  return (await api.get(`/v1/users/${t.user}/wallets/${t.wallet}`, { token: t.token })).body as {
-    balance: string;
-    availableBalance: string;
-  };
+function wallet(t: Tenant) {
+  return world.wallet(t, t.wallet);
 }
 
 async function withdrawal(t: Tenant, id: string) {
@@ -218,10 +185,11 @@ describe('a blocking policy', () => {
 });
 
 describe('a raw signed transaction that moves value', () => {
-  it('is a withdrawal to the policies: refused by a block, and by a hold it cannot wait for', async () => {
+  it('is a withdrawal to the policies too: refused by a block; held, it is signed on quorum', async () => {
     const t = await newTenant('Raw signer', '1');
+    const base = `/v1/users/${t.user}/wallets/${t.wallet}/sign-tx`;
     const sign = (nonce: string) =>
-      api.post(`/v1/users/${t.user}/wallets/${t.wallet}/sign-tx`, {
+      api.post(base, {
         token: t.token,
         body: {
           txJson: {
@@ -244,7 +212,7 @@ describe('a raw signed transaction that moves value', () => {
     expectProblem(refused, 403, 'policy_blocked');
     expect(refused.body.policyIds).toEqual([onlyVerified]);
     await api.patch(`/v1/policies/${onlyVerified}`, { token: t.token, body: { enabled: false } });
-    await member(t.id, [['approvals', 'decide']]);
+    const approver = await member(t.id, [['approvals', 'decide']]);
     await policy(t.token, {
       name: 'Everything waits for one approval',
       activity: 'any',
@@ -252,9 +220,34 @@ describe('a raw signed transaction that moves value', () => {
       action: 'require_approval',
       approvers: { quorum: 1 },
     });
-    expectProblem(await sign('1'), 403, 'approval_required');
+    const created = await sign('1');
+    expect(created.status).toBe(200);
+    const held = (await api.get(`${base}/${created.body.id}`, { token: t.token })).body;
+    expect(held).toMatchObject({
+      status: 'pending_approval',
+      approvalId: expect.any(String),
+      signedTx: null,
+    });
+    // Not signed, nothing held yet.
     expect(await wallet(t)).toMatchObject({ balance: '1', availableBalance: '1' });
-    expect((await api.get('/v1/approvals?status=pending', { token: t.token })).body).toEqual([]);
+    const approval = (await api.get(`/v1/approvals/${held.approvalId}`, { token: t.token })).body;
+    expect(approval).toMatchObject({
+      activity: 'sign-tx',
+      operationId: created.body.id,
+      summary: { amount: '0.000000000000001', destination: RECEIVER },
+    });
+    expect((await world.decide(approver.token, held.approvalId)).status).toBe(201);
+    await waitFor(
+      async () =>
+        (await api.get(`${base}/${created.body.id}`, { token: t.token })).body.status === 'sent',
+      { timeoutMs: 15_000, what: 'the held transaction signed' },
+    );
+    const signed = (await api.get(`${base}/${created.body.id}`, { token: t.token })).body;
+    expect(signed).toMatchObject({ to: RECEIVER, value: '1000', nonce: '1' });
+    expect(Transaction.from(signed.signedTx).to).toBe(RECEIVER);
+    // What it takes is held now, as for a transaction signed at once (value + 21,000 × 2 gwei).
+    expect(signed.withdrawalId).toEqual(expect.any(String));
+    expect(await wallet(t)).toMatchObject({ balance: '1', availableBalance: '0.999957999999999' });
   });
 });
 

@@ -191,13 +191,37 @@ describe('policies', () => {
       );
   });
 
-  it('are refused for activities not enforced yet', async () => {
-    for (const activity of ['transfer', 'sign-tx', 'sign-message', 'sign-typed-data'])
+  it('refuse rules that cannot apply to their activity', async () => {
+    const destination = { kind: 'destination_not_whitelisted' };
+    const count = { kind: 'velocity', window: '1h', per: 'wallet', maxCount: 3 };
+    for (const activity of ['transfer', 'sign-message', 'sign-typed-data'])
+      expectProblem(
+        await api.post('/v1/policies', {
+          token: tenant.token,
+          body: { ...BLOCK_BIG, activity, rule: destination },
+        }),
+        400,
+        'rule_not_applicable',
+      );
+    for (const activity of ['sign-message', 'sign-typed-data']) {
       expectProblem(
         await api.post('/v1/policies', { token: tenant.token, body: { ...BLOCK_BIG, activity } }),
         400,
-        'activity_not_enforced',
+        'rule_not_applicable',
       );
+      const created = await api.post('/v1/policies', {
+        token: tenant.token,
+        body: { ...BLOCK_BIG, activity, rule: count, enabled: false },
+      });
+      expect(created.status).toBe(201);
+    }
+    for (const activity of ['transfer', 'sign-tx']) {
+      const created = await api.post('/v1/policies', {
+        token: tenant.token,
+        body: { ...BLOCK_BIG, activity, enabled: false },
+      });
+      expect(created.status).toBe(201);
+    }
   });
 
   it('refuse malformed rules, windows and limits', async () => {

@@ -64,6 +64,9 @@ export const signedItems = ledger.table('signed_items', {
   result: jsonb('result').$type<Record<string, unknown>>().notNull(),
   status: text('status').notNull(),
   externalReference: text('external_reference'),
+  /** Held by a policy: the approval it waits for (unsigned until its quorum). */
+  approvalId: uuid('approval_id'),
+  failureReason: text('failure_reason'),
   ...timestamps,
 });
 
@@ -94,6 +97,9 @@ export const transfers = ledger.table('transfers', {
   status: text('status').notNull(),
   externalReference: text('external_reference'),
   requested: jsonb('requested').$type<RequestedTransaction[]>().notNull(),
+  /** Held by a policy: the approval it waits for. */
+  approvalId: uuid('approval_id'),
+  failureReason: text('failure_reason'),
   ...timestamps,
 });
 

@@ -184,11 +184,16 @@ beforeAll(async () => {
   ]);
   // The policy service's part: a withdrawal of exactly 13 is what its policies block.
   await standIn('policy', [
-    answer('policy', POLICY_RPC.evaluate, async (operation) =>
-      operation.amount === '13'
-        ? { decision: 'block' as const, policyIds: ['p-13'] }
-        : { decision: 'allow' as const },
-    ),
+    answer('policy', POLICY_RPC.evaluate, async ({ operations }) => ({
+      decisions: operations.map((operation) =>
+        operation.legs.some((leg) => leg.amount === '13')
+          ? { decision: 'block' as const, policyIds: ['p-13'] }
+          : { decision: 'allow' as const },
+      ),
+    })),
+    answer('policy', POLICY_RPC.release, async ({ operationIds }) => ({
+      released: operationIds.length,
+    })),
   ]);
   let index = 0;
   await standIn('signing', [

@@ -21,6 +21,7 @@ import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { SignaturesService } from './signatures/signatures.service';
 import { applyBlock, userEventHandlers } from './users/user-events';
 import { approvalEventHandlers } from './policies/approval-events';
+import { Governor } from './policies/governed';
 import { WalletsService } from './wallets/wallets.service';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
@@ -29,6 +30,8 @@ interface Parts {
   catalog: AssetCatalog;
   incomes: IncomesService;
   withdrawals: WithdrawalsService;
+  transfers: TransfersService;
+  signatures: SignaturesService;
   chain?: {
     network: EvmNetwork;
     provider: JsonRpcProvider;
@@ -43,10 +46,21 @@ function parts(deps: Deps): Parts {
   const existing = built.get(deps);
   if (existing) return existing;
   const catalog = new AssetCatalog(deps.rpc);
+  const governor = new Governor(deps.rpc);
+  const withdrawals = new WithdrawalsService(deps.db, deps.rpc, catalog, governor);
   const created: Parts = {
     catalog,
     incomes: new IncomesService(deps.db, catalog),
-    withdrawals: new WithdrawalsService(deps.db, deps.rpc, catalog),
+    withdrawals,
+    transfers: new TransfersService(deps.db, deps.pool, catalog, governor),
+    signatures: new SignaturesService(
+      deps.db,
+      deps.rpc,
+      catalog,
+      withdrawals,
+      governor,
+      () => parts(deps).chain?.network,
+    ),
   };
   built.set(deps, created);
   return created;
@@ -77,16 +91,8 @@ async function chainStatus(deps: Deps): Promise<ChainStatusView> {
 }
 
 function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
-  const { catalog, incomes, withdrawals } = parts(deps);
+  const { catalog, incomes, withdrawals, transfers, signatures } = parts(deps);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
-  const signatures = new SignaturesService(
-    deps.db,
-    deps.rpc,
-    catalog,
-    withdrawals,
-    () => parts(deps).chain?.network,
-  );
-  const transfers = new TransfersService(deps.db, deps.pool, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
   const purchases = new PurchaseSettlement(deps.db);
   return {
@@ -233,7 +239,7 @@ export const walletLedgerService: ServiceDefinition<'wallet-ledger'> = {
   eventHandlers: (deps) => ({
     ...{},
     ...userEventHandlers(),
-    ...approvalEventHandlers(parts(deps).withdrawals),
+    ...approvalEventHandlers(parts(deps)),
   }),
   onStart: startChain,
 };

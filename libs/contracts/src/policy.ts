@@ -8,12 +8,15 @@ export const POLICY_RPC = {
   updatePolicy: 'policies.update',
   deletePolicy: 'policies.delete',
   /**
-   * Internal, wallet-ledger only: the decision on an operation before it is applied (and, when
-   * it needs approval, its approval, created pending).
+   * Internal, wallet-ledger only: the decisions on operations before they are applied, in order,
+   * one caller's at a time (and, for each that needs approval, its approval, created pending).
    */
-  evaluate: 'policies.evaluate',
-  /** Internal, wallet-ledger only: an approval whose operation was not created after all. */
-  cancelApproval: 'approvals.cancel',
+  evaluate: 'policies.evaluate-batch',
+  /**
+   * Internal, wallet-ledger only: operations evaluated but not created after all (refused, a
+   * replay): they no longer count towards velocity limits and their pending approvals end.
+   */
+  release: 'policies.release',
   listApprovals: 'approvals.list',
   getApproval: 'approvals.get',
   decide: 'approvals.decide',
@@ -113,23 +116,48 @@ export interface PolicyListFilters {
   enabled?: boolean;
 }
 
-/** The operation a policy decision is asked for (its amounts in the asset's units). */
-export interface GovernedOperation {
-  activity: Exclude<PolicyActivity, 'any' | 'policy-change'>;
-  /** The id the operation will have: its approval names it. */
-  operationId: string;
-  /** The tenant whose wallet it is (an admin's operation is governed as the tenant's). */
-  tenantId: string;
+/** The activities whose operations are evaluated (a policy's `any` is all of them). */
+export type GovernedActivity = Exclude<PolicyActivity, 'any' | 'policy-change'>;
+
+/** What an operation takes from one custody wallet (a transfer has one per leg). */
+export interface GovernedLeg {
   userId: string;
   walletId: string;
   assetId: string;
+  /** In the asset's units; `0` for what moves nothing (a message, typed data). */
   amount: string;
-  /** A withdrawal's receiver address, a transaction's `to`. */
+  /** A withdrawal's receiver address, a transaction's `to`, a transfer's receiver wallet. */
   destination?: string;
 }
 
+/** The most operations one evaluation call carries, and legs one operation. */
+export const MAX_EVALUATED_OPERATIONS = 256;
+export const MAX_GOVERNED_LEGS = 256;
+
+/** The operation a policy decision is asked for. */
+export interface GovernedOperation {
+  activity: GovernedActivity;
+  /** The id the operation will have: its approval names it. */
+  operationId: string;
+  /** The tenant whose wallets it moves (an admin's operation is governed as the tenant's). */
+  tenantId: string;
+  /** At least one. */
+  legs: GovernedLeg[];
+}
+
+/**
+ * The activities whose policies govern an operation: a raw transaction that moves value is a
+ * withdrawal too, so a withdrawal limit cannot be passed by signing the transfer instead.
+ */
+export function governingActivities(op: Pick<GovernedOperation, 'activity' | 'legs'>) {
+  const movesValue = op.legs.some((leg) => leg.amount !== '0' && !/^0(\.0*)?$/.test(leg.amount));
+  return op.activity === 'sign-tx' && movesValue
+    ? (['sign-tx', 'withdrawal'] as const)
+    : ([op.activity] as const);
+}
+
 /** What an approval holds: an operation on a wallet, or a change of the policies themselves. */
-export type ApprovalActivity = GovernedOperation['activity'] | 'policy-change';
+export type ApprovalActivity = GovernedActivity | 'policy-change';
 
 /** A change of a policy that a `policy-change` policy holds until its approval's quorum. */
 export interface PolicyChangeSummary {
@@ -204,6 +232,8 @@ export interface ApprovalView {
     amount: string | null;
     fiatAmount: string | null;
     destination: string | null;
+    /** A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet. */
+    legs?: GovernedLeg[];
     policyChange?: PolicyChangeSummary;
   };
 }
@@ -231,8 +261,11 @@ export interface PolicyRpc {
     PolicyView & { approvalId?: string }
   >;
   [POLICY_RPC.deletePolicy]: RpcSpec<{ id: string }, HeldChange>;
-  [POLICY_RPC.evaluate]: RpcSpec<GovernedOperation, PolicyDecision>;
-  [POLICY_RPC.cancelApproval]: RpcSpec<{ id: string }, { id: string }>;
+  [POLICY_RPC.evaluate]: RpcSpec<
+    { operations: GovernedOperation[] },
+    { decisions: PolicyDecision[] }
+  >;
+  [POLICY_RPC.release]: RpcSpec<{ operationIds: string[] }, { released: number }>;
   [POLICY_RPC.listApprovals]: RpcSpec<
     { list: ListQuery; filters: ApprovalListFilters },
     ListResult<ApprovalView>

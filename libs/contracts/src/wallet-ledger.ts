@@ -150,6 +150,10 @@ export interface TransactionFilters {
 export interface CreateTransferRequest {
   requestedTransactions: RequestedTransaction[];
   externalReference?: string;
+  /** Held by a policy (`pending_approval`): the approval it waits for. */
+  approvalId?: string;
+  /** Why it ended without being booked (`rejected`, `failed`). */
+  failureReason?: string;
 }
 
 export interface TransferView {

@@ -7,3 +7,4 @@ export * from './event-message';
 export * from './in-flight';
 export * from './broker-grants';
 export * from './rpc-proof';
+export { currentOrigin, runWithOrigin, type RpcOrigin } from './rpc-origin';

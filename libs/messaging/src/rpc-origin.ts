@@ -22,3 +22,13 @@ export function originOf(auth: AuthContext): AuthAttestation | undefined {
   const origin = storage.getStore();
   return origin && origin.auth === auth ? origin.attestation : undefined;
 }
+
+/**
+ * The request being handled's proven auth context, to carry into work that runs later in another
+ * async context (a batch): `runWithOrigin` it there, and its calls carry the attestation along.
+ */
+export function currentOrigin(): Origin | undefined {
+  return storage.getStore();
+}
+
+export type { Origin as RpcOrigin };

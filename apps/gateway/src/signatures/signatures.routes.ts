@@ -106,19 +106,30 @@ const signedBase = {
   ...timestamps,
   userId: idString,
   walletId: idString,
-  // `sent`.
-  status: z.string().max(32),
+  status: z
+    .enum(['sent', 'pending_approval', 'rejected', 'failed'])
+    .describe(
+      "`sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there",
+    ),
   externalReference: reference255.optional(),
+  approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
+  failureReason: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'Extension: why it was not signed (`approval_rejected`, `approval_expired`, `approval_cancelled`, `user_blocked`, `wallet_deleted`, `insufficient_balance`, …)',
+    ),
 };
 const schemas: Record<SignedItemKind, z.ZodType> = {
   tx: z.object({
     ...{},
     ...signedBase,
     // 0x-hex (EVM) or base64 (Qubic, a fixed size).
-    signedTx: z.string().max(SIGNED_HEX_MAX_LENGTH),
-    // An EVM address (42) or a Qubic identity (60); null: a contract creation.
+    signedTx: z.string().max(SIGNED_HEX_MAX_LENGTH).nullable(),
+    // An EVM address (42) or a Qubic identity (60); null: a contract creation (or not signed).
     to: z.string().max(60).nullable(),
-    value: uintAnswer,
+    value: uintAnswer.nullable(),
     gasPrice: uintAnswer.nullable(),
     nonce: uintAnswer.nullable(),
     gasLimit: uintAnswer.nullable(),
@@ -130,11 +141,11 @@ const schemas: Record<SignedItemKind, z.ZodType> = {
         'Extension: the withdrawal that holds what the transaction takes from the wallet (native value and network fee, or a catalog token moved or approved)',
       ),
   }),
-  message: z.object({ ...{}, ...signedBase, signedMessage: signature, message }),
+  message: z.object({ ...{}, ...signedBase, signedMessage: signature.nullable(), message }),
   'typed-data': z.object({
     ...{},
     ...signedBase,
-    signedTypedData: signature,
+    signedTypedData: signature.nullable(),
     typedData: typedDataSchema,
   }),
 };

@@ -22,12 +22,24 @@ const requestedTransaction = z
   })
   .strict();
 
-// wallet-ledger's statuses of a transfer and of its legs: `approved`.
-const transferStatus = z.string().max(32);
+// The statuses of a transfer and of its legs.
+const transferStatus = z
+  .enum(['approved', 'pending_approval', 'rejected', 'failed'])
+  .describe(
+    "`approved` (the contract's: booked); extensions: `pending_approval` (held by a policy, its funds on hold), `rejected` (its approval was rejected, expired or cancelled; holds released), `failed` (approved, but it could not be booked: see `failureReason`)",
+  );
 const transferSchema = z.object({
   ...{},
   ...timestamps,
   status: transferStatus,
+  approvalId: pathId.optional().describe('Extension: the approval a policy held it for'),
+  failureReason: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'Extension: why it was not booked (`approval_rejected`, `approval_expired`, `approval_cancelled`, `user_blocked`, `wallet_deleted`)',
+    ),
   transactions: z
     .array(z.object({ ...{}, ...timestamps, status: transferStatus, amount: amountString }))
     .max(MAX_LEGS),

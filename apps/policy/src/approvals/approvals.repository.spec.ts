@@ -24,15 +24,18 @@ it('forgets counted operations older than the cut-off, a batch at a time, and ke
   const db = createDatabase(pool);
   const op = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
   for (let n = 1; n <= 5; n += 1)
-    await countUsage(db, {
-      operationId: op(n),
-      tenantId: 't1',
-      activity: 'withdrawal',
-      userId: 'u1',
-      walletId: 'w1',
-      assetId: 'eth',
-      amount: '1',
-    });
+    await countUsage(db, [
+      {
+        operationId: op(n),
+        leg: 0,
+        tenantId: 't1',
+        activity: 'withdrawal',
+        userId: 'u1',
+        walletId: 'w1',
+        assetId: 'eth',
+        amount: '1',
+      },
+    ]);
   // Three are old; two are recent.
   await pool.query(
     `UPDATE policy.velocity_usage SET created_at = now() - interval '100 days'

@@ -1,6 +1,6 @@
 import type { TenantReach } from '../access';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ApprovalListFilters, GovernedOperation, ListQuery } from '@custody/contracts';
+import type { ApprovalListFilters, ListQuery } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
 import {
   type ApprovalRow,
@@ -10,26 +10,21 @@ import {
   type PolicyRow,
   policies,
   velocityUsage,
-  type VelocityUsageRow,
 } from '../schema';
 
 function reachClause(reach: TenantReach): SQL | undefined {
   return reach === 'all' ? undefined : eq(approvals.tenantId, reach.tenantId);
 }
 
-/** The live, enabled policies that may govern an operation of this tenant and activity. */
-export async function governingPolicies(
-  db: Executor,
-  tenantId: string,
-  activity: GovernedOperation['activity'],
-): Promise<PolicyRow[]> {
+/** The live, enabled policies of these tenants and the platform's, for operations on wallets. */
+export async function governingPolicies(db: Executor, tenantIds: string[]): Promise<PolicyRow[]> {
   return db
     .select()
     .from(policies)
     .where(
       and(
-        or(eq(policies.tenantId, tenantId), isNull(policies.tenantId)),
-        inArray(policies.activity, [activity, 'any']),
+        or(inArray(policies.tenantId, tenantIds), isNull(policies.tenantId)),
+        sql`${policies.activity} <> 'policy-change'`,
         eq(policies.enabled, true),
         isNull(policies.deletedAt),
       ),
@@ -125,53 +120,103 @@ export async function lockExpired(db: Executor, now: Date, limit: number): Promi
     .for('update', { skipLocked: true });
 }
 
-/** Takes the tenant's velocity lock for an activity until the transaction ends. */
-export async function lockVelocity(
-  db: Executor,
-  tenantId: string,
-  activity: string,
-): Promise<void> {
+/**
+ * Takes the tenant's velocity lock until the transaction ends: its operations are counted one
+ * batch at a time (a withdrawal limit counts raw transactions too, so one lock for all).
+ */
+export async function lockVelocity(db: Executor, tenantId: string): Promise<void> {
   await db.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`policy.velocity:${tenantId}:${activity}`}, 0))`,
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`policy.velocity:${tenantId}`}, 0))`,
   );
 }
 
-/** The operations of an activity counted since `since` (not released), oldest first. */
-export async function countedUsage(
+/** The usage rows a policy of this activity counts (a withdrawal's: raw transactions' too). */
+function activityClause(activity: string): SQL | undefined {
+  if (activity === 'any') return undefined;
+  if (activity === 'withdrawal')
+    return sql`(${velocityUsage.activity} = 'withdrawal' OR (${velocityUsage.activity} = 'sign-tx' AND ${velocityUsage.amount} > 0))`;
+  return eq(velocityUsage.activity, activity);
+}
+
+/**
+ * A velocity policy's windows for one tenant, per key (`scopes`: wallets, users, or `*`): the
+ * operations counted since `since` that its filters select, and their amount of its asset.
+ * Aggregated in SQL over the indexed window, never read row by row.
+ */
+export async function windowTotals(
   db: Executor,
+  policy: Pick<PolicyRow, 'activity' | 'filters'> & {
+    rule: { per: 'wallet' | 'user' | 'tenant'; assetId?: string };
+  },
   tenantId: string,
-  activity: string,
+  scopes: string[],
   since: Date,
-): Promise<VelocityUsageRow[]> {
-  return db
-    .select()
+): Promise<Map<string, { count: number; amount: string }>> {
+  const { per, assetId } = policy.rule;
+  const key =
+    per === 'tenant'
+      ? sql`'*'`
+      : per === 'user'
+        ? sql`${velocityUsage.userId}`
+        : sql`${velocityUsage.walletId}`;
+  const filters = policy.filters;
+  const rows = await db
+    .select({
+      scope: sql<string>`${key}`,
+      count: sql<number>`count(DISTINCT ${velocityUsage.operationId})::int`,
+      amount: sql<string>`coalesce(sum(${velocityUsage.amount}) FILTER (WHERE ${velocityUsage.assetId} = ${assetId ?? null}), 0)::text`,
+    })
     .from(velocityUsage)
     .where(
       and(
         eq(velocityUsage.tenantId, tenantId),
-        eq(velocityUsage.activity, activity),
-        gt(velocityUsage.createdAt, since),
         eq(velocityUsage.released, false),
+        gt(velocityUsage.createdAt, since),
+        activityClause(policy.activity),
+        per === 'tenant'
+          ? undefined
+          : inArray(per === 'user' ? velocityUsage.userId : velocityUsage.walletId, scopes),
+        filters?.assetIds ? inArray(velocityUsage.assetId, filters.assetIds) : undefined,
+        filters?.userIds ? inArray(velocityUsage.userId, filters.userIds) : undefined,
+        filters?.walletIds ? inArray(velocityUsage.walletId, filters.walletIds) : undefined,
       ),
-    );
+    )
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.scope, { count: r.count, amount: r.amount }]));
 }
 
+/** What runs or waits counts towards the windows: one row per leg. */
 export async function countUsage(
   db: Executor,
-  row: Omit<typeof velocityUsage.$inferInsert, 'released'>,
+  rows: Omit<typeof velocityUsage.$inferInsert, 'released'>[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insert(velocityUsage)
-    .values({ ...row, released: false })
+    .values(rows.map((row) => ({ ...{}, ...row, released: false })))
     .onConflictDoNothing();
 }
 
-/** An operation that will not run after all no longer counts. */
-export async function releaseUsage(db: Executor, operationId: string): Promise<void> {
-  await db
+/** Operations that will not run after all no longer count. */
+export async function releaseUsage(db: Executor, operationIds: string[]): Promise<number> {
+  if (operationIds.length === 0) return 0;
+  const released = await db
     .update(velocityUsage)
     .set({ released: true })
-    .where(eq(velocityUsage.operationId, operationId));
+    .where(and(inArray(velocityUsage.operationId, operationIds), eq(velocityUsage.released, false)))
+    .returning({ id: velocityUsage.operationId });
+  return new Set(released.map((r) => r.id)).size;
+}
+
+/** The pending approvals of these operations, locked. */
+export async function lockPendingOf(db: Executor, operationIds: string[]): Promise<ApprovalRow[]> {
+  if (operationIds.length === 0) return [];
+  return db
+    .select()
+    .from(approvals)
+    .where(and(inArray(approvals.operationId, operationIds), eq(approvals.status, 'pending')))
+    .orderBy(asc(approvals.id))
+    .for('update');
 }
 
 /** Forgets, a batch at a time, counted operations older than any window can reach. */

@@ -5,8 +5,12 @@ import {
   type AuthContext,
   type DecisionInput,
   EVENTS,
+  type GovernedLeg,
   type GovernedOperation,
   IDENTITY_RPC,
+  MAX_EVALUATED_OPERATIONS,
+  MAX_GOVERNED_LEGS,
+  type PolicyRule,
   MAX_VELOCITY_WINDOW_MS,
   TRADING_RPC,
   windowMs,
@@ -15,21 +19,27 @@ import {
   type PolicyDecision,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { fromNumber, mul } from '@custody/money';
+import { add, fromNumber, isZero, mul } from '@custody/money';
 import type { RpcClient } from '@custody/messaging';
 import {
   type Database,
   enqueueEvent,
   type Executor,
+  isUuid,
   sqlState,
   withTransaction,
 } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import {
+  appliesTo,
   type EvaluatedPolicy,
-  evaluate,
+  evaluateInOrder,
+  type Facts,
   needs,
+  scopeOf,
+  selectedLegs,
   type Verdict,
+  VelocityTotals,
 } from '../evaluation/evaluation.rules';
 import type { ApprovalRow, DecisionRow } from '../schema';
 import { eligibleApprovers, reachOf } from '../access';
@@ -43,6 +53,8 @@ import {
 } from './approvals.rules';
 
 const SCHEMA = 'policy';
+
+type VelocityRule = Extract<PolicyRule, { kind: 'velocity' }>;
 /** Expired approvals handled per sweep transaction. */
 const SWEEP_BATCH = 100;
 
@@ -71,15 +83,6 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
   };
 }
 
-/** The start of the longest velocity window among the policies: what must be read. */
-function since(policies: readonly EvaluatedPolicy[], now: Date): Date {
-  const longest = Math.max(
-    0,
-    ...policies.map((p) => (p.rule.kind === 'velocity' ? windowMs(p.rule.window) : 0)),
-  );
-  return new Date(now.getTime() - longest);
-}
-
 /**
  * Decisions on operations and the approvals they need (docs/decisions.md, "Policies and
  * approvals"): wallet-ledger asks before it applies an operation; approvers decide; the outcome
@@ -99,65 +102,131 @@ export class ApprovalsService {
   ) {}
 
   /**
-   * The decision on an operation of the caller's tenant, started by the caller. A hold creates
-   * its approval (pending, with its `approval.is-pending` event) in the same transaction.
+   * The decisions on operations the caller starts, in order (the wallet's tenant governs each:
+   * an admin's operation is governed as the tenant's own). Velocity windows are counted under
+   * each tenant's lock, so concurrent batches cannot pass a limit together; a hold creates its
+   * approval (pending, with its `approval.is-pending` event) in the same transaction.
    */
-  async evaluate(auth: AuthContext | undefined, op: GovernedOperation): Promise<PolicyDecision> {
+  async evaluate(
+    auth: AuthContext | undefined,
+    ops: readonly GovernedOperation[],
+  ): Promise<PolicyDecision[]> {
     const initiator = requireAuth(auth);
-    // The wallet's tenant: an admin's operation is governed as the tenant's own.
-    const tenantId = op.tenantId;
-    const policies = await repo.governingPolicies(this.db, tenantId, op.activity);
-    // Read before the lock: identity's answer does not change with this tenant's counts.
-    const destinationVerified = needs(policies, op, 'destination_not_whitelisted')
-      ? await this.destinationVerified(initiator, op)
-      : undefined;
-    const fiatAmount = needs(policies, op, 'fiat_amount_above')
-      ? await this.fiatAmount(initiator, op)
-      : undefined;
+    checkBatch(ops);
+    const tenants = [...new Set(ops.map((op) => op.tenantId))].sort();
+    const all = await repo.governingPolicies(this.db, tenants);
+    const policiesOf = (op: GovernedOperation) =>
+      all.filter((p) => (p.tenantId === null || p.tenantId === op.tenantId) && appliesTo(p, op));
+    // Read before the lock: identity's and trading's answers do not change with the counts.
+    const facts = await Promise.all(
+      ops.map(async (op) => this.factsOf(initiator, op, policiesOf(op))),
+    );
     return withTransaction(this.db, async (tx) => {
-      // The tenant's operations of this activity are counted one at a time: concurrent ones
-      // cannot pass a velocity limit together.
-      await repo.lockVelocity(tx, tenantId, op.activity);
+      const totals = new VelocityTotals();
       const now = new Date();
-      const usage = needs(policies, op, 'velocity')
-        ? await repo.countedUsage(tx, tenantId, op.activity, since(policies, now))
-        : [];
-      const verdict = evaluate(policies, op, {
-        usage,
-        now,
-        ...(destinationVerified !== undefined ? { destinationVerified } : {}),
-        ...(fiatAmount !== undefined ? { fiatAmount } : {}),
-      });
-      if (verdict.decision === 'block') return verdict;
-      // What runs or waits counts towards the windows, until its approval fails.
-      await repo.countUsage(tx, {
-        operationId: op.operationId,
-        tenantId,
-        activity: op.activity,
-        userId: op.userId,
-        walletId: op.walletId,
-        assetId: op.assetId,
-        amount: op.amount,
-      });
-      if (verdict.decision === 'allow') return verdict;
-      const row = await this.hold(tx, initiator, tenantId, verdict, {
-        activity: op.activity,
-        operationId: op.operationId,
-        summary: {
-          userId: op.userId,
-          walletId: op.walletId,
-          assetId: op.assetId,
-          amount: op.amount,
-          fiatAmount: fiatAmount ?? null,
-          destination: op.destination ?? null,
-        },
-      });
-      return {
-        decision: 'require_approval' as const,
-        policyIds: verdict.policyIds,
-        approvalId: row.id,
-      };
+      const counted = tenants.filter((t) =>
+        ops.some((op) => op.tenantId === t && needs(policiesOf(op), op, 'velocity')),
+      );
+      // Sorted: two batches of the same tenants never wait for each other's locks in a cycle.
+      for (const tenantId of counted) await repo.lockVelocity(tx, tenantId);
+      for (const tenantId of counted)
+        await this.readWindows(tx, totals, tenantId, ops, policiesOf, now);
+      const verdicts = evaluateInOrder(policiesOf, ops, (_op, i) => facts[i] ?? {}, totals);
+      // What runs or waits counts towards the windows, until it is released.
+      await repo.countUsage(
+        tx,
+        ops.flatMap((op, i) =>
+          verdicts[i]?.decision === 'block'
+            ? []
+            : op.legs.map((leg, n) => ({
+                operationId: op.operationId,
+                leg: n,
+                tenantId: op.tenantId,
+                activity: op.activity,
+                userId: leg.userId,
+                walletId: leg.walletId,
+                assetId: leg.assetId,
+                amount: leg.amount,
+              })),
+        ),
+      );
+      const decisions: PolicyDecision[] = [];
+      for (const [i, op] of ops.entries()) {
+        const verdict = verdicts[i] as Verdict;
+        if (verdict.decision !== 'require_approval') {
+          decisions.push(verdict);
+          continue;
+        }
+        const row = await this.hold(tx, initiator, op.tenantId, verdict, {
+          activity: op.activity,
+          operationId: op.operationId,
+          summary: summaryOf(op, facts[i]?.fiatAmounts),
+        });
+        decisions.push({
+          decision: 'require_approval',
+          policyIds: verdict.policyIds,
+          approvalId: row.id,
+        });
+      }
+      return decisions;
     });
+  }
+
+  /** The windows of one tenant's velocity policies that the batch's legs reach. */
+  private async readWindows(
+    tx: Executor,
+    totals: VelocityTotals,
+    tenantId: string,
+    ops: readonly GovernedOperation[],
+    policiesOf: (op: GovernedOperation) => readonly EvaluatedPolicy[],
+    now: Date,
+  ): Promise<void> {
+    const scopes = new Map<
+      string,
+      { policy: EvaluatedPolicy; rule: VelocityRule; keys: Set<string> }
+    >();
+    for (const op of ops) {
+      if (op.tenantId !== tenantId) continue;
+      for (const policy of policiesOf(op)) {
+        if (policy.rule.kind !== 'velocity') continue;
+        const entry = scopes.get(policy.id) ?? {
+          policy,
+          rule: policy.rule,
+          keys: new Set<string>(),
+        };
+        for (const leg of selectedLegs(policy, op)) entry.keys.add(scopeOf(policy.rule, leg));
+        scopes.set(policy.id, entry);
+      }
+    }
+    for (const { policy, rule, keys } of scopes.values()) {
+      const since = new Date(now.getTime() - windowMs(rule.window));
+      const found = await repo.windowTotals(
+        tx,
+        { ...{}, ...policy, rule },
+        tenantId,
+        [...keys],
+        since,
+      );
+      for (const [scope, total] of found) totals.set(policy.id, tenantId, scope, total);
+    }
+  }
+
+  /** The identity and trading facts the operation's policies need, read once each. */
+  private async factsOf(
+    caller: AuthContext,
+    op: GovernedOperation,
+    policies: readonly EvaluatedPolicy[],
+  ): Promise<Omit<Facts, 'velocity'>> {
+    const fiat =
+      needs(policies, op, 'fiat_amount_above') &&
+      (await Promise.all(op.legs.map((leg) => this.fiatAmount(caller, leg))));
+    const verified =
+      needs(policies, op, 'destination_not_whitelisted') &&
+      (await Promise.all(op.legs.map((leg) => this.destinationVerified(caller, leg))));
+    return {
+      ...(fiat ? { fiatAmounts: fiat } : {}),
+      ...(verified ? { destinationVerified: verified } : {}),
+    };
   }
 
   /** The pending approval of what `verdict` holds, with its `approval.is-pending` event. */
@@ -193,17 +262,27 @@ export class ApprovalsService {
     return created;
   }
 
-  /** wallet-ledger did not create the operation after all (its funds fell short, say). */
-  async cancel(id: string): Promise<{ id: string }> {
-    await withTransaction(this.db, async (tx) => {
-      const row = await repo.findApproval(tx, 'all', id, true);
-      if (!row) throw Errors.notFound('approval');
-      if (row.status !== 'pending') return;
-      const cancelled = await repo.setStatus(tx, id, 'cancelled');
-      await repo.releaseUsage(tx, row.operationId);
-      await this.publish(tx, EVENTS.approvalDecided, cancelled, await repo.decisionsOf(tx, [id]));
+  /**
+   * Operations wallet-ledger evaluated but did not create after all (refused, a replay): they no
+   * longer count, and their pending approvals end `cancelled`.
+   */
+  async release(operationIds: readonly string[]): Promise<{ released: number }> {
+    if (operationIds.length > MAX_EVALUATED_OPERATIONS)
+      throw Errors.badRequest('Too many operations at once.', 'too_many_operations');
+    const ids = operationIds.filter(isUuid);
+    return withTransaction(this.db, async (tx) => {
+      const pending = await repo.lockPendingOf(tx, ids);
+      for (const row of pending) {
+        const cancelled = await repo.setStatus(tx, row.id, 'cancelled');
+        await this.publish(
+          tx,
+          EVENTS.approvalDecided,
+          cancelled,
+          await repo.decisionsOf(tx, [row.id]),
+        );
+      }
+      return { released: await repo.releaseUsage(tx, ids) };
     });
-    return { id };
   }
 
   async list(
@@ -269,7 +348,7 @@ export class ApprovalsService {
       const status = statusAfter(requirements, decided);
       if (status !== 'pending') {
         const finished = await repo.setStatus(tx, id, status);
-        if (status === 'rejected') await repo.releaseUsage(tx, finished.operationId);
+        if (status === 'rejected') await repo.releaseUsage(tx, [finished.operationId]);
         await this.onSettled(tx, finished);
         await this.publish(tx, EVENTS.approvalDecided, finished, decided);
       }
@@ -287,7 +366,7 @@ export class ApprovalsService {
       );
       for (const row of due) {
         const expired = await repo.setStatus(tx, row.id, 'expired');
-        await repo.releaseUsage(tx, row.operationId);
+        await repo.releaseUsage(tx, [row.operationId]);
         await this.onSettled(tx, expired);
         await this.publish(tx, EVENTS.approvalDecided, expired, decided);
       }
@@ -314,36 +393,71 @@ export class ApprovalsService {
   }
 
   /**
-   * The operation's value in the service's fiat currency at trading's current rate; none when the
-   * rate is stale or trading does not answer (the rule then matches: fail closed).
+   * A leg's value in the service's fiat currency at trading's current rate; none when the rate
+   * is stale or trading does not answer (the rule then matches: fail closed). Nothing moved is
+   * worth nothing, whatever the rate.
    */
-  private async fiatAmount(
-    caller: AuthContext,
-    op: GovernedOperation,
-  ): Promise<string | undefined> {
+  private async fiatAmount(caller: AuthContext, leg: GovernedLeg): Promise<string | undefined> {
+    if (isZero(leg.amount)) return '0';
     try {
       const { rate } = await this.rpc.call(
         'trading',
         TRADING_RPC.getAsset,
-        { assetId: op.assetId },
+        { assetId: leg.assetId },
         { auth: caller, idempotent: true },
       );
       if (!rate || rate.stale) return undefined;
-      return mul(op.amount, fromNumber(rate.fiatPrice));
+      return mul(leg.amount, fromNumber(rate.fiatPrice));
     } catch {
       return undefined;
     }
   }
 
-  /** Whether identity has the destination on the wallet's whitelist, travel-rule verified. */
-  private async destinationVerified(caller: AuthContext, op: GovernedOperation): Promise<boolean> {
-    if (op.destination === undefined) return false;
+  /** Whether identity has the leg's destination on its wallet's whitelist, travel-rule verified. */
+  private async destinationVerified(caller: AuthContext, leg: GovernedLeg): Promise<boolean> {
+    if (leg.destination === undefined) return false;
     const { verified } = await this.rpc.call(
       'identity',
       IDENTITY_RPC.isWhitelisted,
-      { userId: op.userId, walletId: op.walletId, address: op.destination },
+      { userId: leg.userId, walletId: leg.walletId, address: leg.destination },
       { auth: caller, idempotent: true },
     );
     return verified;
   }
+}
+
+/** What the RPC layer does not check: a batch's and its operations' bounds. */
+function checkBatch(ops: readonly GovernedOperation[]): void {
+  const bad =
+    ops.length === 0 ||
+    ops.length > MAX_EVALUATED_OPERATIONS ||
+    ops.some(
+      (op) => !isUuid(op.operationId) || op.legs.length === 0 || op.legs.length > MAX_GOVERNED_LEGS,
+    );
+  if (bad)
+    throw Errors.badRequest(
+      `Evaluate 1 to ${MAX_EVALUATED_OPERATIONS} operations, each with 1 to ${MAX_GOVERNED_LEGS} legs.`,
+      'invalid_operations',
+    );
+}
+
+/** An approval's summary: the first leg, its total where every leg moves the same asset. */
+function summaryOf(
+  op: GovernedOperation,
+  fiatAmounts: readonly (string | undefined)[] | undefined,
+): ApprovalView['summary'] {
+  const [first] = op.legs as [GovernedLeg, ...GovernedLeg[]];
+  const oneAsset = op.legs.every((leg) => leg.assetId === first.assetId);
+  const fiat = fiatAmounts?.every((f) => f !== undefined)
+    ? (fiatAmounts as string[]).reduce((total, f) => add(total, f), '0')
+    : null;
+  return {
+    userId: first.userId,
+    walletId: first.walletId,
+    assetId: first.assetId,
+    amount: oneAsset ? op.legs.reduce((total, leg) => add(total, leg.amount), '0') : null,
+    fiatAmount: fiat,
+    destination: first.destination ?? null,
+    ...(op.legs.length > 1 ? { legs: op.legs } : {}),
+  };
 }

@@ -1,15 +1,17 @@
 import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
-import { type EvaluatedPolicy, evaluate, ruleMatches } from './evaluation.rules';
+import {
+  type EvaluatedPolicy,
+  evaluate,
+  evaluateInOrder,
+  ruleMatches,
+  VelocityTotals,
+} from './evaluation.rules';
 
 const OP: GovernedOperation = {
   activity: 'withdrawal',
   operationId: '01900000-0000-7000-8000-000000000001',
   tenantId: 't1',
-  userId: 'u1',
-  walletId: 'w1',
-  assetId: 'eth',
-  amount: '2.5',
-  destination: '0xdead',
+  legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '2.5', destination: '0xdead' }],
 };
 
 let created = 0;
@@ -28,68 +30,155 @@ function policy(overrides: Partial<EvaluatedPolicy>): EvaluatedPolicy {
   };
 }
 
+const matches = (rule: PolicyRule, op: GovernedOperation = OP, facts = {}) =>
+  ruleMatches(policy({ rule }), op, facts);
+
+/** A transfer of two legs from w1 (u1) and one from w2 (u1). */
+const TRANSFER: GovernedOperation = {
+  activity: 'transfer',
+  operationId: '01900000-0000-7000-8000-000000000002',
+  tenantId: 't1',
+  legs: [
+    { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '1', destination: 'w9' },
+    { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '2', destination: 'w8' },
+    { userId: 'u1', walletId: 'w2', assetId: 'usdc', amount: '50', destination: 'w7' },
+  ],
+};
+
 describe('policy rules', () => {
   it('match an amount above the limit of the same asset only', () => {
     const above = (assetId: string, amount: string) =>
-      ruleMatches({ kind: 'amount_above', assetId, amount }, OP);
+      matches({ kind: 'amount_above', assetId, amount });
     expect(above('eth', '2.4999')).toBe(true);
     expect(above('eth', '2.5')).toBe(false);
     expect(above('eth', '10')).toBe(false);
     expect(above('usdc', '1')).toBe(false);
   });
 
-  it('match where their data is not read yet: fail closed', () => {
-    expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP)).toBe(true);
-    const facts = (destinationVerified: boolean) => ({
-      usage: [],
-      now: new Date(),
-      destinationVerified,
+  it("weigh a transfer's legs of the asset together, those its filters select", () => {
+    expect(matches({ kind: 'amount_above', assetId: 'eth', amount: '2.9' }, TRANSFER)).toBe(true);
+    expect(matches({ kind: 'amount_above', assetId: 'eth', amount: '3' }, TRANSFER)).toBe(false);
+    const onlyW2 = policy({
+      activity: 'transfer',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '0' },
+      filters: { walletIds: ['w2'] },
     });
-    expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP, facts(false))).toBe(true);
-    expect(ruleMatches({ kind: 'destination_not_whitelisted' }, OP, facts(true))).toBe(false);
-    expect(ruleMatches({ kind: 'fiat_amount_above', amount: '1000000' }, OP)).toBe(true);
-    expect(
-      ruleMatches({ kind: 'velocity', window: '24h', per: 'wallet', maxFiatAmount: '1' }, OP),
-    ).toBe(true);
+    expect(ruleMatches(onlyW2, TRANSFER)).toBe(false);
   });
 
-  it('match a value in fiat above the limit, or an unknown one', () => {
+  it('match where their data is not read yet: fail closed', () => {
+    expect(matches({ kind: 'destination_not_whitelisted' })).toBe(true);
+    const verified = (destinationVerified: boolean) => ({
+      destinationVerified: [destinationVerified],
+    });
+    expect(matches({ kind: 'destination_not_whitelisted' }, OP, verified(false))).toBe(true);
+    expect(matches({ kind: 'destination_not_whitelisted' }, OP, verified(true))).toBe(false);
+    expect(matches({ kind: 'fiat_amount_above', amount: '1000000' })).toBe(true);
+    expect(matches({ kind: 'velocity', window: '24h', per: 'wallet', maxFiatAmount: '1' })).toBe(
+      true,
+    );
+  });
+
+  it('never match a destination between custody wallets or of a message', () => {
+    expect(matches({ kind: 'destination_not_whitelisted' }, TRANSFER)).toBe(false);
+    const message: GovernedOperation = {
+      ...{},
+      ...OP,
+      activity: 'sign-message',
+      legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '0' }],
+    };
+    expect(matches({ kind: 'destination_not_whitelisted' }, message)).toBe(false);
+  });
+
+  it('match a value in fiat above the limit, or an unknown one; nothing moved is worth nothing', () => {
     const fiat = (fiatAmount?: string) =>
-      ruleMatches({ kind: 'fiat_amount_above', amount: '5000' }, OP, {
-        usage: [],
-        now: new Date(),
-        ...(fiatAmount !== undefined ? { fiatAmount } : {}),
-      });
+      matches({ kind: 'fiat_amount_above', amount: '5000' }, OP, { fiatAmounts: [fiatAmount] });
     expect(fiat('5000.01')).toBe(true);
     expect(fiat('5000')).toBe(false);
     expect(fiat(undefined)).toBe(true);
+    const nothing: GovernedOperation = {
+      ...{},
+      ...OP,
+      activity: 'sign-typed-data',
+      legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '0' }],
+    };
+    expect(matches({ kind: 'fiat_amount_above', amount: '0' }, nothing)).toBe(false);
   });
 
   it("match a velocity limit the operation would pass, counting its window's operations", () => {
-    const now = new Date(1_800_000_000_000);
-    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
-    const usage = [
-      { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '4', createdAt: at(30) },
-      { userId: 'u1', walletId: 'w2', assetId: 'eth', amount: '3', createdAt: at(50) },
-      { userId: 'u2', walletId: 'w3', assetId: 'eth', amount: '9', createdAt: at(10) },
-      // Outside a one-hour window.
-      { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '100', createdAt: at(61) },
-    ];
-    const velocity = (rule: Omit<Extract<PolicyRule, { kind: 'velocity' }>, 'kind' | 'window'>) =>
-      ruleMatches({ kind: 'velocity', window: '1h', ...rule }, OP, { usage, now });
-    // The wallet: 4 + 2.5 this one.
-    expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '6.5' })).toBe(false);
-    expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '6.4' })).toBe(true);
-    // The user: 4 + 3 + 2.5.
-    expect(velocity({ per: 'user', assetId: 'eth', maxAmount: '9.5' })).toBe(false);
-    expect(velocity({ per: 'user', assetId: 'eth', maxAmount: '9' })).toBe(true);
-    // The tenant: 4 + 3 + 9 + 2.5; and counts.
-    expect(velocity({ per: 'tenant', assetId: 'eth', maxAmount: '18.5' })).toBe(false);
-    expect(velocity({ per: 'tenant', maxCount: 4 })).toBe(false);
-    expect(velocity({ per: 'tenant', maxCount: 3 })).toBe(true);
-    expect(velocity({ per: 'wallet', maxCount: 1 })).toBe(true);
+    const totals = new VelocityTotals();
+    const velocity = (rule: Omit<Extract<PolicyRule, { kind: 'velocity' }>, 'kind' | 'window'>) => {
+      const p = policy({ rule: { kind: 'velocity', window: '1h', ...rule } });
+      // What the windows held: 2 operations and 7 eth for the wallet, 3 and 10 for the user, 5
+      // and 19 for the tenant.
+      const held = {
+        wallet: ['w1', 2, '7'],
+        user: ['u1', 3, '10'],
+        tenant: ['*', 5, '19'],
+      } as const;
+      const [scope, count, amount] = held[rule.per];
+      totals.set(p.id, 't1', scope, { count, amount: rule.assetId === 'eth' ? amount : '0' });
+      return ruleMatches(p, OP, { velocity: totals });
+    };
+    expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '9.5' })).toBe(false);
+    expect(velocity({ per: 'wallet', assetId: 'eth', maxAmount: '9.4' })).toBe(true);
+    expect(velocity({ per: 'user', assetId: 'eth', maxAmount: '12.5' })).toBe(false);
+    expect(velocity({ per: 'user', assetId: 'eth', maxAmount: '12' })).toBe(true);
+    expect(velocity({ per: 'tenant', assetId: 'eth', maxAmount: '21.5' })).toBe(false);
+    expect(velocity({ per: 'tenant', maxCount: 6 })).toBe(false);
+    expect(velocity({ per: 'tenant', maxCount: 5 })).toBe(true);
+    expect(velocity({ per: 'wallet', maxCount: 2 })).toBe(true);
     // Another asset's limit says nothing of this one.
     expect(velocity({ per: 'tenant', assetId: 'usdc', maxAmount: '1' })).toBe(false);
+  });
+
+  it("count a batch's operations in order: a later one sees what the earlier ones took", () => {
+    const limit = policy({
+      rule: { kind: 'velocity', window: '24h', per: 'wallet', assetId: 'eth', maxAmount: '6' },
+    });
+    const big = policy({
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '100' },
+    });
+    const op = (n: number, amount: string): GovernedOperation => ({
+      ...{},
+      ...OP,
+      operationId: `01900000-0000-7000-8000-00000000010${n}`,
+      legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount }],
+    });
+    const verdicts = evaluateInOrder(
+      () => [limit, big],
+      // 2.5 + 2.5 fit; 2.5 more would pass 6; 500 is blocked by the amount and counts nothing;
+      // 1 still fits.
+      [op(1, '2.5'), op(2, '2.5'), op(3, '2.5'), op(4, '500'), op(5, '1')],
+      () => ({}),
+      new VelocityTotals(),
+    );
+    expect(verdicts.map((v) => v.decision)).toEqual(['allow', 'allow', 'block', 'block', 'allow']);
+  });
+
+  it("count a transfer once per wallet it takes from, with the legs' amounts summed", () => {
+    const totals = new VelocityTotals();
+    const perWallet = policy({
+      activity: 'transfer',
+      rule: { kind: 'velocity', window: '1h', per: 'wallet', assetId: 'eth', maxAmount: '3' },
+    });
+    totals.record([perWallet], TRANSFER);
+    expect(totals.get(perWallet.id, 't1', 'w1')).toEqual({ count: 1, amount: '3' });
+    expect(totals.get(perWallet.id, 't1', 'w2')).toEqual({ count: 1, amount: '0' });
+    // Another tenant's windows are its own.
+    expect(totals.get(perWallet.id, 't2', 'w1')).toEqual({ count: 0, amount: '0' });
+  });
+
+  it('govern a raw transaction that moves value by the withdrawal policies too', () => {
+    const withdrawalOnly = policy({ activity: 'withdrawal' });
+    const tx = (amount: string): GovernedOperation => ({
+      ...{},
+      ...OP,
+      activity: 'sign-tx',
+      legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount }],
+    });
+    expect(evaluate([withdrawalOnly], tx('0.1')).decision).toBe('block');
+    expect(evaluate([withdrawalOnly], tx('0')).decision).toBe('allow');
   });
 });
 

@@ -1,11 +1,12 @@
 import {
   type ApprovalRequirement,
+  type GovernedLeg,
   type GovernedOperation,
+  governingActivities,
   MAX_CITED_POLICIES,
   type PolicyRule,
-  windowMs,
 } from '@custody/contracts';
-import { add, compare } from '@custody/money';
+import { add, compare, isZero } from '@custody/money';
 import type { PolicyRow } from '../schema';
 
 /** A policy as evaluation reads it. */
@@ -14,8 +15,175 @@ export type EvaluatedPolicy = Pick<
   'id' | 'tenantId' | 'activity' | 'rule' | 'action' | 'approvers' | 'filters' | 'createdAt'
 >;
 
-/** What is evaluated: an operation on a wallet, or a change of the policies themselves. */
+/** What is evaluated: an operation on wallets, or a change of the policies themselves. */
 export type Evaluated = GovernedOperation | { activity: 'policy-change' };
+
+type VelocityRule = Extract<PolicyRule, { kind: 'velocity' }>;
+
+/** What the rules read besides the operation: each read only when a policy needs it. */
+export interface Facts {
+  /** Per leg (in the operation's order): its destination whitelisted and travel-rule verified. */
+  destinationVerified?: readonly (boolean | undefined)[];
+  /** Per leg: its value in the service's fiat currency at trading's fresh rate (none: unknown). */
+  fiatAmounts?: readonly (string | undefined)[];
+  /** What the velocity windows hold before this operation. */
+  velocity?: VelocityTotals;
+}
+
+/** An operation that reaches a velocity window: its count and its amount of the rule's asset. */
+export interface WindowTotal {
+  count: number;
+  amount: string;
+}
+
+/**
+ * The velocity windows' totals, per policy, tenant and key (the wallet, the user, or `*` for the
+ * tenant), as the service read them under the tenant's lock; `record` adds an operation that
+ * runs or waits, so the next one of a batch sees it.
+ */
+export class VelocityTotals {
+  private readonly totals = new Map<string, WindowTotal>();
+
+  static key(policyId: string, tenantId: string, scope: string): string {
+    return `${policyId}\u0000${tenantId}\u0000${scope}`;
+  }
+
+  get(policyId: string, tenantId: string, scope: string): WindowTotal {
+    return (
+      this.totals.get(VelocityTotals.key(policyId, tenantId, scope)) ?? { count: 0, amount: '0' }
+    );
+  }
+
+  set(policyId: string, tenantId: string, scope: string, total: WindowTotal): void {
+    this.totals.set(VelocityTotals.key(policyId, tenantId, scope), total);
+  }
+
+  /** Counts an operation that runs or waits in every velocity window it reaches. */
+  record(policies: readonly EvaluatedPolicy[], op: GovernedOperation): void {
+    for (const policy of policies) {
+      if (policy.rule.kind !== 'velocity' || !appliesTo(policy, op)) continue;
+      const rule = policy.rule;
+      for (const [scope, legs] of byScope(rule, selectedLegs(policy, op))) {
+        const before = this.get(policy.id, op.tenantId, scope);
+        this.set(policy.id, op.tenantId, scope, {
+          count: before.count + 1,
+          amount: add(before.amount, amountOf(legs, rule.assetId)),
+        });
+      }
+    }
+  }
+}
+
+/** The window's key of a leg: its wallet, its user, or the tenant as a whole. */
+export function scopeOf(rule: Pick<VelocityRule, 'per'>, leg: GovernedLeg): string {
+  return rule.per === 'tenant' ? '*' : rule.per === 'user' ? leg.userId : leg.walletId;
+}
+
+function byScope(rule: VelocityRule, legs: readonly GovernedLeg[]): Map<string, GovernedLeg[]> {
+  const groups = new Map<string, GovernedLeg[]>();
+  for (const leg of legs) {
+    const scope = scopeOf(rule, leg);
+    groups.set(scope, [...(groups.get(scope) ?? []), leg]);
+  }
+  return groups;
+}
+
+function amountOf(legs: readonly GovernedLeg[], assetId: string | undefined): string {
+  return legs
+    .filter((leg) => assetId !== undefined && leg.assetId === assetId)
+    .reduce((total, leg) => add(total, leg.amount), '0');
+}
+
+/**
+ * Whether the operation would take a window over the rule's limit: per wallet, user or tenant
+ * that its legs reach, the operations counted there (`totals`), plus this one. A fiat limit
+ * needs the rates of past operations, which are not kept: it matches (fail closed).
+ */
+export function velocityExceeded(
+  policy: EvaluatedPolicy & { rule: VelocityRule },
+  op: GovernedOperation,
+  totals: VelocityTotals,
+): boolean {
+  const rule = policy.rule;
+  if (rule.maxFiatAmount !== undefined) return true;
+  for (const [scope, legs] of byScope(rule, selectedLegs(policy, op))) {
+    const before = totals.get(policy.id, op.tenantId, scope);
+    if (rule.maxCount !== undefined && before.count + 1 > rule.maxCount) return true;
+    const moved = amountOf(legs, rule.assetId);
+    if (rule.maxAmount !== undefined && !isZero(moved)) {
+      if (compare(add(before.amount, moved), rule.maxAmount) > 0) return true;
+    }
+  }
+  return false;
+}
+
+/** The legs a policy's filters select (all of them without filters). */
+export function selectedLegs(policy: EvaluatedPolicy, op: GovernedOperation): GovernedLeg[] {
+  const filters = policy.filters;
+  return op.legs.filter(
+    (leg) =>
+      (!filters?.assetIds || filters.assetIds.includes(leg.assetId)) &&
+      (!filters?.userIds || filters.userIds.includes(leg.userId)) &&
+      (!filters?.walletIds || filters.walletIds.includes(leg.walletId)),
+  );
+}
+
+/** Whether a policy governs the operation: its activity, and a leg its filters select. */
+export function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
+  // `any` is every operation on wallets; the policies' own changes are governed by name only.
+  if (op.activity === 'policy-change') return policy.activity === 'policy-change';
+  const activities: readonly string[] = governingActivities(op);
+  if (policy.activity !== 'any' && !activities.includes(policy.activity)) return false;
+  return selectedLegs(policy, op).length > 0;
+}
+
+/** Whether a policy of this rule kind may govern the operation: its facts must then be read. */
+export function needs(
+  policies: readonly EvaluatedPolicy[],
+  op: Evaluated,
+  kind: PolicyRule['kind'],
+): boolean {
+  return policies.some((p) => p.rule.kind === kind && appliesTo(p, op));
+}
+
+/** What leaves custody for an outside address: a withdrawal, a raw transaction's `to`. */
+const EXTERNAL_DESTINATIONS: ReadonlySet<string> = new Set(['withdrawal', 'sign-tx']);
+
+/** Whether a policy's rule matches the operation (fail closed where it cannot tell). */
+export function ruleMatches(policy: EvaluatedPolicy, op: Evaluated, facts: Facts = {}): boolean {
+  const rule = policy.rule;
+  if (op.activity === 'policy-change') return rule.kind === 'always';
+  const legs = selectedLegs(policy, op);
+  const at = (leg: GovernedLeg) => op.legs.indexOf(leg);
+  switch (rule.kind) {
+    case 'always':
+      return true;
+    case 'velocity':
+      return velocityExceeded(
+        { ...{}, ...policy, rule },
+        op,
+        facts.velocity ?? new VelocityTotals(),
+      );
+    case 'destination_not_whitelisted':
+      // Moves between custody wallets (transfers) and signatures without a chain transaction
+      // have no outside destination. Elsewhere an unknown one (not read, none) matches.
+      if (!EXTERNAL_DESTINATIONS.has(op.activity)) return false;
+      return legs.some((leg) => facts.destinationVerified?.[at(leg)] !== true);
+    case 'amount_above':
+      return compare(amountOf(legs, rule.assetId), rule.amount) > 0;
+    case 'fiat_amount_above': {
+      let total = '0';
+      for (const leg of legs) {
+        if (isZero(leg.amount)) continue;
+        const fiat = facts.fiatAmounts?.[at(leg)];
+        // No fresh rate (or trading unreachable): matches, fail closed.
+        if (fiat === undefined) return true;
+        total = add(total, fiat);
+      }
+      return compare(total, rule.amount) > 0;
+    }
+  }
+}
 
 /** What an operation's evaluation decided, before any approval is recorded. */
 export type Verdict =
@@ -33,101 +201,6 @@ export type Verdict =
       requirements: ApprovalRequirement[];
     };
 
-/** What the rules read besides the operation: each read only when a policy needs it. */
-export interface Facts {
-  /** The operations counted in the velocity windows (`VelocityUsage`). */
-  usage: VelocityUsage;
-  /** Whether the destination is on the wallet's whitelist, travel-rule verified. */
-  destinationVerified?: boolean;
-  /** The operation's value in the service's fiat currency at trading's fresh rate. */
-  fiatAmount?: string;
-  now: Date;
-}
-
-const NO_FACTS: Facts = { usage: [], now: new Date(0) };
-
-/** An operation counted in a velocity window (see `VelocityUsage`). */
-export interface CountedOperation {
-  userId: string;
-  walletId: string;
-  assetId: string;
-  amount: string;
-  createdAt: Date;
-}
-
-/** The operations of the activity counted in the windows, read under the tenant's lock. */
-export type VelocityUsage = readonly CountedOperation[];
-
-/**
- * Whether the operation would take its window's count or amount over the rule's limit: the
- * operations of the same wallet, user or tenant (`per`) counted since `now − window`, plus this
- * one. A fiat limit needs rates this service does not read yet: it matches (fail closed).
- */
-export function velocityExceeded(
-  rule: Extract<PolicyRule, { kind: 'velocity' }>,
-  op: GovernedOperation,
-  usage: VelocityUsage,
-  now: Date,
-): boolean {
-  if (rule.maxFiatAmount !== undefined) return true;
-  const since = now.getTime() - windowMs(rule.window);
-  const same = usage.filter(
-    (u) =>
-      u.createdAt.getTime() > since &&
-      (rule.per === 'tenant' ||
-        (rule.per === 'user' ? u.userId === op.userId : u.walletId === op.walletId)),
-  );
-  if (rule.maxCount !== undefined && same.length + 1 > rule.maxCount) return true;
-  if (rule.maxAmount !== undefined && rule.assetId === op.assetId) {
-    const total = same
-      .filter((u) => u.assetId === rule.assetId)
-      .reduce((sum, u) => add(sum, u.amount), op.amount);
-    if (compare(total, rule.maxAmount) > 0) return true;
-  }
-  return false;
-}
-
-function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
-  // `any` is every operation on a wallet; the policies' own changes are governed by name only.
-  if (op.activity === 'policy-change') return policy.activity === 'policy-change';
-  if (policy.activity !== op.activity && policy.activity !== 'any') return false;
-  const filters = policy.filters;
-  if (filters?.assetIds && !filters.assetIds.includes(op.assetId)) return false;
-  if (filters?.userIds && !filters.userIds.includes(op.userId)) return false;
-  if (filters?.walletIds && !filters.walletIds.includes(op.walletId)) return false;
-  return true;
-}
-
-/** Whether a policy of this rule kind may govern the operation: its facts must then be read. */
-export function needs(
-  policies: readonly EvaluatedPolicy[],
-  op: Evaluated,
-  kind: PolicyRule['kind'],
-): boolean {
-  return policies.some((p) => p.rule.kind === kind && appliesTo(p, op));
-}
-
-/** Whether a policy's rule matches the operation (fail closed where it cannot tell). */
-export function ruleMatches(rule: PolicyRule, op: Evaluated, facts: Facts = NO_FACTS): boolean {
-  switch (rule.kind) {
-    case 'velocity':
-      // No wallet, asset or amount to count in a change of the policies (nor allowed there).
-      return op.activity !== 'policy-change' && velocityExceeded(rule, op, facts.usage, facts.now);
-    case 'destination_not_whitelisted':
-      // Unknown (not read, or no destination): matches, fail closed.
-      return facts.destinationVerified !== true;
-    case 'always':
-      return true;
-    case 'amount_above':
-      if (op.activity === 'policy-change') return false;
-      return rule.assetId === op.assetId && compare(op.amount, rule.amount) > 0;
-    case 'fiat_amount_above':
-      // No fresh rate (or trading unreachable): matches, fail closed.
-      if (op.activity === 'policy-change') return false;
-      return facts.fiatAmount === undefined || compare(facts.fiatAmount, rule.amount) > 0;
-  }
-}
-
 /**
  * Every enabled policy whose activity and filters fit is evaluated: a matching `block` refuses
  * the operation; otherwise a matching `require_approval` holds it; otherwise it runs.
@@ -135,9 +208,9 @@ export function ruleMatches(rule: PolicyRule, op: Evaluated, facts: Facts = NO_F
 export function evaluate(
   policies: readonly EvaluatedPolicy[],
   op: Evaluated,
-  facts: Facts = NO_FACTS,
+  facts: Facts = {},
 ): Verdict {
-  const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p.rule, op, facts));
+  const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p, op, facts));
   const blocking = matching.filter((p) => p.action === 'block');
   if (blocking.length > 0) return { decision: 'block', policyIds: blocking.map((p) => p.id) };
   const holding = matching.filter((p) => p.action === 'require_approval' && p.approvers);
@@ -163,4 +236,22 @@ export function evaluate(
       platform: p.tenantId === null,
     })),
   };
+}
+
+/**
+ * A batch's operations in order, each against the windows the ones before it left: what runs
+ * or waits is counted before the next is decided, so a batch cannot pass a limit together.
+ */
+export function evaluateInOrder(
+  policiesOf: (op: GovernedOperation) => readonly EvaluatedPolicy[],
+  ops: readonly GovernedOperation[],
+  factsOf: (op: GovernedOperation, index: number) => Omit<Facts, 'velocity'>,
+  totals: VelocityTotals,
+): Verdict[] {
+  return ops.map((op, index) => {
+    const policies = policiesOf(op);
+    const verdict = evaluate(policies, op, { ...{}, ...factsOf(op, index), velocity: totals });
+    if (verdict.decision !== 'block') totals.record(policies, op);
+    return verdict;
+  });
 }

@@ -5,14 +5,16 @@ import { Errors } from '@custody/errors';
  * The checks of a policy that span fields (the gateway checked each field's shape): approvers
  * come with `require_approval` only, can reach their quorum, and a velocity rule has a limit.
  */
-/**
- * The activities whose operations are evaluated today: withdrawals (raw signed transactions
- * that move value count as withdrawals), the policies' own changes, and `any` (so, those).
- * Transfers and signatures come next; a policy for them now would control nothing.
- */
-const ENFORCED: ReadonlySet<PolicyInput['activity']> = new Set([
+/** Signatures that move nothing: only counts and `always` can describe them. */
+const NOTHING_MOVED: ReadonlySet<PolicyInput['activity']> = new Set([
+  'sign-message',
+  'sign-typed-data',
+]);
+
+/** What has an outside destination: a withdrawal, a raw transaction's `to`. */
+const HAS_DESTINATION: ReadonlySet<PolicyInput['activity']> = new Set([
   'withdrawal',
-  'policy-change',
+  'sign-tx',
   'any',
 ]);
 
@@ -42,10 +44,20 @@ export function checkPolicy(
         'quorum_unreachable',
       );
   }
-  if (!ENFORCED.has(policy.activity))
+  const rule = policy.rule;
+  if (rule.kind === 'destination_not_whitelisted' && !HAS_DESTINATION.has(policy.activity))
     throw Errors.badRequest(
-      `Policies of the activity ${policy.activity} are not enforced yet; withdrawal policies cover raw signed transactions that move value.`,
-      'activity_not_enforced',
+      `A ${policy.activity} has no outside destination: the rule destination_not_whitelisted never applies to it.`,
+      'rule_not_applicable',
+    );
+  const weighsAmounts =
+    rule.kind === 'amount_above' ||
+    rule.kind === 'fiat_amount_above' ||
+    (rule.kind === 'velocity' && rule.maxCount === undefined);
+  if (NOTHING_MOVED.has(policy.activity) && weighsAmounts)
+    throw Errors.badRequest(
+      `A ${policy.activity} moves no amount: use always, or a velocity rule with maxCount.`,
+      'rule_not_applicable',
     );
   // A change of the policies has no wallet, asset or amount: only `always` can describe it.
   if (policy.activity === 'policy-change' && (policy.rule.kind !== 'always' || policy.filters))

@@ -1,18 +1,33 @@
 import { type ApprovalView, EVENTS, type EventEnvelope } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
-import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { Transaction } from '@custody/persistence';
+
+/** What settles the operations an approval can hold, per activity. */
+interface Settles {
+  settleApproval(
+    tx: Transaction,
+    approval: { operationId: string; id: string; status: string },
+  ): Promise<void>;
+}
 
 /**
  * Runs or releases the operation an approval held, once its outcome is known: in the event's
  * transaction with its inbox row, so a redelivered outcome applies once.
  */
-export function approvalEventHandlers(
-  withdrawals: WithdrawalsService,
-): Record<string, EventHandler> {
+export function approvalEventHandlers(held: {
+  withdrawals: Settles;
+  transfers: Settles;
+  signatures: Settles;
+}): Record<string, EventHandler> {
   return {
     [EVENTS.approvalDecided]: async (event, tx) => {
       const { data: approval } = event as EventEnvelope<ApprovalView>;
-      if (approval.activity === 'withdrawal') await withdrawals.settleApproval(tx, approval);
+      // A still pending approval settles nothing (the event names finished ones only).
+      if (approval.status === 'pending') return;
+      if (approval.activity === 'withdrawal') await held.withdrawals.settleApproval(tx, approval);
+      else if (approval.activity === 'transfer') await held.transfers.settleApproval(tx, approval);
+      else if (approval.activity !== 'policy-change')
+        await held.signatures.settleApproval(tx, approval);
     },
   };
 }

@@ -50,3 +50,23 @@ export async function findSignedItem(
     );
   return row;
 }
+
+/** A signed item by id, its row locked (an approval's outcome settles it). */
+export async function lockSignedItem(db: Executor, id: string): Promise<SignedItemRow | undefined> {
+  const [row] = await db.select().from(signedItems).where(eq(signedItems.id, id)).for('update');
+  return row;
+}
+
+export async function updateSignedItem(
+  db: Executor,
+  id: string,
+  fields: Partial<Pick<SignedItemRow, 'result' | 'status' | 'failureReason'>>,
+): Promise<SignedItemRow> {
+  return one(
+    await db
+      .update(signedItems)
+      .set({ ...{}, ...fields, updatedAt: new Date() })
+      .where(eq(signedItems.id, id))
+      .returning(),
+  );
+}

@@ -15,9 +15,9 @@ import {
   type SignedItemKind,
   type SignedQubicTransaction,
 } from '@custody/contracts';
-import { AppError, Errors } from '@custody/errors';
+import { Errors, isAppError } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { type Database, enqueueEvent } from '@custody/persistence';
+import { type Database, enqueueEvent, type Transaction } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import { type SignedItemRow, signedItems } from '../schema';
 import { walletScope } from '../transactions/wallet-scope';
@@ -25,8 +25,10 @@ import { findWallet } from '../wallets/wallets.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { EvmNetwork } from '../chain/evm-network';
 import { reserveSignedNonce } from '../chain/nonces';
-import { cancelApproval, governedBy } from '../policies/governed';
-import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { Governor } from '../policies/governed';
+import * as outcomes from '../policies/approval-outcomes.repository';
+import { lockAndReadBlocked } from '../users/users.repository';
+import type { SignedTransactionHold, WithdrawalsService } from '../withdrawals/withdrawals.service';
 import * as repo from './signatures.repository';
 import {
   assertNoTokenAuthorization,
@@ -36,6 +38,37 @@ import {
 } from './signatures.rules';
 
 const SCHEMA = 'ledger';
+
+/** The policy activity of each kind of signature. */
+const ACTIVITY_OF = {
+  tx: 'sign-tx',
+  message: 'sign-message',
+  'typed-data': 'sign-typed-data',
+} as const;
+
+/** The wallet a signature is made with. */
+type SigningWallet = SignedTransactionHold['wallet'];
+
+/** A signature, and what its transaction does on its chain (nothing for a message). */
+interface Signed {
+  result: SignatureView | SignedEvmTransaction | SignedQubicTransaction;
+  onChain:
+    { move: ValueMove; txId: string; nonce: number | null; network: string | null } | undefined;
+}
+
+/**
+ * What the policies weigh of a signature: what its transaction takes from the wallet and where
+ * to (its receiver, else the transaction's `to`); nothing for a message or typed data.
+ */
+function governedMove(
+  result: Signed['result'] | undefined,
+  onChain: Signed['onChain'],
+): { amount: string; destination?: string } {
+  const move = onChain?.move;
+  const to = result && 'to' in result && typeof result.to === 'string' ? result.to : undefined;
+  if (move && move.kind !== 'none') return { amount: move.amount, destination: move.receiver };
+  return { amount: '0', ...(to ? { destination: to } : {}) };
+}
 
 /** The contract's record shapes: Signed transaction, Signed message, Signed typed data. */
 export function signedItemView(row: SignedItemRow): Record<string, unknown> {
@@ -47,8 +80,27 @@ export function signedItemView(row: SignedItemRow): Record<string, unknown> {
     walletId: row.walletId,
     status: row.status,
     ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+    ...(row.approvalId ? { approvalId: row.approvalId } : {}),
+    ...(row.failureReason ? { failureReason: row.failureReason } : {}),
   };
   const r = row.result;
+  // Held or ended unsigned: the request, and no signature.
+  if (row.status !== 'sent') {
+    if (row.kind === 'tx')
+      return {
+        ...base,
+        signedTx: null,
+        to: null,
+        value: null,
+        gasPrice: null,
+        nonce: null,
+        gasLimit: null,
+        data: null,
+      };
+    if (row.kind === 'message')
+      return { ...base, signedMessage: null, message: row.request['message'] };
+    return { ...base, signedTypedData: null, typedData: row.request['typedData'] };
+  }
   if (row.kind === 'tx') {
     return {
       ...base,
@@ -79,6 +131,7 @@ export class SignaturesService {
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
     private readonly withdrawals: WithdrawalsService,
+    private readonly governor: Governor,
     /** The network the EVM adapter follows, once it runs. */
     private readonly chain: () => EvmNetwork | undefined,
   ) {}
@@ -104,81 +157,197 @@ export class SignaturesService {
     if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
       throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
     }
-    const key = { ownerId: wallet.id, chain: asset.chain };
+    if (request.kind === 'typed-data')
+      assertNoTokenAuthorization(request.payload.typedData, await this.tokenContracts());
+    // A transaction is signed first, in memory, to learn what it moves and where: the policies
+    // decide on that. A held one is recorded unsigned and signed again on its quorum.
+    const signed = request.kind === 'tx' ? await this.signFor(wallet, asset, request) : undefined;
+    const id = uuidv7();
+    const decision = await this.governor.decide(caller, {
+      activity: ACTIVITY_OF[request.kind],
+      operationId: id,
+      tenantId: wallet.tenantId,
+      legs: [
+        {
+          userId: wallet.userId,
+          walletId: wallet.id,
+          assetId: wallet.assetId,
+          ...governedMove(signed?.result, signed?.onChain),
+        },
+      ],
+    });
+    const recorded = this.db
+      .transaction(async (tx) => {
+        if (decision.decision === 'require_approval')
+          return this.insert(tx, wallet, request.kind, request.payload, {
+            id,
+            result: {},
+            status: 'pending_approval',
+            approvalId: decision.approvalId,
+            externalReference: request.externalReference ?? null,
+          });
+        const { result, onChain } = signed ?? (await this.signFor(wallet, asset, request));
+        return this.record(tx, wallet, request, id, result, onChain);
+      })
+      .catch(async (error: unknown) => {
+        await this.governor.releaseRefused(caller, id, error);
+        throw error;
+      });
+    return { id: (await recorded).id };
+  }
+
+  /** The signature of a request with the wallet's key, and what it does on its chain. */
+  private async signFor(
+    wallet: SigningWallet,
+    asset: CatalogAsset,
+    request: Pick<SignRequest, 'kind' | 'payload'> & { kind: SignRequest['kind'] },
+  ): Promise<Signed> {
+    const chain = asset.chain;
+    if (chain !== 'evm' && chain !== 'qubic')
+      throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
+    const key = { ownerId: wallet.id, chain };
     // The chain the adapter serves for the asset's network is the deployment's (a local chain's
     // id, say); elsewhere the catalog's.
     const served = this.servedNetwork(asset);
     const result = await this.signWith(
       key,
       served ? String(served.chainId) : asset.chainId,
-      request,
+      request as SignRequest,
     );
-    const onChain = await this.onChainEffect(asset, request, result);
-    const id = uuidv7();
-    // What it takes from the wallet is a withdrawal: the withdrawal policies decide first. A
-    // signature cannot wait for an approval (the client holds it once answered): a hold is a
-    // refusal here, and such a transfer goes as a withdrawal.
-    if (onChain && onChain.move.kind !== 'none') {
-      const decision = await governedBy(this.rpc, caller, {
-        activity: 'withdrawal',
-        operationId: id,
-        tenantId: wallet.tenantId,
-        userId: wallet.userId,
-        walletId: wallet.id,
-        assetId: wallet.assetId,
-        amount: onChain.move.amount,
-        destination: onChain.move.receiver,
-      });
-      if (decision.decision === 'require_approval') {
-        await cancelApproval(this.rpc, caller, decision.approvalId);
-        throw new AppError(
-          403,
-          'approval_required',
-          'A policy holds this transfer for approval: send it as a withdrawal, which can wait.',
-          { details: { policyIds: decision.policyIds } },
-        );
-      }
-    }
-    const row = await this.db.transaction(async (tx) => {
-      // The adapter sends from this address too: its nonces and the client's must not meet.
-      if (onChain?.network && onChain.nonce !== null)
-        await reserveSignedNonce(tx, onChain.network, wallet.address, onChain.nonce);
-      // What the transaction takes is held with the record: without the funds, neither is kept
-      // and the signature never leaves.
-      const move = onChain?.move;
-      const withdrawalId =
-        onChain && move && move.kind !== 'none'
-          ? await this.withdrawals.holdSignedTransaction(tx, {
-              wallet,
-              signedTxId: id,
-              amount: move.amount,
-              feeReserve: move.kind === 'native' ? move.feeReserve : '0',
-              receiver: move.receiver,
-              hash: onChain.txId,
-              nonce: onChain.nonce,
-              network: onChain.network,
-              externalReference: request.externalReference ?? null,
-            })
-          : undefined;
-      const inserted = await repo.insertSignedItem(tx, {
-        id,
-        tenantId: wallet.tenantId,
-        userId: wallet.userId,
-        walletId: wallet.id,
-        kind: request.kind,
-        request: request.payload,
-        result: withdrawalId ? { ...result, withdrawalId } : result,
-        status: 'sent',
-        externalReference: request.externalReference ?? null,
-      });
-      await enqueueEvent(tx, SCHEMA, {
-        name: EVENTS.signCreated,
-        tenantId: wallet.tenantId,
-        data: { kind: request.kind, ...signedItemView(inserted) },
-      });
-      return inserted;
+    return { result, onChain: await this.onChainEffect(asset, request as SignRequest, result) };
+  }
+
+  /**
+   * A signature's record with its event, and what its transaction takes from the wallet held
+   * as a withdrawal already `broadcast`: without the funds neither is kept and the signature
+   * never leaves.
+   */
+  private async record(
+    tx: Transaction,
+    wallet: SigningWallet,
+    request: Pick<SignRequest, 'kind' | 'payload' | 'externalReference'>,
+    id: string,
+    result: Signed['result'],
+    onChain: Signed['onChain'],
+    approvalId: string | null = null,
+  ): Promise<SignedItemRow> {
+    // The adapter sends from this address too: its nonces and the client's must not meet.
+    if (onChain?.network && onChain.nonce !== null)
+      await reserveSignedNonce(tx, onChain.network, wallet.address, onChain.nonce);
+    const move = onChain?.move;
+    const withdrawalId =
+      onChain && move && move.kind !== 'none'
+        ? await this.withdrawals.holdSignedTransaction(tx, {
+            wallet,
+            signedTxId: id,
+            amount: move.amount,
+            feeReserve: move.kind === 'native' ? move.feeReserve : '0',
+            receiver: move.receiver,
+            hash: onChain.txId,
+            nonce: onChain.nonce,
+            network: onChain.network,
+            externalReference: request.externalReference ?? null,
+          })
+        : undefined;
+    const fields = {
+      id,
+      result: withdrawalId ? { ...result, withdrawalId } : { ...result },
+      status: 'sent',
+      approvalId,
+      externalReference: request.externalReference ?? null,
+    };
+    if (approvalId) return this.update(tx, id, fields);
+    return this.insert(tx, wallet, request.kind, request.payload, fields);
+  }
+
+  private async insert(
+    tx: Transaction,
+    wallet: SigningWallet,
+    kind: SignRequest['kind'],
+    payload: SignRequest['payload'],
+    fields: Pick<SignedItemRow, 'id' | 'result' | 'status' | 'approvalId' | 'externalReference'>,
+  ): Promise<SignedItemRow> {
+    const inserted = await repo.insertSignedItem(tx, {
+      ...{},
+      ...fields,
+      tenantId: wallet.tenantId,
+      userId: wallet.userId,
+      walletId: wallet.id,
+      kind,
+      request: payload,
     });
-    return { id: row.id };
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.signCreated,
+      tenantId: wallet.tenantId,
+      data: { kind, ...signedItemView(inserted) },
+    });
+    return inserted;
+  }
+
+  private async update(
+    tx: Transaction,
+    id: string,
+    fields: Partial<Pick<SignedItemRow, 'result' | 'status' | 'failureReason'>>,
+  ): Promise<SignedItemRow> {
+    const updated = await repo.updateSignedItem(tx, id, fields);
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.signUpdated,
+      tenantId: updated.tenantId,
+      data: { kind: updated.kind, ...signedItemView(updated) },
+    });
+    return updated;
+  }
+
+  /**
+   * An approval's outcome for the signature it held, in the event's transaction (the same lock
+   * and early outcome as withdrawals): approved, it is signed now and recorded `sent` (a
+   * transaction's funds held as when signed at once); rejected, expired, or unable to run (the
+   * user blocked, the wallet gone, short funds), it ends `rejected` or `failed` unsigned.
+   */
+  async settleApproval(
+    tx: Transaction,
+    approval: { operationId: string; id: string; status: string },
+  ): Promise<void> {
+    await outcomes.lockApproval(tx, approval.id);
+    const current = await repo.lockSignedItem(tx, approval.operationId);
+    if (!current) {
+      await outcomes.keepOutcome(tx, approval.id, approval.status);
+      return;
+    }
+    if (current.status !== 'pending_approval' || current.approvalId !== approval.id) return;
+    if (approval.status !== 'approved') {
+      await this.update(tx, current.id, {
+        status: 'rejected',
+        failureReason: `approval_${approval.status}`,
+      });
+      return;
+    }
+    const failed = (reason: string) =>
+      this.update(tx, current.id, { status: 'failed', failureReason: reason });
+    if (await lockAndReadBlocked(tx, current.userId)) return void (await failed('user_blocked'));
+    const found = await findWallet(tx, { kind: 'all' }, current.userId, current.walletId);
+    if (!found) return void (await failed('wallet_deleted'));
+    const { wallet } = found;
+    const request = { kind: current.kind, payload: current.request } as SignRequest;
+    const asset = await this.catalog.require(wallet.assetId);
+    const { result, onChain } = await this.signFor(wallet, asset, request);
+    // A refusal (short funds, a nonce taken meanwhile) ends it `failed`, in a savepoint.
+    await tx
+      .transaction((inner) =>
+        this.record(
+          inner,
+          wallet,
+          { ...{}, ...request, externalReference: current.externalReference ?? undefined },
+          current.id,
+          result,
+          onChain,
+          approval.id,
+        ),
+      )
+      .catch(async (error: unknown) => {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        await failed(error.code);
+      });
   }
 
   /**
@@ -275,7 +444,6 @@ export class SignaturesService {
       });
     }
     if (request.kind === 'typed-data') {
-      assertNoTokenAuthorization(request.payload.typedData, await this.tokenContracts());
       return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
         ...key,
         typedData: request.payload.typedData,

@@ -20,6 +20,11 @@ export class Batcher<T> {
     private readonly fail: (item: T, error: unknown) => void,
   ) {}
 
+  /** Nothing queued and no batch in flight. */
+  get idle(): boolean {
+    return this.inFlight === 0 && this.queue.length === 0 && !this.scheduled;
+  }
+
   submit(item: T): void {
     this.queue.push(item);
     this.kick();

@@ -271,3 +271,64 @@ export async function findTransfer(
   const legs = await db.select().from(transferLegs).where(eq(transferLegs.transferId, id));
   return { row, legs };
 }
+
+/** The tenant of a wallet (an admin's transfer is governed as its first sender's tenant's). */
+export async function walletTenant(db: Executor, walletId: string): Promise<string | undefined> {
+  if (!isUuid(walletId)) return undefined;
+  const [row] = await db
+    .select({ tenantId: wallets.tenantId })
+    .from(wallets)
+    .where(eq(wallets.id, walletId));
+  return row?.tenantId;
+}
+
+/** A transfer held for approval, with its legs (its holds are placed by the caller). */
+export async function insertHeldTransfer(
+  tx: Executor,
+  transfer: TransferRow,
+  legs: TransferLegRow[],
+): Promise<void> {
+  await tx.insert(transfers).values(transfer);
+  await tx.insert(transferLegs).values(legs);
+}
+
+/** A transfer and its legs, the transfer's row locked. */
+export async function lockTransfer(
+  tx: Executor,
+  id: string,
+): Promise<{ row: TransferRow; legs: TransferLegRow[] } | undefined> {
+  const [row] = await tx.select().from(transfers).where(eq(transfers.id, id)).for('update');
+  if (!row) return undefined;
+  const legs = await tx.select().from(transferLegs).where(eq(transferLegs.transferId, id));
+  return { row, legs: legs.sort((a, b) => a.position - b.position) };
+}
+
+/** A held transfer's end: its status and its legs', and why when it did not run. */
+export async function finishTransfer(
+  tx: Executor,
+  id: string,
+  status: string,
+  failureReason: string | null,
+): Promise<{ row: TransferRow; legs: TransferLegRow[] }> {
+  const now = new Date();
+  const [row] = await tx
+    .update(transfers)
+    .set({ status, failureReason, updatedAt: now })
+    .where(eq(transfers.id, id))
+    .returning();
+  const legs = await tx
+    .update(transferLegs)
+    .set({ status, updatedAt: now })
+    .where(eq(transferLegs.transferId, id))
+    .returning();
+  if (!row) throw Errors.internal(new Error('held transfer missing'));
+  return { row, legs: legs.sort((a, b) => a.position - b.position) };
+}
+
+/** The open holds an operation placed, oldest first. */
+export async function openHoldsOf(tx: Executor, operationId: string): Promise<string[]> {
+  const { rows } = await tx.execute<{ id: string }>(
+    sql`SELECT id FROM ledger.holds WHERE operation_id = ${operationId} AND status = 'open' ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}

@@ -164,6 +164,8 @@ describe('resolveTransfer', () => {
   });
 });
 
+const TRANSFER_ID = '01900000-0000-7000-8000-00000000000a';
+
 describe('planTransfer', () => {
   it('lets each leg see the balance the earlier legs left, and writes one read-model row per side', () => {
     const p = parties({ w1: '1' });
@@ -171,7 +173,12 @@ describe('planTransfer', () => {
       leg(['u1', 'w1'], ['u2', 'w2'], '1'),
       leg(['u2', 'w2'], ['u3', 'w3'], '0.25'),
     );
-    const planned = planTransfer(caller, legs, resolveTransfer(caller, legs, p), p.accounts, now);
+    const planned = planTransfer(
+      { id: TRANSFER_ID, caller, request: legs },
+      resolveTransfer(caller, legs, p),
+      p.accounts,
+      now,
+    );
     expect(planned.plans.map((plan) => [...plan.after.values()].map((a) => a.balance))).toEqual([
       ['0', '1'],
       ['0.75', '0.25'],
@@ -189,7 +196,8 @@ describe('planTransfer', () => {
       requestedTransactions: legs.requestedTransactions,
       transactions: [{ amount: '1' }, { amount: '0.25' }],
     });
-    expect(planned.legRows.every((l) => l.transferId === planned.transfer.id)).toBe(true);
+    expect(planned.transfer.id).toBe(TRANSFER_ID);
+    expect(planned.legRows.every((l) => l.transferId === TRANSFER_ID)).toBe(true);
   });
 
   it('refuses the whole transfer with the index of the leg that overdraws', () => {
@@ -200,7 +208,12 @@ describe('planTransfer', () => {
     );
     let error: unknown;
     try {
-      planTransfer(caller, legs, resolveTransfer(caller, legs, p), p.accounts, now);
+      planTransfer(
+        { id: TRANSFER_ID, caller, request: legs },
+        resolveTransfer(caller, legs, p),
+        p.accounts,
+        now,
+      );
     } catch (e) {
       error = e;
     }
@@ -216,9 +229,9 @@ describe('decideTransfers', () => {
   it('decides a batch in order: a later transfer sees what the earlier accepted ones left', () => {
     const p = parties({ w1: '1' });
     const items = [
-      { caller, request: request(leg(['u1', 'w1'], ['u2', 'w2'], '0.7')) },
-      { caller, request: request(leg(['u1', 'w1'], ['u2', 'w2'], '0.7')) },
-      { caller, request: request(leg(['u1', 'w1'], ['u3', 'w3'], '0.3')) },
+      { id: TRANSFER_ID, caller, request: request(leg(['u1', 'w1'], ['u2', 'w2'], '0.7')) },
+      { id: TRANSFER_ID, caller, request: request(leg(['u1', 'w1'], ['u2', 'w2'], '0.7')) },
+      { id: TRANSFER_ID, caller, request: request(leg(['u1', 'w1'], ['u3', 'w3'], '0.3')) },
     ];
     const { outcomes, accepted, state } = decideTransfers(items, p, now);
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual([
@@ -235,8 +248,8 @@ describe('decideTransfers', () => {
   it('refuses one transfer of a batch without touching the others', () => {
     const p = parties({ w1: '1' });
     const items = [
-      { caller, request: request(leg(['ub', 'w1'], ['u2', 'w2'], '1')) },
-      { caller, request: request(leg(['u1', 'w1'], ['u2', 'w2'], '1')) },
+      { id: TRANSFER_ID, caller, request: request(leg(['ub', 'w1'], ['u2', 'w2'], '1')) },
+      { id: TRANSFER_ID, caller, request: request(leg(['u1', 'w1'], ['u2', 'w2'], '1')) },
     ];
     const { outcomes } = decideTransfers(items, p, now);
     expect(outcomes.map((o) => (o.ok ? 'ok' : o.error.code))).toEqual(['user_blocked', 'ok']);
@@ -246,7 +259,11 @@ describe('decideTransfers', () => {
     const fault = new Error('catalog down');
     const p = parties({ w1: '1' }, [wallet('wz', 'u3', { catalogError: fault })]);
     expect(() =>
-      decideTransfers([{ caller, request: request(leg(['u1', 'w1'], ['u3', 'wz'], '1')) }], p, now),
+      decideTransfers(
+        [{ id: TRANSFER_ID, caller, request: request(leg(['u1', 'w1'], ['u3', 'wz'], '1')) }],
+        p,
+        now,
+      ),
     ).toThrow(fault);
   });
 });

@@ -72,6 +72,8 @@ export interface PlannedTransfer {
 
 /** What a transfer to decide carries: who asks, and what. */
 export interface TransferItem {
+  /** The id it will have: its policy decision (and any approval) names it. */
+  id: string;
   caller: AuthContext;
   request: CreateTransferRequest;
 }
@@ -101,11 +103,13 @@ export function transferView(transfer: TransferRow, legs: TransferLegRow[]): Tra
       })),
     requestedTransactions: transfer.requested,
     ...(transfer.externalReference ? { externalReference: transfer.externalReference } : {}),
+    ...(transfer.approvalId ? { approvalId: transfer.approvalId } : {}),
+    ...(transfer.failureReason ? { failureReason: transfer.failureReason } : {}),
   };
 }
 
 /** The read-model rows of one leg: each side sees its own balance, never the counterparty's. */
-function legMovements(
+export function legMovements(
   transferId: string,
   assetId: string,
   amount: string,
@@ -186,7 +190,7 @@ export function decideTransfers<T extends TransferItem>(
     const resolved = resolvedAll[n];
     if (!resolved) return;
     try {
-      const planned = planTransfer(item.caller, item.request, resolved, state, now);
+      const planned = planTransfer(item, resolved, state, now);
       for (const plan of planned.plans)
         for (const [id, account] of plan.after) state.set(id, account);
       accepted.push({ ...{}, ...planned, item });
@@ -264,14 +268,12 @@ export function resolveTransfer(
 
 /** One transfer's journal entries, rows and event (400 insufficient_balance when a leg overdraws). */
 export function planTransfer(
-  caller: AuthContext,
-  request: CreateTransferRequest,
+  { id: transferId, caller, request }: TransferItem,
   resolved: Resolved[],
   balances: Map<string, AccountState>,
   now: Date,
 ): PlannedTransfer {
   const legs = request.requestedTransactions;
-  const transferId = uuidv7();
   const tenantId = resolved[0]?.sender.tenantId ?? caller.tenantId;
   // Legs see the balances the earlier legs left; nothing is kept if a later leg fails.
   const state = new Map(balances);
@@ -321,6 +323,8 @@ export function planTransfer(
     status: 'approved',
     externalReference: request.externalReference ?? null,
     requested: legs,
+    approvalId: null,
+    failureReason: null,
     createdAt: now,
     updatedAt: now,
   };

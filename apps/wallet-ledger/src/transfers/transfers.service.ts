@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 import type {
   AuthContext,
   CreateTransferRequest,
@@ -17,20 +18,23 @@ import {
   runIdempotent,
   type Transaction,
 } from '@custody/persistence';
-import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
+import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { Batcher } from './batcher';
 import { type GroupCommitSteps, keyOf, runGroupCommit } from './group-commit';
+import type { Governor } from '../policies/governed';
+import { HeldTransfers } from './held-transfers.service';
+import { partiesOf } from './parties';
 import {
   BATCH_PLANNER_SETTING,
   findTransfer,
   listTransfers,
   lockPartiesStatements,
-  partyRows,
   walletDeleted,
+  walletTenant,
   writeTransfersStatement,
 } from './transfers.repository';
-import { decideTransfers, type Outcome, type Parties, transferView } from './transfers.rules';
+import { decideTransfers, type Outcome, transferView } from './transfers.rules';
 
 const SCHEMA = 'ledger';
 /**
@@ -47,6 +51,8 @@ const SENDER_REFUSALS = new Set(['not_found', 'user_blocked']);
 
 /** A transfer waiting for its batch (see `runGroupCommit`). */
 interface PendingTransfer {
+  /** Its id, decided on by the policies before it was queued. */
+  id: string;
   caller: AuthContext;
   request: CreateTransferRequest;
   idempotency: IdempotencyKey | undefined;
@@ -96,28 +102,16 @@ export class TransfersService {
   /** Idempotency-Keys of transfers queued or in a batch: a twin goes the per-request way. */
   private readonly keysInFlight = new Set<string>();
 
+  private readonly held: HeldTransfers;
+
   constructor(
     private readonly db: Database,
     /** The pool behind `db`: batches run as pipelined transactions on it. */
     private readonly pool: pg.Pool,
     private readonly catalog: AssetCatalog,
-  ) {}
-
-  /** The locked rows as parties, each wallet with its asset's decimals. */
-  private async parties(rows: unknown[]): Promise<Parties> {
-    const { wallets, users, accounts } = partyRows(rows);
-    // An asset missing from the catalog is a server fault (500), never "0 decimals"; raised when
-    // a caller who may see the wallet names it (the batch reads wallets of several tenants).
-    const withDecimals = await Promise.all(
-      wallets.map(async (r) => {
-        try {
-          return { ...{}, ...r, decimals: (await this.catalog.require(r.assetId)).decimals };
-        } catch (error) {
-          return { ...{}, ...r, decimals: Number.NaN, catalogError: error };
-        }
-      }),
-    );
-    return { wallets: new Map(withDecimals.map((r) => [r.id, r])), users, accounts };
+    private readonly governor: Governor,
+  ) {
+    this.held = new HeldTransfers(db, catalog);
   }
 
   async create(
@@ -130,8 +124,61 @@ export class TransfersService {
     // No look-up of the key first (a round trip per keyed transfer): a replay's key is taken, so
     // its batch sends it the per-request way, which answers the stored result before any check.
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
+    const id = uuidv7();
+    // The policies decide before anything is locked: a refusal leaves nothing behind, an
+    // unreachable policy service fails the request (fail closed).
+    const decision = await this.governor.decide(caller, {
+      activity: 'transfer',
+      operationId: id,
+      tenantId: await this.tenantOf(caller, request),
+      legs: request.requestedTransactions.map((leg) => ({
+        userId: leg.senderUserId,
+        walletId: leg.senderWalletId,
+        assetId: leg.assetId,
+        amount: leg.amount,
+        destination: leg.receiverWalletId,
+      })),
+    });
+    const created =
+      decision.decision === 'require_approval'
+        ? this.held.create(caller, id, decision.approvalId, request, idempotency)
+        : this.queue(caller, id, request, idempotency, deadline);
+    // The decision counted this transfer (and an approval names it): if it was not created (a
+    // refusal, or a replay under a key already answered), both go.
+    const view = await created.catch(async (error: unknown) => {
+      await this.governor.releaseRefused(caller, id, error);
+      throw error;
+    });
+    if (view.id !== id) await this.governor.release(caller, [id]);
+    return view;
+  }
+
+  /** An approval's outcome for the transfer it held (see HeldTransfers). */
+  settleApproval(
+    tx: Transaction,
+    approval: { operationId: string; id: string; status: string },
+  ): Promise<void> {
+    return this.held.settleApproval(tx, approval);
+  }
+
+  /** The tenant whose policies govern: the caller's, or for an admin its first sender's. */
+  private async tenantOf(caller: AuthContext, request: CreateTransferRequest): Promise<string> {
+    if (!isAdmin(caller)) return caller.tenantId;
+    const first = request.requestedTransactions[0];
+    return (first && (await walletTenant(this.db, first.senderWalletId))) ?? caller.tenantId;
+  }
+
+  /** An admitted transfer into the group commit. */
+  private queue(
+    caller: AuthContext,
+    id: string,
+    request: CreateTransferRequest,
+    idempotency: IdempotencyKey | undefined,
+    deadline: number,
+  ): Promise<TransferView> {
     return new Promise((resolve, reject) => {
       const item: PendingTransfer = {
+        id,
         caller,
         request,
         idempotency,
@@ -204,7 +251,7 @@ export class TransfersService {
     items: PendingTransfer[],
     rows: unknown[],
   ): Promise<{ outcomes: Outcome[]; writes?: ReturnType<typeof writeTransfersStatement> }> {
-    const parties = await this.parties(rows);
+    const parties = await partiesOf(this.catalog, rows);
     const now = new Date();
     const { outcomes, accepted, state } = decideTransfers(items, parties, now);
     if (accepted.length === 0) return { outcomes };

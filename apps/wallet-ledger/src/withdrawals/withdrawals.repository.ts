@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
 import {
@@ -108,27 +108,4 @@ export async function findWithdrawal(
     .from(withdrawals)
     .where(and(scope, eq(withdrawals.id, id)));
   return row;
-}
-
-/** An approval's lock, for its outcome and the withdrawal it holds (see `settleApproval`). */
-export async function lockApproval(tx: Executor, approvalId: string): Promise<void> {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`ledger.approval:${approvalId}`}, 0))`,
-  );
-}
-
-/** Keeps an approval's outcome that came before its withdrawal. */
-export async function keepOutcome(tx: Executor, approvalId: string, status: string): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO ledger.approval_outcomes (approval_id, status) VALUES (${approvalId}, ${status})
-        ON CONFLICT (approval_id) DO NOTHING`,
-  );
-}
-
-/** The outcome kept for an approval, taken (deleted) as it is read. */
-export async function takeOutcome(tx: Executor, approvalId: string): Promise<string | undefined> {
-  const { rows } = await tx.execute<{ status: string }>(
-    sql`DELETE FROM ledger.approval_outcomes WHERE approval_id = ${approvalId} RETURNING status`,
-  );
-  return rows[0]?.status;
 }

@@ -35,8 +35,9 @@ import { walletScope } from '../transactions/wallet-scope';
 import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
 import { lockAndReadBlocked } from '../users/users.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { cancelApproval, governedBy } from '../policies/governed';
+import type { Governor } from '../policies/governed';
 import { findWallet, walletAccountId } from '../wallets/wallets.repository';
+import * as outcomes from '../policies/approval-outcomes.repository';
 import * as repo from './withdrawals.repository';
 import {
   amountToHold,
@@ -90,6 +91,7 @@ export class WithdrawalsService {
     private readonly db: Database,
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
+    private readonly governor: Governor,
   ) {}
 
   async create(auth: AuthContext | undefined, input: NewWithdrawal, idempotency?: IdempotencyKey) {
@@ -109,15 +111,19 @@ export class WithdrawalsService {
     const requested = input.amount ?? found.availableBalance;
     // The policies' decision before anything is held: a refusal leaves nothing behind, an
     // unreachable policy service fails the request (fail closed).
-    const decision = await governedBy(this.rpc, caller, {
+    const decision = await this.governor.decide(caller, {
       activity: 'withdrawal',
       operationId: id,
       tenantId: wallet.tenantId,
-      userId: wallet.userId,
-      walletId: wallet.id,
-      assetId: asset.id,
-      amount: requested,
-      destination: input.receiverAddress,
+      legs: [
+        {
+          userId: wallet.userId,
+          walletId: wallet.id,
+          assetId: asset.id,
+          amount: requested,
+          destination: input.receiverAddress,
+        },
+      ],
     });
     const approvalId = decision.decision === 'require_approval' ? decision.approvalId : null;
     const created = runIdempotent(
@@ -126,7 +132,7 @@ export class WithdrawalsService {
       idempotency,
       async (tx) => {
         // Its approval's outcome, if it came first, is read after the insert, under its lock.
-        if (approvalId) await repo.lockApproval(tx, approvalId);
+        if (approvalId) await outcomes.lockApproval(tx, approvalId);
         // A block committed since identity answered: before the account's lock, as transfers.
         await assertNotBlockedInCopy(tx, wallet.userId);
         const accountId = await walletAccountId(tx, wallet.id);
@@ -150,7 +156,7 @@ export class WithdrawalsService {
           approvalId,
           holdId,
         });
-        const early = approvalId ? await repo.takeOutcome(tx, approvalId) : undefined;
+        const early = approvalId ? await outcomes.takeOutcome(tx, approvalId) : undefined;
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.withdrawalCreated,
           tenantId: row.tenantId,
@@ -166,14 +172,13 @@ export class WithdrawalsService {
       // A block's 403 is not kept under the key: a retry after an unblock must go through.
       { storeError: (error) => error.code !== 'user_blocked' },
     );
-    if (!approvalId) return created;
-    // The approval names this withdrawal: if it was not created (short funds, a twin request
-    // under the same key answered first), the approval goes too.
+    // The decision counted this withdrawal (and its approval names it): if it was not created
+    // (short funds, a twin request under the same key answered first), both go.
     const result = await created.catch(async (error: unknown) => {
-      await cancelApproval(this.rpc, caller, approvalId);
+      await this.governor.releaseRefused(caller, id, error);
       throw error;
     });
-    if (result.id !== id) await cancelApproval(this.rpc, caller, approvalId);
+    if (result.id !== id) await this.governor.release(caller, [id]);
     return result;
   }
 
@@ -189,10 +194,10 @@ export class WithdrawalsService {
     tx: Transaction,
     approval: { operationId: string; id: string; status: string },
   ): Promise<void> {
-    await repo.lockApproval(tx, approval.id);
+    await outcomes.lockApproval(tx, approval.id);
     const current = await repo.lockWithdrawal(tx, approval.operationId);
     if (!current) {
-      await repo.keepOutcome(tx, approval.id, approval.status);
+      await outcomes.keepOutcome(tx, approval.id, approval.status);
       return;
     }
     if (current.status !== 'pending_approval' || current.approvalId !== approval.id) return;
