@@ -104,7 +104,9 @@ describe('a transfer held for approval', () => {
       balance: '10',
       availableBalance: '8.5',
     });
-    expect(await world.wallet({ token: t.token, user: to.user }, to.wallet)).toMatchObject({ balance: '0' });
+    expect(await world.wallet({ token: t.token, user: to.user }, to.wallet)).toMatchObject({
+      balance: '0',
+    });
     const approvalId = created.body.approvalId as string;
     const approval = (await api.get(`/v1/approvals/${approvalId}`, { token: t.token })).body;
     expect(approval).toMatchObject({
