@@ -435,6 +435,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     () => load(options(parties, true)),
     (r) => r.requests,
   );
+  const governed = await benchGovernedTransfers(stack, api, token, () => run(parties));
   const check = await api.get('/v1/admin/ledger/check', { token: admin });
   details['ledger'] = {
     spreadRuns,
@@ -443,6 +444,7 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     hot,
     keyed,
     baselineHot,
+    governed,
     invariants: check.body,
   };
   const bench = `POST /v1/transfers, 64 clients`;
@@ -479,6 +481,14 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     spreadHalf.p99 <= 50,
   );
   row(
+    `${bench}, ${WALLETS} wallets, three transfer policies that match nothing`,
+    `transfers/s (median of ${ROUNDS}; baseline: no policy, rounds interleaved)`,
+    governed.rps,
+    governed.baselineRps,
+    'ratio ≥ 0.8',
+    governed.rps / governed.baselineRps >= 0.8,
+  );
+  row(
     `${bench}`,
     'invariant violations',
     (check.body.violations as unknown[]).length,
@@ -486,6 +496,56 @@ async function benchLedger(stack: Stack, api: Api, token: string, admin: string)
     '0',
     check.body.ok === true,
   );
+}
+
+/**
+ * Transfers with three enabled transfer policies that match none of them (an amount, a velocity
+ * count per wallet, a fiat value: each needs its facts read and its window counted), against the
+ * same transfers with the policies disabled, rounds interleaved. Only 2xx answers count: a
+ * transfer a policy refused (a fiat rule without a fresh rate) shows in `errors`, not in the rate.
+ */
+async function benchGovernedTransfers(
+  stack: Stack,
+  api: Api,
+  token: string,
+  run: () => Promise<LoadResult>,
+) {
+  const bodies = [
+    { rule: { kind: 'amount_above', assetId: 'eth', amount: '1000000' } },
+    { rule: { kind: 'velocity', window: '24h', per: 'wallet', maxCount: 1_000_000 } },
+    { rule: { kind: 'fiat_amount_above', amount: '1000000000' } },
+  ];
+  const ids: string[] = [];
+  for (const [n, body] of bodies.entries()) {
+    const created = await api.post('/v1/policies', {
+      token,
+      body: { ...{}, ...body, name: `bench ${n}`, activity: 'transfer', action: 'block' },
+    });
+    if (created.status !== 201) throw new Error(`bench policy: ${JSON.stringify(created.body)}`);
+    ids.push(created.body.id as string);
+  }
+  const setEnabled = (enabled: boolean) =>
+    Promise.all(ids.map((id) => api.patch(`/v1/policies/${id}`, { token, body: { enabled } })));
+  const { projectRuns, baselineRuns } = await inRounds(
+    async () => {
+      await setEnabled(true);
+      await settle(stack);
+      return withCpu('transfers: three policies', pidsOf(stack), run, (r) => r.requests);
+    },
+    async () => {
+      await setEnabled(false);
+      await settle(stack);
+      return run();
+    },
+  );
+  await Promise.all(ids.map((id) => api.delete(`/v1/policies/${id}`, { token })));
+  return {
+    rps: median(projectRuns.map((r) => r.rps)),
+    baselineRps: median(baselineRuns.map((r) => r.rps)),
+    errors: projectRuns.reduce((sum, r) => sum + r.errors, 0),
+    projectRuns,
+    baselineRuns,
+  };
 }
 
 async function timedLoop(seconds: number, concurrency: number, call: () => Promise<unknown>) {
@@ -787,6 +847,7 @@ async function main() {
       trading: quiet,
       signing: quiet,
       issuer: quiet,
+      policy: quiet,
       notifier: {
         ...quiet,
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',

@@ -190,9 +190,9 @@ describe('transfer policies', () => {
     expectProblem(refused, 403, 'policy_blocked');
     expect(refused.body.policyIds).toEqual([cap]);
     await policy(t.token, {
-      name: 'At most 3 ETH an hour from a wallet',
+      name: 'At most 3.1 ETH an hour from a wallet',
       activity: 'transfer',
-      rule: { kind: 'velocity', window: '1h', per: 'wallet', assetId: 'eth', maxAmount: '3' },
+      rule: { kind: 'velocity', window: '1h', per: 'wallet', assetId: 'eth', maxAmount: '3.1' },
       action: 'block',
     });
     // 20 transfers of 0.25 at once: exactly 12 fit the limit.
@@ -200,8 +200,9 @@ describe('transfer policies', () => {
     expect(raced.filter((r) => r.status === 201)).toHaveLength(12);
     for (const r of raced.filter((x) => x.status !== 201)) expectProblem(r, 403, 'policy_blocked');
     expect(await world.wallet(t, t.wallet)).toMatchObject({ balance: '17' });
-    // A blocked transfer counted nothing: the next one is still refused by the limit alone.
-    expectProblem(await transfer(t, to, '0.25'), 403, 'policy_blocked');
+    // The blocked ones counted nothing: 0.1 more still fits (3.1), 0.01 beyond it does not.
+    expect((await transfer(t, to, '0.1')).status).toBe(201);
+    expectProblem(await transfer(t, to, '0.01'), 403, 'policy_blocked');
   });
 
   it('count a refused transfer (short funds) for nothing', async () => {
@@ -217,6 +218,69 @@ describe('transfer policies', () => {
     expect((await transfer(t, to, '0.1')).status).toBe(201);
     expect((await transfer(t, to, '0.1')).status).toBe(201);
     expectProblem(await transfer(t, to, '0.1'), 403, 'policy_blocked');
+  });
+});
+
+describe('a transfer answered before', () => {
+  it('is answered again under its Idempotency-Key, though a policy would now refuse it', async () => {
+    const t = await newTenant('Transfers retried', '5');
+    const to = await receiverOf(t);
+    await policy(t.token, {
+      name: 'One transfer an hour from a wallet',
+      activity: 'transfer',
+      rule: { kind: 'velocity', window: '1h', per: 'wallet', maxCount: 1 },
+      action: 'block',
+    });
+    const send = () =>
+      api.post('/v1/transfers', {
+        token: t.token,
+        headers: { 'idempotency-key': 'retried-transfer-1' },
+        body: {
+          requestedTransactions: [
+            {
+              assetId: 'eth',
+              senderUserId: t.user,
+              senderWalletId: t.wallet,
+              receiverUserId: to.user,
+              receiverWalletId: to.wallet,
+              amount: '1',
+            },
+          ],
+        },
+      });
+    const first = await send();
+    expect(first.status).toBe(201);
+    const retry = await send();
+    expect(retry.status).toBe(201);
+    expect(retry.body.id).toBe(first.body.id);
+    expect(await world.wallet(t, t.wallet)).toMatchObject({ balance: '4' });
+  });
+});
+
+describe("an admin's transfer", () => {
+  it("is governed by its senders' tenant, and refused when they span tenants", async () => {
+    const a = await newTenant('Admin transfers A', '5');
+    const b = await newTenant('Admin transfers B', '5');
+    await policy(b.token, {
+      name: 'Nothing leaves B',
+      activity: 'transfer',
+      rule: { kind: 'always' },
+      action: 'block',
+    });
+    const leg = (from: Tenant, to: Tenant) => ({
+      assetId: 'eth',
+      senderUserId: from.user,
+      senderWalletId: from.wallet,
+      receiverUserId: to.user,
+      receiverWalletId: to.wallet,
+      amount: '1',
+    });
+    const send = (...legs: ReturnType<typeof leg>[]) =>
+      api.post('/v1/transfers', { token: admin, body: { requestedTransactions: legs } });
+    expectProblem(await send(leg(b, a)), 403, 'policy_blocked');
+    expectProblem(await send(leg(a, b), leg(b, a)), 400, 'senders_span_tenants');
+    expect((await send(leg(a, b))).status).toBe(201);
+    expect(await world.wallet(b, b.wallet)).toMatchObject({ balance: '6' });
   });
 });
 

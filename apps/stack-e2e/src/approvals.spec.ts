@@ -142,9 +142,11 @@ describe('a blocking policy', () => {
     // The fixed rate values 1 ETH at 2,500.5 EUR.
     expect((await withdraw(t, '1')).status).toBe(201);
     expectProblem(await withdraw(t, '2'), 403, 'policy_blocked');
-    // Trading stops answering: no rate, so the rule matches.
+    // Trading stops answering: no rate, so the rule matches (once the price the policy service
+    // read above has served its second).
     stack.apps.trading.child.kill('SIGSTOP');
     try {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
       expectProblem(await withdraw(t, '1'), 403, 'policy_blocked');
     } finally {
       stack.apps.trading.child.kill('SIGCONT');

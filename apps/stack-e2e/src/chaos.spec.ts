@@ -13,11 +13,14 @@ import {
 } from './fault-kit';
 import { type Stack, startStack } from './stack';
 
-// Chaos: random concurrent transfers, purchases and withdrawals while wallet-ledger, trading and
-// notifier are SIGKILLed and restarted and the stack's RabbitMQ connections are closed under
-// them. Clients retry 5xx answers with their Idempotency-Key, as production clients do. Then:
-// the ledger invariants hold, every operation answered 2xx has exactly one effect, and every
-// committed operation produced one event, delivered to the webhook sink.
+// Chaos: random concurrent transfers, purchases and withdrawals while wallet-ledger, trading,
+// notifier and the policy service are SIGKILLed and restarted and the stack's RabbitMQ
+// connections are closed under them. Clients retry 5xx answers with their Idempotency-Key, as
+// production clients do. Policies govern them: transfers are counted in a velocity window,
+// withdrawals above 0.5 ETH wait for an approval that an approver decides meanwhile. Then: the
+// ledger invariants hold, every operation answered 2xx has exactly one effect, every held
+// withdrawal ran exactly when its approval was approved, and every committed operation produced
+// one event, delivered to the webhook sink.
 // CHAOS_SECONDS sets the length (npm test: a short run; npm run test:faults: 120 s).
 const CHAOS_MS = Number(process.env['CHAOS_SECONDS'] ?? 20) * 1000;
 const WORKERS = 4;
@@ -26,6 +29,7 @@ let stack: Stack;
 let api: Api;
 let admin: string;
 let tenant: Awaited<ReturnType<Api['newClient']>>;
+let approver: string;
 let sink: Awaited<ReturnType<typeof startWebhookSink>>;
 /** Event id → its deliveries (webhook-id of each), per operation id. */
 const delivered = new Map<string, { events: Set<string>; webhookIds: string[] }>();
@@ -38,7 +42,7 @@ beforeAll(async () => {
     delivered.set(body.data.id, entry);
   });
   stack = await startStack({
-    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier', 'policy'],
     env: {
       ...FAULT_STACK_ENV,
       trading: { RPC_TIMEOUT_MS: '1500', PURCHASE_RECOVERY_INTERVAL_MS: '500' },
@@ -53,7 +57,54 @@ beforeAll(async () => {
     ['transfer.is-created', 'purchase.is-created', 'withdrawal.is-created'],
     sink.url,
   );
+  approver = await approverOf(tenant.id);
+  for (const body of [
+    {
+      name: 'Withdrawals above 0.5 ETH wait for an approval',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '0.5' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    },
+    {
+      name: 'A velocity window every transfer is counted in',
+      activity: 'transfer',
+      rule: { kind: 'velocity', window: '1h', per: 'wallet', maxCount: 1_000_000 },
+      action: 'block',
+    },
+  ])
+    expect((await api.post('/v1/policies', { token: tenant.token, body })).status).toBe(201);
 }, 120_000);
+
+/** A member of the tenant that decides approvals: its token. */
+async function approverOf(tenantId: string): Promise<string> {
+  const email = `approver-${randomUUID()}@chaos.test`;
+  const created = await api.post('/v1/clients', {
+    token: admin,
+    body: { name: 'Approver', email, password: 'a-long-approver-password', tenantId },
+  });
+  expect(created.status).toBe(201);
+  return (await api.login(email, 'a-long-approver-password')).access_token;
+}
+
+/** Decides every pending approval, at random; answers the decisions made. */
+async function decidePending(decided: Map<string, string>): Promise<number> {
+  const pending = await api.get('/v1/approvals?status=pending&limit=100', { token: approver });
+  if (pending.status !== 200) return 0;
+  let made = 0;
+  for (const { id, operationId } of pending.body as { id: string; operationId: string }[]) {
+    const decision = Math.random() < 0.7 ? 'approve' : 'reject';
+    const res = await untilDefinitive(() =>
+      api.post(`/v1/approvals/${id}/decisions`, { token: approver, body: { decision } }),
+    );
+    // A retry whose first attempt counted answers 409 already_decided: that decision stands.
+    if (res.status === 201 || res.body?.code === 'already_decided') {
+      if (!decided.has(operationId) || res.status === 201) decided.set(operationId, decision);
+      made += 1;
+    }
+  }
+  return made;
+}
 
 afterAll(async () => {
   await stack?.cleanup();
@@ -73,6 +124,9 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
   });
   const pick = () => parties[Math.floor(Math.random() * parties.length)]!;
   const ok = { transfer: [] as string[], purchase: [] as string[], withdrawal: [] as string[] };
+  const held: string[] = [];
+  /** Held withdrawal → the decision that counted on its approval. */
+  const decided = new Map<string, string>();
   let refused = 0;
   let faults = 0;
   const until = Date.now() + CHAOS_MS;
@@ -106,13 +160,15 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
         if (res.status === 201) ok.purchase.push(res.body.id);
         else refused += 1;
       } else {
+        // Half of them above 0.5 ETH: held for approval.
+        const amount = Math.random() < 0.5 ? '0.05' : '0.6';
         const res = await untilDefinitive(() =>
           api.post(`/v1/users/${from.user}/wallets/${from.wallet}/withdrawals`, {
             token: tenant.token,
             body: {
               assetId: 'eth',
               receiverAddress: '0x000000000000000000000000000000000000dEaD',
-              amount: '0.05',
+              amount,
               ...device,
             },
             headers: key,
@@ -120,12 +176,13 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
         );
         if (res.status === 201) ok.withdrawal.push(res.body.id);
         else refused += 1;
+        if (res.status === 201 && amount === '0.6') held.push(res.body.id);
       }
     }
   };
 
   const chaos = async () => {
-    const victims = ['wallet-ledger', 'trading', 'notifier'] as const;
+    const victims = ['wallet-ledger', 'trading', 'notifier', 'policy'] as const;
     let round = 0;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, 1500 + Math.random() * 1500));
@@ -139,8 +196,20 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
     }
   };
 
+  const approvals = async () => {
+    while (Date.now() < until) {
+      await decidePending(decided).catch(() => 0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  };
+
   // Act.
-  await Promise.all([...Array.from({ length: WORKERS }, worker), chaos()]);
+  await Promise.all([...Array.from({ length: WORKERS }, worker), chaos(), approvals()]);
+  // The approvals still pending are decided once the faults stop.
+  await waitFor(async () => (await decidePending(decided)) === 0, {
+    timeoutMs: 30_000,
+    what: 'every approval decided',
+  });
 
   // Assert: the ledger balances, and each 2xx has exactly one effect.
   const check = await api.get('/v1/admin/ledger/check', { token: admin });
@@ -164,8 +233,26 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
       .map((p) => p.id)
       .sort(),
   ).toEqual([...ok.purchase].sort());
+  // Each held withdrawal ran exactly when its approval was approved: on its way (`prepared`),
+  // or cancelled with its hold released (the ledger check above counts the holds).
+  await waitFor(
+    async () =>
+      (await all('/v1/users/*/wallets/*/withdrawals')).every(
+        (w) => w.status !== 'pending_approval',
+      ),
+    { timeoutMs: 30_000, what: 'every held withdrawal settled' },
+  );
   const withdrawals = await all('/v1/users/*/wallets/*/withdrawals');
   expect(withdrawals.map((w) => w.id).sort()).toEqual([...ok.withdrawal].sort());
+  const statusOf = new Map(withdrawals.map((w) => [w.id, w.status]));
+  for (const id of held)
+    expect([id, statusOf.get(id)]).toEqual([
+      id,
+      decided.get(id) === 'approve' ? 'prepared' : 'cancelled',
+    ]);
+  expect((await api.get('/v1/admin/ledger/check', { token: admin })).body).toMatchObject({
+    ok: true,
+  });
   const movements = await all('/v1/users/*/wallets/*/transactions');
   const perOperation = new Map<string, number>();
   for (const m of movements as unknown as { txLog: string }[]) {
@@ -215,6 +302,8 @@ it(`keeps every effect exactly once through ${CHAOS_MS / 1000} s of crashes and 
       transfers: ok.transfer.length,
       purchases: ok.purchase.length,
       withdrawals: ok.withdrawal.length,
+      held: held.length,
+      approved: [...decided.values()].filter((d) => d === 'approve').length,
       refused,
       redeliveries: [...delivered.values()].reduce((n, e) => n + e.webhookIds.length - 1, 0),
       violations: 0,

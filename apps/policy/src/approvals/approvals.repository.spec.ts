@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type pg from 'pg';
+import type { PolicyActivity } from '@custody/contracts';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
 import { createTestDatabase, type TestDatabase } from '@custody/testing';
-import { countUsage, pruneUsage } from './approvals.repository';
+import { countUsage, pruneUsage, releaseUsage, windowTotals } from './approvals.repository';
 
-// Velocity usage is kept only as long as a window can reach it: the sweep forgets the rest.
+// Velocity usage: summed in SQL per window and key, and kept only as long as a window can reach
+// it (the sweep forgets the rest).
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -50,4 +52,87 @@ it('forgets counted operations older than the cut-off, a batch at a time, and ke
     'SELECT operation_id FROM policy.velocity_usage ORDER BY operation_id',
   );
   expect(rows.map((r) => r.operation_id)).toEqual([op(4), op(5)]);
+});
+
+describe('a velocity window', () => {
+  const id = (n: number) => `01900000-0000-7000-8000-${String(1000 + n).padStart(12, '0')}`;
+  const leg = (n: number, leg: number, fields: Record<string, string>) => ({
+    operationId: id(n),
+    leg,
+    tenantId: 'tw',
+    activity: 'transfer',
+    userId: 'u1',
+    walletId: 'w1',
+    assetId: 'eth',
+    amount: '1',
+    ...fields,
+  });
+  const since = new Date(Date.now() - 3_600_000);
+  const totals = (
+    activity: PolicyActivity,
+    per: 'wallet' | 'user' | 'tenant',
+    scopes: string[],
+    filters: { assetIds?: string[] } | null = null,
+  ) =>
+    windowTotals(
+      createDatabase(pool),
+      { activity, filters, rule: { per, assetId: 'eth' } },
+      'tw',
+      scopes,
+      since,
+    );
+
+  beforeAll(async () => {
+    const db = createDatabase(pool);
+    await countUsage(db, [
+      // A transfer of two legs from w1 and one from w2 (another asset).
+      leg(1, 0, { amount: '2' }),
+      leg(1, 1, { amount: '3' }),
+      leg(1, 2, { walletId: 'w2', assetId: 'usdc', amount: '50' }),
+      // A withdrawal from w1 by u1, and a raw transaction moving value from w3 of u2.
+      leg(2, 0, { activity: 'withdrawal', amount: '4' }),
+      leg(3, 0, { activity: 'sign-tx', userId: 'u2', walletId: 'w3', amount: '0.5' }),
+      // A message, which moves nothing; an old transfer out of the window; another tenant's.
+      leg(4, 0, { activity: 'sign-message', amount: '0' }),
+      leg(5, 0, { amount: '100' }),
+      leg(6, 0, { tenantId: 'other', amount: '100' }),
+      // A transfer released (refused after its decision).
+      leg(7, 0, { amount: '100' }),
+    ]);
+    await pool.query(
+      `UPDATE policy.velocity_usage SET created_at = now() - interval '2 hours' WHERE operation_id = $1`,
+      [id(5)],
+    );
+    await releaseUsage(db, [id(7)]);
+  });
+
+  it("counts an operation once per key and sums its legs of the rule's asset", async () => {
+    expect(await totals('transfer', 'wallet', ['w1', 'w2'])).toEqual(
+      new Map([
+        ['w1', { count: 1, amount: '5' }],
+        ['w2', { count: 1, amount: '0' }],
+      ]),
+    );
+    expect(await totals('transfer', 'tenant', ['*'])).toEqual(
+      new Map([['*', { count: 1, amount: '5' }]]),
+    );
+  });
+
+  it('counts raw transactions that move value as withdrawals, and every activity for any', async () => {
+    expect(await totals('withdrawal', 'tenant', ['*'])).toEqual(
+      new Map([['*', { count: 2, amount: '4.5' }]]),
+    );
+    expect(await totals('any', 'user', ['u1', 'u2'])).toEqual(
+      new Map([
+        ['u1', { count: 3, amount: '9' }],
+        ['u2', { count: 1, amount: '0.5' }],
+      ]),
+    );
+  });
+
+  it("counts only what the policy's filters select", async () => {
+    expect(await totals('transfer', 'tenant', ['*'], { assetIds: ['usdc'] })).toEqual(
+      new Map([['*', { count: 1, amount: '0' }]]),
+    );
+  });
 });

@@ -53,6 +53,9 @@ import {
 } from './approvals.rules';
 
 const SCHEMA = 'policy';
+/** How long a price read from trading serves, and how many assets' prices are kept. */
+const PRICE_CACHE_MS = 1_000;
+const MAX_CACHED_PRICES = 1_000;
 
 type VelocityRule = Extract<PolicyRule, { kind: 'velocity' }>;
 /** Expired approvals handled per sweep transaction. */
@@ -89,6 +92,8 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
  * goes out as `approval.is-decided`, which wallet-ledger acts on once.
  */
 export class ApprovalsService {
+  private readonly prices = new Map<string, { at: number; price: Promise<string | undefined> }>();
+
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
@@ -121,22 +126,30 @@ export class ApprovalsService {
     const facts = await Promise.all(
       ops.map(async (op) => this.factsOf(initiator, op, policiesOf(op))),
     );
+    // What a velocity policy counts is recorded, under its tenant's lock; what none counts and
+    // none holds needs no transaction at all (the common case: one read of the policies).
+    const counts = ops.map((op) => needs(policiesOf(op), op, 'velocity'));
+    const factsAt = (_op: GovernedOperation, i: number) => facts[i] ?? {};
+    if (!counts.includes(true)) {
+      const verdicts = evaluateInOrder(policiesOf, ops, factsAt, new VelocityTotals());
+      // Nothing held: `decisions` writes nothing, and no transaction is needed.
+      if (!verdicts.some((v) => v.decision === 'require_approval'))
+        return this.decisions(this.db, initiator, ops, verdicts, facts);
+      return withTransaction(this.db, (tx) => this.decisions(tx, initiator, ops, verdicts, facts));
+    }
     return withTransaction(this.db, async (tx) => {
       const totals = new VelocityTotals();
       const now = new Date();
-      const counted = tenants.filter((t) =>
-        ops.some((op) => op.tenantId === t && needs(policiesOf(op), op, 'velocity')),
-      );
-      // Sorted: two batches of the same tenants never wait for each other's locks in a cycle.
-      for (const tenantId of counted) await repo.lockVelocity(tx, tenantId);
+      const counted = tenants.filter((t) => ops.some((op, i) => op.tenantId === t && counts[i]));
+      await repo.lockVelocity(tx, counted);
       for (const tenantId of counted)
         await this.readWindows(tx, totals, tenantId, ops, policiesOf, now);
-      const verdicts = evaluateInOrder(policiesOf, ops, (_op, i) => facts[i] ?? {}, totals);
+      const verdicts = evaluateInOrder(policiesOf, ops, factsAt, totals);
       // What runs or waits counts towards the windows, until it is released.
       await repo.countUsage(
         tx,
         ops.flatMap((op, i) =>
-          verdicts[i]?.decision === 'block'
+          verdicts[i]?.decision === 'block' || !counts[i]
             ? []
             : op.legs.map((leg, n) => ({
                 operationId: op.operationId,
@@ -150,26 +163,42 @@ export class ApprovalsService {
               })),
         ),
       );
-      const decisions: PolicyDecision[] = [];
-      for (const [i, op] of ops.entries()) {
-        const verdict = verdicts[i] as Verdict;
-        if (verdict.decision !== 'require_approval') {
-          decisions.push(verdict);
-          continue;
-        }
-        const row = await this.hold(tx, initiator, op.tenantId, verdict, {
-          activity: op.activity,
-          operationId: op.operationId,
-          summary: summaryOf(op, facts[i]?.fiatAmounts),
-        });
-        decisions.push({
-          decision: 'require_approval',
-          policyIds: verdict.policyIds,
-          approvalId: row.id,
-        });
-      }
-      return decisions;
+      // Counts alone need not wait for the disk (the lock statement said so): the operation
+      // they count commits after them, in the same PostgreSQL, and its synchronous commit makes
+      // the log durable up to itself, counts included; an operation never committed needs no
+      // count. Approvals always wait.
+      if (verdicts.some((v) => v.decision === 'require_approval')) await repo.commitDurably(tx);
+      return this.decisions(tx, initiator, ops, verdicts, facts);
     });
+  }
+
+  /** The verdicts as decisions: a hold creates its pending approval, with its event. */
+  private async decisions(
+    tx: Executor,
+    initiator: AuthContext,
+    ops: readonly GovernedOperation[],
+    verdicts: readonly Verdict[],
+    facts: readonly Omit<Facts, 'velocity'>[],
+  ): Promise<PolicyDecision[]> {
+    const decisions: PolicyDecision[] = [];
+    for (const [i, op] of ops.entries()) {
+      const verdict = verdicts[i] as Verdict;
+      if (verdict.decision !== 'require_approval') {
+        decisions.push(verdict);
+        continue;
+      }
+      const row = await this.hold(tx, initiator, op.tenantId, verdict, {
+        activity: op.activity,
+        operationId: op.operationId,
+        summary: summaryOf(op, facts[i]?.fiatAmounts),
+      });
+      decisions.push({
+        decision: 'require_approval',
+        policyIds: verdict.policyIds,
+        approvalId: row.id,
+      });
+    }
+    return decisions;
   }
 
   /** The windows of one tenant's velocity policies that the batch's legs reach. */
@@ -399,18 +428,31 @@ export class ApprovalsService {
    */
   private async fiatAmount(caller: AuthContext, leg: GovernedLeg): Promise<string | undefined> {
     if (isZero(leg.amount)) return '0';
-    try {
-      const { rate } = await this.rpc.call(
-        'trading',
-        TRADING_RPC.getAsset,
-        { assetId: leg.assetId },
-        { auth: caller, idempotent: true },
-      );
-      if (!rate || rate.stale) return undefined;
-      return mul(leg.amount, fromNumber(rate.fiatPrice));
-    } catch {
-      return undefined;
-    }
+    const price = await this.fiatPrice(caller, leg.assetId);
+    return price === undefined ? undefined : mul(leg.amount, price);
+  }
+
+  /**
+   * An asset's fresh price in the service's fiat currency, read from trading at most once a
+   * second per asset (a batch of transfers asks once); none when stale or unanswered, which is
+   * not kept.
+   */
+  private fiatPrice(caller: AuthContext, assetId: string): Promise<string | undefined> {
+    const now = Date.now();
+    const cached = this.prices.get(assetId);
+    if (cached && now - cached.at < PRICE_CACHE_MS) return cached.price;
+    const price = this.rpc
+      .call('trading', TRADING_RPC.getAsset, { assetId }, { auth: caller, idempotent: true })
+      .then(({ rate }) => (rate && !rate.stale ? fromNumber(rate.fiatPrice) : undefined))
+      .catch(() => undefined);
+    if (this.prices.size >= MAX_CACHED_PRICES) this.prices.clear();
+    this.prices.set(assetId, { at: now, price });
+    // What gave no price is asked again next time.
+    void price.then((found) => {
+      if (found === undefined && this.prices.get(assetId)?.price === price)
+        this.prices.delete(assetId);
+    });
+    return price;
   }
 
   /** Whether identity has the leg's destination on its wallet's whitelist, travel-rule verified. */

@@ -14,6 +14,11 @@ export async function lockApproval(tx: Executor, approvalId: string): Promise<vo
 
 /** Keeps an approval's outcome that came before its operation. */
 export async function keepOutcome(tx: Executor, approvalId: string, status: string): Promise<void> {
+  // An outcome waits seconds for its operation at most; one still here after a day belongs to
+  // an operation that was never created (a refusal after its approval was made): forgotten.
+  await tx.execute(
+    sql`DELETE FROM ledger.approval_outcomes WHERE created_at < now() - interval '1 day'`,
+  );
   await tx.execute(
     sql`INSERT INTO ledger.approval_outcomes (approval_id, status) VALUES (${approvalId}, ${status})
         ON CONFLICT (approval_id) DO NOTHING`,

@@ -22,12 +22,19 @@ interface PendingDecision {
 }
 
 /** Evaluation calls in flight per caller; the decisions asked meanwhile share the next call. */
-const CALLS_IN_FLIGHT = 4;
+const CALLS_IN_FLIGHT = 2;
 /** Idle callers' batchers kept before the map is cleared (it only holds empty queues then). */
 const MAX_IDLE_CALLERS = 1_000;
 
+/** The refusal of an operation a policy blocks: 403 `policy_blocked` with the policies' ids. */
+export function blockedBy(policyIds: string[]): AppError {
+  return new AppError(403, 'policy_blocked', 'A policy refuses this operation.', {
+    details: { policyIds },
+  });
+}
+
 /** One caller's auth context as a key: its decisions can share one call in its name. */
-function callerKey(caller: AuthContext): string {
+export function callerKey(caller: AuthContext): string {
   return JSON.stringify([
     caller.clientId,
     caller.tenantId,
@@ -66,10 +73,7 @@ export class Governor {
         reject,
       });
     });
-    if (decision.decision === 'block')
-      throw new AppError(403, 'policy_blocked', 'A policy refuses this operation.', {
-        details: { policyIds: decision.policyIds },
-      });
+    if (decision.decision === 'block') throw blockedBy(decision.policyIds);
     return decision;
   }
 
@@ -96,7 +100,9 @@ export class Governor {
    * side of the limits.
    */
   async releaseRefused(caller: AuthContext, operationId: string, error: unknown): Promise<void> {
-    if (isAppError(error) && error.status < 500) await this.release(caller, [operationId]);
+    // A block counted nothing; a request not started in time (`timeout`) wrote nothing.
+    if (!isAppError(error) || error.code === 'policy_blocked') return;
+    if (error.status < 500 || error.code === 'timeout') await this.release(caller, [operationId]);
   }
 
   private batcherOf(caller: AuthContext): Batcher<PendingDecision> {
@@ -121,18 +127,38 @@ export class Governor {
     const [first] = batch;
     if (!first) return;
     // Every item of the batch has the same caller; the first's context vouches for the call.
-    const { decisions } = await runWithOrigin(first.origin, () =>
-      this.rpc.call(
-        'policy',
-        POLICY_RPC.evaluate,
-        { operations: batch.map((item) => item.operation) },
-        { auth: first.origin?.auth ?? first.caller },
-      ),
+    const decisions = await this.decideAll(
+      first.caller,
+      first.origin,
+      batch.map((item) => item.operation),
     );
-    batch.forEach((item, i) => {
-      const decision = decisions[i];
-      if (decision) item.resolve(decision);
-      else item.reject(Errors.internal(new Error('the policy service left a decision out')));
+    batch.forEach((item, i) => item.resolve(decisions[i] as PolicyDecision));
+  }
+
+  /**
+   * The decisions on one caller's operations (at most MAX_EVALUATED_OPERATIONS), in one call made
+   * in the caller's proven context (`origin`), one decision per operation in order.
+   */
+  async decideAll(
+    caller: AuthContext,
+    origin: RpcOrigin | undefined,
+    operations: GovernedOperation[],
+  ): Promise<PolicyDecision[]> {
+    const { decisions } = await runWithOrigin(origin, () =>
+      this.rpc.call('policy', POLICY_RPC.evaluate, { operations }, { auth: caller }),
+    ).catch(async (error: unknown) => {
+      // No answer (a timeout, a lost reply): none of these operations will be created, so what
+      // the policy service may have counted or held for them goes.
+      await runWithOrigin(origin, () =>
+        this.release(
+          caller,
+          operations.map((op) => op.operationId),
+        ),
+      );
+      throw error;
     });
+    if (decisions.length !== operations.length)
+      throw Errors.internal(new Error('the policy service left a decision out'));
+    return decisions;
   }
 }

@@ -178,14 +178,20 @@ export class SignaturesService {
     });
     const recorded = this.db
       .transaction(async (tx) => {
-        if (decision.decision === 'require_approval')
-          return this.insert(tx, wallet, request.kind, request.payload, {
+        if (decision.decision === 'require_approval') {
+          // Its approval's outcome, if it came first, is read after the insert, under its lock.
+          await outcomes.lockApproval(tx, decision.approvalId);
+          const held = await this.insert(tx, wallet, request.kind, request.payload, {
             id,
             result: {},
             status: 'pending_approval',
             approvalId: decision.approvalId,
             externalReference: request.externalReference ?? null,
           });
+          const early = await outcomes.takeOutcome(tx, decision.approvalId);
+          if (early) await this.applyOutcome(tx, held, early);
+          return held;
+        }
         const { result, onChain } = signed ?? (await this.signFor(wallet, asset, request));
         return this.record(tx, wallet, request, id, result, onChain);
       })
@@ -315,10 +321,14 @@ export class SignaturesService {
       return;
     }
     if (current.status !== 'pending_approval' || current.approvalId !== approval.id) return;
-    if (approval.status !== 'approved') {
+    await this.applyOutcome(tx, current, approval.status);
+  }
+
+  private async applyOutcome(tx: Transaction, current: SignedItemRow, outcome: string) {
+    if (outcome !== 'approved') {
       await this.update(tx, current.id, {
         status: 'rejected',
-        failureReason: `approval_${approval.status}`,
+        failureReason: `approval_${outcome}`,
       });
       return;
     }
@@ -329,21 +339,22 @@ export class SignaturesService {
     if (!found) return void (await failed('wallet_deleted'));
     const { wallet } = found;
     const request = { kind: current.kind, payload: current.request } as SignRequest;
-    const asset = await this.catalog.require(wallet.assetId);
-    const { result, onChain } = await this.signFor(wallet, asset, request);
-    // A refusal (short funds, a nonce taken meanwhile) ends it `failed`, in a savepoint.
+    // A refusal (the asset no longer signable, short funds, a nonce taken meanwhile) ends it
+    // `failed`, its writes in a savepoint undone; a fault (signing unreachable) retries the event.
     await tx
-      .transaction((inner) =>
-        this.record(
+      .transaction(async (inner) => {
+        const asset = await this.catalog.require(wallet.assetId);
+        const { result, onChain } = await this.signFor(wallet, asset, request);
+        await this.record(
           inner,
           wallet,
           { ...{}, ...request, externalReference: current.externalReference ?? undefined },
           current.id,
           result,
           onChain,
-          approval.id,
-        ),
-      )
+          current.approvalId,
+        );
+      })
       .catch(async (error: unknown) => {
         if (!isAppError(error) || error.status >= 500) throw error;
         await failed(error.code);

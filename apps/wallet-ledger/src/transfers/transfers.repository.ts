@@ -272,14 +272,15 @@ export async function findTransfer(
   return { row, legs };
 }
 
-/** The tenant of a wallet (an admin's transfer is governed as its first sender's tenant's). */
-export async function walletTenant(db: Executor, walletId: string): Promise<string | undefined> {
-  if (!isUuid(walletId)) return undefined;
-  const [row] = await db
-    .select({ tenantId: wallets.tenantId })
+/** The tenants of these wallets (an admin's transfer is governed as its senders' tenant's). */
+export async function walletTenants(db: Executor, walletIds: string[]): Promise<string[]> {
+  const ids = [...new Set(walletIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ tenantId: wallets.tenantId })
     .from(wallets)
-    .where(eq(wallets.id, walletId));
-  return row?.tenantId;
+    .where(inArray(wallets.id, ids));
+  return rows.map((r) => r.tenantId);
 }
 
 /** A transfer held for approval, with its legs (its holds are placed by the caller). */

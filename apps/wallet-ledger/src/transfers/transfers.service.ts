@@ -3,12 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import type {
   AuthContext,
   CreateTransferRequest,
+  GovernedOperation,
   ListQuery,
   ListResult,
   TransferView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { currentContext, type RequestContext, runWithContext } from '@custody/logging';
+import { currentOrigin, type RpcOrigin } from '@custody/messaging';
 import { EVENTS } from '@custody/contracts';
 import {
   type Database,
@@ -16,13 +18,14 @@ import {
   isUuid,
   outboxRecord,
   runIdempotent,
+  storedIdempotentResult,
   type Transaction,
 } from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { Batcher } from './batcher';
 import { type GroupCommitSteps, keyOf, runGroupCommit } from './group-commit';
-import type { Governor } from '../policies/governed';
+import { blockedBy, callerKey, type Governor } from '../policies/governed';
 import { HeldTransfers } from './held-transfers.service';
 import { partiesOf } from './parties';
 import {
@@ -31,7 +34,7 @@ import {
   listTransfers,
   lockPartiesStatements,
   walletDeleted,
-  walletTenant,
+  walletTenants,
   writeTransfersStatement,
 } from './transfers.repository';
 import { decideTransfers, type Outcome, transferView } from './transfers.rules';
@@ -51,8 +54,12 @@ const SENDER_REFUSALS = new Set(['not_found', 'user_blocked']);
 
 /** A transfer waiting for its batch (see `runGroupCommit`). */
 interface PendingTransfer {
-  /** Its id, decided on by the policies before it was queued. */
+  /** Its id, which its policies' decision (and any approval) names. */
   id: string;
+  /** What the policies decide on. */
+  operation: GovernedOperation;
+  /** The request's proven auth context: the batch's evaluation carries its attestation. */
+  origin: RpcOrigin | undefined;
   caller: AuthContext;
   request: CreateTransferRequest;
   idempotency: IdempotencyKey | undefined;
@@ -93,7 +100,10 @@ export class TransfersService {
     },
   };
   private readonly batcher = new Batcher<PendingTransfer>(
-    (batch) => runGroupCommit(this.pool, batch, this.steps),
+    async (batch) => {
+      const admitted = await this.admitted(batch);
+      if (admitted.length > 0) await runGroupCommit(this.pool, admitted, this.steps);
+    },
     TRANSFER_BATCHES_IN_FLIGHT,
     TRANSFER_BATCH_LEGS,
     (item) => item.request.requestedTransactions.length,
@@ -124,10 +134,12 @@ export class TransfersService {
     // No look-up of the key first (a round trip per keyed transfer): a replay's key is taken, so
     // its batch sends it the per-request way, which answers the stored result before any check.
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
+    // A keyed request answered before is answered again before any policy weighs it (a policy
+    // must not refuse the retry of a transfer that was booked, nor count it twice).
+    const replay = await storedIdempotentResult<TransferView>(this.db, SCHEMA, idempotency);
+    if (replay) return replay.result;
     const id = uuidv7();
-    // The policies decide before anything is locked: a refusal leaves nothing behind, an
-    // unreachable policy service fails the request (fail closed).
-    const decision = await this.governor.decide(caller, {
+    const operation: GovernedOperation = {
       activity: 'transfer',
       operationId: id,
       tenantId: await this.tenantOf(caller, request),
@@ -138,19 +150,70 @@ export class TransfersService {
         amount: leg.amount,
         destination: leg.receiverWalletId,
       })),
-    });
-    const created =
-      decision.decision === 'require_approval'
-        ? this.held.create(caller, id, decision.approvalId, request, idempotency)
-        : this.queue(caller, id, request, idempotency, deadline);
+    };
     // The decision counted this transfer (and an approval names it): if it was not created (a
     // refusal, or a replay under a key already answered), both go.
-    const view = await created.catch(async (error: unknown) => {
-      await this.governor.releaseRefused(caller, id, error);
-      throw error;
-    });
+    const view = await this.queue(caller, operation, request, idempotency, deadline).catch(
+      async (error: unknown) => {
+        await this.governor.releaseRefused(caller, id, error);
+        throw error;
+      },
+    );
     if (view.id !== id) await this.governor.release(caller, [id]);
     return view;
+  }
+
+  /**
+   * The policies' decisions on queued transfers, one call per caller for the batch (before
+   * anything is locked: a refusal leaves nothing behind, an unreachable policy service fails
+   * them, closed). A block answers 403; a hold goes the held way; what they admit is returned.
+   */
+  private async admitted(items: PendingTransfer[]): Promise<PendingTransfer[]> {
+    const byCaller = new Map<string, PendingTransfer[]>();
+    for (const item of items) {
+      const key = callerKey(item.caller);
+      byCaller.set(key, [...(byCaller.get(key) ?? []), item]);
+    }
+    const admitted: PendingTransfer[] = [];
+    await Promise.all(
+      [...byCaller.values()].map(async (group) => {
+        const [first] = group as [PendingTransfer, ...PendingTransfer[]];
+        const decisions = await this.governor
+          .decideAll(
+            first.caller,
+            first.origin,
+            group.map((item) => item.operation),
+          )
+          .catch((error: unknown) => {
+            for (const item of group) item.reject(error);
+            return [];
+          });
+        decisions.forEach((decision, i) => {
+          const item = group[i] as PendingTransfer;
+          if (decision.decision === 'allow') admitted.push(item);
+          else if (decision.decision === 'block') item.reject(blockedBy(decision.policyIds));
+          else if (item.deadline < Date.now())
+            // The caller has given up: nothing is held behind its back (as the group commit).
+            item.reject(Errors.unavailable(this.steps.messages.notStarted, 'timeout'));
+          else {
+            const held = () =>
+              this.held.create(
+                item.caller,
+                item.id,
+                decision.approvalId,
+                item.request,
+                item.idempotency,
+              );
+            (item.context ? runWithContext(item.context, held) : held()).then(
+              item.resolve,
+              item.reject,
+            );
+          }
+        });
+      }),
+    );
+    // The batch's order stays the arrivals' order.
+    return items.filter((item) => admitted.includes(item));
   }
 
   /** An approval's outcome for the transfer it held (see HeldTransfers). */
@@ -161,24 +224,37 @@ export class TransfersService {
     return this.held.settleApproval(tx, approval);
   }
 
-  /** The tenant whose policies govern: the caller's, or for an admin its first sender's. */
+  /**
+   * The tenant whose policies govern: the caller's, or for an admin its senders' (400 when they
+   * belong to several tenants: each tenant's policies govern what leaves its wallets).
+   */
   private async tenantOf(caller: AuthContext, request: CreateTransferRequest): Promise<string> {
     if (!isAdmin(caller)) return caller.tenantId;
-    const first = request.requestedTransactions[0];
-    return (first && (await walletTenant(this.db, first.senderWalletId))) ?? caller.tenantId;
+    const tenants = await walletTenants(
+      this.db,
+      request.requestedTransactions.map((leg) => leg.senderWalletId),
+    );
+    if (tenants.length > 1)
+      throw Errors.badRequest(
+        "A transfer's senders belong to one tenant; send one transfer per tenant.",
+        'senders_span_tenants',
+      );
+    return tenants[0] ?? caller.tenantId;
   }
 
-  /** An admitted transfer into the group commit. */
+  /** A transfer into the group commit, its policies' decision first. */
   private queue(
     caller: AuthContext,
-    id: string,
+    operation: GovernedOperation,
     request: CreateTransferRequest,
     idempotency: IdempotencyKey | undefined,
     deadline: number,
   ): Promise<TransferView> {
     return new Promise((resolve, reject) => {
       const item: PendingTransfer = {
-        id,
+        id: operation.operationId,
+        operation,
+        origin: currentOrigin(),
         caller,
         request,
         idempotency,
@@ -191,7 +267,9 @@ export class TransfersService {
       const key = keyOf(idempotency);
       // A twin of a transfer already queued or running waits for it the per-request way.
       if (this.keysInFlight.has(key)) {
-        this.createOne(item).then(resolve, reject);
+        this.admitted([item])
+          .then(([admitted]) => admitted && this.createOne(admitted).then(resolve, reject))
+          .catch(reject);
         return;
       }
       this.keysInFlight.add(key);
