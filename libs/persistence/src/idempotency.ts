@@ -126,6 +126,48 @@ export async function storedIdempotentResult<T>(
   return { result: row.response.result as T };
 }
 
+/**
+ * The answers stored under several keys (one round trip), each the result or the error that
+ * `storedIdempotentResult` would give; a key with no stored answer is absent.
+ */
+export async function storedIdempotentResults<T>(
+  db: Database,
+  schema: string,
+  keys: readonly IdempotencyKey[],
+): Promise<Map<IdempotencyKey, { result: T } | { error: AppError }>> {
+  const answers = new Map<IdempotencyKey, { result: T } | { error: AppError }>();
+  if (keys.length === 0) return answers;
+  const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
+  const found = await db.execute(
+    sql`SELECT client_id, key, request_hash, response FROM ${table}
+         WHERE (client_id, key) IN (
+                 SELECT * FROM unnest(${sql.param(keys.map((k) => k.clientId))}::text[],
+                                      ${sql.param(keys.map((k) => k.key))}::text[]))
+           AND created_at >= now() - ${sql.raw(KEY_LIFETIME)} AND response IS NOT NULL`,
+  );
+  const rows = found.rows as {
+    client_id: string;
+    key: string;
+    request_hash: string;
+    response: Stored;
+  }[];
+  for (const idempotency of keys) {
+    const row = rows.find((r) => r.client_id === idempotency.clientId && r.key === idempotency.key);
+    if (!row) continue;
+    if (row.request_hash !== idempotency.requestHash)
+      answers.set(idempotency, {
+        error: Errors.conflict(
+          'This Idempotency-Key was used with a different request.',
+          'idempotency_conflict',
+        ),
+      });
+    else if (!row.response.ok)
+      answers.set(idempotency, { error: AppError.fromWire(row.response.error) });
+    else answers.set(idempotency, { result: row.response.result as T });
+  }
+  return answers;
+}
+
 const STALE_CLAIM = "interval '5 minutes'";
 
 /**

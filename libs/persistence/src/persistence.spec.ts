@@ -18,6 +18,7 @@ import {
   migrate,
   runIdempotent,
   runIdempotentAround,
+  storedIdempotentResults,
   pipeline,
   prepared,
   sqlState,
@@ -356,6 +357,23 @@ describe('runIdempotent', () => {
     expect(effects).toBe(1);
     const { rows } = await pool.query(`SELECT 1 FROM demo.things WHERE id = 'undone'`);
     expect(rows).toHaveLength(0);
+  });
+
+  it("looks up several keys' stored answers at once: results, stored errors and conflicts", async () => {
+    await runIdempotent(db, 'demo', key('many-ok'), command('stored'));
+    const refused = async () => {
+      throw Errors.badRequest('Not enough available balance.', 'insufficient_balance');
+    };
+    await runIdempotent(db, 'demo', key('many-refused'), refused).catch(() => undefined);
+    const ok = key('many-ok');
+    const failed = key('many-refused');
+    const other = key('many-ok', 'another request');
+    const fresh = key('many-fresh');
+    const answers = await storedIdempotentResults(db, 'demo', [ok, failed, other, fresh]);
+    expect(answers.get(ok)).toEqual({ result: { result: 'stored' } });
+    expect(answers.get(failed)).toMatchObject({ error: { code: 'insufficient_balance' } });
+    expect(answers.get(other)).toMatchObject({ error: { code: 'idempotency_conflict' } });
+    expect(answers.has(fresh)).toBe(false);
   });
 
   it('answers 409 idempotency_in_progress to a twin that waits too long for the first', async () => {

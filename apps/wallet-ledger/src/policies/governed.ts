@@ -21,7 +21,11 @@ interface PendingDecision {
   reject: (error: unknown) => void;
 }
 
-/** Evaluation calls in flight per caller; the decisions asked meanwhile share the next call. */
+/**
+ * Evaluation calls in flight per caller; the decisions asked meanwhile share the next call. Two:
+ * one call's trips to the policy service and its policies' read overlap the other's time under
+ * its tenant's velocity lock, and the batches grow with the load.
+ */
 const CALLS_IN_FLIGHT = 2;
 /** Idle callers' batchers kept before the map is cleared (it only holds empty queues then). */
 const MAX_IDLE_CALLERS = 1_000;
@@ -64,17 +68,23 @@ export class Governor {
    * nothing is applied: fail closed.
    */
   async decide(caller: AuthContext, operation: GovernedOperation): Promise<Admitted> {
-    const decision = await new Promise<PolicyDecision>((resolve, reject) => {
-      this.batcherOf(caller).submit({
-        caller,
-        origin: currentOrigin(),
-        operation,
-        resolve,
-        reject,
-      });
-    });
+    const decision = await this.decisionOn(caller, currentOrigin(), operation);
     if (decision.decision === 'block') throw blockedBy(decision.policyIds);
     return decision;
+  }
+
+  /**
+   * The decision on one operation of a caller whose request's proven context is `origin` (taken
+   * where the request was handled), in the caller's next evaluation call.
+   */
+  decisionOn(
+    caller: AuthContext,
+    origin: RpcOrigin | undefined,
+    operation: GovernedOperation,
+  ): Promise<PolicyDecision> {
+    return new Promise<PolicyDecision>((resolve, reject) => {
+      this.batcherOf(caller).submit({ caller, origin, operation, resolve, reject });
+    });
   }
 
   /**

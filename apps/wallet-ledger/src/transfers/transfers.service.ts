@@ -4,6 +4,7 @@ import type {
   AuthContext,
   CreateTransferRequest,
   GovernedOperation,
+  PolicyDecision,
   ListQuery,
   ListResult,
   TransferView,
@@ -18,14 +19,14 @@ import {
   isUuid,
   outboxRecord,
   runIdempotent,
-  storedIdempotentResult,
+  storedIdempotentResults,
   type Transaction,
 } from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { Batcher } from './batcher';
 import { type GroupCommitSteps, keyOf, runGroupCommit } from './group-commit';
-import { blockedBy, callerKey, type Governor } from '../policies/governed';
+import { blockedBy, type Governor } from '../policies/governed';
 import { HeldTransfers } from './held-transfers.service';
 import { partiesOf } from './parties';
 import {
@@ -134,10 +135,6 @@ export class TransfersService {
     // No look-up of the key first (a round trip per keyed transfer): a replay's key is taken, so
     // its batch sends it the per-request way, which answers the stored result before any check.
     for (const leg of request.requestedTransactions) assertUserAccess(caller, leg.senderUserId);
-    // A keyed request answered before is answered again before any policy weighs it (a policy
-    // must not refuse the retry of a transfer that was booked, nor count it twice).
-    const replay = await storedIdempotentResult<TransferView>(this.db, SCHEMA, idempotency);
-    if (replay) return replay.result;
     const id = uuidv7();
     const operation: GovernedOperation = {
       activity: 'transfer',
@@ -168,48 +165,50 @@ export class TransfersService {
    * anything is locked: a refusal leaves nothing behind, an unreachable policy service fails
    * them, closed). A block answers 403; a hold goes the held way; what they admit is returned.
    */
-  private async admitted(items: PendingTransfer[]): Promise<PendingTransfer[]> {
-    const byCaller = new Map<string, PendingTransfer[]>();
-    for (const item of items) {
-      const key = callerKey(item.caller);
-      byCaller.set(key, [...(byCaller.get(key) ?? []), item]);
-    }
+  private async admitted(queued: PendingTransfer[]): Promise<PendingTransfer[]> {
+    // A keyed request answered before is answered again before any policy weighs it (a policy
+    // must not refuse the retry of a transfer that was booked, nor count it twice): the batch's
+    // keys looked up at once.
+    const keyed = queued.flatMap((item) => (item.idempotency ? [item.idempotency] : []));
+    const stored = await storedIdempotentResults<TransferView>(this.db, SCHEMA, keyed);
+    const items = queued.filter((item) => {
+      const answer = item.idempotency && stored.get(item.idempotency);
+      if (!answer) return true;
+      if ('error' in answer) item.reject(answer.error);
+      else item.resolve(answer.result);
+      return false;
+    });
     const admitted: PendingTransfer[] = [];
+    // Each caller's decisions come from its next evaluation call, shared with the decisions its
+    // other batches ask meanwhile.
     await Promise.all(
-      [...byCaller.values()].map(async (group) => {
-        const [first] = group as [PendingTransfer, ...PendingTransfer[]];
-        const decisions = await this.governor
-          .decideAll(
-            first.caller,
-            first.origin,
-            group.map((item) => item.operation),
-          )
-          .catch((error: unknown) => {
-            for (const item of group) item.reject(error);
-            return [];
-          });
-        decisions.forEach((decision, i) => {
-          const item = group[i] as PendingTransfer;
-          if (decision.decision === 'allow') admitted.push(item);
-          else if (decision.decision === 'block') item.reject(blockedBy(decision.policyIds));
-          else if (item.deadline < Date.now())
-            // The caller has given up: nothing is held behind its back (as the group commit).
-            item.reject(Errors.unavailable(this.steps.messages.notStarted, 'timeout'));
-          else {
-            const held = () =>
-              this.held.create(
-                item.caller,
-                item.id,
-                decision.approvalId,
-                item.request,
-                item.idempotency,
-              );
-            (item.context ? runWithContext(item.context, held) : held()).then(
-              item.resolve,
-              item.reject,
+      items.map(async (item) => {
+        let decision: PolicyDecision;
+        try {
+          decision = await this.governor.decisionOn(item.caller, item.origin, item.operation);
+        } catch (error) {
+          item.reject(error);
+          return;
+        }
+        if (decision.decision === 'allow') admitted.push(item);
+        else if (decision.decision === 'block') item.reject(blockedBy(decision.policyIds));
+        else if (item.deadline < Date.now())
+          // The caller has given up: nothing is held behind its back (as the group commit).
+          item.reject(Errors.unavailable(this.steps.messages.notStarted, 'timeout'));
+        else {
+          const held = () =>
+            this.held.create(
+              item.caller,
+              item.id,
+              decision.approvalId,
+              item.request,
+              item.idempotency,
             );
-          }
-        });
+          (item.context ? runWithContext(item.context, held) : held()).then(
+            item.resolve,
+            item.reject,
+          );
+        }
       }),
     );
     // The batch's order stays the arrivals' order.
