@@ -6,6 +6,7 @@ import { assetRoutes } from './assets/assets.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
 import { enumRoutes } from './enums/enums.routes';
+import { eventRoutes } from './events/events.routes';
 import { incomeRoutes } from './incomes/incomes.routes';
 import { issuerRoutes } from './issuers/issuers.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
@@ -47,6 +48,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...assetRoutes(deps.rpc),
     ...purchaseRoutes(deps.rpc),
     ...notificationRoutes(deps.rpc),
+    ...eventRoutes(deps.rpc),
     ...policyRoutes(deps.rpc),
     ...approvalRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),

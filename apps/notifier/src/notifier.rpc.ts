@@ -7,7 +7,9 @@ import { listTypes, seedCatalog } from './catalog/catalog';
 import { Channels } from './channels/channels';
 import { receiverResolver } from './channels/ssrf';
 import { DeliveriesService } from './deliveries/deliveries.service';
-import { DeliveryQueue } from './deliveries/delivery-queue';
+import { DeliveryQueue, retrySchedule } from './deliveries/delivery-queue';
+import { ReceiverDeliveries } from './deliveries/receiver-deliveries.service';
+import { EventsService } from './events/events.service';
 import { eventsWithoutSubscribers, fanOut } from './deliveries/fan-out';
 import { ReceiversService } from './receivers/receivers.service';
 import { SigningSecrets } from './secrets/signing-secrets';
@@ -57,10 +59,10 @@ async function rpcHandlers(deps: Deps): Promise<RpcHandlers<'notifier'>> {
     deps.config.NOTIFIER_MAX_RECEIVERS_PER_CLIENT,
     receiverResolver(deps.config),
   );
-  const deliveriesService = new DeliveriesService(
-    deps.db,
-    () => void queue.dispatch().catch(() => undefined),
-  );
+  const dispatch = () => void queue.dispatch().catch(() => undefined);
+  const deliveriesService = new DeliveriesService(deps.db, dispatch);
+  const receiverDeliveries = new ReceiverDeliveries(deps.db, retrySchedule(deps.config), dispatch);
+  const events = new EventsService(deps.db, deps.config.EVENTS_RETENTION_DAYS);
   return {
     [NOTIFIER_RPC.listTypes]: (p, ctx) => listTypes(deps.db, ctx.auth, p.list),
     [NOTIFIER_RPC.createReceiver]: (p, ctx) =>
@@ -73,6 +75,10 @@ async function rpcHandlers(deps: Deps): Promise<RpcHandlers<'notifier'>> {
     [NOTIFIER_RPC.rotateSigningSecret]: (_params, ctx) => secrets.rotate(ctx.auth),
     [NOTIFIER_RPC.listDeliveries]: (params, ctx) => deliveriesService.list(ctx.auth, params),
     [NOTIFIER_RPC.redeliver]: (p, ctx) => deliveriesService.redeliver(ctx.auth, p.id),
+    [NOTIFIER_RPC.listEvents]: (p, ctx) => events.list(ctx.auth, p),
+    [NOTIFIER_RPC.getEvent]: (p, ctx) => events.get(ctx.auth, p.id),
+    [NOTIFIER_RPC.listReceiverDeliveries]: (p, ctx) => receiverDeliveries.list(ctx.auth, p),
+    [NOTIFIER_RPC.replay]: (p, ctx) => receiverDeliveries.replay(ctx.auth, p),
   };
 }
 
@@ -89,7 +95,20 @@ export const notifierService: ServiceDefinition<'notifier'> = {
       deps.logger.info({ resealed }, 'signing secrets of the earlier format sealed anew');
     const { queue } = parts(deps);
     queue.start();
-    return () => queue.stop();
+    // The feed forgets events past their retention, a batch per tick until none is left.
+    const events = new EventsService(deps.db, deps.config.EVENTS_RETENTION_DAYS);
+    const prune = async () => {
+      while ((await events.prune()) > 0);
+    };
+    const pruning = setInterval(
+      () => void prune().catch((err: unknown) => deps.logger.warn({ err }, 'event prune failed')),
+      deps.config.EVENTS_PRUNE_INTERVAL_MS,
+    );
+    pruning.unref();
+    return async () => {
+      clearInterval(pruning);
+      await queue.stop();
+    };
   },
   rpcHandlers,
 };

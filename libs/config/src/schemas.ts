@@ -198,6 +198,10 @@ const notifier = {
   /** A receiver failing without a success for this long is disabled (its owner is e-mailed). */
   RECEIVER_DISABLE_AFTER_HOURS: integer(1, 24 * 365, 24 * 5),
   NOTIFIER_DISPATCH_INTERVAL_MS: integer(10, 60_000, 1_000),
+  /** How long the event feed (`GET /v1/events`) keeps an event; replays reach as far back. */
+  EVENTS_RETENTION_DAYS: integer(1, 3_650, 30),
+  /** How often the feed forgets events past their retention, a batch at a time. */
+  EVENTS_PRUNE_INTERVAL_MS: integer(1_000, 86_400_000, 60_000),
   /** SMTP server for e-mail receivers (`smtp://user:pass@host:port`); unset: e-mail is skipped. */
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Custody notifications <notifications@custody.local>'),

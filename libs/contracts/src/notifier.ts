@@ -10,7 +10,37 @@ export const NOTIFIER_RPC = {
   rotateSigningSecret: 'signingSecret.rotate',
   listDeliveries: 'deliveries.list',
   redeliver: 'deliveries.redeliver',
+  /** The event feed: the durable log of every event, a page after a cursor. */
+  listEvents: 'events.list',
+  getEvent: 'events.get',
+  /** One receiver's deliveries, each with its attempts. */
+  listReceiverDeliveries: 'receivers.deliveries',
+  /** Every event of a receiver's type since a time, delivered to it again. */
+  replay: 'receivers.replay',
 } as const;
+
+/** The most events a feed page holds, and its default size. */
+export const MAX_EVENTS_PAGE = 100;
+export const DEFAULT_EVENTS_PAGE = 50;
+/** The most event types a feed request filters on. */
+export const MAX_EVENT_TYPES = 50;
+/** The most events one replay delivers again. */
+export const MAX_REPLAYED_EVENTS = 10_000;
+
+/** A page of the event feed: its events in order, and the cursor after the last. */
+export interface EventPage {
+  items: NotificationPayload[];
+  /** Where the next page starts (the same cursor when nothing new was recorded yet). */
+  next: string;
+}
+
+export interface DeliveryAttemptView {
+  attempt: number;
+  createdAt: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
 
 export interface ReceiverFields {
   email?: string;
@@ -66,6 +96,12 @@ export interface DeliveryView {
   deliveredAt: string | null;
 }
 
+/** A delivery with its attempts and, while it is retried, when the next attempt is due. */
+export interface ReceiverDeliveryView extends DeliveryView {
+  attemptLog: DeliveryAttemptView[];
+  nextAttemptAt: string | null;
+}
+
 export interface DeliveryFilters {
   event?: string;
   receiverId?: string;
@@ -97,4 +133,17 @@ export interface NotifierRpc {
     ListResult<DeliveryView>
   >;
   [NOTIFIER_RPC.redeliver]: RpcSpec<{ id: string }, DeliveryView>;
+  [NOTIFIER_RPC.listEvents]: RpcSpec<
+    { after?: string; types?: string[]; limit: number },
+    EventPage
+  >;
+  [NOTIFIER_RPC.getEvent]: RpcSpec<{ id: string }, NotificationPayload>;
+  [NOTIFIER_RPC.listReceiverDeliveries]: RpcSpec<
+    ReceiverPath & { list: ListQuery; filters: { status?: string } },
+    ListResult<ReceiverDeliveryView>
+  >;
+  [NOTIFIER_RPC.replay]: RpcSpec<
+    ReceiverPath & { since: string; until?: string },
+    { replayed: number; skipped: number }
+  >;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONFIG_MAXIMA } from '@custody/config';
-import { NOTIFIER_RPC } from '@custody/contracts';
+import { MAX_REPLAYED_EVENTS, NOTIFIER_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
@@ -70,6 +70,22 @@ const deliverySchema = z.object({
   // What the receiver's server or the provider answered, clipped by the notifier.
   lastError: z.string().max(1_000).nullable(),
   deliveredAt: isoDateTime.nullable(),
+});
+
+const attemptSchema = z.object({
+  attempt: z.number().int().min(1).max(100),
+  createdAt: isoDateTime,
+  statusCode: z.number().int().min(100).max(599).nullable(),
+  // What the receiver's server answered, or the network error, clipped by the notifier.
+  error: z.string().max(1_000).nullable(),
+  durationMs: z.number().int().min(0).max(3_600_000),
+});
+
+const receiverDeliverySchema = deliverySchema.extend({
+  attemptLog: z.array(attemptSchema).max(100),
+  nextAttemptAt: isoDateTime
+    .nullable()
+    .meta({ description: 'While it is retried: when its next attempt is due (before jitter)' }),
 });
 
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
@@ -181,6 +197,74 @@ export function notificationRoutes(rpc: RpcClient) {
       errorStatuses: [401, 404],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.redeliver, {
         params: ({ params }) => ({ id: params['deliveryId'] }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/notifications/:notificationId/receivers/:receiverId/deliveries',
+      operationId: 'listReceiverDeliveries',
+      summary: "A receiver's deliveries, each with its attempts (extension)",
+      tags: ['notifications'],
+      auth: 'client',
+      scope: ['notifications', 'read'],
+      request: {
+        params: z.object({ notificationId: pathId, receiverId: pathId }),
+        query: listQuerySchema({
+          sortFields: ['createdAt'],
+          filters: {
+            status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']).optional(),
+          },
+        }),
+      },
+      responses: {
+        200: {
+          description: 'Deliveries with their attempts',
+          schema: z.array(receiverDeliverySchema),
+        },
+      },
+      errorStatuses: [401, 404],
+      handler: forwardList(
+        rpc,
+        'notifier',
+        NOTIFIER_RPC.listReceiverDeliveries,
+        ({ params, query }) => ({ ...{}, ...receiverPath(params), ...query }),
+      ),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/notifications/:notificationId/receivers/:receiverId/replay',
+      operationId: 'replayReceiver',
+      summary: 'Deliver every event of the type since a time again (extension)',
+      tags: ['notifications'],
+      auth: 'client',
+      scope: ['notifications', 'write'],
+      request: {
+        params: z.object({ notificationId: pathId, receiverId: pathId }),
+        body: z.object({ since: isoDateTime, until: isoDateTime.optional() }).strict(),
+      },
+      responses: {
+        202: {
+          description: 'Queued: how many deliveries, and how many were still in flight',
+          schema: z.object({
+            replayed: z
+              .number()
+              .int()
+              .min(0)
+              .max(MAX_REPLAYED_EVENTS * 4),
+            skipped: z
+              .number()
+              .int()
+              .min(0)
+              .max(MAX_REPLAYED_EVENTS * 4),
+          }),
+        },
+      },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.replay, {
+        status: 202,
+        params: ({ params, body }) => ({ ...{}, ...receiverPath(params), ...body }),
       }),
     }),
     defineRoute({

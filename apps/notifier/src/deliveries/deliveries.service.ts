@@ -5,7 +5,7 @@ import { type Database, isUuid, listClauses, selectPage } from '@custody/persist
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import { type DeliveryRow, deliveries } from '../schema';
 
-function view(row: DeliveryRow) {
+export function deliveryView(row: DeliveryRow) {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -32,7 +32,7 @@ export class DeliveriesService {
   async list(
     auth: AuthContext | undefined,
     request: { list: ListQuery; filters: { event?: string; receiverId?: string; status?: string } },
-  ): Promise<ListResult<ReturnType<typeof view>>> {
+  ): Promise<ListResult<ReturnType<typeof deliveryView>>> {
     const caller = requireAuth(auth);
     const f = request.filters;
     if (f.receiverId !== undefined && !isUuid(f.receiverId)) return { items: [], total: 0 };
@@ -53,11 +53,14 @@ export class DeliveriesService {
       ],
     );
     const { rows, total } = await selectPage(this.db, deliveries, clauses);
-    return { items: rows.map(view), total };
+    return { items: rows.map(deliveryView), total };
   }
 
   /** Queues a delivery again, whatever its outcome so far (its attempts keep counting). */
-  async redeliver(auth: AuthContext | undefined, id: string): Promise<ReturnType<typeof view>> {
+  async redeliver(
+    auth: AuthContext | undefined,
+    id: string,
+  ): Promise<ReturnType<typeof deliveryView>> {
     const caller = requireAuth(auth);
     if (!isUuid(id)) throw Errors.notFound('delivery');
     const [row] = await this.db
@@ -77,6 +80,6 @@ export class DeliveriesService {
       .returning();
     if (!row) throw Errors.notFound('delivery');
     this.dispatch();
-    return view(row);
+    return deliveryView(row);
   }
 }

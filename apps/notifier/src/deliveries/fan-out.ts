@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  EVENT_NAMES,
-  type DeliveryChannel,
-  type EventEnvelope,
-  type NotificationPayload,
-} from '@custody/contracts';
+import { EVENT_NAMES, type DeliveryChannel, type EventEnvelope } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
 import { type Executor, executePrepared, type Transaction } from '@custody/persistence';
+import { payloadOf, recordEvents } from '../events/events.repository';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
 
@@ -72,40 +68,43 @@ function cachedLookUp(
 
 /**
  * The events no receiver is subscribed to (looked up once per kind and tenant, outside any
- * transaction): they make no delivery, so the consumer acks them without a transaction or an
- * inbox row. A receiver subscribed by the time an event is handled the usual way gets it, as
- * before; one subscribed after this look-up does not, as when the event was handled just before.
+ * transaction): they make no delivery, so they are recorded in the feed's log in one statement
+ * (which an event recorded before leaves as it is) and the consumer acks them without a
+ * transaction or an inbox row. A receiver subscribed by the time an event is handled the usual
+ * way gets it, as before; one subscribed after this look-up does not, as when the event was
+ * handled just before.
  */
 export function eventsWithoutSubscribers(
   db: Executor,
 ): (events: EventEnvelope[]) => Promise<boolean[]> {
   return async (events) => {
     const batch = new Map<string, Promise<SubscribedRow[]>>();
-    return Promise.all(
+    const idle = await Promise.all(
       events.map(async (event) =>
         (await cachedLookUp(batch, db, event.name, event.tenantId ?? null)).every(
           (receiver) => channelsOf(receiver).length === 0,
         ),
       ),
     );
+    await recordEvents(
+      db,
+      events.filter((_, i) => idle[i]),
+    );
+    return idle;
   };
 }
 
 /**
- * For each event: one delivery per channel of every receiver subscribed to its type — receivers of
+ * For each event: its entry in the feed's log, and one delivery per channel of every receiver
+ * subscribed to its type — receivers of
  * the event's tenant, and admin receivers of every tenant. Written in the consumer's transaction
  * (with its inbox row); the dispatcher hands them to the delivery queue.
  */
 export function fanOut(onFannedOut: () => void): Record<string, EventHandler> {
   const handle: EventHandler = async (event: EventEnvelope, tx: Transaction) => {
+    await recordEvents(tx, [event]);
     const subscribed = await subscribersOf(tx, event.name, event.tenantId ?? null);
-    const payload: NotificationPayload = {
-      id: event.id,
-      event: event.name,
-      createdAt: event.occurredAt,
-      tenantId: event.tenantId,
-      data: event.data,
-    };
+    const payload = payloadOf(event);
     const payloadJson = JSON.stringify(payload);
     const rows = subscribed.flatMap((receiver) =>
       channelsOf(receiver).map(

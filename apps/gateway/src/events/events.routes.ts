@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  DEFAULT_EVENTS_PAGE,
+  MAX_EVENT_TYPES,
+  MAX_EVENTS_PAGE,
+  NOTIFIER_RPC,
+} from '@custody/contracts';
+import { defineRoute } from '@custody/http';
+import type { RpcClient } from '@custody/messaging';
+import { forward } from '../forward';
+import { idString, isoDateTime, pathId } from '../schemas';
+
+/** An event name (`transfer.is-created`, …). */
+const eventName = z.string().min(1).max(100);
+
+/** An event as the feed and the webhooks carry it. */
+export const eventPayloadSchema = z.object({
+  id: idString,
+  event: eventName,
+  createdAt: isoDateTime,
+  tenantId: idString.nullable().meta({ description: 'null: a system-wide event (admins only)' }),
+  data: z
+    .record(z.string().max(100), z.unknown())
+    .meta({ description: "The event's subject as its own read shows it (a transfer, a user, …)" }),
+});
+
+const feedQuery = z
+  .object({
+    after: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'A cursor this feed gave (Link rel="next")')
+      .optional()
+      .meta({
+        description:
+          "Start after this cursor (the previous page's Link next); none: the oldest kept",
+      }),
+    types: z
+      .string()
+      .max(MAX_EVENT_TYPES * 101)
+      .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/, 'Event names, comma-separated')
+      .refine(
+        (value) => new Set(value.split(',')).size <= MAX_EVENT_TYPES,
+        `At most ${MAX_EVENT_TYPES} event names`,
+      )
+      .optional()
+      .meta({
+        description: `Only these event names (at most ${MAX_EVENT_TYPES}), comma-separated`,
+      }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_EVENTS_PAGE)
+      .default(DEFAULT_EVENTS_PAGE)
+      .meta({ description: `Events per page (1–${MAX_EVENTS_PAGE})` }),
+  })
+  .strict();
+
+export function eventRoutes(rpc: RpcClient) {
+  return [
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/events',
+      operationId: 'listEvents',
+      summary: "The event feed: every event of the caller's tenant, in order (extension)",
+      tags: ['events'],
+      auth: 'client',
+      scope: ['events', 'read'],
+      request: { query: feedQuery },
+      responses: {
+        200: {
+          description: 'A page of events; the `Link` header gives the next (`rel="next"`)',
+          schema: z.array(eventPayloadSchema).max(MAX_EVENTS_PAGE),
+        },
+      },
+      errorStatuses: [400, 401],
+      handler: async ({ query }, ctx) => {
+        const types = query.types ? [...new Set(query.types.split(','))] : undefined;
+        const page = await rpc.call(
+          'notifier',
+          NOTIFIER_RPC.listEvents,
+          {
+            limit: query.limit,
+            ...(query.after ? { after: query.after } : {}),
+            ...(types ? { types } : {}),
+          },
+          { ...{}, ...(ctx.auth ? { auth: ctx.auth } : {}), idempotent: true },
+        );
+        const next = new URL(ctx.req.originalUrl, 'http://gateway.invalid');
+        next.searchParams.set('after', page.next);
+        next.searchParams.set('limit', String(query.limit));
+        return {
+          status: 200,
+          body: page.items,
+          headers: { Link: `<${next.pathname}${next.search}>; rel="next"` },
+        };
+      },
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/events/:event',
+      operationId: 'getEvent',
+      summary: 'One event of the feed (extension)',
+      tags: ['events'],
+      auth: 'client',
+      scope: ['events', 'read'],
+      request: { params: z.object({ event: pathId }) },
+      responses: { 200: { description: 'The event', schema: eventPayloadSchema } },
+      errorStatuses: [401, 404],
+      handler: forward(rpc, 'notifier', NOTIFIER_RPC.getEvent, {
+        read: true,
+        params: ({ params }) => ({ id: params['event'] }),
+      }),
+    }),
+  ];
+}
