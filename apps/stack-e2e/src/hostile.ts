@@ -599,6 +599,8 @@ function queryMutations(endpoint: Endpoint): Weighted[] {
   });
   const toServices = reaching.map(({ q, value }) =>
     value
+      // A query carries text: a number is sent as its digits (filtering it out never ends).
+      .map((v) => (typeof v === 'number' ? String(v) : v))
       .filter((v): v is string => typeof v === 'string' && encode(v).length < 20_000)
       .map((v) => ({
         name: `query ${q.name}=${short(v)}`,

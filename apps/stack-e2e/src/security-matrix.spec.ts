@@ -51,6 +51,7 @@ const PARAM_OWNER: Record<string, 'user' | 'tenant' | 'global' | 'issuer'> = {
   receiverId: 'tenant',
   policy: 'tenant',
   approval: 'tenant',
+  event: 'tenant',
   apiClient: 'global',
   asset: 'global',
   assetId: 'global',

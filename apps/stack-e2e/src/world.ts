@@ -109,6 +109,8 @@ export interface TenantRecords {
   policy: string;
   /** A pending approval: a withdrawal from the other user's wallet, held by a policy of its own. */
   approval: string;
+  /** An event of the tenant's in the event feed. */
+  event: string;
 }
 
 /**
@@ -250,6 +252,10 @@ export async function populateTenant(
     await api.get(`/v1/users/${otherUser}/wallets/${otherWallet}/withdrawals/${held}`, { token }),
     'held withdrawal',
   ).approvalId as string;
+  const event = await waitFor(
+    async () => (await api.get('/v1/events?limit=1', { token })).body[0]?.id as string | undefined,
+    { timeoutMs: 20_000, intervalMs: 100, what: 'an event in the feed' },
+  );
   return {
     clientId: tenant.id,
     user,
@@ -271,6 +277,7 @@ export async function populateTenant(
     delivery,
     policy,
     approval,
+    event,
   };
 }
 
@@ -367,6 +374,7 @@ export function pathValues(
     receiverId: records.receiver,
     policy: records.policy,
     approval: records.approval,
+    event: records.event,
     asset: global.asset,
     assetId: global.asset,
     marketDataId: global.marketData,
@@ -497,6 +505,7 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
   createPurchase: () => ({ operation: 'buy', amount: '10', ...DEVICE }),
   createReceiver: () => ({ url: 'http://127.0.0.1:9/sample' }),
   updateReceiver: () => ({ url: 'http://127.0.0.1:9/renamed' }),
+  replayReceiver: () => ({ since: '2026-01-01T00:00:00.000Z' }),
   createIssuer: () => ({ name: 'Sample issuer' }),
   authenticateIssuer: (v) => ({ id: v['clientIssuerId'], secret: 'not-the-secret' }),
   createIssue: () => ({ name: 'Sample bond' }),

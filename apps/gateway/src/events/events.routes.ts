@@ -5,7 +5,7 @@ import {
   MAX_EVENTS_PAGE,
   NOTIFIER_RPC,
 } from '@custody/contracts';
-import { defineRoute } from '@custody/http';
+import { defineRoute, intParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
 import { idString, isoDateTime, pathId } from '../schemas';
@@ -47,13 +47,11 @@ const feedQuery = z
       .meta({
         description: `Only these event names (at most ${MAX_EVENT_TYPES}), comma-separated`,
       }),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_EVENTS_PAGE)
-      .default(DEFAULT_EVENTS_PAGE)
-      .meta({ description: `Events per page (1–${MAX_EVENTS_PAGE})` }),
+    limit: intParam(1, MAX_EVENTS_PAGE)
+      .optional()
+      .meta({
+        description: `Events per page (1–${MAX_EVENTS_PAGE}; ${DEFAULT_EVENTS_PAGE} when absent)`,
+      }),
   })
   .strict();
 
@@ -78,11 +76,12 @@ export function eventRoutes(rpc: RpcClient) {
       errorStatuses: [400, 401],
       handler: async ({ query }, ctx) => {
         const types = query.types ? [...new Set(query.types.split(','))] : undefined;
+        const limit = query.limit ?? DEFAULT_EVENTS_PAGE;
         const page = await rpc.call(
           'notifier',
           NOTIFIER_RPC.listEvents,
           {
-            limit: query.limit,
+            limit,
             ...(query.after ? { after: query.after } : {}),
             ...(types ? { types } : {}),
           },
@@ -90,7 +89,7 @@ export function eventRoutes(rpc: RpcClient) {
         );
         const next = new URL(ctx.req.originalUrl, 'http://gateway.invalid');
         next.searchParams.set('after', page.next);
-        next.searchParams.set('limit', String(query.limit));
+        next.searchParams.set('limit', String(limit));
         return {
           status: 200,
           body: page.items,
