@@ -26,7 +26,8 @@ module.exports = function preset(name, dir, overrides = {}) {
         },
       ],
     },
-    moduleNameMapper,
+    // ESM sources (libs/sdk) import each other with `.js`: resolve them to the `.ts` files.
+    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', ...moduleNameMapper },
     setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.js')],
     ...overrides,
   };

@@ -1,0 +1,1569 @@
+// Generated from the gateway's v2 OpenAPI document by openapi-typescript.
+// Do not edit: run `node --import tsx tools/sdk/generate.ts` (libs/sdk/README.md).
+
+export interface paths {
+  '/issuers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List issuers (admin; extension) */
+    get: operations['listIssuers'];
+    put?: never;
+    /** Provision an issuer with a custodial signing key (admin; extension) */
+    post: operations['createIssuer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace an issuer's secret; older tokens stop working (admin; extension) */
+    post: operations['rotateIssuerSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/auth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Issuer id and secret → an issuer access token (JWT, 15 minutes) */
+    post: operations['authenticateIssuer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/issues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the issuer's issues (extension) */
+    get: operations['listIssues'];
+    put?: never;
+    /** Create an issue (extension) */
+    post: operations['createIssue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/issues/{clientIssueId}/activities/message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a message activity to the holders of an issue */
+    post: operations['createMessageActivity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/issues/{clientIssueId}/activities/request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Publish a request activity: EIP-712 data signed with the issuer's key */
+    post: operations['createRequestActivity'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/issues/{clientIssueId}/activities/{clientIssueActivityId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read an activity; the first read marks it `readed` */
+    get: operations['getActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/issues/{clientIssueId}/activities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List an issue's activities */
+    get: operations['listActivities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/issuers/{clientIssuerId}/issues/{clientIssueId}/holders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List an issue's holders (extension) */
+    get: operations['listHolders'];
+    put?: never;
+    /** Add a holder (an EVM address) to an issue */
+    post: operations['createHolder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    /** @description RFC 9457 problem details */
+    Problem: {
+      /**
+       * Format: uri
+       * @description `https://docs.custody.dev/problems/` and the code, with `-` for `_`
+       */
+      type: string;
+      /** @enum {string} */
+      title:
+        | 'Bad Request'
+        | 'Unauthorized'
+        | 'Forbidden'
+        | 'Not Found'
+        | 'Method Not Allowed'
+        | 'Conflict'
+        | 'Content Too Large'
+        | 'Unsupported Media Type'
+        | 'Unprocessable Content'
+        | 'Too Many Requests'
+        | 'Request Header Fields Too Large'
+        | 'Internal Server Error'
+        | 'Bad Gateway'
+        | 'Service Unavailable'
+        | 'Gateway Timeout'
+        | 'Error';
+      /** Format: int32 */
+      status: number;
+      detail: string;
+      /**
+       * @description Stable snake_case error code
+       * @example validation_failed
+       */
+      code: string;
+      /** @description The request path */
+      instance?: string;
+      errors?: {
+        path: string;
+        message: string;
+      }[];
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: {
+    /** @description The current window: requests allowed, requests left and seconds until it ends. Sent on every response to a counted request (not when the limit is configured off, nor when a token is refused before counting). */
+    RateLimit: string;
+    /** @description The quota: requests per 60-second window (`w=60`). */
+    'RateLimit-Policy': string;
+    /** @description Seconds until the window ends and requests are accepted again. */
+    'Retry-After': number;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  listIssuers: {
+    parameters: {
+      query?: {
+        page?: string;
+        /** @description Records per page, 1–100 (10) */
+        take?: string;
+        /** @description Field to sort by (createdAt) */
+        sortColumn?: 'createdAt' | 'updatedAt' | 'name';
+        /** @description ASC or DESC (DESC) */
+        sortOrder?: 'ASC' | 'DESC';
+      };
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of issuers */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              name: string;
+              /** @description EVM address of the issuer's custodial signing key */
+              address: string;
+            }[];
+            meta: {
+              /** Format: int64 */
+              page: number;
+              /** Format: int64 */
+              take: number;
+              /** Format: int64 */
+              itemCount: number;
+              /** Format: int64 */
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createIssuer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created, with its secret */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            /** @description EVM address of the issuer's custodial signing key */
+            address: string;
+            /** @description Shown only in the answer that made it; absent from an Idempotency-Key replay of that answer (stored as a hash only: a lost secret is rotated) */
+            secret?: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rotateIssuerSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The new secret */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            /** @description EVM address of the issuer's custodial signing key */
+            address: string;
+            /** @description Shown only in the answer that made it; absent from an Idempotency-Key replay of that answer (stored as a hash only: a lost secret is rotated) */
+            secret?: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  authenticateIssuer: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          secret: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Send it as `Authorization: Bearer <accessToken>` on the issuer paths */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accessToken: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listIssues: {
+    parameters: {
+      query?: {
+        page?: string;
+        /** @description Records per page, 1–100 (10) */
+        take?: string;
+        /** @description Field to sort by (createdAt) */
+        sortColumn?: 'createdAt' | 'updatedAt' | 'name';
+        /** @description ASC or DESC (DESC) */
+        sortOrder?: 'ASC' | 'DESC';
+      };
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of issues */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              name: string;
+              description: string | null;
+            }[];
+            meta: {
+              /** Format: int64 */
+              page: number;
+              /** Format: int64 */
+              take: number;
+              /** Format: int64 */
+              itemCount: number;
+              /** Format: int64 */
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createIssue: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            description: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createMessageActivity: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+        clientIssueId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          description: string;
+          /**
+           * Format: uri
+           * @description Where holders read more (http or https URL)
+           */
+          infoUrl: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createRequestActivity: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+        clientIssueId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          description?: string;
+          /**
+           * Format: uri
+           * @description Where holders read more (http or https URL)
+           */
+          infoUrl?: string;
+          /** @description EIP-712 `{domain, types, value}`; `value.primaryType` may name the root */
+          dataStructured: {
+            domain: {
+              name?: string;
+              version?: string;
+              chainId?: string | number;
+              verifyingContract?: string;
+              salt?: string;
+            };
+            types: {
+              [key: string]: {
+                name: string;
+                type: string;
+              }[];
+            };
+            value: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Created and signed */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getActivity: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+        clientIssueId: string;
+        clientIssueActivityId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The activity */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            clientIssueId: string;
+            /** @enum {string} */
+            type: 'MESSAGE' | 'REQUEST';
+            name: string;
+            description: string | null;
+            infoUrl: string | null;
+            /** @description APPROVED */
+            status: string;
+            /** @description Whether the activity was read by id already */
+            readed: boolean;
+            /** @description REQUEST: the signed data */
+            dataStructured: {
+              domain: {
+                name?: string;
+                version?: string;
+                chainId?: string | number;
+                verifyingContract?: string;
+                salt?: string;
+              };
+              types: {
+                [key: string]: {
+                  name: string;
+                  type: string;
+                }[];
+              };
+              value: {
+                [key: string]: unknown;
+              };
+            } | null;
+            /** @description REQUEST: EIP-712 signature by the issuer's key */
+            signedTypedData: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listActivities: {
+    parameters: {
+      query?: {
+        page?: string;
+        /** @description Records per page, 1–100 (10) */
+        take?: string;
+        /** @description Field to sort by (createdAt) */
+        sortColumn?: 'createdAt' | 'updatedAt' | 'name' | 'type' | 'readed';
+        /** @description ASC or DESC (DESC) */
+        sortOrder?: 'ASC' | 'DESC';
+        /** @description Part of the name (any letter case) */
+        name?: string;
+        readed?: 'true' | 'false';
+        type?: 'MESSAGE' | 'REQUEST';
+      };
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+        clientIssueId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of activities */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              clientIssueId: string;
+              name: string;
+              /** @enum {string} */
+              type: 'MESSAGE' | 'REQUEST';
+              readed: boolean;
+            }[];
+            meta: {
+              /** Format: int64 */
+              page: number;
+              /** Format: int64 */
+              take: number;
+              /** Format: int64 */
+              itemCount: number;
+              /** Format: int64 */
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listHolders: {
+    parameters: {
+      query?: {
+        page?: string;
+        /** @description Records per page, 1–100 (10) */
+        take?: string;
+        /** @description Field to sort by (createdAt) */
+        sortColumn?: 'createdAt' | 'updatedAt' | 'name';
+        /** @description ASC or DESC (DESC) */
+        sortOrder?: 'ASC' | 'DESC';
+      };
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+        clientIssueId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of holders */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              id: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              clientIssueId: string;
+              name: string;
+              /** @description EIP-55 checksummed */
+              address: string;
+            }[];
+            meta: {
+              /** Format: int64 */
+              page: number;
+              /** Format: int64 */
+              take: number;
+              /** Format: int64 */
+              itemCount: number;
+              /** Format: int64 */
+              pageCount: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createHolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        clientIssuerId: string;
+        clientIssueId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** @description An EVM address */
+          address: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The holder */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            clientIssueId: string;
+            name: string;
+            /** @description EIP-55 checksummed */
+            address: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+}
