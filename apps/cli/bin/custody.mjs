@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The `custody` command: runs the TypeScript entry with tsx (`node --import tsx src/main.ts`),
+// The `custody` command: runs the TypeScript entry with tsx (`node --import tsx src/custody.ts`; not
+// `src/main.ts`, which would make it a deployable service to the build and compose),
 // so that `npx custody` works in the repository without a build. The repository's tsconfig
 // gives tsx the `@custody/*` paths; Ctrl-C and SIGTERM reach the command, whose exit status
 // this process answers.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../src/custody.ts', import.meta.url));
 const tsconfig = fileURLToPath(new URL('../../../tsconfig.json', import.meta.url));
 const tsx = import.meta.resolve('tsx');
 
