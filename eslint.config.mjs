@@ -9,6 +9,8 @@ const layers = {
   'type:runtime': ['type:contracts', 'type:util', 'type:data-access', 'type:http'],
   'type:testing': ['type:contracts', 'type:util'],
   'type:app': ['type:contracts', 'type:util', 'type:data-access', 'type:http', 'type:runtime'],
+  // The `custody` command is an integrator's tool: the public SDK, nothing internal.
+  'type:cli': ['type:sdk'],
   // End-to-end tests may stand in for another service (a consumer with its own inbox).
   'type:e2e': ['type:contracts', 'type:util', 'type:data-access', 'type:testing'],
 };
