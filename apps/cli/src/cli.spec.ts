@@ -445,7 +445,8 @@ describe('custody', () => {
           ],
           env,
         );
-        await until(() => bodies.length === 1);
+        // The receiver's answer reaches the CLI after the body reaches the receiver.
+        await until(() => bodies.length === 1 && /\[200\]/.test(listen.stdout()));
         listen.controller.abort();
         const result = await listen.done;
         expect(result.code).toBe(0);
