@@ -81,7 +81,7 @@ export async function readmeExample(
       users.map((user) =>
         custody.post('/users/{user}/wallets', {
           params: { path: { user: user.id } },
-          body: { ...{}, assetId: 'eth', ...device },
+          body: { assetId: 'eth', ...device },
         }),
       ),
     );
