@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import type { ListResult, RpcMethod, RpcParams, RpcResult, ServiceName } from '@custody/contracts';
+import {
+  type ListQuery,
+  type ListResult,
+  MAX_LIST_PAGE,
+  type RpcMethod,
+  type RpcParams,
+  type RpcResult,
+  type ServiceName,
+} from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RouteContext, RouteResult } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
@@ -129,12 +137,62 @@ export function forwardList(
   params: (input: ForwardInput) => unknown = (input) => input.query,
 ): RouteHandler<ForwardInput> {
   return async (input, ctx) => {
-    const result = await rpc.callAny(service, method, params(input), {
-      ...{},
-      ...(ctx.auth ? { auth: ctx.auth } : {}),
-      idempotent: true,
-    });
-    if (!isListResult(result)) throw Errors.internal(new Error(`${method} answered no list`));
-    return { status: 200, body: result.items, total: result.total };
+    const call = async (rpcParams: unknown) => {
+      const result = await rpc.callAny(service, method, rpcParams, {
+        ...{},
+        ...(ctx.auth ? { auth: ctx.auth } : {}),
+        idempotent: true,
+      });
+      if (!isListResult(result)) throw Errors.internal(new Error(`${method} answered no list`));
+      return result;
+    };
+    const rpcParams = params(input);
+    const list = listOf(rpcParams);
+    if (list?.limit !== 0) {
+      const result = await call(rpcParams);
+      return { status: 200, body: result.items, ...listMeta(result) };
+    }
+    // limit=0: the whole list, as pages of MAX_LIST_PAGE that follow their cursors. The first
+    // page is fetched before answering, so that a refusal is still a problem answer.
+    const pageParams = (after: string | undefined) => withList(rpcParams, list, after);
+    const first = await call(pageParams(undefined));
+    return {
+      status: 200,
+      ...listMeta(first),
+      pages: async function* (signal: AbortSignal) {
+        let page = first;
+        yield page.items;
+        while (page.next !== undefined && !signal.aborted) {
+          page = await call(pageParams(page.next));
+          yield page.items;
+        }
+      },
+    };
+  };
+}
+
+/** The list query inside a method's params (`{ list }` or `{ …, list }`), if it has one. */
+function listOf(rpcParams: unknown): ListQuery | undefined {
+  if (typeof rpcParams !== 'object' || rpcParams === null) return undefined;
+  const list = (rpcParams as { list?: unknown }).list;
+  return typeof list === 'object' && list !== null ? (list as ListQuery) : undefined;
+}
+
+/** The same params asking for one page of MAX_LIST_PAGE, after the cursor. */
+function withList(rpcParams: unknown, list: ListQuery | undefined, after: string | undefined) {
+  const base = list ?? ({} as ListQuery);
+  const { after: _ignored, ...rest } = base;
+  return {
+    ...{},
+    ...(rpcParams as object),
+    list: { ...{}, ...rest, page: 1, limit: MAX_LIST_PAGE, ...(after ? { after } : {}) },
+  };
+}
+
+function listMeta(result: ListResult<unknown>) {
+  return {
+    total: result.total,
+    ...(result.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
+    ...(result.next ? { next: result.next } : {}),
   };
 }

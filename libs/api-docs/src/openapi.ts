@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOTAL_COUNT_CAP } from '@custody/contracts';
 import { PROBLEM_LIMITS, PROBLEM_TITLES, PROBLEM_TYPE_BASE } from '@custody/errors';
 import {
   type ApiVersion,
@@ -80,6 +81,23 @@ const RATE_LIMIT_HEADERS: JsonSchema = {
     description: 'Seconds until the window ends and requests are accepted again.',
     required: true,
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 60 },
+  },
+};
+
+/** The headers of a list page (libs/http pagination.ts; docs/decisions.md, "Lists at scale"). */
+const LIST_HEADERS: JsonSchema = {
+  'X-Total-Count': {
+    description: `The records that match, before paging: exact up to ${TOTAL_COUNT_CAP}; past it, ${TOTAL_COUNT_CAP} with X-Total-Count-Lower-Bound.`,
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: TOTAL_COUNT_CAP },
+  },
+  'X-Total-Count-Lower-Bound': {
+    description: 'Present (`true`) when the count stopped at its cap: more records match.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  Link: {
+    description:
+      'RFC 8288 links: `first`, `prev` (page mode), `next` (carries the opaque `after` cursor) and `last` (when the total is exact). None for `limit=0`.',
+    schema: { type: 'string', maxLength: 8192 },
   },
 };
 
@@ -246,12 +264,18 @@ function pathParameters(path: string, schema: z.ZodType | undefined): JsonSchema
 export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
+  let listed = false;
   for (const route of options.routes.filter((r) => r.version === options.version)) {
     const path = toOpenApiPath(route.path);
     route.tags.forEach((tag) => tags.add(tag));
     const responses: Record<string, unknown> = {};
+    const isList = queryParameters(route.request.query).some((p) => p['name'] === 'after');
+    listed ||= isList;
     for (const [status, response] of Object.entries(route.responses)) {
       const headers = responseHeaders(Number(status));
+      if (headers && isList && status === '200') {
+        for (const name of Object.keys(LIST_HEADERS)) headers[name] = headerRef(name);
+      }
       responses[status] = {
         description: response.description,
         ...(headers ? { headers } : {}),
@@ -338,7 +362,11 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
     paths,
     components: {
       schemas: { Problem: PROBLEM_SCHEMA },
-      headers: withBounds(RATE_LIMIT_HEADERS),
+      headers: withBounds({
+        ...{},
+        ...RATE_LIMIT_HEADERS,
+        ...(listed ? LIST_HEADERS : {}),
+      }),
       securitySchemes: Object.fromEntries(
         Object.entries(SECURITY_SCHEMES).filter(([name]) => schemes.has(name)),
       ),

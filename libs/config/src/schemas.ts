@@ -57,6 +57,11 @@ const common = {
   MQ_QUORUM_QUEUES: flag(false),
   RPC_TIMEOUT_MS: integer(1, 300_000, 10_000),
   RPC_PREFETCH: integer(1, 1000, 32),
+  /**
+   * The largest reply a service sends (bytes of JSON). A larger one is refused with 500
+   * `rpc_reply_too_large`: lists answer bounded pages, so only a defect reaches it.
+   */
+  RPC_MAX_REPLY_BYTES: integer(65_536, 134_217_728, 16_777_216),
   /** Calls to one service sent in one message at most (1: each alone, for a rolling upgrade). */
   RPC_BATCH_MAX: integer(1, 64, 16),
   /**

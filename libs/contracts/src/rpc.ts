@@ -116,14 +116,32 @@ export interface PingResult {
 /** A list answer: the page of items and the total count before paging. */
 export interface ListResult<T> {
   items: T[];
+  /** Exact up to `TOTAL_COUNT_CAP`; past it, the cap, with `totalIsLowerBound`. */
   total: number;
+  totalIsLowerBound?: true;
+  /** The keyset cursor of the page after this one (`ListQuery.after`), when there is one. */
+  next?: string;
 }
+
+/**
+ * The most rows a total counts: past it a list reports the cap as a lower bound, so that a count
+ * costs the same however many rows match (docs/decisions.md, "Lists at scale").
+ */
+export const TOTAL_COUNT_CAP = 10_000;
+
+/** The most rows one list answer of a service holds; `limit=0` is streamed in pages of it. */
+export const MAX_LIST_PAGE = 1_000;
 
 /** The parsed, validated list query that the gateway hands to a service. */
 export interface ListQuery {
   page: number;
-  /** 0 = all records. */
+  /**
+   * 1 to `MAX_LIST_PAGE`. The API's `limit=0` (all records) never reaches a service: the gateway
+   * streams it as pages of `MAX_LIST_PAGE` that follow `next`.
+   */
   limit: number;
+  /** An opaque keyset cursor (a previous page's `next`): the page after that one; `page` unused. */
+  after?: string;
   sort: { field: string; direction: 'asc' | 'desc' };
   createdAfter?: string;
   createdBefore?: string;

@@ -20,6 +20,9 @@ const items = Array.from({ length: 7 }, (_, i) => ({
   createdAt: `2026-01-0${i + 1}T00:00:00.000Z`,
 }));
 
+/** The streamed list's size, how many pages it fetched, and the page whose fetch fails. */
+const numbers: { pages: number; fetched: number; failAt?: number } = { pages: 0, fetched: 0 };
+
 const routes = [
   defineRoute({
     version: 'v1',
@@ -56,6 +59,46 @@ const routes = [
       );
       const pageItems = limit === 0 ? sorted : sorted.slice((page - 1) * limit, page * limit);
       return { status: 200, body: { items: pageItems, echo: query }, total: items.length };
+    },
+  }),
+  defineRoute({
+    version: 'v1',
+    method: 'get',
+    path: '/numbers',
+    operationId: 'listNumbers',
+    summary: 'A long list: pages of 1,000 numbers, streamed for limit=0',
+    tags: ['things'],
+    auth: 'public',
+    request: { query: listQuerySchema({ sortFields: ['createdAt'] }) },
+    responses: { 200: { description: 'Numbers' } },
+    handler: async ({ query }) => {
+      const pageOf = (start: number) =>
+        Array.from({ length: 1000 }, (_, i) => ({ n: start + i, pad: 'x'.repeat(200) }));
+      const after = query.list.after;
+      const total = numbers.pages * 1000;
+      if (query.list.limit !== 0) {
+        const start = after ? Number(after.slice(1)) : 0;
+        return {
+          status: 200,
+          body: pageOf(start).slice(0, query.list.limit),
+          total: Math.min(total, 10_000),
+          ...(total > 10_000 ? { totalIsLowerBound: true } : {}),
+          next: `n${start + query.list.limit}`,
+        };
+      }
+      return {
+        status: 200,
+        total,
+        pages: async function* (signal: AbortSignal) {
+          for (let page = 0; page < numbers.pages && !signal.aborted; page += 1) {
+            numbers.fetched = page + 1;
+            if (numbers.failAt === page) throw new Error('the service went away');
+            // A page's fetch takes a turn of the event loop, as an RPC call does.
+            await new Promise((resolve) => setImmediate(resolve));
+            yield pageOf(page * 1000);
+          }
+        },
+      };
     },
   }),
   defineRoute({
@@ -351,6 +394,69 @@ describe('list queries', () => {
     expect(link).toContain('page=1&limit=3&sort=createdAt&color=red>; rel="prev"');
     expect(link).toContain('page=3&limit=3&sort=createdAt&color=red>; rel="next"');
     expect(link).toContain('page=3&limit=3&sort=createdAt&color=red>; rel="last"');
+  });
+
+  it('links the next page by its cursor, and marks a total that stopped at its cap', async () => {
+    numbers.pages = 20;
+    const r = await call('/v1/numbers?limit=2&sort=createdAt');
+    expect(r.res.headers.get('x-total-count')).toBe('10000');
+    expect(r.res.headers.get('x-total-count-lower-bound')).toBe('true');
+    const link = r.res.headers.get('link')!;
+    expect(link).toContain('</v1/numbers?limit=2&sort=createdAt&page=1>; rel="first"');
+    expect(link).toContain('</v1/numbers?limit=2&sort=createdAt&after=n2>; rel="next"');
+    // No last page is known when the total is a lower bound.
+    expect(link).not.toContain('rel="last"');
+    const next = await call('/v1/numbers?limit=2&sort=createdAt&after=n2');
+    expect(next.body.map((x: { n: number }) => x.n)).toEqual([2, 3]);
+    expect(next.res.headers.get('link')).not.toContain('rel="prev"');
+  });
+
+  it('refuses page and after together, and a cursor that is not URL-safe', async () => {
+    expectProblem(await call('/v1/numbers?page=2&after=n2'), 400, 'validation_failed');
+    expectProblem(await call('/v1/numbers?after=n%2B2'), 400, 'validation_failed');
+    expectProblem(await call(`/v1/numbers?after=${'n'.repeat(1025)}`), 400, 'validation_failed');
+  });
+
+  it('streams limit=0 as one JSON array, a page at a time', async () => {
+    numbers.pages = 30;
+    const r = await call('/v1/numbers?limit=0');
+    expect(r.status).toBe(200);
+    expect(r.res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(r.res.headers.get('x-total-count')).toBe('30000');
+    expect(r.res.headers.get('link')).toBeNull();
+    expect(r.body).toHaveLength(30_000);
+    expect(r.body.every((x: { n: number }, i: number) => x.n === i)).toBe(true);
+    numbers.pages = 0;
+    const empty = await call('/v1/numbers?limit=0');
+    expect(empty.body).toEqual([]);
+  });
+
+  it('stops fetching pages when the client goes away', async () => {
+    numbers.pages = 5_000; // 1 GB of JSON if it were all written
+    numbers.fetched = 0;
+    const controller = new AbortController();
+    const response = await fetch(`${base}/v1/numbers?limit=0`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await reader.cancel().catch(() => undefined);
+    const stopped = numbers.fetched;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(numbers.fetched).toBeLessThan(100);
+    // Nothing more was fetched once the client had gone.
+    expect(numbers.fetched - stopped).toBeLessThanOrEqual(1);
+  });
+
+  it('cuts a stream short when a later page fails: the client never sees a shorter valid list', async () => {
+    numbers.pages = 50;
+    numbers.failAt = 3;
+    try {
+      const response = await fetch(`${base}/v1/numbers?limit=0`);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      delete numbers.failAt;
+    }
   });
 
   it('returns every record for limit=0', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListQuery } from '@custody/contracts';
+import { type ListQuery, MAX_LIST_PAGE } from '@custody/contracts';
 
 /** Query values arrive as strings (or arrays when repeated); a repeated scalar is an error. */
 const single = z.string({ error: 'Must be given once, as a single value' });
@@ -56,7 +56,12 @@ export function parseIsoDate(value: string): Date | undefined {
 
 export const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
-export const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_SIZE = MAX_LIST_PAGE;
+
+/** A list's `after` cursor as the API takes it: opaque, URL-safe, bounded. */
+export const cursorParam = single
+  .max(1024, 'Must be a cursor a previous page gave (Link rel="next")')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Must be a cursor a previous page gave (Link rel="next")');
 
 export interface ListQueryOptions<F extends z.ZodRawShape> {
   /** API field names a client may sort by. */
@@ -84,6 +89,13 @@ export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>
   const base = {
     page: intParam(1, 1_000_000).optional(),
     limit: intParam(0, MAX_PAGE_SIZE).optional(),
+    after: cursorParam
+      .meta({
+        description:
+          'Keyset cursor (extension): the page after the one whose Link rel="next" gave it. ' +
+          'Costs the same at any depth; not combined with `page`.',
+      })
+      .optional(),
     sort: z.enum(sortValues, { error: `Must be one of: ${sortValues.join(', ')}` }).optional(),
     ...(options.dates === false
       ? {}
@@ -91,25 +103,43 @@ export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>
     ...(options.externalReference ? { externalReference: single.max(255).optional() } : {}),
   };
   const filterKeys = Object.keys(options.filters ?? {});
-  return z
-    .object({ ...{}, ...base, ...(options.filters ?? ({} as F)) })
-    .strict()
-    .transform((raw) => {
-      const values = raw as Record<string, unknown>;
-      const sort = (values['sort'] as string | undefined) ?? options.defaultSort ?? '-createdAt';
-      const list: ListQuery = {
-        page: (values['page'] as number | undefined) ?? 1,
-        limit: (values['limit'] as number | undefined) ?? 50,
-        sort: sort.startsWith('-')
-          ? { field: sort.slice(1), direction: 'desc' }
-          : { field: sort, direction: 'asc' },
-      };
-      for (const key of ['createdAfter', 'createdBefore', 'externalReference'] as const) {
-        if (values[key] !== undefined) list[key] = values[key] as string;
-      }
-      const filters = Object.fromEntries(
-        filterKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]),
-      ) as z.output<z.ZodObject<F>>;
-      return { list, filters };
-    });
+  return (
+    z
+      .object({ ...{}, ...base, ...(options.filters ?? ({} as F)) })
+      .strict()
+      // A cursor already says where the page starts.
+      .refine(
+        (raw) => {
+          const values = raw as Record<string, unknown>;
+          return values['page'] === undefined || values['after'] === undefined;
+        },
+        {
+          message: 'Give `page` or `after`, not both',
+          path: ['after'],
+        },
+      )
+      .transform((raw) => {
+        const values = raw as Record<string, unknown>;
+        const sort = (values['sort'] as string | undefined) ?? options.defaultSort ?? '-createdAt';
+        const list: ListQuery = {
+          page: (values['page'] as number | undefined) ?? 1,
+          limit: (values['limit'] as number | undefined) ?? 50,
+          sort: sort.startsWith('-')
+            ? { field: sort.slice(1), direction: 'desc' }
+            : { field: sort, direction: 'asc' },
+        };
+        for (const key of [
+          'after',
+          'createdAfter',
+          'createdBefore',
+          'externalReference',
+        ] as const) {
+          if (values[key] !== undefined) list[key] = values[key] as string;
+        }
+        const filters = Object.fromEntries(
+          filterKeys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]),
+        ) as z.output<z.ZodObject<F>>;
+        return { list, filters };
+      })
+  );
 }

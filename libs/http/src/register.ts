@@ -64,10 +64,76 @@ function mountRoute(
     seen.body = result.body;
     if (result.total !== undefined) {
       const list = (input.query as { list?: ListQuery }).list;
-      setPaginationHeaders(req, res, result.total, list?.page ?? 1, list?.limit ?? 0);
+      setPaginationHeaders(
+        req,
+        res,
+        {
+          total: result.total,
+          ...(result.totalIsLowerBound ? { totalIsLowerBound: true } : {}),
+          ...(result.next ? { next: result.next } : {}),
+        },
+        list?.page ?? 1,
+        list?.limit ?? 0,
+      );
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-    if (result.body === undefined) res.status(result.status).end();
+    if (result.pages) await streamArray(res, result.status, result.pages);
+    else if (result.body === undefined) res.status(result.status).end();
     else res.status(result.status).json(result.body);
+  });
+}
+
+/**
+ * Writes pages as one JSON array, waiting for the socket to drain between pages: memory holds a
+ * page at a time, whatever the list's size. A client that goes away stops the fetching; an error
+ * after the first byte can no longer become a problem answer, so it cuts the response short
+ * (the client sees an incomplete body, not a valid shorter list).
+ */
+async function streamArray(
+  res: Response,
+  status: number,
+  pages: (signal: AbortSignal) => AsyncIterable<unknown[]>,
+): Promise<void> {
+  const gone = new AbortController();
+  const onClose = () => gone.abort();
+  res.on('close', onClose);
+  let started = false;
+  let first = true;
+  try {
+    for await (const page of pages(gone.signal)) {
+      if (gone.signal.aborted) return;
+      if (!started) {
+        res.status(status).type('application/json');
+        res.write('[');
+        started = true;
+      }
+      let chunk = '';
+      for (const item of page) {
+        chunk += (first ? '' : ',') + JSON.stringify(item);
+        first = false;
+      }
+      if (chunk && !res.write(chunk)) await drained(res, gone.signal);
+    }
+    if (gone.signal.aborted) return;
+    if (!started) res.status(status).type('application/json').end('[]');
+    else res.end(']');
+  } catch (error) {
+    if (!started) throw error;
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+function drained(res: Response, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      res.off('drain', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    res.on('drain', done);
+    signal.addEventListener('abort', done);
   });
 }

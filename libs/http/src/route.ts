@@ -65,6 +65,15 @@ export interface RouteResult {
   headers?: Record<string, string>;
   /** For list routes: total record count before paging; sets X-Total-Count and Link. */
   total?: number;
+  /** The count stopped at its cap: `total` is a lower bound. */
+  totalIsLowerBound?: boolean;
+  /** The keyset cursor of the next page (Link rel="next" carries it as `after`). */
+  next?: string;
+  /**
+   * A whole list (`limit=0`) as pages fetched one after another: written as one JSON array, a
+   * page at a time, and stopped when the client goes away (`signal`).
+   */
+  pages?: (signal: AbortSignal) => AsyncIterable<unknown[]>;
 }
 
 /**

@@ -115,6 +115,8 @@ export interface RpcServerOptions {
   service: ServiceName;
   handlers: Record<string, RpcHandler>;
   prefetch: number;
+  /** The largest reply sent, in bytes of JSON (default 16 MiB); a larger one becomes an error. */
+  maxReplyBytes?: number;
   logger: Logger;
   /** Observes each handled call (metrics). */
   onCall?: (method: string, outcome: 'ok' | 'error', durationMs: number) => void;
@@ -479,7 +481,7 @@ export class RpcServer implements BrokerComponent {
 
   private sendReplies(channel: Channel, replyTo: string, replies: Outbound[]): void {
     const alone = (reply: Outbound) =>
-      channel.sendToQueue(replyTo, Buffer.from(serialize(reply.reply, this.options.logger)), {
+      channel.sendToQueue(replyTo, Buffer.from(this.serialize(reply.reply)), {
         correlationId: reply.correlationId,
         contentType: 'application/json',
       });
@@ -491,13 +493,21 @@ export class RpcServer implements BrokerComponent {
     const body = combinable
       .map(
         (r) =>
-          `{"correlationId":${JSON.stringify(r.correlationId ?? '')},"reply":${serialize(r.reply, this.options.logger)}}`,
+          `{"correlationId":${JSON.stringify(r.correlationId ?? '')},"reply":${this.serialize(r.reply)}}`,
       )
       .join(',');
     publishMessage(channel, '', replyTo, Buffer.from(`[${body}]`), {
       contentType: 'application/json',
       headers: { [HEADERS.batch]: combinable.length },
     });
+  }
+
+  private serialize(reply: RpcReply | undefined): string {
+    return serialize(
+      reply,
+      this.options.logger,
+      this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES,
+    );
   }
 
   /** Replies/acks only on the channel the message came from; a replaced channel means redelivery. */
@@ -534,13 +544,28 @@ interface Outbound {
   sent: () => void;
 }
 
-function serialize(reply: RpcReply | undefined, logger: Logger): string {
+/** The default of `RpcServerOptions.maxReplyBytes`. */
+export const DEFAULT_MAX_REPLY_BYTES = 16 * 1024 * 1024;
+
+function serialize(reply: RpcReply | undefined, logger: Logger, maxBytes: number): string {
+  let text: string;
   try {
-    return JSON.stringify(reply);
+    text = JSON.stringify(reply);
   } catch (error) {
     logger.error({ err: error }, 'RPC result is not serialisable');
     return JSON.stringify({ ok: false, error: Errors.internal().toWire() } satisfies RpcReply);
   }
+  // A UTF-8 byte is at most one UTF-16 unit: the exact count only when the length is close.
+  if (text.length * 3 > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) {
+    logger.error({ bytes: Buffer.byteLength(text, 'utf8'), maxBytes }, 'RPC reply too large');
+    const refused = new AppError(
+      500,
+      'rpc_reply_too_large',
+      `The answer is larger than the ${maxBytes} bytes a service may send at once; ask for smaller pages.`,
+    );
+    return JSON.stringify({ ok: false, error: refused.toWire() } satisfies RpcReply);
+  }
+  return text;
 }
 
 function parseBatch(content: Buffer): RpcBatchCall[] {

@@ -11,7 +11,12 @@ let h: Harness;
 let client: RpcClient;
 const servers: RpcServer[] = [];
 
-async function serve(handlers: Record<string, RpcHandler>, broker = h.broker, prefetch = 8) {
+async function serve(
+  handlers: Record<string, RpcHandler>,
+  broker = h.broker,
+  prefetch = 8,
+  maxReplyBytes?: number,
+) {
   const server = new RpcServer({
     broker,
     callers: new CallerPolicy('guest=*'),
@@ -19,6 +24,7 @@ async function serve(handlers: Record<string, RpcHandler>, broker = h.broker, pr
     handlers,
     prefetch,
     logger: testLogger(),
+    ...(maxReplyBytes ? { maxReplyBytes } : {}),
   });
   await server.start();
   servers.push(server);
@@ -98,6 +104,21 @@ describe('RPC over RabbitMQ', () => {
     });
     // The channel is untouched: the next call goes through.
     await expect(client.callAny('identity', 'echo', { a: 1 })).resolves.toEqual({ a: 1 });
+  });
+
+  it('refuses a reply over its size limit with 500 rpc_reply_too_large, and sends the next', async () => {
+    await serve(
+      { rows: async (params) => 'é'.repeat((params as { n: number }).n) },
+      h.broker,
+      8,
+      100_000,
+    );
+    // 'é' is two bytes in UTF-8: 50,001 of them are over 100,000 bytes though fewer characters.
+    await expect(client.callAny('identity', 'rows', { n: 50_001 })).rejects.toMatchObject({
+      status: 500,
+      code: 'rpc_reply_too_large',
+    });
+    await expect(client.callAny('identity', 'rows', { n: 49_900 })).resolves.toHaveLength(49_900);
   });
 
   it('answers 501 for a method the service does not have', async () => {

@@ -1,7 +1,13 @@
-import { and, asc, count, desc, gt, lt, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, gt, lt, eq, or, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import {
+  type ListQuery,
+  type ListResult,
+  MAX_LIST_PAGE,
+  TOTAL_COUNT_CAP,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
 import type { Executor } from './database';
-import type { ListQuery } from '@custody/contracts';
 
 export interface ListColumns {
   /** The allow-listed sort fields (API name → column); the gateway validated the name already. */
@@ -12,14 +18,100 @@ export interface ListColumns {
   externalReference?: PgColumn;
 }
 
+/** The keyset of a list: the sort column, then the id, in one direction. */
+export interface ListKeyset {
+  /** `field:direction`, written into each cursor so that it is not read under another sort. */
+  sort: string;
+  column: PgColumn;
+  id: PgColumn;
+}
+
 export interface ListClauses {
+  /** Filters and, for an `after` page, the keyset condition. */
   where: SQL | undefined;
+  /** The filters alone: what the total counts. */
+  filtered?: SQL | undefined;
   orderBy: SQL[];
   limit: number | undefined;
   offset: number;
+  /** Present for keyset lists: pages answer a `next` cursor. */
+  keyset?: ListKeyset;
+  /** Whether this page continues a cursor (its total is not the page's rows plus offset). */
+  after?: boolean;
 }
 
-/** Turns the shared list query (page, limit, sort, dates, externalReference) into SQL clauses. */
+/** One page of rows, with what the list answer says about the rest. */
+export interface Page<R> {
+  rows: R[];
+  total: number;
+  totalIsLowerBound?: true;
+  next?: string;
+}
+
+/** What a cursor holds: the sort it was made under, the last row's sort value and id, as text. */
+type CursorContent = [sort: string, value: string | null, id: string];
+
+function encodeCursor(content: CursorContent): string {
+  return Buffer.from(JSON.stringify(content), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, sort: string): CursorContent {
+  const invalid = () =>
+    Errors.badRequest(
+      'The `after` cursor is not one this list gave under this sort; start again without it.',
+      'invalid_cursor',
+    );
+  let content: unknown;
+  try {
+    content = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (
+    !Array.isArray(content) ||
+    content.length !== 3 ||
+    content[0] !== sort ||
+    !(typeof content[1] === 'string' || content[1] === null) ||
+    typeof content[2] !== 'string' ||
+    (content[1]?.length ?? 0) > 512 ||
+    content[2].length > 128
+  ) {
+    throw invalid();
+  }
+  return content as CursorContent;
+}
+
+/** A cursor's text value as the column's type: the comparison then uses the column's index. */
+function typed(value: string, column: PgColumn): SQL {
+  return sql`CAST(${value} AS ${sql.raw(column.getSQLType())})`;
+}
+
+/**
+ * The rows after a cursor's row in the list's order. Postgres sorts NULL last ascending and first
+ * descending; a NOT NULL column compares as one row value, which an index on (column, id) serves.
+ */
+function afterRow(keyset: ListKeyset, direction: 'asc' | 'desc', content: CursorContent): SQL {
+  const [, value, id] = content;
+  const { column, id: idColumn } = keyset;
+  const beyond = direction === 'asc' ? gt : lt;
+  const idBeyond = beyond(idColumn, typed(id, idColumn));
+  if (value === null) {
+    const sameNull = and(isNull(column), idBeyond) as SQL;
+    return direction === 'asc' ? sameNull : (or(sameNull, isNotNull(column)) as SQL);
+  }
+  const key = typed(value, column);
+  if (column.notNull) {
+    const op = sql.raw(direction === 'asc' ? '>' : '<');
+    return sql`(${column}, ${idColumn}) ${op} (${key}, ${typed(id, idColumn)})`;
+  }
+  const further = or(beyond(column, key), and(eq(column, key), idBeyond)) as SQL;
+  return direction === 'asc' ? (or(further, isNull(column)) as SQL) : further;
+}
+
+/**
+ * Turns the shared list query (page or `after` cursor, limit, sort, dates, externalReference)
+ * into SQL clauses. A limit above `MAX_LIST_PAGE` (or the API's 0) answers pages of that size.
+ */
 export function listClauses(
   query: ListQuery,
   columns: ListColumns,
@@ -36,11 +128,84 @@ export function listClauses(
       ? eq(columns.externalReference, query.externalReference)
       : undefined,
   ];
+  const keyset: ListKeyset = {
+    sort: `${query.sort.field}:${query.sort.direction}`,
+    column: sortColumn,
+    id: columns.id,
+  };
+  const filtered = and(...filters.filter((f): f is SQL => f !== undefined));
+  const limit = query.limit > 0 && query.limit <= MAX_LIST_PAGE ? query.limit : MAX_LIST_PAGE;
+  const after =
+    query.after === undefined
+      ? undefined
+      : afterRow(keyset, query.sort.direction, decodeCursor(query.after, keyset.sort));
   return {
-    where: and(...filters.filter((f): f is SQL => f !== undefined)),
+    where: after ? and(filtered, after) : filtered,
+    filtered,
     orderBy: [direction(sortColumn), direction(columns.id)],
-    limit: query.limit === 0 ? undefined : query.limit,
-    offset: query.limit === 0 ? 0 : (query.page - 1) * query.limit,
+    limit,
+    offset: after ? 0 : (query.page - 1) * limit,
+    keyset,
+    after: after !== undefined,
+  };
+}
+
+/** The columns a keyset page selects beside its rows: the sort value and the id, as text. */
+export function keyColumns(clauses: ListClauses) {
+  const keyset = clauses.keyset;
+  return {
+    key: keyset ? sql<string | null>`${keyset.column}::text` : sql<null>`NULL`,
+    keyId: keyset ? sql<string>`${keyset.id}::text` : sql<string>`''`,
+  };
+}
+
+/** How many rows match, counted up to `TOTAL_COUNT_CAP` and one more. */
+export async function cappedCount(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(TOTAL_COUNT_CAP + 1)
+    .as('capped');
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return counted?.n ?? 0;
+}
+
+/**
+ * A page from rows fetched with `keyColumns` and one row more than the limit: the extra row says
+ * whether a next page exists. The total is the rows themselves when the page shows them all;
+ * otherwise `count` (of the filters alone) up to the cap.
+ */
+export async function finishPage<R>(
+  fetched: { row: R; key: string | null; keyId: string }[],
+  clauses: ListClauses,
+  count: (where: SQL | undefined) => Promise<number>,
+): Promise<Page<R>> {
+  const limit = clauses.limit;
+  const more = limit !== undefined && fetched.length > limit;
+  const shown = more ? fetched.slice(0, limit) : fetched;
+  const last = shown.at(-1);
+  const next =
+    more && clauses.keyset && last
+      ? encodeCursor([clauses.keyset.sort, last.key, last.keyId])
+      : undefined;
+  const rows = shown.map((f) => f.row);
+  let total: number;
+  if (!more && !clauses.after && (shown.length > 0 || clauses.offset === 0)) {
+    total = clauses.offset + shown.length;
+  } else {
+    total = await count('filtered' in clauses ? clauses.filtered : clauses.where);
+  }
+  return {
+    rows,
+    ...(total > TOTAL_COUNT_CAP
+      ? { total: TOTAL_COUNT_CAP, totalIsLowerBound: true as const }
+      : { total }),
+    ...(next ? { next } : {}),
   };
 }
 
@@ -49,21 +214,25 @@ export async function selectPage<T extends PgTable>(
   db: Executor,
   table: T,
   clauses: ListClauses,
-): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+): Promise<Page<T['$inferSelect']>> {
   let select = db
-    .select()
+    .select({ row: table as PgTable, ...keyColumns(clauses) })
     .from(table as PgTable)
     .where(clauses.where)
     .orderBy(...clauses.orderBy)
     .offset(clauses.offset)
     .$dynamic();
-  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
-  const [rows, counted] = await Promise.all([
-    select,
-    db
-      .select({ total: count() })
-      .from(table as PgTable)
-      .where(clauses.where),
-  ]);
-  return { rows: rows as T['$inferSelect'][], total: counted[0]?.total ?? 0 };
+  if (clauses.limit !== undefined) select = select.limit(clauses.limit + 1);
+  const fetched = (await select) as { row: T['$inferSelect']; key: string | null; keyId: string }[];
+  return finishPage(fetched, clauses, (where) => cappedCount(db, table as PgTable, where));
+}
+
+/** A service's list answer from a page: its rows as views, with the total and the cursor. */
+export function listResult<R, V>(page: Page<R>, items: V[]): ListResult<V> {
+  return {
+    items,
+    total: page.total,
+    ...(page.totalIsLowerBound ? { totalIsLowerBound: true as const } : {}),
+    ...(page.next ? { next: page.next } : {}),
+  };
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { numeric, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { numeric, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TOTAL_COUNT_CAP } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { createTestDatabase, type TestDatabase } from '@custody/testing';
 import type pg from 'pg';
@@ -12,12 +13,14 @@ import {
   enqueueEvent,
   executePrepared,
   listClauses,
+  listResult,
   onOutboxCommit,
   outboxInsertMany,
   outboxRecord,
   migrate,
   runIdempotent,
   runIdempotentAround,
+  selectPage,
   storedIdempotentResults,
   pipeline,
   prepared,
@@ -294,6 +297,176 @@ describe('listClauses', () => {
     expect(() =>
       listClauses({ page: 1, limit: 1, sort: { field: 'amount', direction: 'asc' } }, columns),
     ).toThrow(/allow-listed/);
+  });
+});
+
+describe('keyset pages', () => {
+  const rows = demo.table('rows', {
+    id: uuid('id').primaryKey(),
+    tenant: text('tenant').notNull(),
+    amount: numeric('amount').notNull(),
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  });
+  const columns = {
+    sortable: { createdAt: rows.createdAt, amount: rows.amount, label: rows.label },
+    createdAt: rows.createdAt,
+    id: rows.id,
+  };
+
+  beforeAll(async () => {
+    // Microsecond timestamps (a JavaScript Date keeps milliseconds), many equal amounts and
+    // labels, and NULL labels: what a cursor must carry exactly to resume at the right row.
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS demo`);
+    await pool.query(`CREATE TABLE demo.rows (
+      id uuid PRIMARY KEY, tenant text NOT NULL, amount numeric NOT NULL, label text,
+      created_at timestamptz NOT NULL)`);
+    await pool.query(`INSERT INTO demo.rows
+      SELECT gen_random_uuid(), 'a', (i % 7)::numeric / 4, CASE WHEN i % 5 = 0 THEN NULL ELSE 'l' || (i % 3) END,
+             '2026-01-01'::timestamptz + i * interval '1 microsecond'
+      FROM generate_series(1, 250) AS i`);
+  });
+
+  const query = (sort: string, limit: number, after?: string) => ({
+    page: 1,
+    limit,
+    sort: sort.startsWith('-')
+      ? { field: sort.slice(1), direction: 'desc' as const }
+      : { field: sort, direction: 'asc' as const },
+    ...(after ? { after } : {}),
+  });
+
+  async function walk(sort: string, limit: number, onPage?: () => Promise<void>) {
+    const seen: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = await selectPage(
+        db,
+        rows,
+        listClauses(query(sort, limit, after), columns, [sql`${rows.tenant} = 'a'`]),
+      );
+      seen.push(...page.rows.map((r) => r.id));
+      pages += 1;
+      await onPage?.();
+      if (!page.next) return { seen, pages };
+      after = page.next;
+    }
+  }
+
+  async function expected(sort: string): Promise<string[]> {
+    const order = sort.startsWith('-') ? 'DESC' : 'ASC';
+    const column = { createdAt: 'created_at', amount: 'amount', label: 'label' }[
+      sort.replace('-', '') as 'createdAt'
+    ];
+    const result = await pool.query<{ id: string }>(
+      `SELECT id FROM demo.rows WHERE tenant = 'a' ORDER BY ${column} ${order}, id ${order}`,
+    );
+    return result.rows.map((r) => r.id);
+  }
+
+  it.each(['createdAt', '-createdAt', 'amount', '-amount', 'label', '-label'])(
+    'walks every row once, in the order of %s, with NULLs and ties',
+    async (sort) => {
+      const { seen, pages } = await walk(sort, 40);
+      expect(pages).toBe(7);
+      expect(seen).toEqual(await expected(sort));
+    },
+  );
+
+  it('misses and repeats no row while rows are being added behind and ahead', async () => {
+    const before = await expected('createdAt');
+    let added = 0;
+    try {
+      const { seen } = await walk('createdAt', 30, async () => {
+        added += 1;
+        // One row before the walk's start, one at its far end, after each page.
+        await pool.query(
+          `INSERT INTO demo.rows VALUES
+            (gen_random_uuid(), 'a', 1, 'x', '2025-01-01'::timestamptz + $1 * interval '1 second'),
+            (gen_random_uuid(), 'a', 1, 'x', '2027-01-01'::timestamptz + $1 * interval '1 second')`,
+          [added],
+        );
+      });
+      expect(new Set(seen).size).toBe(seen.length);
+      // Every row there when the walk began, in order, then those added ahead of it before its
+      // last page was read.
+      expect(seen.slice(0, before.length)).toEqual(before);
+      expect(seen.length - before.length).toBe(added - 1);
+    } finally {
+      await pool.query(`DELETE FROM demo.rows WHERE label = 'x'`);
+    }
+  });
+
+  it('answers next only when more rows follow, and the total without counting a whole page', async () => {
+    const all = await selectPage(
+      db,
+      rows,
+      listClauses(query('createdAt', 1000), columns, [sql`${rows.tenant} = 'a'`]),
+    );
+    expect(all.rows).toHaveLength(250);
+    expect(all.next).toBeUndefined();
+    expect(all.total).toBe(250);
+    const first = await selectPage(
+      db,
+      rows,
+      listClauses(query('createdAt', 100), columns, [sql`${rows.tenant} = 'a'`]),
+    );
+    expect(first.total).toBe(250);
+    const second = await selectPage(
+      db,
+      rows,
+      listClauses(query('createdAt', 100, first.next), columns, [sql`${rows.tenant} = 'a'`]),
+    );
+    // The total is the list's, not what follows the cursor.
+    expect(second.total).toBe(250);
+    expect(
+      listResult(
+        second,
+        second.rows.map((r) => r.id),
+      ),
+    ).toEqual({
+      items: second.rows.map((r) => r.id),
+      total: 250,
+      next: second.next,
+    });
+  });
+
+  it('reports a total past the cap as the cap, marked as a lower bound', async () => {
+    await pool.query(`INSERT INTO demo.rows
+      SELECT gen_random_uuid(), 'big', 1, NULL, now() FROM generate_series(1, ${TOTAL_COUNT_CAP + 5})`);
+    const page = await selectPage(
+      db,
+      rows,
+      listClauses(query('-createdAt', 10), columns, [sql`${rows.tenant} = 'big'`]),
+    );
+    expect(page.total).toBe(TOTAL_COUNT_CAP);
+    expect(page.totalIsLowerBound).toBe(true);
+    expect(listResult(page, [])).toMatchObject({ total: TOTAL_COUNT_CAP, totalIsLowerBound: true });
+    await pool.query(`DELETE FROM demo.rows WHERE tenant = 'big'`);
+  });
+
+  it('refuses a cursor that is not one of its own, or was made under another sort', async () => {
+    const first = await selectPage(db, rows, listClauses(query('amount', 10), columns));
+    expect(first.next).toBeDefined();
+    for (const [sort, after] of [
+      ['-amount', first.next!],
+      ['amount', 'not-a-cursor'],
+      ['amount', Buffer.from('["amount:asc",1,2]').toString('base64url')],
+    ] as const) {
+      let caught: unknown;
+      try {
+        listClauses(query(sort, 10, after), columns);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toMatchObject({ status: 400, code: 'invalid_cursor' });
+    }
+  });
+
+  it('answers at most MAX_LIST_PAGE rows, whatever limit it is given', async () => {
+    expect(listClauses(query('amount', 0), columns).limit).toBe(1000);
+    expect(listClauses(query('amount', 5000), columns).limit).toBe(1000);
   });
 });
 

@@ -203,6 +203,7 @@ export async function startService<A extends ServiceName>(
       [RPC_METHODS.common.ping]: ping,
     },
     prefetch: config.RPC_PREFETCH,
+    maxReplyBytes: config.RPC_MAX_REPLY_BYTES,
     logger,
     onCall: metrics.observeRpc,
     proofs: {

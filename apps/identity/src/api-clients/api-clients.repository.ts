@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, selectPage, one } from '@custody/persistence';
+import { type Executor, listClauses, selectPage, one, type Page } from '@custody/persistence';
 import { type ApiClientRow, apiClients } from '../schema';
 
 // Api clients are operator (admin) resources, not tenant data: no tenant argument here.
@@ -34,10 +34,7 @@ export async function updateApiClient(
   return row;
 }
 
-export async function listApiClients(
-  db: Executor,
-  query: ListQuery,
-): Promise<{ rows: ApiClientRow[]; total: number }> {
+export async function listApiClients(db: Executor, query: ListQuery): Promise<Page<ApiClientRow>> {
   const clauses = listClauses(
     query,
     {

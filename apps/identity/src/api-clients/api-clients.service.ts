@@ -6,7 +6,7 @@ import {
   type ListResult,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, sqlState } from '@custody/persistence';
+import { type Database, listResult, sqlState } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { randomToken } from '../crypto/passwords';
 import type { PurposeBox } from '@custody/secrets';
@@ -67,8 +67,11 @@ export class ApiClientsService {
 
   async list(auth: AuthContext | undefined, query: ListQuery): Promise<ListResult<ApiClientView>> {
     requireAdmin(auth);
-    const { rows, total } = await repo.listApiClients(this.db, query);
-    return { items: rows.map((row) => apiClientView(row, this.box)), total };
+    const page = await repo.listApiClients(this.db, query);
+    return listResult(
+      page,
+      page.rows.map((row) => apiClientView(row, this.box)),
+    );
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<ApiClientView> {

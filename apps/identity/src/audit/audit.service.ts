@@ -10,7 +10,13 @@ import {
   type ListResult,
 } from '@custody/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { type Database, type Executor, listClauses, selectPage } from '@custody/persistence';
+import {
+  type Database,
+  type Executor,
+  listClauses,
+  listResult,
+  selectPage,
+} from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import { auditEvents } from '../schema';
 
@@ -109,14 +115,14 @@ export async function listAuditEvents(
       filters.clientId !== undefined ? eq(auditEvents.clientId, filters.clientId) : undefined,
     ],
   );
-  const { rows, total } = await selectPage(db, auditEvents, clauses);
-  return {
-    items: rows.map(({ occurredAt, detail, ...row }) => ({
+  const page = await selectPage(db, auditEvents, clauses);
+  return listResult(
+    page,
+    page.rows.map(({ occurredAt, detail, ...row }) => ({
       ...{},
       ...row,
       createdAt: occurredAt.toISOString(),
       ...(detail ? { detail } : {}),
     })),
-    total,
-  };
+  );
 }

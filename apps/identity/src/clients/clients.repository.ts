@@ -1,6 +1,13 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, isUuid, listClauses, selectPage, one } from '@custody/persistence';
+import {
+  type Executor,
+  isUuid,
+  listClauses,
+  selectPage,
+  one,
+  type Page,
+} from '@custody/persistence';
 import { type ClientRow, clients } from '../schema';
 
 // Clients are the tenants themselves (a client's tenant id is its own id): admin resources.
@@ -104,10 +111,7 @@ export async function updateClient(
   return row;
 }
 
-export async function listClients(
-  db: Executor,
-  query: ListQuery,
-): Promise<{ rows: ClientRow[]; total: number }> {
+export async function listClients(db: Executor, query: ListQuery): Promise<Page<ClientRow>> {
   const clauses = listClauses(
     query,
     {

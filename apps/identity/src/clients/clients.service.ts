@@ -8,7 +8,13 @@ import {
 } from '@custody/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
-import { type Database, type Executor, sqlState, withTransaction } from '@custody/persistence';
+import {
+  type Database,
+  type Executor,
+  listResult,
+  sqlState,
+  withTransaction,
+} from '@custody/persistence';
 import { isAdmin, requireAdmin, requireAuth } from '@custody/tenancy';
 import { type AuthState, DELETED } from '../auth-state/auth-state';
 import { hashPassword } from '../crypto/passwords';
@@ -118,8 +124,8 @@ export class ClientsService {
 
   async list(auth: AuthContext | undefined, query: ListQuery): Promise<ListResult<ClientView>> {
     requireAdmin(auth);
-    const { rows, total } = await repo.listClients(this.db, query);
-    return { items: rows.map(clientView), total };
+    const page = await repo.listClients(this.db, query);
+    return listResult(page, page.rows.map(clientView));
   }
 
   /** Admins read any client; a client reads only itself (others are 404, not 403). */

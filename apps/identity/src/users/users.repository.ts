@@ -1,6 +1,13 @@
 import { type ListQuery, type UserFilters } from '@custody/contracts';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
+import {
+  type Executor,
+  isUuid,
+  listClauses,
+  one,
+  selectPage,
+  type Page,
+} from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { type UserRow, users } from '../schema';
 
@@ -86,7 +93,7 @@ export async function listUsers(
   scope: TenantScope,
   query: ListQuery,
   filters: UserFilters,
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<Page<UserRow>> {
   const clauses = listClauses(
     query,
     {

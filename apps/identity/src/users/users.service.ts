@@ -15,6 +15,7 @@ import type { RpcClient } from '@custody/messaging';
 import {
   type Database,
   enqueueEvent,
+  listResult,
   sqlState,
   type Transaction,
   withTransaction,
@@ -164,8 +165,8 @@ export class UsersService {
     filters: repo.UserFilters,
   ): Promise<ListResult<UserView>> {
     const caller = requireAdmin(auth);
-    const { rows, total } = await repo.listUsers(this.db, tenantScope(caller), query, filters);
-    return { items: rows.map(userView), total };
+    const page = await repo.listUsers(this.db, tenantScope(caller), query, filters);
+    return listResult(page, page.rows.map(userView));
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<UserView> {

@@ -13,11 +13,12 @@ import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import {
   type Database,
+  isUuid,
   listClauses,
+  listResult,
   one,
   selectPage,
   sqlState,
-  isUuid,
 } from '@custody/persistence';
 import {
   assertUserAccess,
@@ -149,8 +150,8 @@ export class WhitelistsService {
       },
       [scoped(tenantScope(caller), path)],
     );
-    const { rows, total } = await selectPage(this.db, whitelists, clauses);
-    return { items: rows.map(view), total };
+    const page = await selectPage(this.db, whitelists, clauses);
+    return listResult(page, page.rows.map(view));
   }
 
   async get(

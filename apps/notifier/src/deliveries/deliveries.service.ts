@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthContext, ListQuery, ListResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, isUuid, listClauses, selectPage } from '@custody/persistence';
+import { type Database, isUuid, listClauses, listResult, selectPage } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import { type DeliveryRow, deliveries } from '../schema';
 
@@ -52,8 +52,8 @@ export class DeliveriesService {
           : undefined,
       ],
     );
-    const { rows, total } = await selectPage(this.db, deliveries, clauses);
-    return { items: rows.map(deliveryView), total };
+    const page = await selectPage(this.db, deliveries, clauses);
+    return listResult(page, page.rows.map(deliveryView));
   }
 
   /** Queues a delivery again, whatever its outcome so far (its attempts keep counting). */

@@ -15,6 +15,7 @@ import {
   type Database,
   isUuid,
   listClauses,
+  listResult,
   selectPage,
   withTransaction,
 } from '@custody/persistence';
@@ -78,15 +79,15 @@ export class ReceiverDeliveries {
           : undefined,
       ],
     );
-    const { rows, total } = await selectPage(this.db, deliveries, clauses);
-    const attempts = await this.attemptsOf(rows.map((r) => r.id));
-    return {
-      items: rows.map((row) => {
+    const page = await selectPage(this.db, deliveries, clauses);
+    const attempts = await this.attemptsOf(page.rows.map((r) => r.id));
+    return listResult(
+      page,
+      page.rows.map((row) => {
         const log = attempts.get(row.id) ?? [];
         return { ...{}, ...deliveryView(row), attemptLog: log, nextAttemptAt: this.next(row, log) };
       }),
-      total,
-    };
+    );
   }
 
   /** A delivery still retried after a failed attempt: when its next attempt is due (jitter aside). */

@@ -1,7 +1,14 @@
 import type { TenantReach } from '../access';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListFilters, ListQuery } from '@custody/contracts';
-import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
+import {
+  type Executor,
+  isUuid,
+  listClauses,
+  one,
+  selectPage,
+  type Page,
+} from '@custody/persistence';
 import {
   type ApprovalRow,
   approvals,
@@ -88,7 +95,7 @@ export async function listApprovals(
   reach: TenantReach,
   query: ListQuery,
   filters: ApprovalListFilters,
-): Promise<{ rows: ApprovalRow[]; total: number }> {
+): Promise<Page<ApprovalRow>> {
   const clauses = listClauses(
     query,
     {

@@ -28,6 +28,7 @@ import {
   isUuid,
   sqlState,
   withTransaction,
+  listResult,
 } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import {
@@ -320,12 +321,15 @@ export class ApprovalsService {
     filters: ApprovalListFilters,
   ): Promise<ListResult<ApprovalView>> {
     const caller = requireAuth(auth);
-    const { rows, total } = await repo.listApprovals(this.db, reachOf(caller), query, filters);
+    const page = await repo.listApprovals(this.db, reachOf(caller), query, filters);
     const decided = await repo.decisionsOf(
       this.db,
-      rows.map((r) => r.id),
+      page.rows.map((r) => r.id),
     );
-    return { items: rows.map((r) => approvalView(r, decided)), total };
+    return listResult(
+      page,
+      page.rows.map((r) => approvalView(r, decided)),
+    );
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<ApprovalView> {

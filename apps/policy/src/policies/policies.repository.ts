@@ -1,7 +1,14 @@
 import type { TenantReach } from '../access';
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery, PolicyListFilters } from '@custody/contracts';
-import { type Executor, isUuid, listClauses, one, selectPage } from '@custody/persistence';
+import {
+  type Executor,
+  isUuid,
+  listClauses,
+  one,
+  selectPage,
+  type Page,
+} from '@custody/persistence';
 import { type PolicyChangeRow, policyChanges, type PolicyRow, policies } from '../schema';
 
 const live = isNull(policies.deletedAt);
@@ -64,7 +71,7 @@ export async function listPolicies(
   reach: TenantReach,
   query: ListQuery,
   filters: PolicyListFilters,
-): Promise<{ rows: PolicyRow[]; total: number }> {
+): Promise<Page<PolicyRow>> {
   const clauses = listClauses(
     query,
     {

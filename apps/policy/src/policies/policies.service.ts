@@ -10,7 +10,7 @@ import {
 } from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { type Database, type Executor, withTransaction } from '@custody/persistence';
+import { type Database, type Executor, listResult, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import type { ApprovalsService } from '../approvals/approvals.service';
 import { evaluate } from '../evaluation/evaluation.rules';
@@ -127,8 +127,8 @@ export class PoliciesService {
     filters: PolicyListFilters,
   ): Promise<ListResult<PolicyView>> {
     const caller = requireAuth(auth);
-    const { rows, total } = await repo.listPolicies(this.db, reachOf(caller), query, filters);
-    return { items: rows.map(policyView), total };
+    const page = await repo.listPolicies(this.db, reachOf(caller), query, filters);
+    return listResult(page, page.rows.map(policyView));
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<PolicyView> {

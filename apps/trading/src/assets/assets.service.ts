@@ -6,7 +6,7 @@ import {
 } from '@custody/contracts';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import { Errors } from '@custody/errors';
-import { type Database, listClauses, selectPage } from '@custody/persistence';
+import { type Database, listClauses, listResult, selectPage } from '@custody/persistence';
 import type { MarketSettings } from '../market';
 import { latestPerAsset, latestRate } from '../rates/rates.repository';
 import { type AssetRow, assets, type MarketDataRow, type RateRow } from '../schema';
@@ -91,12 +91,10 @@ export class AssetsService {
       selectPage(this.db, assets, clauses),
       latestPerAsset(this.db, this.market.rateType, this.market.fiatCurrency),
     ]);
-    return {
-      items: page.rows.map((a) =>
-        this.view(a, latest.rates.get(a.id), latest.marketData.get(a.id)),
-      ),
-      total: page.total,
-    };
+    return listResult(
+      page,
+      page.rows.map((a) => this.view(a, latest.rates.get(a.id), latest.marketData.get(a.id))),
+    );
   }
 
   async get(idOrSymbol: string) {

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, isUuid, listClauses, selectPage } from '@custody/persistence';
+import { type Executor, isUuid, listClauses, selectPage, type Page } from '@custody/persistence';
 import { marketData, type MarketDataRow } from '../schema';
 
 export interface MarketDataFilters {
@@ -14,7 +14,7 @@ export async function listMarketData(
   db: Executor,
   query: ListQuery,
   filters: MarketDataFilters,
-): Promise<{ rows: MarketDataRow[]; total: number }> {
+): Promise<Page<MarketDataRow>> {
   const clauses = listClauses(
     query,
     {

@@ -5,6 +5,7 @@ import type { AssetsService } from '../assets/assets.service';
 import type { AssetRow } from '../schema';
 import { marketDataView } from '../views';
 import { findMarketData, listMarketData } from './market-data.repository';
+import { listResult } from '@custody/persistence';
 
 export type { MarketDataListFilters } from '@custody/contracts';
 
@@ -36,13 +37,13 @@ export class MarketDataService {
       lastUpdatedAfter: filters.lastUpdatedAfter,
       lastUpdatedBefore: filters.lastUpdatedBefore,
     });
-    return {
-      items: page.rows.flatMap((row) => {
+    return listResult(
+      page,
+      page.rows.flatMap((row) => {
         const asset = byId.get(row.assetId);
         return asset ? [marketDataView(row, asset)] : [];
       }),
-      total: page.total,
-    };
+    );
   }
 
   async get(assetId: string, id: string) {

@@ -21,6 +21,7 @@ import {
   type IdempotencyKey,
   isUuid,
   listClauses,
+  listResult,
   one,
   selectPage,
   withTransaction,
@@ -358,7 +359,7 @@ export class PurchasesService {
       ],
     );
     const page = await selectPage(this.db, purchases, clauses);
-    return { items: page.rows.map(purchaseView), total: page.total };
+    return listResult(page, page.rows.map(purchaseView));
   }
 
   async get(

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, isUuid, listClauses, selectPage } from '@custody/persistence';
+import { type Executor, isUuid, listClauses, selectPage, type Page } from '@custody/persistence';
 import { marketData, type MarketDataRow, rates, type RateRow, type RateType } from '../schema';
 import type { MarketSnapshot } from './providers/provider';
 
@@ -90,7 +90,7 @@ export async function listRates(
   assetId: string,
   query: ListQuery,
   filters: RateFilters,
-): Promise<{ rows: RateRow[]; total: number }> {
+): Promise<Page<RateRow>> {
   const clauses = listClauses(
     query,
     {

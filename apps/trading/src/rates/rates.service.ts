@@ -9,6 +9,7 @@ import { rateView } from '../views';
 import { ProviderError } from './providers/http-json';
 import type { ExchangeProvider } from './providers/provider';
 import { findRate, insertRates, latestRate, listRates } from './rates.repository';
+import { listResult } from '@custody/persistence';
 
 /** `1h`…`24h` or `1d`…`365d` (the spec's interval filter) in milliseconds; undefined if invalid. */
 export function intervalMs(value: string): number | undefined {
@@ -52,10 +53,10 @@ export class RatesService {
       ...(window !== undefined ? { intervalMs: window } : {}),
       ...(filters.type ? { type: filters.type } : {}),
     });
-    return {
-      items: page.rows.map((r) => rateView(r, asset, this.market.maxRateAgeMs)),
-      total: page.total,
-    };
+    return listResult(
+      page,
+      page.rows.map((r) => rateView(r, asset, this.market.maxRateAgeMs)),
+    );
   }
 
   /** One rate; its `asset` carries the asset's current rate and market data (spec). */

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { IncomeStatus, ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
+import { type Executor, listClauses, one, selectPage, type Page } from '@custody/persistence';
 import { type IncomeRow, incomes, type WalletRow, wallets } from '../schema';
 
 /**
@@ -78,7 +78,7 @@ export async function listIncomes(
   scope: SQL | undefined,
   list: ListQuery,
   status: IncomeStatus | undefined,
-): Promise<{ rows: IncomeRow[]; total: number }> {
+): Promise<Page<IncomeRow>> {
   const clauses = listClauses(
     list,
     {

@@ -14,6 +14,7 @@ import {
   enqueueEvent,
   type IdempotencyKey,
   isUuid,
+  listResult,
   runIdempotent,
   sqlState,
   type Transaction,
@@ -197,13 +198,8 @@ export class IncomesService {
     request: WalletScopedList<{ status?: IncomeStatus }>,
   ): Promise<ListResult<IncomeView>> {
     const scope = await walletScope(this.db, auth, request, incomes);
-    const { rows, total } = await repo.listIncomes(
-      this.db,
-      scope,
-      request.list,
-      request.filters.status,
-    );
-    return { items: rows.map(incomeView), total };
+    const page = await repo.listIncomes(this.db, scope, request.list, request.filters.status);
+    return listResult(page, page.rows.map(incomeView));
   }
 
   async get(

@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ListQuery, SignedItemKind } from '@custody/contracts';
-import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
+import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import { type SignedItemRow, signedItems } from '../schema';
 
 /**
@@ -21,7 +21,7 @@ export async function listSignedItems(
   scope: SQL | undefined,
   kind: SignedItemKind,
   list: ListQuery,
-): Promise<{ rows: SignedItemRow[]; total: number }> {
+): Promise<Page<SignedItemRow>> {
   const clauses = listClauses(
     list,
     {

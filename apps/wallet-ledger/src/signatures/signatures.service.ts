@@ -17,7 +17,7 @@ import {
 } from '@custody/contracts';
 import { Errors, isAppError } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { type Database, enqueueEvent, type Transaction } from '@custody/persistence';
+import { type Database, enqueueEvent, listResult, type Transaction } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import { type SignedItemRow, signedItems } from '../schema';
 import { walletScope } from '../transactions/wallet-scope';
@@ -495,8 +495,8 @@ export class SignaturesService {
       userId: signedItems.userId,
       walletId: signedItems.walletId,
     });
-    const { rows, total } = await repo.listSignedItems(this.db, scope, request.kind, request.list);
-    return { items: rows.map(signedItemView), total };
+    const page = await repo.listSignedItems(this.db, scope, request.kind, request.list);
+    return listResult(page, page.rows.map(signedItemView));
   }
 
   async get(

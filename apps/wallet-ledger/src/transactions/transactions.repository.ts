@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, selectPage } from '@custody/persistence';
+import { type Executor, listClauses, selectPage, type Page } from '@custody/persistence';
 import { type TransactionRow, transactions } from '../schema';
 
 export type MovementType = 'deposit' | 'withdrawal' | 'transfer' | 'purchase' | 'sale' | 'fee';
@@ -75,7 +75,7 @@ export async function listTransactions(
   scope: SQL | undefined,
   list: ListQuery,
   filters: TransactionColumnFilters,
-): Promise<{ rows: TransactionRow[]; total: number }> {
+): Promise<Page<TransactionRow>> {
   const clauses = listClauses(
     list,
     {

@@ -6,7 +6,7 @@ import type {
   WalletScopedList,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, isUuid } from '@custody/persistence';
+import { type Database, isUuid, listResult } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { type TransactionRow, transactions } from '../schema';
 import { findTransaction, listTransactions } from './transactions.repository';
@@ -58,17 +58,15 @@ export class TransactionsService {
       : undefined;
     if (symbol && !symbolAsset) return { items: [], total: 0 };
     if (columns.txLog !== undefined && !isUuid(columns.txLog)) return { items: [], total: 0 };
-    const { rows, total } = await listTransactions(this.db, scope, request.list, {
+    const page = await listTransactions(this.db, scope, request.list, {
       ...{},
       ...columns,
       ...(symbolAsset ? { symbolAssetId: symbolAsset.id } : {}),
     });
-    return {
-      items: rows.map((r) =>
-        view(r, byId.get(r.assetId) ?? { id: r.assetId, name: '', symbol: '' }),
-      ),
-      total,
-    };
+    return listResult(
+      page,
+      page.rows.map((r) => view(r, byId.get(r.assetId) ?? { id: r.assetId, name: '', symbol: '' })),
+    );
   }
 
   async get(

@@ -7,6 +7,7 @@ import {
   listClauses,
   outboxInsertMany,
   type OutboxRecord,
+  type Page,
   selectPage,
   sqlState,
 } from '@custody/persistence';
@@ -221,7 +222,7 @@ export async function listTransfers(
   scope: TenantScope,
   userId: string | undefined,
   query: ListQuery,
-): Promise<{ rows: TransferRow[]; legs: TransferLegRow[]; total: number }> {
+): Promise<Page<TransferRow> & { legs: TransferLegRow[] }> {
   const clauses = listClauses(
     query,
     {
@@ -235,7 +236,8 @@ export async function listTransfers(
       involving(db, userId),
     ],
   );
-  const { rows, total } = await selectPage(db, transfers, clauses);
+  const page = await selectPage(db, transfers, clauses);
+  const rows = page.rows;
   const legs = rows.length
     ? await db
         .select()
@@ -247,7 +249,7 @@ export async function listTransfers(
           ),
         )
     : [];
-  return { rows, legs, total };
+  return { ...{}, ...page, legs };
 }
 
 /** One transfer the scope may see, with its legs. */

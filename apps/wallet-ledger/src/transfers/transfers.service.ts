@@ -17,6 +17,7 @@ import {
   type Database,
   type IdempotencyKey,
   isUuid,
+  listResult,
   outboxRecord,
   runIdempotent,
   storedIdempotentResults,
@@ -342,21 +343,16 @@ export class TransfersService {
   }
 
   async list(auth: AuthContext | undefined, query: ListQuery): Promise<ListResult<TransferView>> {
-    const { rows, legs, total } = await listTransfers(
-      this.db,
-      tenantScope(auth),
-      auth?.userId,
-      query,
-    );
-    return {
-      items: rows.map((r) =>
+    const page = await listTransfers(this.db, tenantScope(auth), auth?.userId, query);
+    return listResult(
+      page,
+      page.rows.map((r) =>
         transferView(
           r,
-          legs.filter((l) => l.transferId === r.id),
+          page.legs.filter((l) => l.transferId === r.id),
         ),
       ),
-      total,
-    };
+    );
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<TransferView> {

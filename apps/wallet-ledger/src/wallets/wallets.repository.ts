@@ -1,6 +1,15 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one, isUuid } from '@custody/persistence';
+import {
+  cappedCount,
+  type Executor,
+  finishPage,
+  isUuid,
+  keyColumns,
+  listClauses,
+  one,
+  type Page,
+} from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { accounts, userRefs, type UserRefRow, type WalletRow, wallets } from '../schema';
 
@@ -16,14 +25,16 @@ export interface WalletWithRefs {
   availableBalance: string;
 }
 
+const refsColumns = {
+  wallet: wallets,
+  user: userRefs,
+  balance: accounts.balance,
+  availableBalance: accounts.availableBalance,
+};
+
 function withRefs(db: Executor) {
   return db
-    .select({
-      wallet: wallets,
-      user: userRefs,
-      balance: accounts.balance,
-      availableBalance: accounts.availableBalance,
-    })
+    .select(refsColumns)
     .from(wallets)
     .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
     .innerJoin(accounts, eq(accounts.walletId, wallets.id));
@@ -48,7 +59,7 @@ export async function listWallets(
   userId: string | '*',
   query: ListQuery,
   filters: { assetIds?: string[] },
-): Promise<{ rows: WalletWithRefs[]; total: number }> {
+): Promise<Page<WalletWithRefs>> {
   if (userId !== '*' && !isUuid(userId)) return { rows: [], total: 0 };
   const clauses = listClauses(
     query,
@@ -64,20 +75,20 @@ export async function listWallets(
       filters.assetIds !== undefined ? inArray(wallets.assetId, filters.assetIds) : undefined,
     ],
   );
-  let select = withRefs(db)
+  const fetched = await db
+    .select({ ...{}, ...refsColumns, ...keyColumns(clauses) })
+    .from(wallets)
+    .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
+    .innerJoin(accounts, eq(accounts.walletId, wallets.id))
     .where(clauses.where)
     .orderBy(...clauses.orderBy)
     .offset(clauses.offset)
-    .$dynamic();
-  if (clauses.limit !== undefined) select = select.limit(clauses.limit);
-  const [rows, counted] = await Promise.all([
-    select,
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(wallets)
-      .where(clauses.where),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+    .limit((clauses.limit ?? 0) + 1);
+  return finishPage(
+    fetched.map(({ key, keyId, ...row }) => ({ row, key, keyId })),
+    clauses,
+    (where) => cappedCount(db, wallets, where),
+  );
 }
 
 export async function countLiveWallets(

@@ -18,6 +18,7 @@ import {
   type Database,
   enqueueEvent,
   isUuid,
+  listResult,
   sqlState,
   withTransaction,
 } from '@custody/persistence';
@@ -178,14 +179,14 @@ export class WalletsService {
       assetIds = [assetId];
     }
     if (assetIds?.length === 0) return { items: [], total: 0 };
-    const { rows, total } = await repo.listWallets(
+    const page = await repo.listWallets(
       this.db,
       tenantScope(caller),
       request.userId,
       request.list,
       assetIds ? { assetIds } : {},
     );
-    return { items: await this.views(rows), total };
+    return listResult(page, await this.views(page.rows));
   }
 
   /**

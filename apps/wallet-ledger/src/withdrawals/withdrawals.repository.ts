@@ -1,6 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
-import { type Executor, listClauses, one, selectPage } from '@custody/persistence';
+import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import {
   transactions,
   wallets,
@@ -84,7 +84,7 @@ export async function listWithdrawals(
   scope: SQL | undefined,
   list: ListQuery,
   status: WithdrawalStatus | undefined,
-): Promise<{ rows: WithdrawalRow[]; total: number }> {
+): Promise<Page<WithdrawalRow>> {
   const clauses = listClauses(
     list,
     {

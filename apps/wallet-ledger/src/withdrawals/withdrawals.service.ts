@@ -19,6 +19,7 @@ import {
   sqlState,
   storedIdempotentResult,
   type Transaction,
+  listResult,
 } from '@custody/persistence';
 import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import {
@@ -398,19 +399,14 @@ export class WithdrawalsService {
     request: WalletScopedList<{ status?: WithdrawalStatus }>,
   ): Promise<ListResult<WithdrawalView>> {
     const scope = await walletScope(this.db, auth, request, withdrawals);
-    const { rows, total } = await repo.listWithdrawals(
-      this.db,
-      scope,
-      request.list,
-      request.filters.status,
-    );
+    const page = await repo.listWithdrawals(this.db, scope, request.list, request.filters.status);
     const symbols = new Map((await this.catalog.all()).map((a) => [a.id, a.symbol]));
     const items = await Promise.all(
-      rows.map(async (r) =>
+      page.rows.map(async (r) =>
         withdrawalView(r, symbols.get(r.assetId) ?? r.assetId, await repo.movementIds(this.db, r)),
       ),
     );
-    return { items, total };
+    return listResult(page, items);
   }
 
   async get(

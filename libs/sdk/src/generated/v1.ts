@@ -1217,6 +1217,12 @@ export interface components {
     'RateLimit-Policy': string;
     /** @description Seconds until the window ends and requests are accepted again. */
     'Retry-After': number;
+    /** @description The records that match, before paging: exact up to 10000; past it, 10000 with X-Total-Count-Lower-Bound. */
+    'X-Total-Count': number;
+    /** @description Present (`true`) when the count stopped at its cap: more records match. */
+    'X-Total-Count-Lower-Bound': 'true';
+    /** @description RFC 8288 links: `first`, `prev` (page mode), `next` (carries the opaque `after` cursor) and `last` (when the total is exact). None for `limit=0`. */
+    Link: string;
   };
   pathItems: never;
 }
@@ -1430,6 +1436,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?:
           | 'createdAt'
           | '-createdAt'
@@ -1454,6 +1462,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -1975,6 +1986,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?:
           'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name' | 'id' | '-id';
       };
@@ -1992,6 +2005,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -2529,6 +2545,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'id' | '-id' | 'name' | '-name';
         id?: string;
         name?: string;
@@ -2547,6 +2565,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -2610,6 +2631,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'code' | '-code' | 'group' | '-group' | 'name' | '-name';
         code?: string;
         group?: string;
@@ -2629,6 +2652,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -2692,6 +2718,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'id' | '-id' | 'name' | '-name';
         id?: string;
         name?: string;
@@ -2710,6 +2738,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -2773,6 +2804,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'id' | '-id' | 'name' | '-name';
         id?: string;
         name?: string;
@@ -2791,6 +2824,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -5506,6 +5542,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?:
           | 'createdAt'
           | '-createdAt'
@@ -5535,6 +5573,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -8512,6 +8553,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -8535,6 +8578,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -8980,6 +9026,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         externalReference?: string;
       };
@@ -9000,6 +9048,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -9352,6 +9403,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         externalReference?: string;
       };
@@ -9372,6 +9425,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -9692,6 +9748,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         externalReference?: string;
       };
@@ -9712,6 +9770,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -10083,6 +10144,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -10104,6 +10167,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -11572,6 +11638,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         externalReference?: string;
       };
@@ -11589,6 +11657,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -12246,6 +12317,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'amount' | '-amount';
         createdAfter?: string;
         createdBefore?: string;
@@ -12268,6 +12341,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -12482,6 +12558,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'amount' | '-amount';
         createdAfter?: string;
         createdBefore?: string;
@@ -12509,6 +12587,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -12765,6 +12846,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'amount' | '-amount';
         createdAfter?: string;
         createdBefore?: string;
@@ -12790,6 +12873,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -13517,6 +13603,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'symbol' | '-symbol' | 'name' | '-name' | 'createdAt' | '-createdAt';
         name?: string;
         symbol?: string;
@@ -13535,6 +13623,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -13919,6 +14010,8 @@ export interface operations {
       query: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'lastUpdated' | '-lastUpdated' | 'createdAt' | '-createdAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -13942,6 +14035,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -14145,6 +14241,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'fiatPrice' | '-fiatPrice';
         createdAfter?: string;
         createdBefore?: string;
@@ -14168,6 +14266,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -14571,6 +14672,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'amount' | '-amount';
         createdAfter?: string;
         createdBefore?: string;
@@ -14594,6 +14697,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -14974,6 +15080,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'event' | '-event';
       };
       header?: {
@@ -14990,6 +15098,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -15224,6 +15335,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -15245,6 +15358,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -15420,6 +15536,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -15442,6 +15560,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -15935,6 +16056,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -16094,6 +16218,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'name' | '-name';
         createdAfter?: string;
         createdBefore?: string;
@@ -16121,6 +16247,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -17084,6 +17213,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt' | 'updatedAt' | '-updatedAt' | 'expiresAt' | '-expiresAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -17110,6 +17241,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -17822,6 +17956,8 @@ export interface operations {
       query?: {
         page?: string;
         limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
         sort?: 'createdAt' | '-createdAt';
         createdAfter?: string;
         createdBefore?: string;
@@ -17843,6 +17979,9 @@ export interface operations {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {

@@ -1,0 +1,198 @@
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { ListQuery } from '@custody/contracts';
+import { createDatabase, createPool, migrate } from '@custody/persistence';
+import { createTestDatabase, type TestDatabase } from '@custody/testing';
+import { transactions } from '../schema';
+import { listTransactions, type TransactionColumnFilters } from './transactions.repository';
+
+// The hot list queries of a wallet's movements read an index, never the whole table: seeded with
+// enough rows for the planner to weigh (one hot wallet, many small ones), each query the
+// repository sends is explained and its plan searched for a sequential scan of the table.
+
+const TENANT = 'tenant-hot';
+const HOT_USER = '01900000-0000-7000-8000-000000000001';
+const HOT_WALLET = '01900000-0000-7000-8000-0000000000aa';
+const OPERATION = '01900000-0000-7000-8000-0000000000bb';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+/** The statements the repository sent, with their parameters, since the last `take()`. */
+const sent: { text: string; values: unknown[] }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pool = createPool(database.url);
+  await migrate(pool, { schema: 'ledger', dir: path.join(__dirname, '..', 'migrations') });
+  // 40,000 movements of the hot wallet (all in, approved, internal: the filters below match
+  // none of them), 20,000 spread over 200 other wallets of several tenants.
+  await pool.query(
+    `INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id,
+       type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver,
+       created_at)
+     SELECT gen_random_uuid(), $1, $2::uuid, $3::uuid, 'eth',
+       CASE WHEN i = 777 THEN $4::uuid ELSE gen_random_uuid() END,
+       'transfer', 'in', 'internal', 'approved', (i % 100 + 1)::numeric, i, '{}', '{}',
+       '2026-01-01'::timestamptz + i * interval '1 second'
+     FROM generate_series(1, 40000) AS i`,
+    [TENANT, HOT_USER, HOT_WALLET, OPERATION],
+  );
+  await pool.query(
+    `INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id,
+       type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver,
+       created_at)
+     SELECT gen_random_uuid(), 'tenant-' || (i % 20), gen_random_uuid(),
+       ('01900000-0000-7000-9000-' || lpad((i % 200)::text, 12, '0'))::uuid,
+       CASE WHEN i % 2 = 0 THEN 'eth' ELSE 'btc' END, gen_random_uuid(),
+       'transfer', CASE WHEN i % 2 = 0 THEN 'in' ELSE 'out' END, 'internal', 'approved',
+       1, 1, '{}', '{}', '2026-01-01'::timestamptz + i * interval '1 second'
+     FROM generate_series(1, 20000) AS i`,
+  );
+  await pool.query('ANALYZE ledger.transactions');
+  // Every statement the repository sends goes through `query`: record it, then run it.
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => unknown;
+  (pool as unknown as { query: typeof query }).query = (config, values) => {
+    if (typeof config === 'object' && config !== null && 'text' in config) {
+      const { text, values: given } = config as { text: string; values?: unknown[] };
+      sent.push({ text, values: given ?? (Array.isArray(values) ? values : []) });
+    }
+    return query(config, values);
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+const list = (overrides: Partial<ListQuery> = {}): ListQuery => ({
+  page: 1,
+  limit: 50,
+  sort: { field: 'createdAt', direction: 'desc' },
+  ...overrides,
+});
+
+const hotWallet = and(
+  eq(transactions.tenantId, TENANT),
+  eq(transactions.userId, HOT_USER),
+  eq(transactions.walletId, HOT_WALLET),
+);
+
+/**
+ * The relations a plan reads whole: a sequential scan, unless it runs under a Limit that the
+ * planner expects it to fill (it stops after that many rows, as the capped count does, whatever
+ * the table's size).
+ */
+function seqScans(plan: Record<string, unknown>, limit?: number): string[] {
+  const rows = Number(plan['Plan Rows']);
+  const stopsEarly = limit !== undefined && rows >= limit;
+  const own =
+    plan['Node Type'] === 'Seq Scan' && !stopsEarly ? [String(plan['Relation Name'])] : [];
+  const below = plan['Node Type'] === 'Limit' ? rows : limit;
+  const children = (plan['Plans'] as Record<string, unknown>[] | undefined) ?? [];
+  return [...own, ...children.flatMap((child) => seqScans(child, below))];
+}
+
+/** The rows a plan read and threw away (filters on rows an index did not exclude). */
+function discarded(plan: Record<string, unknown>): number {
+  const own =
+    (Number(plan['Rows Removed by Filter'] ?? 0) +
+      Number(plan['Rows Removed by Index Recheck'] ?? 0)) *
+    Number(plan['Actual Loops'] ?? 1);
+  const children = (plan['Plans'] as Record<string, unknown>[] | undefined) ?? [];
+  return own + children.reduce((sum, child) => sum + discarded(child), 0);
+}
+
+/**
+ * The tables the statements `run` sends read whole, and the most rows one of them discarded (an
+ * index scan that filters out a wallet's every row is a scan all the same).
+ */
+async function plansOf(
+  run: () => Promise<unknown>,
+): Promise<{ scans: string[]; discarded: number }> {
+  sent.length = 0;
+  await run();
+  const statements = sent.splice(0);
+  expect(statements.length).toBeGreaterThan(0);
+  const scans: string[] = [];
+  let most = 0;
+  for (const statement of statements) {
+    const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
+      statement.values,
+    );
+    most = Math.max(most, discarded(explained.rows[0]!['QUERY PLAN'][0].Plan));
+    const found = seqScans(explained.rows[0]!['QUERY PLAN'][0].Plan);
+    scans.push(...found);
+  }
+  return { scans, discarded: most };
+}
+
+const cases: [string, () => Promise<unknown>][] = [
+  ['a page of the hot wallet', () => listTransactions(createDatabase(pool), hotWallet, list(), {})],
+  ...(
+    [
+      ['movement=out', { movement: 'out' }],
+      ['movementSubtype=fee', { movementSubtype: 'fee' }],
+      ['status=failed', { status: 'failed' }],
+      ['txLog', { txLog: OPERATION }],
+    ] as [string, TransactionColumnFilters][]
+  ).map(
+    ([name, filters]) =>
+      [
+        `the hot wallet filtered by ${name}`,
+        () => listTransactions(createDatabase(pool), hotWallet, list(), filters),
+      ] as [string, () => Promise<unknown>],
+  ),
+  [
+    'the hot wallet sorted by amount',
+    () =>
+      listTransactions(
+        createDatabase(pool),
+        hotWallet,
+        list({ sort: { field: 'amount', direction: 'asc' } }),
+        {},
+      ),
+  ],
+  [
+    'the admin list of every wallet',
+    () => listTransactions(createDatabase(pool), undefined, list(), {}),
+  ],
+  [
+    'a tenant list of every wallet',
+    () => listTransactions(createDatabase(pool), eq(transactions.tenantId, TENANT), list(), {}),
+  ],
+  [
+    'the admin list of one asset',
+    () => listTransactions(createDatabase(pool), undefined, list(), { assetId: 'btc' }),
+  ],
+];
+
+it.each(cases)('%s reads an index, not the table', async (_name, run) => {
+  expect(await plansOf(run)).toEqual({ scans: [], discarded: expect.any(Number) });
+  expect((await plansOf(run)).discarded).toBeLessThan(1_000);
+});
+
+it('a cursor page deep in the hot wallet reads an index, and continues the order', async () => {
+  const db = createDatabase(pool);
+  const deep = await listTransactions(db, hotWallet, list({ page: 700 }), {});
+  expect(deep.next).toBeDefined();
+  const scans = await plansOf(() =>
+    listTransactions(db, hotWallet, list({ after: deep.next! }), {}),
+  );
+  expect(scans).toEqual({ scans: [], discarded: 0 });
+  const following = await listTransactions(db, hotWallet, list({ page: 701 }), {});
+  const cursor = await listTransactions(db, hotWallet, list({ after: deep.next! }), {});
+  expect(cursor.rows.map((r) => r.id)).toEqual(following.rows.map((r) => r.id));
+  expect(cursor.total).toBe(10_000);
+  expect(cursor.totalIsLowerBound).toBe(true);
+});
+
+it('finds a sequential scan where there is one (the check can fail)', async () => {
+  // A filter on a column no index starts with: the table is read whole.
+  const scans = await plansOf(() =>
+    pool.query({ text: `SELECT id FROM ledger.transactions WHERE tx_hash = $1`, values: ['0x1'] }),
+  );
+  expect(scans).toEqual({ scans: ['transactions'], discarded: 60_000 });
+});
