@@ -7,7 +7,7 @@ import {
   TOTAL_COUNT_CAP,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import type { Executor } from './database';
+import { type Executor, sqlState } from './database';
 
 export interface ListColumns {
   /** The allow-listed sort fields (API name → column); the gateway validated the name already. */
@@ -55,12 +55,30 @@ function encodeCursor(content: CursorContent): string {
   return Buffer.from(JSON.stringify(content), 'utf8').toString('base64url');
 }
 
+const invalidCursor = () =>
+  Errors.badRequest(
+    'The `after` cursor is not one this list gave under this sort; start again without it.',
+    'invalid_cursor',
+  );
+
+/** Data exceptions (SQLSTATE class 22): a cursor's value the column's type does not read. */
+const CURSOR_VALUE_REFUSED = /^22/;
+
+/**
+ * Runs a cursor page's query: a value that its column's type refuses (a cursor not made by
+ * this list) is 400 `invalid_cursor`, not a database error.
+ */
+export async function readCursorPage<T>(clauses: ListClauses, query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    if (clauses.after && CURSOR_VALUE_REFUSED.test(sqlState(error) ?? '')) throw invalidCursor();
+    throw error;
+  }
+}
+
 function decodeCursor(cursor: string, sort: string): CursorContent {
-  const invalid = () =>
-    Errors.badRequest(
-      'The `after` cursor is not one this list gave under this sort; start again without it.',
-      'invalid_cursor',
-    );
+  const invalid = invalidCursor;
   let content: unknown;
   try {
     content = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -223,7 +241,11 @@ export async function selectPage<T extends PgTable>(
     .offset(clauses.offset)
     .$dynamic();
   if (clauses.limit !== undefined) select = select.limit(clauses.limit + 1);
-  const fetched = (await select) as { row: T['$inferSelect']; key: string | null; keyId: string }[];
+  const fetched = (await readCursorPage(clauses, select)) as {
+    row: T['$inferSelect'];
+    key: string | null;
+    keyId: string;
+  }[];
   return finishPage(fetched, clauses, (where) => cappedCount(db, table as PgTable, where));
 }
 

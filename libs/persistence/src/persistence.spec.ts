@@ -462,6 +462,16 @@ describe('keyset pages', () => {
       }
       expect(caught).toMatchObject({ status: 400, code: 'invalid_cursor' });
     }
+    // Well formed, but with values the columns' types refuse: refused when the page is read.
+    for (const content of [
+      ['amount:asc', 'not a number', '01900000-0000-7000-8000-000000000001'],
+      ['amount:asc', '1', 'not-a-uuid'],
+    ]) {
+      const after = Buffer.from(JSON.stringify(content)).toString('base64url');
+      await expect(
+        selectPage(db, rows, listClauses(query('amount', 10, after), columns)),
+      ).rejects.toMatchObject({ status: 400, code: 'invalid_cursor' });
+    }
   });
 
   it('answers at most MAX_LIST_PAGE rows, whatever limit it is given', async () => {

@@ -9,6 +9,7 @@ import {
   listClauses,
   one,
   type Page,
+  readCursorPage,
 } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { accounts, userRefs, type UserRefRow, type WalletRow, wallets } from '../schema';
@@ -75,15 +76,18 @@ export async function listWallets(
       filters.assetIds !== undefined ? inArray(wallets.assetId, filters.assetIds) : undefined,
     ],
   );
-  const fetched = await db
-    .select({ ...{}, ...refsColumns, ...keyColumns(clauses) })
-    .from(wallets)
-    .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
-    .innerJoin(accounts, eq(accounts.walletId, wallets.id))
-    .where(clauses.where)
-    .orderBy(...clauses.orderBy)
-    .offset(clauses.offset)
-    .limit((clauses.limit ?? 0) + 1);
+  const fetched = await readCursorPage(
+    clauses,
+    db
+      .select({ ...{}, ...refsColumns, ...keyColumns(clauses) })
+      .from(wallets)
+      .innerJoin(userRefs, eq(userRefs.id, wallets.userId))
+      .innerJoin(accounts, eq(accounts.walletId, wallets.id))
+      .where(clauses.where)
+      .orderBy(...clauses.orderBy)
+      .offset(clauses.offset)
+      .limit((clauses.limit ?? 0) + 1),
+  );
   return finishPage(
     fetched.map(({ key, keyId, ...row }) => ({ row, key, keyId })),
     clauses,
