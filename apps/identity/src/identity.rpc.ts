@@ -31,6 +31,7 @@ import { publicKeys, SigningKeys } from './keys/signing-keys';
 import { TokensService } from './tokens/tokens.service';
 import { WhitelistsService } from './whitelists/whitelists.service';
 import { UsersService } from './users/users.service';
+import { deadFamiliesRetention } from './tokens/refresh-tokens.repository';
 
 type Deps = ServiceDeps<'identity'>;
 
@@ -140,6 +141,7 @@ export const identityService: ServiceDefinition<'identity'> = {
   app: 'identity',
   migrationsDir: path.join(__dirname, 'migrations'),
   rpcHandlers: createHandlers,
+  retention: (deps) => [deadFamiliesRetention(deps.config.REFRESH_TOKENS_RETENTION_DAYS)],
   eventHandlers: () => ({
     [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event as EventEnvelope<AuditRecord>),
     [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event as EventEnvelope<AuditBatch>),

@@ -13,6 +13,7 @@ import { EventsService } from './events/events.service';
 import { eventsWithoutSubscribers, fanOut } from './deliveries/fan-out';
 import { ReceiversService } from './receivers/receivers.service';
 import { SigningSecrets } from './secrets/signing-secrets';
+import { finishedDeliveriesRetention } from './deliveries/deliveries.retention';
 
 type Deps = ServiceDeps<'notifier'>;
 
@@ -88,6 +89,7 @@ export const notifierService: ServiceDefinition<'notifier'> = {
   migrationsDir: path.join(__dirname, 'migrations'),
   eventHandlers,
   eventsWithoutEffect: (deps) => eventsWithoutSubscribers(deps.db),
+  retention: (deps) => [finishedDeliveriesRetention(deps.config.DELIVERIES_RETENTION_DAYS)],
   onStart: async (deps) => {
     await seedCatalog(deps.db);
     const resealed = await parts(deps).secrets.resealLegacy();

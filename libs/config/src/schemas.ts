@@ -104,6 +104,14 @@ const database = {
    */
   OUTBOX_MIN_CYCLE_MS: integer(0, 1_000, 50),
   EVENT_MAX_ATTEMPTS: integer(1, 100, 5),
+  /** How often the service forgets rows past their windows (docs/decisions.md, "Retention"). */
+  RETENTION_INTERVAL_MS: integer(1_000, 86_400_000, 60_000),
+  /** Rows deleted per statement of a sweep: short statements that never wait for a writer. */
+  RETENTION_BATCH: integer(10, 100_000, 1_000),
+  /** Events the outbox relay has published, kept this long after. */
+  OUTBOX_RETENTION_HOURS: integer(1, 24 * 3_650, 24 * 7),
+  /** Events a consumer has handled (its duplicate check), kept this long after. */
+  INBOX_RETENTION_HOURS: integer(1, 24 * 3_650, 24 * 7),
 };
 
 const redis = {
@@ -135,6 +143,8 @@ const base64Key = z
   );
 
 const identity = {
+  /** Refresh tokens of a family whose every token expired this long ago are forgotten. */
+  REFRESH_TOKENS_RETENTION_DAYS: integer(1, 3_650, 7),
   /** AES-256-GCM key for secrets at rest (api client secrets, the token signing key). */
   IDENTITY_ENCRYPTION_KEY: base64Key.default(DEV_SECRETS.IDENTITY_ENCRYPTION_KEY),
   // At most what the API takes for a client's e-mail and an api client's secret: the records
@@ -207,6 +217,8 @@ const notifier = {
   EVENTS_RETENTION_DAYS: integer(1, 3_650, 30),
   /** How often the feed forgets events past their retention, a batch at a time. */
   EVENTS_PRUNE_INTERVAL_MS: integer(1_000, 86_400_000, 60_000),
+  /** Finished deliveries (and their attempts) kept this long; pending ones are kept. */
+  DELIVERIES_RETENTION_DAYS: integer(1, 3_650, 30),
   /** SMTP server for e-mail receivers (`smtp://user:pass@host:port`); unset: e-mail is skipped. */
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Custody notifications <notifications@custody.local>'),

@@ -16,8 +16,6 @@ export interface OutboxRelayOptions {
   logger: Logger;
   batchSize?: number;
   pollIntervalMs?: number;
-  /** Sent rows older than this are deleted (they are only kept for inspection). */
-  retentionHours?: number;
   confirmTimeoutMs?: number;
   /**
    * A relay cycle starts at most this often (ms): the first event after a quiet spell goes at
@@ -53,7 +51,6 @@ export class OutboxRelay implements BrokerComponent {
   private wake: (() => void) | undefined;
   /** A commit was notified since the last cycle began (a wake-up during a cycle is not lost). */
   private pending = false;
-  private lastPurge = 0;
   private readonly table: string;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -118,8 +115,8 @@ export class OutboxRelay implements BrokerComponent {
       const began = Date.now();
       this.pending = false;
       try {
+        // Published rows are forgotten by the service's retention sweep (libs/service-kit).
         await this.drain();
-        await this.purge();
       } catch (error) {
         this.options.logger.warn({ err: error }, 'Outbox relay batch failed; will retry');
       }
@@ -211,15 +208,6 @@ export class OutboxRelay implements BrokerComponent {
       clearTimeout(timer);
       if (onClose) channel.off('close', onClose);
     }
-  }
-
-  private async purge(): Promise<void> {
-    if (Date.now() - this.lastPurge < 10 * 60_000) return;
-    this.lastPurge = Date.now();
-    await this.options.pool.query(
-      `DELETE FROM ${this.table} WHERE sent_at < now() - make_interval(hours => $1)`,
-      [this.options.retentionHours ?? 24 * 7],
-    );
   }
 }
 

@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './list-query';
 export * from './idempotency';
 export * from './pipeline';
+export * from './retention';

@@ -8,6 +8,7 @@ import {
   outboxNoticeSql,
   quoteIdent,
 } from './messaging-tables';
+import { retentionIndexesSql } from './retention';
 
 export interface Migration {
   version: string;
@@ -52,6 +53,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<M
     { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
     { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
     { version: '0000_outbox_wake', sql: outboxNoticeSql(options.schema) },
+    { version: '0000_retention', sql: retentionIndexesSql(options.schema) },
     ...(options.dir ? readMigrations(options.dir) : []),
   ];
   const client = await pool.connect();

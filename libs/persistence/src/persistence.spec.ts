@@ -65,6 +65,7 @@ describe('migrate', () => {
       '0000_idempotency',
       '0000_messaging',
       '0000_outbox_wake',
+      '0000_retention',
       '0001_things',
     ]);
     const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });

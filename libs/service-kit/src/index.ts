@@ -3,3 +3,4 @@ export * from './ops';
 export * from './redis';
 export * from './main';
 export * from './service';
+export * from './retention';

@@ -31,9 +31,16 @@ export function createMetrics(app: string) {
     labelNames: ['method', 'reason'],
     registers: [registry],
   });
+  const retentionDeleted = new Counter({
+    name: 'retention_deleted_total',
+    help: 'Rows forgotten past their windows, by table',
+    labelNames: ['table'],
+    registers: [registry],
+  });
   return {
     registry,
     rpcRefused,
+    retentionDeleted,
     observeRpc: (method: string, outcome: string, durationMs: number) =>
       rpcHandled.observe({ method, outcome }, durationMs / 1000),
     observeHttp: (info: { method: string; route: string; status: number; durationMs: number }) =>

@@ -34,13 +34,16 @@ import {
   createDatabase,
   createPool,
   type Database,
+  messagingRetention,
   migrate,
+  type RetentionRule,
   runIdempotentAround,
 } from '@custody/persistence';
 import { createMetrics, type Metrics } from './metrics';
 import { RefusalAudit } from './refusal-audit';
 import { mountOps, runChecks, type ReadinessCheck } from './ops';
 import { connectRedis } from './redis';
+import { RetentionSweeper } from './retention';
 
 export interface ServiceDeps<A extends ServiceName = ServiceName> {
   app: A;
@@ -66,6 +69,8 @@ export interface ServiceDefinition<A extends ServiceName = ServiceName> {
   eventHandlers?: (deps: ServiceDeps<A>) => Record<string, EventHandler>;
   /** Which events the handlers would do nothing with: acked without a transaction. */
   eventsWithoutEffect?: (deps: ServiceDeps<A>) => (events: EventEnvelope[]) => Promise<boolean[]>;
+  /** The app's own tables that grow with traffic, forgotten past their windows. */
+  retention?: (deps: ServiceDeps<A>) => RetentionRule[];
   /** Starts background work; returns how to stop it. */
   onStart?: (deps: ServiceDeps<A>) => Promise<(() => Promise<void>) | void>;
 }
@@ -228,6 +233,22 @@ export async function startService<A extends ServiceName>(
   });
   await relay.start();
 
+  const retention = new RetentionSweeper({
+    pool,
+    rules: [
+      ...messagingRetention(schema, {
+        outboxHours: config.OUTBOX_RETENTION_HOURS,
+        inboxHours: config.INBOX_RETENTION_HOURS,
+      }),
+      ...(definition.retention?.(deps) ?? []),
+    ],
+    batch: config.RETENTION_BATCH,
+    intervalMs: config.RETENTION_INTERVAL_MS,
+    logger,
+    deleted: metrics.retentionDeleted,
+  });
+  retention.start();
+
   const handlers = definition.eventHandlers?.(deps) ?? {};
   assertRoutedEvents(app, Object.keys(handlers));
   const consumer =
@@ -283,6 +304,7 @@ export async function startService<A extends ServiceName>(
       await rpcServer.stop(timeout);
       await consumer?.stop(timeout);
       await stopBackground?.();
+      await retention.stop();
       await relay.stop();
       await rpc.stop();
       await broker.close();

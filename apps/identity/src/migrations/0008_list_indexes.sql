@@ -8,3 +8,5 @@ CREATE INDEX audit_events_action_idx ON identity.audit_events (action, occurred_
 CREATE INDEX audit_events_client_idx ON identity.audit_events (client_id, occurred_at, id);
 DROP INDEX identity.users_tenant_created_idx;
 CREATE INDEX users_tenant_created_idx ON identity.users (tenant_id, created_at, id);
+-- Retention reads the oldest expiries first (docs/decisions.md, "Retention").
+CREATE INDEX refresh_tokens_expires_idx ON identity.refresh_tokens (expires_at);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Executor, one } from '@custody/persistence';
+import { type Executor, expiredRows, one, type RetentionRule } from '@custody/persistence';
 import { type RefreshTokenRow, refreshTokens } from '../schema';
 
 export async function insertRefreshToken(
@@ -41,4 +41,20 @@ export async function revokeClientRefreshTokens(db: Executor, clientId: string):
     .update(refreshTokens)
     .set({ revokedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(refreshTokens.clientId, clientId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Refresh tokens of families that are over: every token of the family expired `days` ago or
+ * more. A family with a live token keeps its every row, so a used token presented again is still
+ * recognised and still revokes its family (reuse detection).
+ */
+export function deadFamiliesRetention(days: number): RetentionRule {
+  return expiredRows({
+    name: 'refresh_tokens',
+    table: 'identity.refresh_tokens',
+    expired: `expires_at < now() - make_interval(days => ${days})
+      AND NOT EXISTS (SELECT 1 FROM identity.refresh_tokens AS live
+        WHERE live.family_id = refresh_tokens.family_id AND live.expires_at >= now())`,
+    order: 'expires_at',
+  });
 }
