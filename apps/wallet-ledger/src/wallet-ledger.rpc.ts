@@ -13,7 +13,7 @@ import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './chain/evm-netw
 import { WithdrawalSender } from './chain/withdrawal-sender';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { IncomesService } from './incomes/incomes.service';
-import { checkInvariants } from './ledger/ledger.repository';
+import { LedgerCheckService } from './ledger/ledger-check.service';
 import { TransactionsService } from './transactions/transactions.service';
 import { TransfersService } from './transfers/transfers.service';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
@@ -92,6 +92,7 @@ async function chainStatus(deps: Deps): Promise<ChainStatusView> {
 
 function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
   const { catalog, incomes, withdrawals, transfers, signatures } = parts(deps);
+  const ledgerCheck = new LedgerCheckService(deps.pool);
   const wallets = new WalletsService(deps.db, deps.rpc, catalog);
   const transactions = new TransactionsService(deps.db, catalog);
   const purchases = new PurchaseSettlement(deps.db);
@@ -131,8 +132,7 @@ function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
     [LEDGER_RPC.getTransaction]: (params, ctx) => transactions.get(ctx.auth, params),
     [LEDGER_RPC.checkLedger]: async (_params, ctx) => {
       requireAdmin(ctx.auth);
-      const violations = await checkInvariants(deps.db);
-      return { ok: violations.length === 0, checkedAt: new Date().toISOString(), violations };
+      return ledgerCheck.advance();
     },
     [LEDGER_RPC.chainStatus]: async (_params, ctx) => {
       requireAdmin(ctx.auth);

@@ -288,10 +288,23 @@ export interface LedgerViolation {
 }
 
 export interface LedgerCheckView {
+  /** No violation found by the run so far (final when `complete`). */
   ok: boolean;
   checkedAt: string;
   violations: LedgerViolation[];
+  /** Extension: the run has walked every account; the next call starts a new run. */
+  complete: boolean;
+  /** Extension: how far the run has come. */
+  progress: {
+    accountsChecked: number;
+    accounts: number;
+    postingsChecked: number;
+    startedAt: string;
+  };
 }
+
+/** What one call of the ledger check walks at most (the rest is for the next calls). */
+export const LEDGER_CHECK_LIMITS = { accountsPerCall: 20_000, postingsPerCall: 200_000 } as const;
 
 /** The chain adapter's state: `manual` without a network, `starting` until it connects. */
 export type ChainStatusView =

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LEDGER_CHECK_MAX_ROWS, LEDGER_CHECKS, LEDGER_RPC } from '@custody/contracts';
+import {
+  LEDGER_CHECK_LIMITS,
+  LEDGER_CHECK_MAX_ROWS,
+  LEDGER_CHECKS,
+  LEDGER_RPC,
+} from '@custody/contracts';
 import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
@@ -13,14 +18,14 @@ export function ledgerRoutes(rpc: RpcClient) {
       method: 'get',
       path: '/admin/ledger/check',
       operationId: 'checkLedger',
-      summary: 'Run the ledger invariant check (admin)',
+      summary: 'Advance the ledger invariant check by one bounded step (admin)',
       tags: ['ledger'],
       auth: 'admin',
       scope: ['ledger', 'read'],
       request: {},
       responses: {
         200: {
-          description: `The outcome; ok is true exactly when there are no violations. Each check reports at most ${LEDGER_CHECK_MAX_ROWS} of the rows that break its invariant.`,
+          description: `The run's outcome so far. Each call walks at most ${LEDGER_CHECK_LIMITS.accountsPerCall} accounts and ${LEDGER_CHECK_LIMITS.postingsPerCall} postings (each account's postings from where the last run found them sound); call again until \`complete\`, which makes \`ok\` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most ${LEDGER_CHECK_MAX_ROWS} of the rows that break its invariant.`,
           schema: z.object({
             ok: z.boolean(),
             checkedAt: isoDateTime,
@@ -33,6 +38,13 @@ export function ledgerRoutes(rpc: RpcClient) {
                 }),
               )
               .max(LEDGER_CHECKS.length * LEDGER_CHECK_MAX_ROWS),
+            complete: z.boolean().meta({ description: 'Extension: the run has walked the ledger' }),
+            progress: z.object({
+              accountsChecked: z.int().min(0).max(2_147_483_647),
+              accounts: z.int().min(0).max(2_147_483_647),
+              postingsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+              startedAt: isoDateTime,
+            }),
           }),
         },
       },

@@ -1,8 +1,3 @@
-import {
-  LEDGER_CHECKS,
-  type LedgerCheck,
-  type LedgerViolation as Violation,
-} from '@custody/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
@@ -212,51 +207,4 @@ export async function systemAccountId(
   }
   if (!row) throw Errors.internal(new Error(`no ${kind} account for ${assetId}`));
   return row.id;
-}
-
-/**
- * The ledger invariants, as SQL anyone can run: each query answers the rows that break its
- * invariant, at most LEDGER_CHECK_MAX_ROWS (100) of them, so that a broken ledger's report stays
- * readable (run the query without its LIMIT for every row).
- */
-export const INVARIANT_CHECKS: Readonly<Record<LedgerCheck, SQL>> = {
-  asset_sum_not_zero: sql`SELECT asset_id, sum(balance)::text AS total FROM ledger.accounts GROUP BY asset_id HAVING sum(balance) <> 0
-           LIMIT 100`,
-  balance_differs_from_postings: sql`SELECT a.id AS account_id, a.balance::text AS balance, coalesce(sum(p.amount), 0)::text AS postings
-            FROM ledger.accounts a LEFT JOIN ledger.postings p ON p.account_id = a.id
-           GROUP BY a.id HAVING a.balance <> coalesce(sum(p.amount), 0)
-           LIMIT 100`,
-  entry_not_balanced: sql`SELECT entry_id, sum(amount)::text AS total FROM ledger.postings GROUP BY entry_id HAVING sum(amount) <> 0
-           LIMIT 100`,
-  negative_wallet_balance: sql`SELECT id AS account_id, balance::text AS balance, available_balance::text AS available
-            FROM ledger.accounts WHERE kind = 'wallet' AND (balance < 0 OR available_balance < 0)
-           LIMIT 100`,
-  available_differs_from_holds: sql`SELECT a.id AS account_id, a.balance::text AS balance, a.available_balance::text AS available,
-                 coalesce(sum(h.amount), 0)::text AS held
-            FROM ledger.accounts a LEFT JOIN ledger.holds h ON h.account_id = a.id AND h.status = 'open'
-           WHERE a.kind = 'wallet'
-           GROUP BY a.id HAVING a.available_balance <> a.balance - coalesce(sum(h.amount), 0)
-           LIMIT 100`,
-  // References the database checks per statement (migration 0010), checked again over the
-  // whole history: a write that went around the triggers would show here.
-  posting_without_entry: sql`SELECT p.id::text AS posting_id, p.entry_id FROM ledger.postings p
-           WHERE NOT EXISTS (SELECT 1 FROM ledger.journal_entries e WHERE e.id = p.entry_id)
-           LIMIT 100`,
-  posting_without_account: sql`SELECT p.id::text AS posting_id, p.account_id FROM ledger.postings p
-           WHERE NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.id = p.account_id)
-           LIMIT 100`,
-  leg_without_transfer: sql`SELECT l.id::text AS leg_id, l.transfer_id FROM ledger.transfer_legs l
-           WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = l.transfer_id)
-           LIMIT 100`,
-};
-
-/** Runs every check of INVARIANT_CHECKS; an empty list means the books are sound. */
-export async function checkInvariants(db: Executor): Promise<Violation[]> {
-  const violations: Violation[] = [];
-  for (const rule of LEDGER_CHECKS) {
-    const result = await db.execute(INVARIANT_CHECKS[rule]);
-    for (const row of result.rows)
-      violations.push({ rule, detail: row as Record<string, unknown> });
-  }
-  return violations;
 }

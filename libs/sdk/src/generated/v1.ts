@@ -654,7 +654,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Run the ledger invariant check (admin) */
+    /** Advance the ledger invariant check by one bounded step (admin) */
     get: operations['checkLedger'];
     put?: never;
     post?: never;
@@ -13404,7 +13404,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The outcome; ok is true exactly when there are no violations. Each check reports at most 100 of the rows that break its invariant. */
+      /** @description The run's outcome so far. Each call walks at most 20000 accounts and 200000 postings (each account's postings from where the last run found them sound); call again until `complete`, which makes `ok` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most 100 of the rows that break its invariant. */
       200: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
@@ -13431,6 +13431,18 @@ export interface operations {
                 [key: string]: unknown;
               };
             }[];
+            /** @description Extension: the run has walked the ledger */
+            complete: boolean;
+            progress: {
+              /** Format: int32 */
+              accountsChecked: number;
+              /** Format: int32 */
+              accounts: number;
+              /** Format: int64 */
+              postingsChecked: number;
+              /** Format: date-time */
+              startedAt: string;
+            };
           };
         };
       };

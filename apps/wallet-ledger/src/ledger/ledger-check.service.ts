@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import {
+  LEDGER_CHECK_LIMITS,
+  type LedgerCheck,
+  type LedgerCheckView,
+  type LedgerViolation,
+} from '@custody/contracts';
+import * as repo from './ledger-check.repository';
+import { mergeViolations, walkChains } from './ledger-check.rules';
+
+export interface LedgerCheckLimits {
+  accountsPerCall: number;
+  postingsPerCall: number;
+}
+
+const as = (rule: LedgerCheck, rows: Record<string, unknown>[]): LedgerViolation[] =>
+  rows.map((detail) => ({ rule, detail }));
+
+/**
+ * `GET /v1/admin/ledger/check` at any size (docs/decisions.md, "Ledger check at scale"): each
+ * call advances one run by a bounded step (accounts in id order, each account's postings from
+ * where the last run found them sound) and answers the run's progress and violations so far.
+ * A call reads in one REPEATABLE READ snapshot and takes no lock a movement waits for: only its
+ * own tables are written, and one call runs at a time (a session advisory lock, taken before
+ * the snapshot so that a call that waited reads what the previous one wrote).
+ */
+export class LedgerCheckService {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly limits: LedgerCheckLimits = LEDGER_CHECK_LIMITS,
+  ) {}
+
+  async advance(now = new Date()): Promise<LedgerCheckView> {
+    const client = await this.pool.connect();
+    try {
+      await client.query(`SELECT pg_advisory_lock(hashtext('ledger.check'))`);
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+        const view = await this.step(client, now);
+        await client.query('COMMIT');
+        return view;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(hashtext('ledger.check'))`);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async step(client: pg.ClientBase, now: Date): Promise<LedgerCheckView> {
+    const previous = await repo.readRun(client);
+    const run: repo.CheckRun =
+      previous && !previous.completedAt
+        ? previous
+        : {
+            startedAt: now,
+            afterAccount: null,
+            accountsChecked: 0,
+            postingsChecked: 0,
+            violations: [],
+            completedAt: null,
+          };
+    const { accountsPerCall, postingsPerCall } = this.limits;
+    const accounts = await repo.accountsAfter(client, run.afterAccount, accountsPerCall);
+    // One more than the budget per account: an account with more is seen to go on.
+    const fresh = await repo.freshPostings(client, accounts, postingsPerCall + 1);
+    const walk = walkChains(accounts, fresh, postingsPerCall);
+    await repo.saveCheckpoints(client, walk.advanced);
+
+    const entryIds = [...new Set(walk.walked.map((p) => p.entryId))];
+    const found: LedgerViolation[] = [
+      ...walk.violations,
+      ...as('entry_not_balanced', await repo.unbalancedEntries(client, entryIds)),
+      ...as('posting_without_entry', await repo.postingsWithoutEntry(client, walk.walked)),
+      ...as('negative_wallet_balance', await repo.negativeWallets(client, walk.done)),
+      ...as('available_differs_from_holds', await repo.availableNotHolds(client, walk.done)),
+    ];
+    const lastAccount = walk.done.at(-1);
+    if (lastAccount) run.afterAccount = lastAccount;
+    run.accountsChecked += walk.done.length;
+    run.postingsChecked += walk.walked.length;
+    // The accounts are all walked: what spans them is checked once, at the end.
+    const ended = walk.chunkComplete && accounts.length < accountsPerCall;
+    if (ended) {
+      found.push(
+        ...as('asset_sum_not_zero', await repo.assetSumsNotZero(client)),
+        ...as('posting_without_account', await repo.postingsWithoutAccount(client)),
+        ...as('leg_without_transfer', await repo.legsWithoutTransfer(client)),
+      );
+      run.completedAt = now;
+    }
+    run.violations = mergeViolations(run.violations, found);
+    await repo.saveRun(client, run);
+    return {
+      ok: run.violations.length === 0,
+      checkedAt: now.toISOString(),
+      violations: run.violations,
+      complete: ended,
+      progress: {
+        accountsChecked: run.accountsChecked,
+        accounts: await repo.countAccounts(client),
+        postingsChecked: run.postingsChecked,
+        startedAt: run.startedAt.toISOString(),
+      },
+    };
+  }
+}
