@@ -1,7 +1,8 @@
-// `npm run bench`: four benchmarks, each against a baseline in the same run on the same machine,
+// `npm run bench`: five benchmarks, each against a baseline in the same run on the same machine,
 // reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
 // and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
-// (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks), BENCH_ROUNDS (read
+// (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks,scale; scale runs last,
+// on a stack of its own: it seeds millions of rows, BENCH_SCALE scales them), BENCH_ROUNDS (read
 // path and transfers over all wallets: rounds of project and baseline, and of each half-load
 // latency measurement, default 3),
 // BENCH_EVENTS (webhooks, default 3000).
@@ -19,12 +20,13 @@ import { Api } from '../../apps/stack-e2e/src/api';
 import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
 import { type LoadResult, load, paced, percentiles, round } from './load';
 import { type CpuSample, cpuPerOperation, cpuSnapshot } from './cpu';
+import { benchScale } from './scale';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const WALLETS = Number(process.env['BENCH_WALLETS'] ?? 1000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
-const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,rpc,webhooks').split(',');
+const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,rpc,webhooks,scale').split(',');
 // BENCH_PROFILE=gateway,identity: those apps run with --cpu-prof; profiles land in
 // bench-results/profiles (summarise with `node tools/bench/profile-summary.mjs <file>`).
 const PROFILE = (process.env['BENCH_PROFILE'] ?? '').split(',').filter(Boolean);
@@ -872,6 +874,32 @@ async function main() {
     // --cpu-prof writes its profile only when the process exits by itself.
     if (PROFILE.length) await stack.stopAll();
     await stack.cleanup();
+  }
+  if (ONLY.includes('scale')) {
+    // A stack of its own: the seeded rows would weigh on every other measurement.
+    const scaleStack = await startStack({
+      keepLogs: false,
+      only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
+      env: {
+        gateway: { ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
+        identity: quiet,
+        'wallet-ledger': quiet,
+        trading: quiet,
+        signing: quiet,
+        policy: quiet,
+        notifier: quiet,
+      },
+    });
+    try {
+      const api = new Api(scaleStack.gatewayUrl);
+      const admin = await api.adminToken();
+      const tenant = await api.newClient(admin, 'Scale');
+      const result = await benchScale(scaleStack, api, tenant, admin);
+      for (const r of result.rows) row('scale', r.metric, r.project, r.baseline, r.target, r.met);
+      details['scale'] = result.details;
+    } finally {
+      await scaleStack.cleanup();
+    }
   }
   const out = path.join(ROOT, 'bench-results');
   mkdirSync(out, { recursive: true });

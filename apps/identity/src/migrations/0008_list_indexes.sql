@@ -10,3 +10,5 @@ DROP INDEX identity.users_tenant_created_idx;
 CREATE INDEX users_tenant_created_idx ON identity.users (tenant_id, created_at, id);
 -- Retention reads the oldest expiries first (docs/decisions.md, "Retention").
 CREATE INDEX refresh_tokens_expires_idx ON identity.refresh_tokens (expires_at);
+-- The admin list of every tenant's users.
+CREATE INDEX users_created_idx ON identity.users (created_at, id);

@@ -42,3 +42,7 @@ CREATE INDEX incomes_tenant_idx ON ledger.incomes (tenant_id, created_at, id);
 
 DROP INDEX ledger.signed_items_wallet_idx;
 CREATE INDEX signed_items_wallet_idx ON ledger.signed_items (wallet_id, kind, created_at, id);
+
+-- Wallets: a tenant's and (admin) every tenant's, the `*` lists.
+CREATE INDEX wallets_tenant_created_idx ON ledger.wallets (tenant_id, created_at, id);
+CREATE INDEX wallets_created_idx ON ledger.wallets (created_at, id);

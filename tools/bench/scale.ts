@@ -1,0 +1,444 @@
+// The `scale` benchmark (`BENCH_ONLY=scale`): the same requests on the stack's database before
+// and after it is seeded in bulk, through SQL, with the shapes the services write (the ledger
+// balanced): 100 tenants, 1,000,000 users and wallets, 10,000,000 postings with their
+// transactions rows (2,000,000 of them on one hot wallet), 1,000,000 deliveries and audit
+// events. BENCH_SCALE (default 1) multiplies every count (0.1 for a quicker run).
+// Reported: p50 of each read seeded / empty (goal ≤ 1.25), transfers/s seeded / empty (goal
+// ≥ 0.9), and `limit=0` over the hot wallet: it completes, the gateway's and wallet-ledger's
+// RSS growth (goal < 64 MB) and other clients' GET user p99 during the stream / without it
+// (goal ≤ 2).
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { Api } from '../../apps/stack-e2e/src/api';
+import type { Stack } from '../../apps/stack-e2e/src/stack';
+import { load, paced, percentiles, round } from './load';
+
+const SCALE = Number(process.env['BENCH_SCALE'] ?? 1);
+const n = (count: number) => Math.max(1, Math.round(count * SCALE));
+
+export interface ScaleRow {
+  metric: string;
+  project: number;
+  baseline: number;
+  target: string;
+  met: boolean;
+}
+
+interface World {
+  token: string;
+  admin: string;
+  tenantId: string;
+  user: string;
+  wallet: string;
+  hotUser: string;
+  hotWallet: string;
+  parties: { user: string; wallet: string }[];
+}
+
+const DEVICE = { device: 'bench', ip: '203.0.113.1' };
+
+async function arrange(api: Api, token: string, admin: string, tenantId: string): Promise<World> {
+  const newUser = async () =>
+    (
+      await api.post('/v1/users/individual-person', {
+        token,
+        body: { generalConditions: '2026-01-01' },
+      })
+    ).body.id as string;
+  const newWallet = async (user: string) =>
+    (await api.post(`/v1/users/${user}/wallets`, { token, body: { assetId: 'eth', ...DEVICE } }))
+      .body.id as string;
+  const parties: World['parties'] = [];
+  for (let i = 0; i < 100; i += 1) {
+    const user = await newUser();
+    const wallet = await newWallet(user);
+    const income = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: wallet,
+        amount: '1000',
+        blockchainTransactionId: `0xscale${i}-${Date.now()}`,
+        senderAddress: '0x000000000000000000000000000000000000bEEF',
+        transactionTimestamp: '2026-11-01T10:00:00Z',
+      },
+    });
+    await api.patch(`/v1/admin/incomes/${income.body.id}`, {
+      token: admin,
+      body: { status: 'confirmed' },
+    });
+    parties.push({ user, wallet });
+  }
+  const hotUser = await newUser();
+  const hotWallet = await newWallet(hotUser);
+  return {
+    token,
+    admin,
+    tenantId,
+    user: parties[0]!.user,
+    wallet: parties[0]!.wallet,
+    hotUser,
+    hotWallet,
+    parties,
+  };
+}
+
+/** The reads measured, each a path and the token that asks it. */
+function reads(world: World, deepCursor: () => string | undefined) {
+  const hot = `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions`;
+  return {
+    'GET user': { path: `/v1/users/${world.user}`, token: world.token },
+    'GET wallet': { path: `/v1/users/${world.user}/wallets/${world.wallet}`, token: world.token },
+    "a wallet's transactions, first page": { path: `${hot}?limit=50`, token: world.token },
+    'a cursor page deep in the hot wallet': {
+      path: `${hot}?limit=50&sort=createdAt${deepCursor() ? `&after=${deepCursor()}` : ''}`,
+      token: world.token,
+    },
+    'a filtered list with no match': { path: `${hot}?limit=50&movement=out`, token: world.token },
+    'the admin wildcard list': {
+      path: '/v1/users/*/wallets/*/transactions?limit=50',
+      token: world.admin,
+    },
+  };
+}
+
+async function p50s(stack: Stack, paths: ReturnType<typeof reads>) {
+  const result: Record<string, number> = {};
+  for (const [name, read] of Object.entries(paths)) {
+    const options = {
+      url: `${stack.gatewayUrl}${read.path}`,
+      headers: { authorization: `Bearer ${read.token}` },
+      connections: 4,
+      durationSeconds: 4,
+    };
+    await load({ ...options, durationSeconds: 1 });
+    const run = await load(options);
+    if (run.errors > 0) throw new Error(`${name}: ${run.errors} errors`);
+    result[name] = run.p50;
+  }
+  return result;
+}
+
+async function transfersPerSecond(stack: Stack, world: World): Promise<number> {
+  const { parties } = world;
+  const options = {
+    url: `${stack.gatewayUrl}/v1/transfers`,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+    connections: 64,
+    durationSeconds: 8,
+    request: () => {
+      const i = Math.floor(Math.random() * parties.length);
+      const j = (i + 1 + Math.floor(Math.random() * (parties.length - 1))) % parties.length;
+      const [a, b] = [parties[i]!, parties[j]!];
+      return {
+        body: JSON.stringify({
+          requestedTransactions: [
+            {
+              assetId: 'eth',
+              senderUserId: a.user,
+              senderWalletId: a.wallet,
+              receiverUserId: b.user,
+              receiverWalletId: b.wallet,
+              amount: '0.000001',
+            },
+          ],
+        }),
+      };
+    },
+  };
+  await load({ ...options, durationSeconds: 3 });
+  return (await load(options)).rps;
+}
+
+/** Bulk rows with the services' shapes; the hot wallet's account and the external one balanced. */
+interface Seeded {
+  tenants: number;
+  users: number;
+  hotTransactions: number;
+  otherEntries: number;
+  deliveries: number;
+  auditEvents: number;
+  postings: number;
+  seedSeconds: number;
+}
+
+async function seed(databaseUrl: string, world: World): Promise<Seeded> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const counts = {
+    tenants: 100,
+    users: n(1_000_000),
+    hotTransactions: n(2_000_000),
+    otherEntries: n(3_000_000),
+    deliveries: n(1_000_000),
+    auditEvents: n(1_000_000),
+  };
+  const started = Date.now();
+  try {
+    // The rows are consistent by construction; the per-statement reference triggers would only
+    // re-read them.
+    await db.query('SET session_replication_role = replica');
+    await db.query(`SET maintenance_work_mem = '256MB'`);
+    await db.query(
+      `INSERT INTO identity.users (id, tenant_id, kind, email, general_conditions, kyc, created_at)
+       SELECT gen_random_uuid(), 'scale-tenant-' || (i % $2), 'individual',
+              'user' || i || '@scale.test', '2026-01-01', '{"name":"Seeded"}',
+              '2025-01-01'::timestamptz + i * interval '10 ms'
+         FROM generate_series(1, $1) AS i`,
+      [counts.users, counts.tenants],
+    );
+    await db.query(
+      `INSERT INTO ledger.user_refs (id, tenant_id, general_conditions, created_at, updated_at)
+       SELECT id, tenant_id, general_conditions, created_at, created_at FROM identity.users
+        WHERE tenant_id LIKE 'scale-tenant-%'`,
+    );
+    await db.query(
+      `INSERT INTO ledger.wallets (id, tenant_id, user_id, asset_id, address, created_at)
+       SELECT gen_random_uuid(), tenant_id, id, 'eth',
+              '0x' || lpad(to_hex(row_number() OVER ()), 40, '0'), created_at
+         FROM ledger.user_refs WHERE tenant_id LIKE 'scale-tenant-%'`,
+    );
+    await db.query(
+      `INSERT INTO ledger.accounts (id, asset_id, kind, wallet_id)
+       SELECT gen_random_uuid(), 'eth', 'wallet', id FROM ledger.wallets
+        WHERE tenant_id LIKE 'scale-tenant-%'`,
+    );
+    // Deposits from the outside: each an entry of two postings (external −, wallet +) and the
+    // wallet side's transactions row. The hot wallet's first, then the others round-robin.
+    await db.query(
+      `CREATE TEMP TABLE seeded_entries AS
+      SELECT gen_random_uuid() AS entry_id, gen_random_uuid() AS operation_id, i,
+             CASE WHEN i <= $1 THEN $3::uuid ELSE NULL END AS wallet_id,
+             0.001::numeric AS amount,
+             '2025-06-01'::timestamptz + i * interval '1 ms' AS at
+        FROM generate_series(1, $1 + $2) AS i`,
+      [counts.hotTransactions, counts.otherEntries, world.hotWallet],
+    );
+    await db.query(`CREATE TEMP TABLE seeded_wallets AS
+      SELECT w.id AS wallet_id, w.user_id, w.tenant_id, a.id AS account_id,
+             row_number() OVER (ORDER BY w.id) AS k
+        FROM ledger.wallets w JOIN ledger.accounts a ON a.wallet_id = w.id
+       WHERE w.tenant_id LIKE 'scale-tenant-%'`);
+    const wallets = Number(
+      (await db.query<{ n: string }>('SELECT count(*) AS n FROM seeded_wallets')).rows[0]!.n,
+    );
+    await db.query(
+      `UPDATE seeded_entries SET wallet_id = w.wallet_id FROM seeded_wallets w
+        WHERE seeded_entries.wallet_id IS NULL AND w.k = (seeded_entries.i % $1) + 1`,
+      [wallets],
+    );
+    await db.query(`CREATE TEMP TABLE seeded_parties AS
+      SELECT e.*, a.id AS account_id, w.user_id, w.tenant_id
+        FROM seeded_entries e JOIN ledger.wallets w ON w.id = e.wallet_id
+        JOIN ledger.accounts a ON a.wallet_id = e.wallet_id`);
+    await db.query(
+      `INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id, created_at)
+       SELECT entry_id, 'income', operation_id, 'eth', at FROM seeded_parties`,
+    );
+    // Each wallet's chain, then the external account's (one chain over every deposit).
+    await db.query(
+      `INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after, created_at)
+       SELECT entry_id, account_id, amount,
+              sum(amount) OVER (PARTITION BY account_id ORDER BY i), at
+         FROM seeded_parties ORDER BY i`,
+    );
+    await db.query(
+      `INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after, created_at)
+       SELECT p.entry_id, x.id, -p.amount,
+              x.balance - sum(p.amount) OVER (ORDER BY p.i), p.at
+         FROM seeded_parties p,
+              (SELECT id, balance FROM ledger.accounts WHERE asset_id = 'eth' AND kind = 'external') x
+        ORDER BY p.i`,
+    );
+    await db.query(
+      `UPDATE ledger.accounts a SET balance = a.balance + s.total,
+              available_balance = a.available_balance + s.total
+         FROM (SELECT account_id, sum(amount) AS total FROM seeded_parties GROUP BY account_id) s
+        WHERE a.id = s.account_id`,
+    );
+    await db.query(
+      `UPDATE ledger.accounts SET balance = balance - (SELECT sum(amount) FROM seeded_parties),
+              available_balance = available_balance - (SELECT sum(amount) FROM seeded_parties)
+        WHERE asset_id = 'eth' AND kind = 'external'`,
+    );
+    await db.query(
+      `INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id,
+         type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver,
+         created_at)
+       SELECT gen_random_uuid(), tenant_id, user_id, wallet_id, 'eth', operation_id, 'deposit',
+              'in', 'external', 'confirmed', amount,
+              sum(amount) OVER (PARTITION BY wallet_id ORDER BY i),
+              '{"address":"0x000000000000000000000000000000000000bEEF"}',
+              jsonb_build_object('walletId', wallet_id, 'userId', user_id, 'address', 'seeded'), at
+         FROM seeded_parties ORDER BY i`,
+    );
+    // Deliveries of one receiver, finished; audit events of the seeded tenants.
+    await db.query(
+      `INSERT INTO notifier.notification_types (id, event, description)
+       VALUES ('01900000-0000-7000-8000-000000005ca1', 'scale.seeded', 'seeded')
+       ON CONFLICT DO NOTHING`,
+    );
+    await db.query(
+      `INSERT INTO notifier.receivers (id, notification_type_id, client_id, tenant_id, url)
+       VALUES ('01900000-0000-7000-8000-00000000be11', '01900000-0000-7000-8000-000000005ca1',
+               'scale-tenant-0', 'scale-tenant-0', 'https://example.test/hook')
+       ON CONFLICT DO NOTHING`,
+    );
+    await db.query(
+      `INSERT INTO notifier.deliveries (id, event_id, event_name, receiver_id, client_id, channel,
+         payload, status, attempts, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), 'scale.seeded',
+              '01900000-0000-7000-8000-00000000be11', 'scale-tenant-' || (i % 100), 'url', '{}',
+              'delivered', 1, now() - i * interval '1 s'
+         FROM generate_series(1, $1) AS i`,
+      [counts.deliveries],
+    );
+    await db.query(
+      `INSERT INTO identity.audit_events (id, occurred_at, request_id, action, method, path,
+         client_id, tenant_id, status, outcome)
+       SELECT gen_random_uuid(), now() - i * interval '1 s', 'seed-' || i, 'createUser', 'POST',
+              '/v1/users/individual-person', 'scale-tenant-' || (i % 100),
+              'scale-tenant-' || (i % 100), 201, 'success'
+         FROM generate_series(1, $1) AS i`,
+      [counts.auditEvents],
+    );
+    await db.query('RESET session_replication_role');
+    for (const table of [
+      'identity.users',
+      'identity.audit_events',
+      'ledger.user_refs',
+      'ledger.wallets',
+      'ledger.accounts',
+      'ledger.journal_entries',
+      'ledger.postings',
+      'ledger.transactions',
+      'notifier.deliveries',
+    ]) {
+      await db.query(`VACUUM ANALYZE ${table}`);
+    }
+    const postings = Number(
+      (await db.query<{ n: string }>('SELECT count(*) AS n FROM ledger.postings')).rows[0]!.n,
+    );
+    return { ...counts, postings, seedSeconds: Math.round((Date.now() - started) / 1000) };
+  } finally {
+    await db.end();
+  }
+}
+
+function rssBytes(pid: number | undefined): number {
+  if (!pid) return 0;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** `limit=0` over the hot wallet while other clients read users at a steady rate. */
+async function streamUnderLoad(stack: Stack, world: World) {
+  const hot = `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=0`;
+  const readers = {
+    url: stack.gatewayUrl,
+    headers: { authorization: `Bearer ${world.token}` },
+    connections: 8,
+    durationSeconds: 8,
+    rate: 100,
+    warmupSeconds: 1,
+    request: () => ({ path: `/v1/users/${world.user}` }),
+  };
+  const quiet: number[] = [];
+  await paced({ ...readers, latencies: quiet });
+  const pids = {
+    gateway: stack.apps.gateway.child.pid,
+    'wallet-ledger': stack.apps['wallet-ledger'].child.pid,
+  };
+  const before = { gateway: rssBytes(pids.gateway), ledger: rssBytes(pids['wallet-ledger']) };
+  const peak = { ...before };
+  const sampler = setInterval(() => {
+    peak.gateway = Math.max(peak.gateway, rssBytes(pids.gateway));
+    peak.ledger = Math.max(peak.ledger, rssBytes(pids['wallet-ledger']));
+  }, 50);
+  const during: number[] = [];
+  let rows = 0;
+  let bytes = 0;
+  const started = Date.now();
+  try {
+    const streaming = (async () => {
+      const response = await fetch(`${stack.gatewayUrl}${hot}`, {
+        headers: { authorization: `Bearer ${world.token}` },
+      });
+      if (response.status !== 200) throw new Error(`limit=0: ${response.status}`);
+      const text = await response.text();
+      bytes = text.length;
+      rows = (JSON.parse(text) as unknown[]).length;
+    })();
+    // Readers while the stream runs (at least its first seconds).
+    await Promise.all([streaming, paced({ ...readers, latencies: during })]);
+  } finally {
+    clearInterval(sampler);
+  }
+  return {
+    rows,
+    bytes,
+    seconds: round((Date.now() - started) / 1000),
+    gatewayGrowthMb: round((peak.gateway - before.gateway) / 2 ** 20),
+    ledgerGrowthMb: round((peak.ledger - before.ledger) / 2 ** 20),
+    quietP99: percentiles(quiet).p99,
+    duringP99: percentiles(during).p99,
+  };
+}
+
+export async function benchScale(
+  stack: Stack,
+  api: Api,
+  tenant: { token: string; id: string },
+  admin: string,
+): Promise<{ rows: ScaleRow[]; details: Record<string, unknown> }> {
+  const world = await arrange(api, tenant.token, admin, tenant.id);
+  let deep: string | undefined;
+  const paths = () => reads(world, () => deep);
+  // The empty database: a cursor from the hot wallet's (empty) list is none; the page is its first.
+  const emptyReads = await p50s(stack, paths());
+  const emptyTransfers = await transfersPerSecond(stack, world);
+  const seeded = await seed(stack.databaseUrl, world);
+  // A cursor half way into the hot wallet's 2,000,000 rows (page 20,000 of 50), found once.
+  const middle = await api.get(
+    `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=50&sort=createdAt&page=${Math.max(1, Math.floor(seeded.hotTransactions / 100))}`,
+    { token: world.token },
+  );
+  const next = /<[^>]*[?&]after=([A-Za-z0-9_-]+)[^>]*>;\s*rel="next"/.exec(
+    middle.headers.get('link') ?? '',
+  );
+  deep = next?.[1];
+  const seededReads = await p50s(stack, paths());
+  const seededTransfers = await transfersPerSecond(stack, world);
+  const stream = await streamUnderLoad(stack, world);
+  const rows: ScaleRow[] = Object.keys(emptyReads).map((name) => ({
+    metric: `${name}: p50 ms, seeded / empty`,
+    project: seededReads[name]!,
+    baseline: emptyReads[name]!,
+    target: '≤ 1.25',
+    met: seededReads[name]! <= 1.25 * Math.max(emptyReads[name]!, 1),
+  }));
+  rows.push({
+    metric: 'transfers/s, seeded / empty',
+    project: seededTransfers,
+    baseline: emptyTransfers,
+    target: '≥ 0.9',
+    met: seededTransfers >= 0.9 * emptyTransfers,
+  });
+  rows.push({
+    metric: `limit=0 over the hot wallet (${stream.rows} rows): RSS growth MB, gateway / wallet-ledger`,
+    project: stream.gatewayGrowthMb,
+    baseline: stream.ledgerGrowthMb,
+    target: 'each < 64',
+    met:
+      stream.rows >= seeded.hotTransactions &&
+      Math.max(stream.gatewayGrowthMb, stream.ledgerGrowthMb) < 64,
+  });
+  rows.push({
+    metric: 'GET user p99 ms during the stream / without it',
+    project: stream.duringP99,
+    baseline: stream.quietP99,
+    target: '≤ 2',
+    met: stream.duringP99 <= 2 * Math.max(stream.quietP99, 1),
+  });
+  return { rows, details: { seeded, emptyReads, seededReads, stream, deepCursor: Boolean(deep) } };
+}
