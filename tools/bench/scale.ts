@@ -7,6 +7,7 @@
 // ≥ 0.9), and `limit=0` over the hot wallet: it completes, the gateway's and wallet-ledger's
 // RSS growth (goal < 64 MB) and other clients' GET user p99 during the stream / without it
 // (goal ≤ 2).
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Api } from '../../apps/stack-e2e/src/api';
@@ -162,17 +163,31 @@ interface Seeded {
   seedSeconds: number;
 }
 
-async function seed(databaseUrl: string, world: World): Promise<Seeded> {
+type Counts = Omit<Seeded, 'postings' | 'seedSeconds'>;
+
+/** The full seed: 10,000,000 postings (2 per entry), 2,000,000 of the entries on the hot wallet. */
+const FULL: Counts = {
+  tenants: 100,
+  users: n(1_000_000),
+  hotTransactions: n(2_000_000),
+  otherEntries: n(3_000_000),
+  deliveries: n(1_000_000),
+  auditEvents: n(1_000_000),
+};
+
+/** Before measuring the empty database: the hot wallet's first pages hold rows, as later. */
+const HOT_START: Counts = {
+  tenants: 100,
+  users: 0,
+  hotTransactions: 200,
+  otherEntries: 0,
+  deliveries: 0,
+  auditEvents: 0,
+};
+
+async function seed(databaseUrl: string, world: World, counts: Counts): Promise<Seeded> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const counts = {
-    tenants: 100,
-    users: n(1_000_000),
-    hotTransactions: n(2_000_000),
-    otherEntries: n(3_000_000),
-    deliveries: n(1_000_000),
-    auditEvents: n(1_000_000),
-  };
   const started = Date.now();
   try {
     // The rows are consistent by construction; the per-statement reference triggers would only
@@ -189,29 +204,32 @@ async function seed(databaseUrl: string, world: World): Promise<Seeded> {
     );
     await db.query(
       `INSERT INTO ledger.user_refs (id, tenant_id, general_conditions, created_at, updated_at)
-       SELECT id, tenant_id, general_conditions, created_at, created_at FROM identity.users
-        WHERE tenant_id LIKE 'scale-tenant-%'`,
+       SELECT id, tenant_id, general_conditions, created_at, created_at FROM identity.users u
+        WHERE tenant_id LIKE 'scale-tenant-%'
+          AND NOT EXISTS (SELECT 1 FROM ledger.user_refs r WHERE r.id = u.id)`,
     );
     await db.query(
       `INSERT INTO ledger.wallets (id, tenant_id, user_id, asset_id, address, created_at)
        SELECT gen_random_uuid(), tenant_id, id, 'eth',
-              '0x' || lpad(to_hex(row_number() OVER ()), 40, '0'), created_at
-         FROM ledger.user_refs WHERE tenant_id LIKE 'scale-tenant-%'`,
+              '0x5ca1e' || lpad(to_hex(row_number() OVER ()), 35, '0'), created_at
+         FROM ledger.user_refs r WHERE tenant_id LIKE 'scale-tenant-%'
+          AND NOT EXISTS (SELECT 1 FROM ledger.wallets w WHERE w.user_id = r.id)`,
     );
     await db.query(
       `INSERT INTO ledger.accounts (id, asset_id, kind, wallet_id)
-       SELECT gen_random_uuid(), 'eth', 'wallet', id FROM ledger.wallets
-        WHERE tenant_id LIKE 'scale-tenant-%'`,
+       SELECT gen_random_uuid(), 'eth', 'wallet', id FROM ledger.wallets w
+        WHERE tenant_id LIKE 'scale-tenant-%'
+          AND NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.wallet_id = w.id)`,
     );
     // Deposits from the outside: each an entry of two postings (external −, wallet +) and the
     // wallet side's transactions row. The hot wallet's first, then the others round-robin.
     await db.query(
       `CREATE TEMP TABLE seeded_entries AS
       SELECT gen_random_uuid() AS entry_id, gen_random_uuid() AS operation_id, i,
-             CASE WHEN i <= $1 THEN $3::uuid ELSE NULL END AS wallet_id,
+             CASE WHEN i <= $1::int THEN $3::uuid ELSE NULL END AS wallet_id,
              0.001::numeric AS amount,
              '2025-06-01'::timestamptz + i * interval '1 ms' AS at
-        FROM generate_series(1, $1 + $2) AS i`,
+        FROM generate_series(1, $1::int + $2::int) AS i`,
       [counts.hotTransactions, counts.otherEntries, world.hotWallet],
     );
     await db.query(`CREATE TEMP TABLE seeded_wallets AS
@@ -222,11 +240,13 @@ async function seed(databaseUrl: string, world: World): Promise<Seeded> {
     const wallets = Number(
       (await db.query<{ n: string }>('SELECT count(*) AS n FROM seeded_wallets')).rows[0]!.n,
     );
-    await db.query(
-      `UPDATE seeded_entries SET wallet_id = w.wallet_id FROM seeded_wallets w
-        WHERE seeded_entries.wallet_id IS NULL AND w.k = (seeded_entries.i % $1) + 1`,
-      [wallets],
-    );
+    if (wallets > 0) {
+      await db.query(
+        `UPDATE seeded_entries SET wallet_id = w.wallet_id FROM seeded_wallets w
+          WHERE seeded_entries.wallet_id IS NULL AND w.k = (seeded_entries.i % $1) + 1`,
+        [wallets],
+      );
+    }
     await db.query(`CREATE TEMP TABLE seeded_parties AS
       SELECT e.*, a.id AS account_id, w.user_id, w.tenant_id
         FROM seeded_entries e JOIN ledger.wallets w ON w.id = e.wallet_id
@@ -238,9 +258,9 @@ async function seed(databaseUrl: string, world: World): Promise<Seeded> {
     // Each wallet's chain, then the external account's (one chain over every deposit).
     await db.query(
       `INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after, created_at)
-       SELECT entry_id, account_id, amount,
-              sum(amount) OVER (PARTITION BY account_id ORDER BY i), at
-         FROM seeded_parties ORDER BY i`,
+       SELECT p.entry_id, p.account_id, p.amount,
+              a.balance + sum(p.amount) OVER (PARTITION BY p.account_id ORDER BY p.i), p.at
+         FROM seeded_parties p JOIN ledger.accounts a ON a.id = p.account_id ORDER BY p.i`,
     );
     await db.query(
       `INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after, created_at)
@@ -249,6 +269,18 @@ async function seed(databaseUrl: string, world: World): Promise<Seeded> {
          FROM seeded_parties p,
               (SELECT id, balance FROM ledger.accounts WHERE asset_id = 'eth' AND kind = 'external') x
         ORDER BY p.i`,
+    );
+    await db.query(
+      `INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id,
+         type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver,
+         created_at)
+       SELECT gen_random_uuid(), p.tenant_id, p.user_id, p.wallet_id, 'eth', p.operation_id,
+              'deposit', 'in', 'external', 'confirmed', p.amount,
+              a.balance + sum(p.amount) OVER (PARTITION BY p.wallet_id ORDER BY p.i),
+              '{"address":"0x000000000000000000000000000000000000bEEF"}',
+              jsonb_build_object('walletId', p.wallet_id, 'userId', p.user_id, 'address', 'seeded'),
+              p.at
+         FROM seeded_parties p JOIN ledger.accounts a ON a.id = p.account_id ORDER BY p.i`,
     );
     await db.query(
       `UPDATE ledger.accounts a SET balance = a.balance + s.total,
@@ -260,17 +292,6 @@ async function seed(databaseUrl: string, world: World): Promise<Seeded> {
       `UPDATE ledger.accounts SET balance = balance - (SELECT sum(amount) FROM seeded_parties),
               available_balance = available_balance - (SELECT sum(amount) FROM seeded_parties)
         WHERE asset_id = 'eth' AND kind = 'external'`,
-    );
-    await db.query(
-      `INSERT INTO ledger.transactions (id, tenant_id, user_id, wallet_id, asset_id, operation_id,
-         type, movement, movement_subtype, status, amount, wallet_balance_after, sender, receiver,
-         created_at)
-       SELECT gen_random_uuid(), tenant_id, user_id, wallet_id, 'eth', operation_id, 'deposit',
-              'in', 'external', 'confirmed', amount,
-              sum(amount) OVER (PARTITION BY wallet_id ORDER BY i),
-              '{"address":"0x000000000000000000000000000000000000bEEF"}',
-              jsonb_build_object('walletId', wallet_id, 'userId', user_id, 'address', 'seeded'), at
-         FROM seeded_parties ORDER BY i`,
     );
     // Deliveries of one receiver, finished; audit events of the seeded tenants.
     await db.query(
@@ -325,6 +346,42 @@ async function seed(databaseUrl: string, world: World): Promise<Seeded> {
   }
 }
 
+/**
+ * A JSON array read by a child process as it arrives: its bytes and its rows (one `"txLog":` per
+ * row; the array's brackets checked), in bounded memory however long it is.
+ */
+function consume(url: string, token: string): Promise<{ rows: number; bytes: number }> {
+  const script = `
+    const res = await fetch(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.TOKEN } });
+    if (res.status !== 200) { console.log(JSON.stringify({ status: res.status })); process.exit(1); }
+    const decoder = new TextDecoder();
+    let rows = 0, bytes = 0, tail = '', first = '', last = '';
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      const text = tail + decoder.decode(chunk, { stream: true });
+      if (!first) first = text.trimStart()[0];
+      rows += text.split('"txLog":').length - 1;
+      // A marker cut by a chunk boundary is whole in the next text (8 characters: a counted
+      // one never fits in the 7 kept).
+      tail = text.slice(-7);
+      last = text.trimEnd().slice(-1) || last;
+    }
+    console.log(JSON.stringify({ rows, bytes, framed: first === '[' && last === ']' }));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, URL: url, TOKEN: token },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => {
+      const result = JSON.parse(out || '{}') as { rows?: number; bytes?: number; framed?: boolean };
+      if (code !== 0 || !result.framed) reject(new Error(`limit=0 stream: ${out}`));
+      else resolve({ rows: result.rows ?? 0, bytes: result.bytes ?? 0 });
+    });
+  });
+}
+
 function rssBytes(pid: number | undefined): number {
   if (!pid) return 0;
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -360,15 +417,12 @@ async function streamUnderLoad(stack: Stack, world: World) {
   let bytes = 0;
   const started = Date.now();
   try {
-    const streaming = (async () => {
-      const response = await fetch(`${stack.gatewayUrl}${hot}`, {
-        headers: { authorization: `Bearer ${world.token}` },
-      });
-      if (response.status !== 200) throw new Error(`limit=0: ${response.status}`);
-      const text = await response.text();
-      bytes = text.length;
-      rows = (JSON.parse(text) as unknown[]).length;
-    })();
+    // Read in a process of its own: parsing here would delay the readers' requests in this
+    // process and count its own pauses as the server's latency.
+    const streaming = consume(`${stack.gatewayUrl}${hot}`, world.token).then((read) => {
+      rows = read.rows;
+      bytes = read.bytes;
+    });
     // Readers while the stream runs (at least its first seconds).
     await Promise.all([streaming, paced({ ...readers, latencies: during })]);
   } finally {
@@ -385,6 +439,12 @@ async function streamUnderLoad(stack: Stack, world: World) {
   };
 }
 
+function cursorOf(headers: Headers): string | undefined {
+  return /<[^>]*[?&]after=([A-Za-z0-9_-]+)[^>]*>;\s*rel="next"/.exec(
+    headers.get('link') ?? '',
+  )?.[1];
+}
+
 export async function benchScale(
   stack: Stack,
   api: Api,
@@ -395,18 +455,21 @@ export async function benchScale(
   let deep: string | undefined;
   const paths = () => reads(world, () => deep);
   // The empty database: a cursor from the hot wallet's (empty) list is none; the page is its first.
+  await seed(stack.databaseUrl, world, HOT_START);
+  const emptyCursor = await api.get(
+    `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=50&sort=createdAt`,
+    { token: world.token },
+  );
+  deep = cursorOf(emptyCursor.headers);
   const emptyReads = await p50s(stack, paths());
   const emptyTransfers = await transfersPerSecond(stack, world);
-  const seeded = await seed(stack.databaseUrl, world);
+  const seeded = await seed(stack.databaseUrl, world, FULL);
   // A cursor half way into the hot wallet's 2,000,000 rows (page 20,000 of 50), found once.
   const middle = await api.get(
     `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=50&sort=createdAt&page=${Math.max(1, Math.floor(seeded.hotTransactions / 100))}`,
     { token: world.token },
   );
-  const next = /<[^>]*[?&]after=([A-Za-z0-9_-]+)[^>]*>;\s*rel="next"/.exec(
-    middle.headers.get('link') ?? '',
-  );
-  deep = next?.[1];
+  deep = cursorOf(middle.headers);
   const seededReads = await p50s(stack, paths());
   const seededTransfers = await transfersPerSecond(stack, world);
   const stream = await streamUnderLoad(stack, world);

@@ -152,8 +152,8 @@ export function forwardList(
       const result = await call(rpcParams);
       return { status: 200, body: result.items, ...listMeta(result) };
     }
-    // limit=0: the whole list, as pages of MAX_LIST_PAGE that follow their cursors. The first
-    // page is fetched before answering, so that a refusal is still a problem answer.
+    // limit=0: the whole list, as pages that follow their cursors. The first page is fetched
+    // before answering, so that a refusal is still a problem answer, and carries the total.
     const pageParams = (after: string | undefined) => withList(rpcParams, list, after);
     const first = await call(pageParams(undefined));
     return {
@@ -178,14 +178,27 @@ function listOf(rpcParams: unknown): ListQuery | undefined {
   return typeof list === 'object' && list !== null ? (list as ListQuery) : undefined;
 }
 
-/** The same params asking for one page of MAX_LIST_PAGE, after the cursor. */
+/**
+ * The rows of one page of a stream. Smaller than a service's largest answer: a page's reply
+ * shares the gateway's broker connection with every other request's, and a megabyte in it
+ * delayed the replies behind it (other clients' p99 ×9 during a stream of 40,000 rows).
+ */
+const STREAM_PAGE = Math.min(MAX_LIST_PAGE, 250);
+
+/** The same params asking for one page of a stream, after the cursor (total on the first only). */
 function withList(rpcParams: unknown, list: ListQuery | undefined, after: string | undefined) {
   const base = list ?? ({} as ListQuery);
   const { after: _ignored, ...rest } = base;
   return {
     ...{},
     ...(rpcParams as object),
-    list: { ...{}, ...rest, page: 1, limit: MAX_LIST_PAGE, ...(after ? { after } : {}) },
+    list: {
+      ...{},
+      ...rest,
+      page: 1,
+      limit: STREAM_PAGE,
+      ...(after ? { after, withoutTotal: true } : {}),
+    },
   };
 }
 

@@ -142,6 +142,8 @@ export interface ListQuery {
   limit: number;
   /** An opaque keyset cursor (a previous page's `next`): the page after that one; `page` unused. */
   after?: string;
+  /** The caller has the total already (a stream's later pages): answer 0, count nothing. */
+  withoutTotal?: true;
   sort: { field: string; direction: 'asc' | 'desc' };
   createdAfter?: string;
   createdBefore?: string;

@@ -38,6 +38,8 @@ export interface ListClauses {
   keyset?: ListKeyset;
   /** Whether this page continues a cursor (its total is not the page's rows plus offset). */
   after?: boolean;
+  /** Count nothing: the caller has the total (ListQuery.withoutTotal). */
+  withoutTotal?: boolean;
 }
 
 /** One page of rows, with what the list answer says about the rest. */
@@ -165,6 +167,7 @@ export function listClauses(
     offset: after ? 0 : (query.page - 1) * limit,
     keyset,
     after: after !== undefined,
+    ...(query.withoutTotal ? { withoutTotal: true } : {}),
   };
 }
 
@@ -213,7 +216,9 @@ export async function finishPage<R>(
       : undefined;
   const rows = shown.map((f) => f.row);
   let total: number;
-  if (!more && !clauses.after && (shown.length > 0 || clauses.offset === 0)) {
+  if (clauses.withoutTotal) {
+    total = 0;
+  } else if (!more && !clauses.after && (shown.length > 0 || clauses.offset === 0)) {
     total = clauses.offset + shown.length;
   } else {
     total = await count('filtered' in clauses ? clauses.filtered : clauses.where);

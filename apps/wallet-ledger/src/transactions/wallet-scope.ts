@@ -22,6 +22,10 @@ export async function walletScope(
     if (!(await findWallet(db, tenantScope(caller), path.userId, path.walletId)))
       throw Errors.notFound('wallet');
   }
+  // A named wallet was found in the caller's tenant, under the path's user: its rows are its
+  // own, and the list reads them by wallet alone (an index on (wallet_id, …) then answers the
+  // page and its count without reading the table).
+  if (named) return eq(columns.walletId, path.walletId);
   const scope = tenantScope(caller);
   return and(
     scope.kind === 'tenant' ? eq(columns.tenantId, scope.tenantId) : undefined,
