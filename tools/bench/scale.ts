@@ -205,22 +205,22 @@ async function seed(databaseUrl: string, world: World, counts: Counts): Promise<
     await db.query(
       `INSERT INTO ledger.user_refs (id, tenant_id, general_conditions, created_at, updated_at)
        SELECT id, tenant_id, general_conditions, created_at, created_at FROM identity.users u
-        WHERE tenant_id LIKE 'scale-tenant-%'
-          AND NOT EXISTS (SELECT 1 FROM ledger.user_refs r WHERE r.id = u.id)`,
+        WHERE tenant_id LIKE 'scale-tenant-%'`,
     );
     await db.query(
       `INSERT INTO ledger.wallets (id, tenant_id, user_id, asset_id, address, created_at)
        SELECT gen_random_uuid(), tenant_id, id, 'eth',
               '0x5ca1e' || lpad(to_hex(row_number() OVER ()), 35, '0'), created_at
-         FROM ledger.user_refs r WHERE tenant_id LIKE 'scale-tenant-%'
-          AND NOT EXISTS (SELECT 1 FROM ledger.wallets w WHERE w.user_id = r.id)`,
+         FROM ledger.user_refs WHERE tenant_id LIKE 'scale-tenant-%'`,
     );
     await db.query(
       `INSERT INTO ledger.accounts (id, asset_id, kind, wallet_id)
-       SELECT gen_random_uuid(), 'eth', 'wallet', id FROM ledger.wallets w
-        WHERE tenant_id LIKE 'scale-tenant-%'
-          AND NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.wallet_id = w.id)`,
+       SELECT gen_random_uuid(), 'eth', 'wallet', id FROM ledger.wallets
+        WHERE tenant_id LIKE 'scale-tenant-%'`,
     );
+    // The joins below are planned on the tables' real sizes (a plan made for an empty table
+    // re-read a growing one per row).
+    await db.query('ANALYZE identity.users, ledger.user_refs, ledger.wallets, ledger.accounts');
     // Deposits from the outside: each an entry of two postings (external −, wallet +) and the
     // wallet side's transactions row. The hot wallet's first, then the others round-robin.
     await db.query(
@@ -247,10 +247,12 @@ async function seed(databaseUrl: string, world: World, counts: Counts): Promise<
         [wallets],
       );
     }
+    await db.query('ANALYZE seeded_entries, seeded_wallets');
     await db.query(`CREATE TEMP TABLE seeded_parties AS
       SELECT e.*, a.id AS account_id, w.user_id, w.tenant_id
         FROM seeded_entries e JOIN ledger.wallets w ON w.id = e.wallet_id
         JOIN ledger.accounts a ON a.wallet_id = e.wallet_id`);
+    await db.query('ANALYZE seeded_parties');
     await db.query(
       `INSERT INTO ledger.journal_entries (id, operation_type, operation_id, asset_id, created_at)
        SELECT entry_id, 'income', operation_id, 'eth', at FROM seeded_parties`,
