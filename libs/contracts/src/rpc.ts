@@ -127,7 +127,7 @@ export interface ListResult<T> {
  * The most rows a total counts: past it a list reports the cap as a lower bound, so that a count
  * costs the same however many rows match (docs/decisions.md, "Lists at scale").
  */
-export const TOTAL_COUNT_CAP = 10_000;
+export const TOTAL_COUNT_CAP = 1_000;
 
 /** The most rows one list answer of a service holds; `limit=0` is streamed in pages of it. */
 export const MAX_LIST_PAGE = 1_000;

@@ -180,16 +180,23 @@ export function keyColumns(clauses: ListClauses) {
   };
 }
 
-/** How many rows match, counted up to `TOTAL_COUNT_CAP` and one more. */
+/**
+ * How many rows match, counted up to `TOTAL_COUNT_CAP` and one more. In the list's order: the
+ * count then reads the page's index. Unordered, the planner would take a sequential scan that
+ * it expects to stop after a thousand matches, and read a whole table when the matches lie at
+ * its end.
+ */
 export async function cappedCount(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
+  orderBy: SQL[],
 ): Promise<number> {
   const capped = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
+    .orderBy(...orderBy)
     .limit(TOTAL_COUNT_CAP + 1)
     .as('capped');
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
@@ -251,7 +258,9 @@ export async function selectPage<T extends PgTable>(
     key: string | null;
     keyId: string;
   }[];
-  return finishPage(fetched, clauses, (where) => cappedCount(db, table as PgTable, where));
+  return finishPage(fetched, clauses, (where) =>
+    cappedCount(db, table as PgTable, where, clauses.orderBy),
+  );
 }
 
 /** A service's list answer from a page: its rows as views, with the total and the cursor. */

@@ -91,7 +91,7 @@ export async function listWallets(
   return finishPage(
     fetched.map(({ key, keyId, ...row }) => ({ row, key, keyId })),
     clauses,
-    (where) => cappedCount(db, wallets, where),
+    (where) => cappedCount(db, wallets, where, clauses.orderBy),
   );
 }
 
