@@ -71,12 +71,13 @@ async function arrange(api: Api, token: string, admin: string, tenantId: string)
   }
   const hotUser = await newUser();
   const hotWallet = await newWallet(hotUser);
+  const [first] = parties as [World['parties'][0]];
   return {
     token,
     admin,
     tenantId,
-    user: parties[0]!.user,
-    wallet: parties[0]!.wallet,
+    user: first.user,
+    wallet: first.wallet,
     hotUser,
     hotWallet,
     parties,
@@ -137,7 +138,7 @@ async function transfersPerSecond(stack: Stack, world: World): Promise<number> {
     request: () => {
       const i = Math.floor(Math.random() * parties.length);
       const j = (i + 1 + Math.floor(Math.random() * (parties.length - 1))) % parties.length;
-      const [a, b] = [parties[i]!, parties[j]!];
+      const [a, b] = [parties[i], parties[j]] as [World['parties'][0], World['parties'][0]];
       return {
         body: JSON.stringify({
           requestedTransactions: [
@@ -245,7 +246,7 @@ async function seed(databaseUrl: string, world: World, counts: Counts): Promise<
         FROM ledger.wallets w JOIN ledger.accounts a ON a.wallet_id = w.id
        WHERE w.tenant_id LIKE 'scale-tenant-%'`);
     const wallets = Number(
-      (await db.query<{ n: string }>('SELECT count(*) AS n FROM seeded_wallets')).rows[0]!.n,
+      (await db.query<{ n: string }>('SELECT count(*) AS n FROM seeded_wallets')).rows[0]?.n,
     );
     if (wallets > 0) {
       await db.query(
@@ -349,7 +350,7 @@ async function seed(databaseUrl: string, world: World, counts: Counts): Promise<
     // The seed's gigabytes of dirty pages are written now, not during the measurements.
     await db.query('CHECKPOINT');
     const postings = Number(
-      (await db.query<{ n: string }>('SELECT count(*) AS n FROM ledger.postings')).rows[0]!.n,
+      (await db.query<{ n: string }>('SELECT count(*) AS n FROM ledger.postings')).rows[0]?.n,
     );
     return { ...counts, postings, seedSeconds: Math.round((Date.now() - started) / 1000) };
   } finally {
@@ -487,13 +488,16 @@ export async function benchScale(
   const seededReads = await p50s(stack, paths());
   const seededTransfers = await transfersPerSecond(stack, world);
   const stream = await streamUnderLoad(stack, world);
-  const rows: ScaleRow[] = Object.keys(emptyReads).map((name) => ({
-    metric: `${name}: p50 ms, seeded / empty`,
-    project: seededReads[name]!,
-    baseline: emptyReads[name]!,
-    target: '≤ 1.25',
-    met: seededReads[name]! <= 1.25 * Math.max(emptyReads[name]!, 1),
-  }));
+  const rows: ScaleRow[] = Object.entries(emptyReads).map(([name, empty]) => {
+    const seededP50 = seededReads[name] ?? Number.NaN;
+    return {
+      metric: `${name}: p50 ms, seeded / empty`,
+      project: seededP50,
+      baseline: empty,
+      target: '≤ 1.25',
+      met: seededP50 <= 1.25 * Math.max(empty, 1),
+    };
+  });
   rows.push({
     metric: 'transfers/s, seeded / empty',
     project: seededTransfers,
