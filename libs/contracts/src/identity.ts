@@ -172,7 +172,7 @@ export interface EnumQuery {
   kind: EnumKind;
   /** Exact match on id, code or group; case-insensitive substring on name. */
   filters: { id?: string; code?: string; group?: string; name?: string };
-  list: { page: number; limit: number; sort: { field: string; direction: 'asc' | 'desc' } };
+  list: Pick<ListQuery, 'page' | 'limit' | 'sort' | 'after'>;
 }
 
 export type ClientAudience = 'general' | 'admin';

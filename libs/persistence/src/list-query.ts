@@ -101,6 +101,25 @@ function decodeCursor(cursor: string, sort: string): CursorContent {
   return content as CursorContent;
 }
 
+/**
+ * The cursor of a list kept in memory (a fixed catalog: the enumerations, the notification
+ * types): the position of the next row under the sort. Such a list does not change between
+ * pages, so a position is as good as a key.
+ */
+export function offsetCursor(sort: { field: string; direction: string }, offset: number): string {
+  return encodeCursor([`${sort.field}:${sort.direction}`, String(offset), 'offset']);
+}
+
+/** The position an `offsetCursor` holds; any other cursor is 400 `invalid_cursor`. */
+export function readOffsetCursor(
+  cursor: string,
+  sort: { field: string; direction: string },
+): number {
+  const [, value, kind] = decodeCursor(cursor, `${sort.field}:${sort.direction}`);
+  if (kind !== 'offset' || value === null || !/^\d{1,9}$/.test(value)) throw invalidCursor();
+  return Number(value);
+}
+
 /** A cursor's text value as the column's type: the comparison then uses the column's index. */
 function typed(value: string, column: PgColumn): SQL {
   return sql`CAST(${value} AS ${sql.raw(column.getSQLType())})`;

@@ -14,6 +14,7 @@ import {
   executePrepared,
   listClauses,
   listResult,
+  offsetCursor,
   onOutboxCommit,
   outboxInsertMany,
   outboxRecord,
@@ -24,6 +25,7 @@ import {
   storedIdempotentResults,
   pipeline,
   prepared,
+  readOffsetCursor,
   sqlState,
   withPipelinedTransaction,
   withTransaction,
@@ -472,6 +474,20 @@ describe('keyset pages', () => {
       await expect(
         selectPage(db, rows, listClauses(query('amount', 10, after), columns)),
       ).rejects.toMatchObject({ status: 400, code: 'invalid_cursor' });
+    }
+  });
+
+  it('reads back the position of an in-memory list, and refuses a keyset cursor or another sort', () => {
+    const sort = { field: 'code', direction: 'asc' };
+    expect(readOffsetCursor(offsetCursor(sort, 250), sort)).toBe(250);
+    for (const [cursor, under] of [
+      [offsetCursor(sort, 250), { field: 'code', direction: 'desc' }],
+      [Buffer.from('["code:asc","12","x"]').toString('base64url'), sort],
+      [Buffer.from('["code:asc","-1","offset"]').toString('base64url'), sort],
+    ] as const) {
+      expect(() => readOffsetCursor(cursor, under)).toThrow(
+        expect.objectContaining({ code: 'invalid_cursor' }),
+      );
     }
   });
 

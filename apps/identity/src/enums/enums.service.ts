@@ -1,4 +1,5 @@
 import type { EnumEntry, EnumKind, EnumQuery, ListResult } from '@custody/contracts';
+import { offsetCursor, readOffsetCursor } from '@custody/persistence';
 import { type CodeListKind, cnaeClasses, ID_TYPES, loadCodeList } from '@custody/reference-data';
 
 export type EnumLists = Record<EnumKind, readonly EnumEntry[]>;
@@ -42,9 +43,13 @@ export function listEnum(lists: EnumLists, query: EnumQuery): ListResult<EnumEnt
     (a, b) =>
       sign * String(a[field] ?? '').localeCompare(String(b[field] ?? ''), 'es', { numeric: true }),
   );
-  const page =
-    list.limit === 0
-      ? matching
-      : matching.slice((list.page - 1) * list.limit, list.page * list.limit);
-  return { items: page, total: matching.length };
+  const size = list.limit === 0 ? matching.length : list.limit;
+  const start = list.after ? readOffsetCursor(list.after, list.sort) : (list.page - 1) * size;
+  const page = matching.slice(start, start + size);
+  const end = start + page.length;
+  return {
+    items: page,
+    total: matching.length,
+    ...(page.length > 0 && end < matching.length ? { next: offsetCursor(list.sort, end) } : {}),
+  };
 }

@@ -5,9 +5,10 @@ import {
   type AuthContext,
   type ListQuery,
   type ListResult,
+  MAX_LIST_PAGE,
   type NotificationTypeView,
 } from '@custody/contracts';
-import type { Database } from '@custody/persistence';
+import { type Database, offsetCursor, readOffsetCursor } from '@custody/persistence';
 import { requireAuth } from '@custody/tenancy';
 import { notificationTypes, receivers } from '../schema';
 import { receiverView } from '../receivers/receivers.service';
@@ -64,7 +65,10 @@ export async function listTypes(
     .from(notificationTypes)
     .orderBy(order(column), asc(notificationTypes.id))
     .$dynamic();
-  if (query.limit !== 0) select = select.limit(query.limit).offset((query.page - 1) * query.limit);
+  // The catalog is fixed (a row per event name): its cursors are positions (`offsetCursor`).
+  const size = query.limit === 0 ? MAX_LIST_PAGE : query.limit;
+  const start = query.after ? readOffsetCursor(query.after, query.sort) : (query.page - 1) * size;
+  select = select.limit(size).offset(start);
   const [types, [counted]] = await Promise.all([
     select,
     db.select({ n: sql<number>`count(*)::int` }).from(notificationTypes),
@@ -94,5 +98,8 @@ export async function listTypes(
       receivers: subscribed.filter((r) => r.notificationTypeId === t.id).map(receiverView),
     })),
     total: counted?.n ?? 0,
+    ...(types.length > 0 && start + types.length < (counted?.n ?? 0)
+      ? { next: offsetCursor(query.sort, start + types.length) }
+      : {}),
   };
 }

@@ -1217,7 +1217,7 @@ export interface components {
     'RateLimit-Policy': string;
     /** @description Seconds until the window ends and requests are accepted again. */
     'Retry-After': number;
-    /** @description The records that match, before paging: exact up to 10000; past it, 10000 with X-Total-Count-Lower-Bound. */
+    /** @description The records that match, before paging: exact up to 1000; past it, 1000 with X-Total-Count-Lower-Bound. */
     'X-Total-Count': number;
     /** @description Present (`true`) when the count stopped at its cap: more records match. */
     'X-Total-Count-Lower-Bound': 'true';
