@@ -951,7 +951,19 @@ describe('enums', () => {
     expect(lastTwo).toEqual({
       total: 40,
       items: [expect.objectContaining({ id: '40' }), expect.objectContaining({ id: '39' })],
+      next: expect.any(String),
     });
+    // The cursor goes on from there, in the same order.
+    const following = await call(
+      IDENTITY_RPC.listEnum,
+      query('company-type', {
+        limit: 2,
+        sort: { field: 'id', direction: 'desc' },
+        after: lastTwo.next,
+      }),
+      reader,
+    );
+    expect(following.items.map((e) => e.id)).toEqual(['38', '37']);
   });
 
   it('lists the 4 purposes of the business relationship', async () => {
