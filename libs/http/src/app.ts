@@ -192,25 +192,46 @@ export function answerClientErrorsAsProblems(server: Server): void {
       socket.destroy();
       return;
     }
+    answered.add(socket);
+    // Bytes after a request that closes the connection, or an error on a socket whose request is
+    // already being answered: that request gets its own answer, and a second one on the same
+    // socket would break the client's parser (Node's default handler stays silent here too).
+    if (error.code === 'HPE_CLOSED_CONNECTION' || answerStarted(socket)) {
+      drainThenClose(socket);
+      return;
+    }
     const appError =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? new AppError(431, 'headers_too_large', 'The request line and headers are too large.')
         : Errors.badRequest('The request could not be parsed.', 'malformed_request');
     const body = JSON.stringify(toProblem(appError));
-    answered.add(socket);
     socket.end(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\n` +
         `content-type: ${PROBLEM_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
         `connection: close\r\n\r\n${body}`,
     );
-    // The parser stopped reading; what the client still sends is read and dropped until it
-    // closes: a socket closed with unread data is reset, and the reset can overtake the answer
-    // on its way to the client ("other side closed" instead of the 431). A client that never
-    // closes is cut off after a few seconds.
-    socket.on('data', () => undefined);
-    socket.resume();
-    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+    drainThenClose(socket);
   });
+}
+
+/** Whether the response to the socket's current request has sent its head. */
+function answerStarted(socket: Duplex): boolean {
+  // `_httpMessage` is the response Node's server attached to the socket; its default
+  // clientError handler reads it the same way.
+  const response = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return response?.headersSent === true;
+}
+
+/**
+ * The parser stopped reading; what the client still sends is read and dropped until it closes:
+ * a socket closed with unread data is reset, and the reset can overtake the answer on its way to
+ * the client ("other side closed" instead of the 431). A client that never closes is cut off
+ * after a few seconds.
+ */
+function drainThenClose(socket: Duplex): void {
+  socket.on('data', () => undefined);
+  socket.resume();
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
 }
 
 /** 404 for unknown routes and the central error handler; no stack or internals ever leave. */

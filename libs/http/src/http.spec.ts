@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type Express, Router } from 'express';
 import { z } from 'zod';
@@ -348,6 +348,25 @@ describe('HTTP edge', () => {
       ),
     );
     expect(results).toEqual(Array(30).fill(431));
+  });
+
+  it('answers a request once when bytes follow its Connection: close (found by fuzzing: two answers)', async () => {
+    // A DELETE sent with a body but no Content-Length: the body is stray data after a request
+    // that closes the connection. The request already has its answer; a second one on the same
+    // socket breaks the client's parser.
+    const port = (server.address() as AddressInfo).port;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          'DELETE /v1/nothing-here HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n{"a":1}',
+        ),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 404']);
   });
 
   it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {
