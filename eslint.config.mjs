@@ -11,6 +11,8 @@ const layers = {
   'type:app': ['type:contracts', 'type:util', 'type:data-access', 'type:http', 'type:runtime'],
   // The `custody` command is an integrator's tool: the public SDK, nothing internal.
   'type:cli': ['type:sdk'],
+  // The operator console (a browser application) reaches the API through the SDK alone.
+  'type:console': ['type:sdk'],
   // End-to-end tests may stand in for another service (a consumer with its own inbox).
   'type:e2e': ['type:contracts', 'type:util', 'type:data-access', 'type:testing'],
 };
@@ -76,7 +78,7 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': boundaries(false),
       '@typescript-eslint/no-explicit-any': 'error',

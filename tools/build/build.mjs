@@ -1,6 +1,8 @@
 // Bundles each app with esbuild into dist/apps/<app>/main.js (libs inlined via the tsconfig
-// paths, node_modules left external) and copies its SQL migrations beside it.
-// Usage: node tools/build/build.mjs [app ...]   (no argument: every app)
+// paths, node_modules left external) and copies its SQL migrations beside it; builds the operator
+// console (apps/console, a browser application) with Vite into dist/apps/console, which the
+// gateway serves at /console.
+// Usage: node tools/build/build.mjs [app ...]   (no argument: every app and the console)
 import { build } from 'esbuild';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,12 +14,13 @@ const all = readdirSync(appsDir).filter((name) =>
   existsSync(path.join(appsDir, name, 'src', 'main.ts')),
 );
 const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !all.includes(name));
+const withConsole = wanted.length === 0 || wanted.includes('console');
+const unknown = wanted.filter((name) => !all.includes(name) && name !== 'console');
 if (unknown.length > 0) {
   console.error(`Unknown app(s): ${unknown.join(', ')}. Apps: ${all.join(', ')}`);
   process.exit(2);
 }
-const apps = wanted.length > 0 ? wanted : all;
+const apps = wanted.length > 0 ? wanted.filter((name) => name !== 'console') : all;
 
 await Promise.all(
   apps.map(async (app) => {
@@ -47,4 +50,14 @@ await Promise.all(
       cpSync(migrations, path.join(out, 'migrations'), { recursive: true });
   }),
 );
-console.log(`built ${apps.join(', ')} → dist/apps/`);
+if (withConsole) {
+  // React's production build whatever the caller's NODE_ENV (jest runs this with `test`, which
+  // Vite would honour with the development build: larger and slower).
+  process.env.NODE_ENV = 'production';
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({
+    configFile: path.join(appsDir, 'console', 'vite.config.ts'),
+    logLevel: 'warn',
+  });
+}
+console.log(`built ${[...apps, ...(withConsole ? ['console'] : [])].join(', ')} → dist/apps/`);

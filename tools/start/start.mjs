@@ -37,6 +37,9 @@ const env = {
   REDIS_URL: 'redis://localhost:6379',
   // Every app of this version reads event batches (docs/decisions.md).
   EVENT_BATCH_MAX: '16',
+  // The operator console (/console) signs in through the development api client.
+  CONSOLE_API_CLIENT_ID: process.env.BOOTSTRAP_API_CLIENT_ID ?? 'custody-dev',
+  CONSOLE_API_CLIENT_SECRET: process.env.BOOTSTRAP_API_CLIENT_SECRET ?? 'dev-api-client-secret',
   ...process.env,
 };
 const gatewayPort = Number(env.PORT ?? 3000);

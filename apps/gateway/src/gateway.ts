@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Router, type Express } from 'express';
 import { loadConfig, type AppConfig } from '@custody/config';
 import { RPC_METHODS, SERVICES } from '@custody/contracts';
@@ -16,6 +17,7 @@ import { Broker, proofKeys, RpcClient } from '@custody/messaging';
 import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
 import { AuditPublisher } from './audit/audit-publisher';
 import { createGuard } from './auth/guard';
+import { consoleRouter } from './console/console.routes';
 import { TokenVerifier } from './auth/token-verifier';
 import { openApiDocuments } from './docs/openapi';
 import { allRoutes } from './routes';
@@ -31,7 +33,7 @@ export interface RunningGateway {
 
 /**
  * The only public HTTP entry: /v1 and /v2 from the route table, their OpenAPI documents, the
- * /docs reference, and the ops endpoints. Every API call becomes an RPC to a backend service.
+ * /docs reference, the /console application, and the ops endpoints. Every API call becomes an RPC to a backend service.
  */
 export async function startGateway(
   env: Record<string, string | undefined> = process.env,
@@ -109,6 +111,21 @@ export async function startGateway(
     res.json(documents.v2);
   });
   app.use('/docs', docsRouter());
+  app.use(
+    '/console',
+    consoleRouter({
+      // The bundle is dist/apps/gateway/main.js; the console is built to dist/apps/console.
+      dir: config.CONSOLE_DIR ?? path.resolve(__dirname, '../console'),
+      ...(config.CONSOLE_API_CLIENT_ID && config.CONSOLE_API_CLIENT_SECRET
+        ? {
+            apiClient: {
+              id: config.CONSOLE_API_CLIENT_ID,
+              secret: config.CONSOLE_API_CLIENT_SECRET,
+            },
+          }
+        : {}),
+    }),
+  );
   const guard = createGuard({
     verifier: new TokenVerifier(rpc, redis, config.REDIS_KEY_PREFIX),
     redis,

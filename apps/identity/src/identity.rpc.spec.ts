@@ -324,7 +324,7 @@ describe('users', () => {
     });
   });
 
-  it('lists users for the admin audience only, across tenants, with filters', async () => {
+  it("lists users: an admin's across tenants, a client's of its own tenant, with filters", async () => {
     const a = await call(
       IDENTITY_RPC.createIndividual,
       person({ email: 'Lister@A.test' }),
@@ -340,13 +340,15 @@ describe('users', () => {
     expect(
       await call(IDENTITY_RPC.listUsers, { list: ALL, filters: { idNumber: 'LIST-B' } }, admin),
     ).toMatchObject({ total: 1, items: [{ id: b.id }] });
+    const own = await call(IDENTITY_RPC.listUsers, { list: ALL, filters: {} }, tenantA);
+    expect(own.items.map((u) => u.id)).toContain(a.id);
+    expect(own.items.map((u) => u.id)).not.toContain(b.id);
+    expect(
+      await call(IDENTITY_RPC.listUsers, { list: ALL, filters: { idNumber: 'LIST-B' } }, tenantA),
+    ).toMatchObject({ total: 0, items: [] });
     await expect(
-      call(IDENTITY_RPC.listUsers, { list: ALL, filters: {} }, tenantA),
-    ).rejects.toMatchObject({
-      status: 403,
-      code: 'forbidden',
-      message: 'This operation needs the admin audience.',
-    });
+      call(IDENTITY_RPC.listUsers, { list: ALL, filters: {} }, { ...tenantA, userId: a.id }),
+    ).rejects.toMatchObject({ status: 403, code: 'user_token_forbidden' });
   });
 
   it('limits a user-bound token to its user, and never lets it create users', async () => {

@@ -347,7 +347,7 @@ describe('legal persons', () => {
   });
 });
 
-describe('GET /v1/users (admin)', () => {
+describe('GET /v1/users', () => {
   it('lists across tenants with email, idNumber and externalReference filters', async () => {
     const idNumber = uniqueId();
     const id = await createIndividual(tenantB.token, {
@@ -367,8 +367,23 @@ describe('GET /v1/users (admin)', () => {
     }
     const all = await api.get('/v1/users?limit=0', { token: admin });
     expect(Number(all.headers.get('x-total-count'))).toBeGreaterThan(5);
-    expectProblem(await api.get('/v1/users', { token: tenantA.token }), 403);
     expectProblem(await api.get('/v1/users?createdAfter=soon', { token: admin }), 400);
+  });
+
+  it("lists a client's own tenant's users only (extension): another tenant's never match", async () => {
+    const idNumber = uniqueId();
+    const email = `own-${idNumber}@x.test`;
+    const inB = await createIndividual(tenantB.token, { idNumber, email });
+
+    const asB = await api.get(`/v1/users?email=${email}`, { token: tenantB.token });
+    expect(asB.status).toBe(200);
+    expect(asB.body.map((u: { id: string }) => u.id)).toEqual([inB]);
+    const asA = await api.get(`/v1/users?email=${email}`, { token: tenantA.token });
+    expect(asA.status).toBe(200);
+    expect(asA.body).toEqual([]);
+    expect(asA.headers.get('x-total-count')).toBe('0');
+    const everyA = await api.get('/v1/users?limit=0', { token: tenantA.token });
+    expect(everyA.body.map((u: { id: string }) => u.id)).not.toContain(inB);
   });
 });
 

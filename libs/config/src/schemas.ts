@@ -321,6 +321,18 @@ export const appConfigSchemas = {
       .string()
       .regex(/^[A-Za-z]+(,[A-Za-z]+)*$/, 'Comma-separated field names')
       .default('generalConditions'),
+    /** The built operator console (index.html and assets/); default: beside the gateway's bundle. */
+    CONSOLE_DIR: z.string().optional(),
+    /**
+     * The api client the console signs in through (the password grant's Basic credentials). The
+     * browser receives both: use an api client made for the console alone (docs/decisions.md,
+     * "Operator console"). Unset: the sign-in form asks for them.
+     */
+    CONSOLE_API_CLIENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{3,64}$/)
+      .optional(),
+    CONSOLE_API_CLIENT_SECRET: z.string().min(16).max(256).optional(),
     ...rateLimits,
   }),
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),

@@ -49,9 +49,9 @@ export function userRoutes(rpc: RpcClient, individualRequired: readonly string[]
       method: 'get',
       path: '/users',
       operationId: 'listUsers',
-      summary: 'List users of every tenant',
+      summary: "List users: an admin's of every tenant; a client's (extension) of its own tenant",
       tags: ['users'],
-      auth: 'admin',
+      auth: 'client',
       scope: ['users', 'read'],
       request: {
         query: listQuerySchema({

@@ -20,7 +20,7 @@ import {
   type Transaction,
   withTransaction,
 } from '@custody/persistence';
-import { assertUserAccess, requireAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import type { UserRow } from '../schema';
 import * as repo from './users.repository';
 
@@ -164,7 +164,11 @@ export class UsersService {
     query: ListQuery,
     filters: repo.UserFilters,
   ): Promise<ListResult<UserView>> {
-    const caller = requireAdmin(auth);
+    // An admin lists every tenant's users; a client (extension) its own tenant's; a token bound
+    // to one end user, none.
+    const caller = requireAuth(auth);
+    if (caller.userId !== undefined)
+      throw Errors.forbidden('A token bound to a user cannot list users.', 'user_token_forbidden');
     const page = await repo.listUsers(this.db, tenantScope(caller), query, filters);
     return listResult(page, page.rows.map(userView));
   }

@@ -219,7 +219,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List users of every tenant */
+    /** List users: an admin's of every tenant; a client's (extension) of its own tenant */
     get: operations['listUsers'];
     put?: never;
     post?: never;

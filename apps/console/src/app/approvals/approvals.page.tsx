@@ -1,0 +1,185 @@
+import {
+  Badge,
+  Button,
+  Group,
+  List,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { ListItem, V1Paths } from '@custody/sdk';
+import { useSession } from '../session/session';
+import { may, type Who } from '../session/who';
+import { Filters } from '../shared/filters';
+import { Amount, Id, When } from '../shared/format';
+import { fetchPage, type Query } from '../shared/lists';
+import { PageTitle } from '../shared/page-title';
+import { PagedTable } from '../shared/paged-table';
+import { ProblemAlert } from '../shared/problem';
+import { RecordTable } from '../shared/record';
+import { useChange, useClient } from '../shared/use-api';
+
+type Approval = ListItem<V1Paths, '/approvals'>;
+
+/** What the approval holds, in a line. */
+export function approvalLine(approval: Approval): string {
+  const s = approval.summary;
+  if (s.policyChange) return `${s.policyChange.kind} policy “${s.policyChange.name}”`;
+  const parts: string[] = [approval.activity];
+  if (s.amount) parts.push(`${s.amount} ${s.assetId ?? ''}`.trim());
+  if (s.destination) parts.push(`to ${s.destination}`);
+  return parts.join(' · ');
+}
+
+/**
+ * Whether this client may decide: it holds the scope, did not start the operation, and has not
+ * decided yet (the API enforces the same and the approver lists; this only hides the buttons).
+ */
+function canDecide(who: Who, approval: Approval): boolean {
+  return (
+    approval.status === 'pending' &&
+    may(who, 'approvals:decide') &&
+    approval.initiator.clientId !== who.id &&
+    !approval.decisions.some((d) => d.clientId === who.id)
+  );
+}
+
+function ApprovalModal({ approval, onClose }: { approval: Approval; onClose: () => void }) {
+  const { who } = useSession();
+  const [reason, setReason] = useState('');
+  const decide = useChange((api, decision: 'approve' | 'reject') =>
+    api.post('/approvals/{approval}/decisions', {
+      params: { path: { approval: approval.id } },
+      body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+    }),
+  );
+  const own = approval.initiator.clientId === who.id;
+  return (
+    <Modal opened onClose={onClose} title="Approval" size="lg">
+      <Stack>
+        <Text fw={600}>{approvalLine(approval)}</Text>
+        <Group>
+          <Badge>{approval.status}</Badge>
+          <Text size="sm">
+            {approval.decisions.filter((d) => d.decision === 'approve').length} of {approval.quorum}{' '}
+            approvals · expires <When iso={approval.expiresAt} />
+          </Text>
+        </Group>
+        {own && <Text size="sm">You started this operation: others decide on it.</Text>}
+        <Text fw={600}>Decisions</Text>
+        {approval.decisions.length === 0 ? (
+          <Text size="sm">None yet.</Text>
+        ) : (
+          <List size="sm">
+            {approval.decisions.map((d) => (
+              <List.Item key={d.clientId}>
+                {d.decision} by <Id value={d.clientId} />, <When iso={d.createdAt} />
+                {d.reason ? `: ${d.reason}` : ''}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <RecordTable caption="Summary" record={approval.summary} />
+        <ProblemAlert error={decide.error} />
+        {canDecide(who, approval) && (
+          <>
+            <Textarea
+              label="Reason"
+              maxLength={500}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+            <Group justify="end">
+              <Button
+                color="red"
+                variant="light"
+                loading={decide.isPending}
+                onClick={() => decide.mutate('reject', { onSuccess: onClose })}
+              >
+                Reject
+              </Button>
+              <Button
+                loading={decide.isPending}
+                onClick={() => decide.mutate('approve', { onSuccess: onClose })}
+              >
+                Approve
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+export function ApprovalsPage() {
+  const client = useClient();
+  const [filters, setFilters] = useState<Query>({ status: 'pending' });
+  const [open, setOpen] = useState<Approval>();
+  return (
+    <>
+      <PageTitle>Approvals</PageTitle>
+      <Filters
+        label="Approval filters"
+        onApply={(query) => setFilters(query)}
+        fields={[
+          {
+            name: 'status',
+            label: 'Status',
+            options: ['pending', 'approved', 'rejected', 'expired', 'cancelled'],
+          },
+          {
+            name: 'activity',
+            label: 'Activity',
+            options: [
+              'withdrawal',
+              'transfer',
+              'sign-tx',
+              'sign-message',
+              'sign-typed-data',
+              'policy-change',
+            ],
+          },
+        ]}
+      />
+      <PagedTable<Approval>
+        caption="Approvals, soonest expiry first"
+        queryKey={['approvals', filters]}
+        load={(page) =>
+          fetchPage(client, '/approvals', {}, { sort: 'expiresAt', ...filters, ...page })
+        }
+        rowKey={(a) => a.id}
+        columns={[
+          {
+            header: 'Operation',
+            cell: (a) => (
+              <UnstyledButton
+                onClick={() => setOpen(a)}
+                td="underline"
+                aria-label={`Open approval ${approvalLine(a)}`}
+              >
+                {approvalLine(a)}
+              </UnstyledButton>
+            ),
+          },
+          { header: 'Status', cell: (a) => <Badge color="gray">{a.status}</Badge> },
+          {
+            header: 'Approvals',
+            cell: (a) =>
+              `${a.decisions.filter((d) => d.decision === 'approve').length} / ${a.quorum}`,
+          },
+          {
+            header: 'Amount',
+            cell: (a) => <Amount value={a.summary.amount} unit={a.summary.assetId} />,
+          },
+          { header: 'Initiator', cell: (a) => <Id value={a.initiator.clientId} /> },
+          { header: 'Expires', cell: (a) => <When iso={a.expiresAt} /> },
+        ]}
+      />
+      {open && <ApprovalModal approval={open} onClose={() => setOpen(undefined)} />}
+    </>
+  );
+}

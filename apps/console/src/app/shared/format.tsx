@@ -1,0 +1,37 @@
+import { Code, Text } from '@mantine/core';
+
+const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** A date in the viewer's zone; its UTC form on hover (and for screen readers, as dateTime). */
+export function When({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <Text span>—</Text>;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <Text span>{iso}</Text>;
+  return (
+    <time dateTime={iso} title={`${date.toISOString().replace('T', ' ').replace('Z', ' UTC')}`}>
+      {local.format(date)}
+    </time>
+  );
+}
+
+/** An amount exactly as the API wrote it: a decimal string, never through a float. */
+export function Amount({
+  value,
+  unit,
+}: {
+  value: string | null | undefined;
+  unit?: string | null;
+}) {
+  if (value === null || value === undefined) return <Text span>—</Text>;
+  return (
+    <Text span ff="monospace" data-amount={value}>
+      {value}
+      {unit ? ` ${unit}` : ''}
+    </Text>
+  );
+}
+
+/** An identifier, in full and copyable by selection. */
+export function Id({ value }: { value: string | null | undefined }) {
+  return value ? <Code>{value}</Code> : <Text span>—</Text>;
+}

@@ -1,0 +1,505 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { waitFor } from '@custody/testing';
+import { Api } from './api';
+import { approvalsWorld } from './approvals-world';
+import { launchBrowser } from './browser';
+import { BOOTSTRAP, type Stack, startStack } from './stack';
+import { DEVICE, fund, newUser, openWallet } from './world';
+
+// The operator console (/console) in a real browser against the whole stack: who sees what,
+// a wallet's balance, approvals decided by people in separate browsers, a failing webhook
+// receiver and its replay, an expired session, and axe-core on every page.
+
+// Browsers, several sign-ins per test and a page-by-page audit: longer than the default.
+jest.setTimeout(180_000);
+
+const ROOT = path.resolve(__dirname, '../../..');
+const SCREENSHOTS = path.join(ROOT, 'tmp', 'console-screenshots');
+const CONSOLE_APP = { id: 'e2e-console', secret: 'e2e-console-api-client-secret' };
+const RECEIVER = '0x000000000000000000000000000000000000dEaD';
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** Content-Security-Policy reports and page errors seen in any page: none is expected. */
+const pageErrors: string[] = [];
+
+const world = approvalsWorld(
+  () => api,
+  () => admin,
+);
+
+interface Login {
+  email: string;
+  password: string;
+}
+let adminLogin: Login;
+let tenantA: { id: string; token: string } & Login;
+let tenantB: { id: string; token: string } & Login;
+let userA: { id: string; email: string; wallet: string };
+let userB: { id: string; email: string };
+
+/** A webhook sink that answers `status` (changed by the test) and keeps what it received. */
+async function startSink() {
+  const received: { event: string; id: string }[] = [];
+  let status = 500;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (status < 300) received.push(JSON.parse(body) as { event: string; id: string });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    answer: (next: number) => {
+      status = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+let sink: Awaited<ReturnType<typeof startSink>>;
+
+async function userWithEmail(token: string, name: string) {
+  const email = `${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@e2e.test`;
+  const created = await api.post('/v1/users/individual-person', {
+    token,
+    body: { generalConditions: '2026-01-01', name, surname: 'Console', email },
+  });
+  expect(created.status).toBe(201);
+  return { id: created.body.id as string, email };
+}
+
+beforeAll(async () => {
+  stack = await startStack({
+    env: {
+      gateway: {
+        CONSOLE_API_CLIENT_ID: CONSOLE_APP.id,
+        CONSOLE_API_CLIENT_SECRET: CONSOLE_APP.secret,
+      },
+      notifier: {
+        NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
+        NOTIFIER_DISPATCH_INTERVAL_MS: '100',
+        WEBHOOK_RETRY_SCHEDULE: '0,0.2,0.2',
+      },
+    },
+  });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  // The console's own api client: the admin audience, so that admins sign in through it too.
+  const app = await api.post('/v1/api-clients', {
+    token: admin,
+    body: {
+      id: CONSOLE_APP.id,
+      name: 'Operator console',
+      secret: CONSOLE_APP.secret,
+      audience: 'admin',
+      accessTokenExpiresIn: 900,
+      refreshTokenExpiresIn: 3600,
+    },
+  });
+  expect(app.status).toBe(201);
+  adminLogin = { email: BOOTSTRAP.adminEmail, password: BOOTSTRAP.adminPassword };
+
+  tenantA = await api.newClient(admin, 'Console A');
+  tenantB = await api.newClient(admin, 'Console B');
+  const a = await userWithEmail(tenantA.token, 'Ada');
+  const wallet = await openWallet(api, tenantA.token, a.id, 'eth');
+  await fund(api, admin, wallet, '50');
+  userA = { ...a, wallet };
+  userB = await userWithEmail(tenantB.token, 'Bea');
+  sink = await startSink();
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await sink?.close();
+  await stack?.cleanup();
+  console.log(`console screenshots: ${SCREENSHOTS}`);
+});
+
+afterEach(() => {
+  // Each test answers for the errors of its own pages.
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
+  context.setDefaultTimeout(15_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+      pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
+}
+
+async function signIn(login: Login, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
+  await page.goto(`${stack.gatewayUrl}/console/`);
+  await page.getByLabel('E-mail').fill(login.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(login.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  return page;
+}
+
+async function go(page: Page, section: string, heading = section): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: section, exact: true }).click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** Goes to a console address inside the running application (as its links do). */
+async function navigate(page: Page, address: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+}
+
+async function searchUsers(page: Page, email: string): Promise<void> {
+  await go(page, 'Users');
+  await page.getByRole('search').getByLabel('E-mail').fill(email);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+}
+
+async function wallet(token: string, user: string, walletId: string) {
+  const res = await api.get(`/v1/users/${user}/wallets/${walletId}`, { token });
+  return res.body as { balance: string; availableBalance: string };
+}
+
+describe('the operator console', () => {
+  it('shows an admin every tenant, and a general client its own tenant only', async () => {
+    const asAdmin = await signIn(adminLogin);
+    await expect(asAdmin.getByTestId('who').textContent()).resolves.toContain('admin');
+    await searchUsers(asAdmin, userB.email);
+    await asAdmin.getByRole('link', { name: 'Bea Console' }).waitFor();
+    await searchUsers(asAdmin, userA.email);
+    await asAdmin.getByRole('link', { name: 'Ada Console' }).waitFor();
+    await asAdmin.getByRole('link', { name: 'Clients and members' }).waitFor();
+
+    const asA = await signIn(tenantA);
+    await expect(asA.getByTestId('who').textContent()).resolves.toContain('tenant');
+    await searchUsers(asA, userB.email);
+    await asA.getByText('Nothing to show.').waitFor();
+    expect(await asA.getByRole('link', { name: 'Bea Console' }).count()).toBe(0);
+    await asA.getByRole('search').getByRole('button', { name: 'Clear' }).click();
+    await asA.getByRole('link', { name: 'Ada Console' }).waitFor();
+    expect(await asA.getByRole('link', { name: 'Clients and members' }).count()).toBe(0);
+    // Another tenant's user by its address (in the app: a reload would end the session, whose
+    // tokens live in memory): the API answers 404 and the page says so.
+    await navigate(asA, `/console/users/${userB.id}`);
+    await asA.getByRole('alert').getByText('(not_found)').waitFor();
+    expect(await asA.getByText('Bea').count()).toBe(0);
+  });
+
+  it('finds a user, opens a wallet, and shows the balance the API gives, exactly', async () => {
+    const page = await signIn(tenantA);
+    await searchUsers(page, userA.email);
+    await page.getByRole('link', { name: 'Ada Console' }).click();
+    await page.getByRole('heading', { name: 'User Ada Console', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'ETH', exact: true }).click();
+    await page.getByRole('heading', { name: 'ETH wallet', level: 1 }).waitFor();
+
+    const fromApi = await wallet(tenantA.token, userA.id, userA.wallet);
+    await expect(page.getByTestId('balance').textContent()).resolves.toBe(`${fromApi.balance} ETH`);
+    await expect(page.getByTestId('available-balance').textContent()).resolves.toBe(
+      `${fromApi.availableBalance} ETH`,
+    );
+    // The deposit that funded it is the wallet's first transaction.
+    await page.locator('[data-amount="50"]').first().waitFor();
+  });
+
+  it('holds a withdrawal for two approvers: the initiator gets no buttons, two people approve in their own browsers, and the balance moves once', async () => {
+    const approvers = await Promise.all([member(tenantA.id, 'One'), member(tenantA.id, 'Two')]);
+    await world.policy(tenantA.token, {
+      name: 'Every withdrawal needs two approvers',
+      activity: 'withdrawal',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 2 },
+    });
+    const before = await wallet(tenantA.token, userA.id, userA.wallet);
+    const created = await api.post(`/v1/users/${userA.id}/wallets/${userA.wallet}/withdrawals`, {
+      token: tenantA.token,
+      body: { assetId: 'eth', receiverAddress: RECEIVER, amount: '7.25', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    const withdrawalPath = `/v1/users/${userA.id}/wallets/${userA.wallet}/withdrawals/${created.body.id}`;
+    const held = (await api.get(withdrawalPath, { token: tenantA.token })).body;
+    expect(held.status).toBe('pending_approval');
+
+    // The initiator sees its operation waiting, and no way to decide it.
+    const initiator = await signIn(tenantA);
+    await go(initiator, 'Approvals');
+    await initiator.getByRole('button', { name: /^Open approval withdrawal · 7\.25 eth/ }).click();
+    const initiatorDialog = initiator.getByRole('dialog');
+    await initiatorDialog.getByText('You started this operation').waitFor();
+    expect(await initiatorDialog.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    // Two approvers, each in a browser of their own.
+    const pages = await Promise.all(approvers.map((login) => signIn(login)));
+    for (const [i, page] of pages.entries()) {
+      await go(page, 'Approvals');
+      await page.getByRole('button', { name: /^Open approval withdrawal · 7\.25 eth/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Reason').fill(`checked by approver ${i + 1}`);
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    await waitFor(
+      async () =>
+        (await api.get(withdrawalPath, { token: tenantA.token })).body.status === 'prepared',
+      { timeoutMs: 15_000, what: 'the approved withdrawal prepared' },
+    );
+    const approval = (await api.get(`/v1/approvals/${held.approvalId}`, { token: tenantA.token }))
+      .body;
+    expect(approval.status).toBe('approved');
+    expect(approval.decisions.map((d: { reason: string }) => d.reason).sort()).toEqual([
+      'checked by approver 1',
+      'checked by approver 2',
+    ]);
+    const after = await wallet(tenantA.token, userA.id, userA.wallet);
+    // 7.25 left the available balance once (held, then prepared), nothing more.
+    expect(Number(before.availableBalance) - Number(after.availableBalance)).toBe(7.25);
+    const outs = (
+      await api.get(`/v1/users/${userA.id}/wallets/${userA.wallet}/withdrawals`, {
+        token: tenantA.token,
+      })
+    ).body as { id: string }[];
+    expect(outs.map((w) => w.id)).toEqual([created.body.id]);
+    // The initiator's list, refreshed, shows it decided.
+    await initiator.keyboard.press('Escape');
+    await initiator.getByRole('button', { name: 'Refresh' }).click();
+    await initiator.getByText('Nothing to show.').waitFor();
+  });
+
+  it("shows a failing webhook receiver's failed deliveries, and a replay delivers to the sink", async () => {
+    const page = await signIn(tenantA);
+    await go(page, 'Notifications');
+    const type = page.getByRole('button', { name: /^user\.is-created/ });
+    await type.click();
+    const form = page.getByRole('form', { name: 'Add a webhook for user.is-created' });
+    await form.getByLabel('New webhook URL').fill(sink.url);
+    await form.getByRole('button', { name: 'Add' }).click();
+    await page.getByText(sink.url).first().waitFor();
+    const since = new Date(Date.now() - 60_000);
+
+    // An event while the sink answers 500: every attempt fails.
+    const failed = await newUser(api, tenantA.token, 'Failing');
+    const deliveries = page.getByRole('table', { name: /^Deliveries to / });
+    const section = page.getByRole('region', { name: /^user\.is-created/ });
+    await waitFor(
+      async () => {
+        await section.getByRole('button', { name: 'Refresh' }).first().click();
+        return (await deliveries.getByText(': 500 (').count()) >= 3;
+      },
+      { timeoutMs: 20_000, what: 'three failed attempts shown' },
+    );
+    await deliveries
+      .getByText(/^(failed|dead)$/)
+      .first()
+      .waitFor();
+    expect(sink.received).toEqual([]);
+
+    // The sink recovers; a replay since before the event delivers it.
+    sink.answer(204);
+    const local = new Date(since.getTime() - since.getTimezoneOffset() * 60_000)
+      .toISOString()
+      .slice(0, 19);
+    const replay = page.getByRole('form', { name: `Replay to ${sink.url}` });
+    await replay.getByLabel('Replay events since').fill(local);
+    await replay.getByRole('button', { name: 'Replay' }).click();
+    await replay.getByText('Replay queued.').waitFor();
+    await waitFor(
+      async () =>
+        sink.received.some(
+          (e) => e.event === 'user.is-created' && JSON.stringify(e).includes(failed),
+        ),
+      { timeoutMs: 20_000, what: 'the replayed event at the sink' },
+    );
+  });
+
+  it('returns an expired session to sign-in, with a message', async () => {
+    // The console's api client gives 2-second tokens for this test.
+    const shorten = (access: number, refresh: number) =>
+      api.patch(`/v1/api-clients/${CONSOLE_APP.id}`, {
+        token: admin,
+        body: { accessTokenExpiresIn: access, refreshTokenExpiresIn: refresh },
+      });
+    expect((await shorten(2, 2)).status).toBe(200);
+    try {
+      const page = await signIn(tenantA);
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await page.getByRole('navigation').getByRole('link', { name: 'Users', exact: true }).click();
+      await page.getByRole('heading', { name: 'Custody console' }).waitFor();
+      await page.getByText('Your session has expired. Sign in again.').waitFor();
+      expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    } finally {
+      await shorten(900, 3600);
+    }
+  });
+});
+
+describe('the operator console, page by page', () => {
+  it('has no serious or critical axe-core violation on any page, at 1280×800 and at a phone width', async () => {
+    const found: string[] = [];
+    let shots = 0;
+    async function check(page: Page, name: string) {
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      for (const violation of results.violations)
+        if (violation.impact === 'serious' || violation.impact === 'critical')
+          found.push(
+            `${name}: ${violation.id} (${violation.impact}) at ` +
+              violation.nodes.map((node) => node.target.join(' ')).join(', '),
+          );
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      shots += 1;
+    }
+    const views = {
+      desktop: { width: 1280, height: 800 },
+      phone: { width: 390, height: 844 },
+    };
+    const tenantPages = [
+      ['overview', '/console/', 'Overview'],
+      ['users', '/console/users', 'Users'],
+      ['user', `/console/users/${userA.id}`, 'User Ada Console'],
+      ['wallet', `/console/users/${userA.id}/wallets/${userA.wallet}`, 'ETH wallet'],
+      ['money', '/console/money', 'Money'],
+      ['approvals', '/console/approvals', 'Approvals'],
+      ['policies', '/console/policies', 'Policies'],
+      ['notifications', '/console/notifications', 'Notifications'],
+      ['audit', '/console/audit', 'Audit log'],
+    ] as const;
+    const adminPages = [
+      ...tenantPages,
+      ['clients', '/console/clients', 'Clients and members'],
+      ['api-clients', '/console/api-clients', 'Api clients'],
+    ] as const;
+    for (const [view, viewport] of Object.entries(views)) {
+      const signInPage = await newPage(viewport);
+      await signInPage.goto(`${stack.gatewayUrl}/console/`);
+      await signInPage.getByRole('button', { name: 'Sign in' }).waitFor();
+      await check(signInPage, `${view}-sign-in`);
+      for (const [who, login, list] of [
+        ['tenant', tenantA, tenantPages],
+        ['admin', adminLogin, adminPages],
+      ] as const) {
+        const page = await signIn(login, viewport);
+        for (const [name, address, heading] of list) {
+          await navigate(page, address);
+          await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+          await check(page, `${view}-${who}-${name}`);
+        }
+        if (who === 'tenant') {
+          await navigate(page, '/console/policies');
+          await page.getByRole('button', { name: 'New policy' }).click();
+          await page.getByRole('dialog').waitFor();
+          await check(page, `${view}-${who}-policy-form`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+    expect(shots).toBe(2 * (1 + tenantPages.length + 1 + adminPages.length));
+  });
+
+  it('prints the size of its JavaScript and the time it takes to show 1,000 transactions', async () => {
+    // 1,000 transfers into A's wallet from another user's.
+    const payer = await newUser(api, tenantA.token, 'Payer');
+    const payerWallet = await openWallet(api, tenantA.token, payer, 'eth');
+    await fund(api, admin, payerWallet, '100');
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 1_000) {
+          next += 1;
+          const res = await api.post('/v1/transfers', {
+            token: tenantA.token,
+            body: {
+              requestedTransactions: [
+                {
+                  assetId: 'eth',
+                  senderUserId: payer,
+                  senderWalletId: payerWallet,
+                  receiverUserId: userA.id,
+                  receiverWalletId: userA.wallet,
+                  amount: '0.001',
+                },
+              ],
+            },
+          });
+          expect(res.status).toBe(201);
+        }
+      }),
+    );
+    const page = await signIn(tenantA);
+    await navigate(page, `/console/users/${userA.id}/wallets/${userA.wallet}`);
+    await page.getByRole('heading', { name: 'ETH wallet', level: 1 }).waitFor();
+    const started = Date.now();
+    await page.getByLabel('Rows per page').first().selectOption('1000');
+    await page.waitForFunction(
+      () => document.querySelectorAll('table tbody tr[data-row]').length >= 1_000,
+      undefined,
+      { timeout: 60_000 },
+    );
+    const renderMs = Date.now() - started;
+
+    const assets = path.join(ROOT, 'dist', 'apps', 'console', 'assets');
+    const gzipped = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(assets, file))).length, 0);
+    console.log(
+      `console: JavaScript ${(gzipped / 1024).toFixed(1)} KB gzipped (goal ≤ 250 KB); ` +
+        `1,000 transactions fetched and shown in ${renderMs} ms`,
+    );
+    expect(gzipped).toBeGreaterThan(0);
+  });
+});
+
+/** A member of the tenant, allowed to read and decide approvals, that signs in by itself. */
+async function member(tenantId: string, name: string): Promise<Login> {
+  const login = {
+    email: `member-${name.toLowerCase()}-${Math.random().toString(36).slice(2)}@e2e.test`,
+    password: 'a-long-member-password',
+  };
+  const created = await api.post('/v1/clients', {
+    token: admin,
+    body: {
+      name: `Approver ${name}`,
+      ...login,
+      tenantId,
+      scopes: [
+        ['approvals', 'read'],
+        ['approvals', 'decide'],
+        ['users', 'read'],
+      ],
+    },
+  });
+  expect(created.status).toBe(201);
+  return login;
+}

@@ -1,0 +1,55 @@
+// Everything the SDK offers that runs in browsers as well as in Node (no Node module imported):
+// the entry of the `browser` export condition, and what the operator console bundles.
+export {
+  createCustodyClient,
+  type ApiClientCredentials,
+  type CustodyClient,
+  type CustodyClientOptions,
+  type EventFeed,
+  type ItemIterator,
+} from './client.js';
+export {
+  createIssuerClient,
+  jwtExpiry,
+  type IssuerClient,
+  type IssuerClientOptions,
+  type IssuerCredentials,
+  type IssuerListItem,
+  type IssuerListPath,
+  type V2Paths,
+} from './issuer.js';
+export {
+  CustodyError,
+  isProblem,
+  unwrap,
+  type CustodyErrorOptions,
+  type FetchResult,
+  type Problem,
+  type ProblemFieldError,
+} from './errors.js';
+export type { FeedEvent, FollowOptions } from './events.js';
+export { parseLinkHeader, linkUrl, type WebLink } from './link.js';
+export {
+  bearerAuthMiddleware,
+  idempotencyMiddleware,
+  networkErrorMiddleware,
+  newIdempotencyKey,
+} from './middleware.js';
+export { DEFAULT_RETRY, retryingFetch, type RetryOptions } from './retry.js';
+export {
+  ClientTokens,
+  ManagedToken,
+  type IssuedToken,
+  type PasswordCredentials,
+  type TokenRequest,
+  type TokenResponse,
+  type TokenSource,
+} from './tokens.js';
+export type { DataMethod, ListItem, ListPath } from './types.js';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookHeaders,
+  type WebhookSecret,
+} from './webhooks.js';
+export type { paths as V1Paths, components as V1Components } from './generated/v1.js';
