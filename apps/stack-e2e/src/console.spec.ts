@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
+import Decimal from 'decimal.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
@@ -46,6 +47,8 @@ let tenantA: { id: string; token: string } & Login;
 let tenantB: { id: string; token: string } & Login;
 let userA: { id: string; email: string; wallet: string };
 let userB: { id: string; email: string };
+/** Another user of tenant A with a funded wallet, that pays A's wallet. */
+let payer: { id: string; wallet: string };
 
 /** A webhook sink that answers `status` (changed by the test) and keeps what it received. */
 async function startSink() {
@@ -123,6 +126,9 @@ beforeAll(async () => {
   await fund(api, admin, wallet, '50');
   userA = { ...a, wallet };
   userB = await userWithEmail(tenantB.token, 'Bea');
+  const payerId = await newUser(api, tenantA.token, 'Payer');
+  payer = { id: payerId, wallet: await openWallet(api, tenantA.token, payerId, 'eth') };
+  await fund(api, admin, payer.wallet, '100');
   sink = await startSink();
   browser = await launchBrowser();
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -141,8 +147,16 @@ afterEach(() => {
   expect(pageErrors.splice(0)).toEqual([]);
 });
 
-async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+interface View {
+  viewport?: { width: number; height: number };
+  timezoneId?: string;
+}
+
+async function newPage(view: View = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: view.viewport ?? { width: 1280, height: 800 },
+    ...(view.timezoneId ? { timezoneId: view.timezoneId } : {}),
+  });
   // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
   context.setDefaultTimeout(15_000);
   contexts.push(context);
@@ -155,8 +169,8 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
   return page;
 }
 
-async function signIn(login: Login, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(viewport);
+async function signIn(login: Login, view: View = {}): Promise<Page> {
+  const page = await newPage(view);
   await page.goto(`${stack.gatewayUrl}/console/`);
   await page.getByLabel('E-mail').fill(login.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(login.password);
@@ -182,6 +196,36 @@ async function searchUsers(page: Page, email: string): Promise<void> {
   await go(page, 'Users');
   await page.getByRole('search').getByLabel('E-mail').fill(email);
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+}
+
+/** Presses Tab until the focused element's text is `text` (at most 40 times). */
+async function tabTo(page: Page, text: string): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim());
+    if (focused === text) return;
+  }
+  throw new Error(`no focusable element "${text}" within 40 tabs`);
+}
+
+/** A transfer from the payer to A's wallet. */
+async function pay(amount: string): Promise<void> {
+  const res = await api.post('/v1/transfers', {
+    token: tenantA.token,
+    body: {
+      requestedTransactions: [
+        {
+          assetId: 'eth',
+          senderUserId: payer.id,
+          senderWalletId: payer.wallet,
+          receiverUserId: userA.id,
+          receiverWalletId: userA.wallet,
+          amount,
+        },
+      ],
+    },
+  });
+  expect(res.status).toBe(201);
 }
 
 async function wallet(token: string, user: string, walletId: string) {
@@ -214,8 +258,10 @@ describe('the operator console', () => {
     expect(await asA.getByText('Bea').count()).toBe(0);
   });
 
-  it('finds a user, opens a wallet, and shows the balance the API gives, exactly', async () => {
-    const page = await signIn(tenantA);
+  it("finds a user, opens a wallet, and shows the balance the API gives, exactly, with dates in the viewer's zone", async () => {
+    // 18 decimals: a float would round it.
+    await pay('0.123456789012345678');
+    const page = await signIn(tenantA, { timezoneId: 'America/New_York' });
     await searchUsers(page, userA.email);
     await page.getByRole('link', { name: 'Ada Console' }).click();
     await page.getByRole('heading', { name: 'User Ada Console', level: 1 }).waitFor();
@@ -227,8 +273,55 @@ describe('the operator console', () => {
     await expect(page.getByTestId('available-balance').textContent()).resolves.toBe(
       `${fromApi.availableBalance} ETH`,
     );
-    // The deposit that funded it is the wallet's first transaction.
+    expect(fromApi.balance).toBe('50.123456789012345678');
+    await page.locator('[data-amount="0.123456789012345678"]').first().waitFor();
     await page.locator('[data-amount="50"]').first().waitFor();
+    // Dates: the viewer's zone on screen, UTC on hover.
+    const time = page
+      .getByRole('table', { name: /^Transactions/ })
+      .locator('time')
+      .first();
+    const iso = (await time.getAttribute('datetime')) ?? '';
+    const newYork = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: 'America/New_York',
+    }).format(new Date(iso));
+    await expect(time.textContent()).resolves.toBe(newYork);
+    await expect(time.getAttribute('title')).resolves.toBe(
+      `${new Date(iso).toISOString().replace('T', ' ').replace('Z', ' UTC')}`,
+    );
+  });
+
+  it('keeps its sections behind a menu button at a phone width', async () => {
+    const page = await signIn(tenantA, { viewport: { width: 390, height: 844 } });
+    // Out of sight, the sections are inert: no Tab stop, nothing for a screen reader.
+    const nav = page.locator('nav[aria-label="Sections"]');
+    await expect(nav.getAttribute('inert')).resolves.toBe('');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav.getAttribute('inert')).resolves.toBeNull();
+    await nav.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    // Choosing a section closes the menu again.
+    await page.locator('nav[aria-label="Sections"][inert]').waitFor({ state: 'attached' });
+  });
+
+  it('is usable from the keyboard alone: sign in, move between sections, open an item', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.gatewayUrl}/console/`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(tenantA.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(tenantA.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await tabTo(page, 'Users');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await tabTo(page, 'Ada Console');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'User Ada Console', level: 1 }).waitFor();
   });
 
   it('holds a withdrawal for two approvers: the initiator gets no buttons, two people approve in their own browsers, and the balance moves once', async () => {
@@ -283,7 +376,9 @@ describe('the operator console', () => {
     ]);
     const after = await wallet(tenantA.token, userA.id, userA.wallet);
     // 7.25 left the available balance once (held, then prepared), nothing more.
-    expect(Number(before.availableBalance) - Number(after.availableBalance)).toBe(7.25);
+    expect(new Decimal(before.availableBalance).minus(after.availableBalance).toString()).toBe(
+      '7.25',
+    );
     const outs = (
       await api.get(`/v1/users/${userA.id}/wallets/${userA.wallet}/withdrawals`, {
         token: tenantA.token,
@@ -340,6 +435,104 @@ describe('the operator console', () => {
         ),
       { timeoutMs: 20_000, what: 'the replayed event at the sink' },
     );
+  });
+
+  it('creates, edits, disables and deletes a policy through its form', async () => {
+    const page = await signIn(tenantB);
+    await go(page, 'Policies');
+    await page.getByRole('button', { name: 'New policy' }).click();
+    const form = page.getByRole('dialog', { name: 'New policy' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Five transfers a day per wallet');
+    await form.getByRole('combobox', { name: 'Activity' }).selectOption('transfer');
+    await form.getByRole('combobox', { name: 'Rule' }).selectOption('velocity');
+    await form.getByRole('textbox', { name: 'Window' }).fill('24h');
+    await form.getByRole('textbox', { name: 'Max count' }).fill('5');
+    await form.getByRole('textbox', { name: 'Quorum' }).fill('1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+    await page.getByText('more than 5 operations per wallet in 24h').waitFor();
+    const policies = async () =>
+      (await api.get('/v1/policies', { token: tenantB.token })).body as {
+        id: string;
+        name: string;
+        enabled: boolean;
+        rule: unknown;
+        approvers: unknown;
+      }[];
+    const [created] = await policies();
+    expect(created).toMatchObject({
+      name: 'Five transfers a day per wallet',
+      enabled: true,
+      rule: { kind: 'velocity', window: '24h', per: 'wallet', maxCount: 5 },
+      approvers: { quorum: 1 },
+    });
+
+    const row = page.locator(`tr[data-row="${created?.id}"]`);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit policy' });
+    await edit.getByRole('textbox', { name: 'Name' }).fill('Five transfers a day, per wallet');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Five transfers a day, per wallet').waitFor();
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await row.getByText('disabled').waitFor();
+    expect(await policies()).toMatchObject([
+      { id: created?.id, name: 'Five transfers a day, per wallet', enabled: false },
+    ]);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('table', { name: 'Policies' }).getByText('Nothing to show.').waitFor();
+    expect(await policies()).toEqual([]);
+  });
+
+  it('lets an admin take a withdrawal through broadcast and confirmation, and confirm an income, from the money page', async () => {
+    const bWallet = await openWallet(api, tenantB.token, userB.id, 'eth');
+    await fund(api, admin, bWallet, '5');
+    const created = await api.post(`/v1/users/${userB.id}/wallets/${bWallet}/withdrawals`, {
+      token: tenantB.token,
+      body: { assetId: 'eth', receiverAddress: RECEIVER, amount: '1.5', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    const withdrawalPath = `/v1/users/${userB.id}/wallets/${bWallet}/withdrawals/${created.body.id}`;
+    const income = await api.post('/v1/admin/incomes', {
+      token: admin,
+      body: {
+        walletId: bWallet,
+        amount: '0.25',
+        blockchainTransactionId: `0xconsole${Date.now()}`,
+        senderAddress: RECEIVER,
+        transactionTimestamp: '2026-11-20T10:00:00Z',
+      },
+    });
+    expect(income.status).toBe(201);
+
+    const page = await signIn(adminLogin);
+    await go(page, 'Money');
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    const row = page.locator(`tr[data-row="${created.body.id}"]`);
+    await row.getByRole('button', { name: 'Broadcast' }).click();
+    const broadcast = page.getByRole('dialog', { name: 'Broadcast withdrawal' });
+    await broadcast.getByRole('textbox', { name: 'Blockchain transaction id' }).fill('0xfeedbeef');
+    await broadcast.getByRole('button', { name: 'Broadcast' }).click();
+    await broadcast.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Confirm' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm withdrawal' });
+    await confirm.getByRole('textbox', { name: 'Fee (optional)' }).fill('0.001');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const done = (await api.get(withdrawalPath, { token: tenantB.token })).body;
+    expect(done).toMatchObject({
+      status: 'confirmed',
+      blockchainTransactionId: '0xfeedbeef',
+      fee: '0.001',
+    });
+
+    await page.getByRole('tab', { name: 'Incomes' }).click();
+    const incomeRow = page.locator(`tr[data-row="${income.body.id}"]`);
+    await incomeRow.getByRole('button', { name: 'Confirm' }).click();
+    await incomeRow.getByText('confirmed').waitFor();
+    const after = await wallet(tenantB.token, userB.id, bWallet);
+    // 5 + 0.25 in, 1.5 out (its fee comes out of the amount: the receiver gets 1.499).
+    expect(after.balance).toBe('3.75');
   });
 
   it('returns an expired session to sign-in, with a message', async () => {
@@ -402,7 +595,7 @@ describe('the operator console, page by page', () => {
       ['api-clients', '/console/api-clients', 'Api clients'],
     ] as const;
     for (const [view, viewport] of Object.entries(views)) {
-      const signInPage = await newPage(viewport);
+      const signInPage = await newPage({ viewport });
       await signInPage.goto(`${stack.gatewayUrl}/console/`);
       await signInPage.getByRole('button', { name: 'Sign in' }).waitFor();
       await check(signInPage, `${view}-sign-in`);
@@ -410,7 +603,7 @@ describe('the operator console, page by page', () => {
         ['tenant', tenantA, tenantPages],
         ['admin', adminLogin, adminPages],
       ] as const) {
-        const page = await signIn(login, viewport);
+        const page = await signIn(login, { viewport });
         for (const [name, address, heading] of list) {
           await navigate(page, address);
           await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
@@ -430,30 +623,12 @@ describe('the operator console, page by page', () => {
 
   it('prints the size of its JavaScript and the time it takes to show 1,000 transactions', async () => {
     // 1,000 transfers into A's wallet from another user's.
-    const payer = await newUser(api, tenantA.token, 'Payer');
-    const payerWallet = await openWallet(api, tenantA.token, payer, 'eth');
-    await fund(api, admin, payerWallet, '100');
     let next = 0;
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         while (next < 1_000) {
           next += 1;
-          const res = await api.post('/v1/transfers', {
-            token: tenantA.token,
-            body: {
-              requestedTransactions: [
-                {
-                  assetId: 'eth',
-                  senderUserId: payer,
-                  senderWalletId: payerWallet,
-                  receiverUserId: userA.id,
-                  receiverWalletId: userA.wallet,
-                  amount: '0.001',
-                },
-              ],
-            },
-          });
-          expect(res.status).toBe(201);
+          await pay('0.001');
         }
       }),
     );

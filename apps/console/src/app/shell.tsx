@@ -1,5 +1,5 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink as RouterLink, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -60,6 +60,9 @@ export function Shell() {
   const { who } = useSession();
   const { signOut } = useSessionState();
   const [opened, { toggle, close }] = useDisclosure();
+  // Below the `sm` breakpoint the sections slide in from the side; while they are out of sight
+  // they are inert, so that neither Tab nor a screen reader lands on them.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const location = useLocation();
   useExpiryWatch();
   // On a phone the menu closes once a section is chosen.
@@ -87,7 +90,7 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Sections">
+      <AppShell.Navbar p="xs" aria-label="Sections" inert={phone && !opened}>
         <Stack gap={2}>
           {SECTIONS.filter((section) => !section.adminOnly || who.isAdmin).map((section) => (
             <NavLink
