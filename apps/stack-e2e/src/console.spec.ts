@@ -535,6 +535,46 @@ describe('the operator console', () => {
     expect(after.balance).toBe('3.75');
   });
 
+  it("blocks and unblocks a user, and rotates the tenant's webhook signing secret", async () => {
+    const page = await signIn(tenantB);
+    await searchUsers(page, userB.email);
+    await page.getByRole('link', { name: 'Bea Console' }).click();
+    await page.getByRole('heading', { name: 'User Bea Console', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('button', { name: 'Unblock' }).waitFor();
+    const read = async () =>
+      (await api.get(`/v1/users/${userB.id}`, { token: tenantB.token })).body as {
+        blocked: boolean;
+      };
+    expect((await read()).blocked).toBe(true);
+    await page.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByRole('button', { name: 'Block' }).waitFor();
+    expect((await read()).blocked).toBe(false);
+
+    await go(page, 'Notifications');
+    await page.getByRole('button', { name: 'Rotate the signing secret' }).click();
+    const shown = await page.getByRole('status').locator('code').textContent();
+    const current = (await api.get('/v1/notifications/signing-secret', { token: tenantB.token }))
+      .body.secret as string;
+    expect(shown).toBe(current);
+    expect(current).toMatch(/^whsec_/);
+  });
+
+  it('lets an admin add a member to a tenant from the clients page', async () => {
+    const page = await signIn(adminLogin);
+    await go(page, 'Clients and members');
+    const form = page.getByRole('form', { name: 'New general client or tenant member' });
+    const email = `console-member-${Math.random().toString(36).slice(2)}@e2e.test`;
+    await form.getByRole('textbox', { name: 'Name' }).fill('Console member');
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await form.getByRole('textbox', { name: 'Password' }).fill('a-long-member-password');
+    await form.getByRole('textbox', { name: 'Member of tenant (client id)' }).fill(tenantA.id);
+    await form.getByRole('button', { name: 'Create' }).click();
+    const id = (await form.getByRole('status').locator('code').textContent()) ?? '';
+    const created = await api.get(`/v1/clients/${id}`, { token: admin });
+    expect(created.body).toMatchObject({ email, tenantId: tenantA.id });
+  });
+
   it('returns an expired session to sign-in, with a message', async () => {
     // The console's api client gives 2-second tokens for this test.
     const shorten = (access: number, refresh: number) =>
@@ -643,6 +683,19 @@ describe('the operator console, page by page', () => {
       { timeout: 60_000 },
     );
     const renderMs = Date.now() - started;
+
+    // Page by page along the cursors: Next, then Previous back to the first page.
+    const rows = page.getByRole('table', { name: /^Transactions/ }).locator('tbody tr[data-row]');
+    await page.getByLabel('Rows per page').first().selectOption('50');
+    await page.getByText(/^1–50 of /).waitFor();
+    const firstPage = await rows.first().getAttribute('data-row');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/^51–100 of /).waitFor();
+    expect(await rows.count()).toBe(50);
+    expect(await rows.first().getAttribute('data-row')).not.toBe(firstPage);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText(/^1–50 of /).waitFor();
+    expect(await rows.first().getAttribute('data-row')).toBe(firstPage);
 
     const assets = path.join(ROOT, 'dist', 'apps', 'console', 'assets');
     const gzipped = readdirSync(assets)

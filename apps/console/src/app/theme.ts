@@ -8,7 +8,11 @@ export const theme = createTheme({
   primaryShade: 9,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   components: {
-    Badge: Badge.extend({ defaultProps: { variant: 'filled' } }),
+    // A status is read whole: a badge never shrinks to an ellipsis in a narrow column.
+    Badge: Badge.extend({
+      defaultProps: { variant: 'filled' },
+      styles: { root: { minWidth: 'max-content' } },
+    }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
   },
 });
