@@ -70,10 +70,12 @@ it('logs in, reads, refuses with the problem code, and forwards signed webhooks'
   expect(login.code).toBe(0);
   expect(statSync(path.join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
 
-  // Listing every user is an admin's (the contract's); a client reads its users one by one.
+  // A client lists its own tenant's users (an extension; an admin lists every tenant's).
   const listed = await custody('users', 'list', '--json');
-  expect(listed.code).toBe(1);
-  expect(listed.stderr).toMatch(/^error forbidden:/);
+  expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 0, stderr: '' });
+  expect((JSON.parse(listed.stdout) as { id: string }[]).map((u) => u.id).sort()).toEqual(
+    [user, other].sort(),
+  );
   const read = await custody('users', 'get', user, '--json');
   expect({ code: read.code, stderr: read.stderr }).toEqual({ code: 0, stderr: '' });
   expect(JSON.parse(read.stdout)).toMatchObject({ id: user });
