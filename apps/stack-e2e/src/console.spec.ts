@@ -435,6 +435,17 @@ describe('the operator console', () => {
         ),
       { timeoutMs: 20_000, what: 'the replayed event at the sink' },
     );
+
+    // The same event in the tenant's event feed.
+    await go(page, 'Events');
+    const filters = page.getByRole('form', { name: 'Event filters' });
+    await filters.getByRole('textbox', { name: 'Types (comma-separated)' }).fill('user.is-created');
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    await page
+      .getByRole('table', { name: 'Events, oldest first' })
+      .getByText(failed)
+      .first()
+      .waitFor();
   });
 
   it('creates, edits, disables and deletes a policy through its form', async () => {
@@ -474,7 +485,12 @@ describe('the operator console', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Five transfers a day, per wallet').waitFor();
     await row.getByRole('button', { name: 'Disable' }).click();
-    await row.getByText('disabled').waitFor();
+    await row.getByRole('button', { name: 'Enable' }).waitFor();
+    await row.getByText('disabled', { exact: true }).waitFor();
+    await waitFor(async () => (await policies())[0]?.enabled === false, {
+      timeoutMs: 10_000,
+      what: 'the policy disabled in the API',
+    });
     expect(await policies()).toMatchObject([
       { id: created?.id, name: 'Five transfers a day, per wallet', enabled: false },
     ]);
@@ -628,6 +644,7 @@ describe('the operator console, page by page', () => {
       ['policies', '/console/policies', 'Policies'],
       ['notifications', '/console/notifications', 'Notifications'],
       ['audit', '/console/audit', 'Audit log'],
+      ['events', '/console/events', 'Events'],
     ] as const;
     const adminPages = [
       ...tenantPages,

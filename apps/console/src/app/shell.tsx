@@ -8,6 +8,7 @@ import { ApiClientsPage } from './admin/api-clients.page';
 import { ClientsPage } from './admin/clients.page';
 import { ApprovalsPage } from './approvals/approvals.page';
 import { AuditPage } from './audit/audit.page';
+import { EventsPage } from './events/events.page';
 import { MoneyPage } from './money/money.page';
 import { NotificationsPage } from './notifications/notifications.page';
 import { OverviewPage } from './overview/overview.page';
@@ -30,6 +31,7 @@ const SECTIONS: Section[] = [
   { to: '/approvals', label: 'Approvals' },
   { to: '/policies', label: 'Policies' },
   { to: '/notifications', label: 'Notifications' },
+  { to: '/events', label: 'Events' },
   { to: '/audit', label: 'Audit log' },
   { to: '/clients', label: 'Clients and members', adminOnly: true },
   { to: '/api-clients', label: 'Api clients', adminOnly: true },
@@ -113,6 +115,7 @@ export function Shell() {
           <Route path="/approvals" element={<ApprovalsPage />} />
           <Route path="/policies" element={<PoliciesPage />} />
           <Route path="/notifications" element={<NotificationsPage />} />
+          <Route path="/events" element={<EventsPage />} />
           <Route path="/audit" element={<AuditPage />} />
           {who.isAdmin && <Route path="/clients" element={<ClientsPage />} />}
           {who.isAdmin && <Route path="/api-clients" element={<ApiClientsPage />} />}
