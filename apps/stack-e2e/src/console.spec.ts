@@ -618,6 +618,12 @@ describe('the operator console, page by page', () => {
     let shots = 0;
     async function check(page: Page, name: string) {
       await page.waitForLoadState('networkidle');
+      // The page as people read it: its data loaded (no spinner, no list still fetching).
+      await page.waitForFunction(
+        () =>
+          !document.querySelector('[aria-label="Loading"], [aria-busy="true"]') &&
+          !document.body.textContent?.includes('Loading…'),
+      );
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze();

@@ -6,7 +6,6 @@ import {
   Code,
   Group,
   List,
-  Loader,
   Stack,
   Text,
   TextInput,
@@ -17,7 +16,7 @@ import { type FormEvent, useState } from 'react';
 import type { ListItem, V1Paths } from '@custody/sdk';
 import { useSession } from '../session/session';
 import { may } from '../session/who';
-import { Id, When } from '../shared/format';
+import { Id, When, Loading } from '../shared/format';
 import { fetchPage } from '../shared/lists';
 import { PageTitle } from '../shared/page-title';
 import { PagedTable } from '../shared/paged-table';
@@ -205,7 +204,7 @@ export function NotificationsPage() {
         Receivers by event
       </Title>
       <ProblemAlert error={types.error} />
-      {types.isPending && <Loader aria-label="Loading" />}
+      {types.isPending && <Loading />}
       <Accordion multiple variant="separated">
         {types.data?.items.map((type) => (
           <Accordion.Item key={type.id} value={type.id}>

@@ -1,21 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  List,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSession } from '../session/session';
 import { may } from '../session/who';
 import { approvalLine } from '../approvals/approvals.page';
-import { When } from '../shared/format';
+import { When, Loading } from '../shared/format';
 import { fetchPage, type Page } from '../shared/lists';
 import { PageTitle } from '../shared/page-title';
 import { ProblemAlert } from '../shared/problem';
@@ -84,7 +73,7 @@ export function OverviewPage() {
         Service health
       </Title>
       {health.isPending ? (
-        <Loader aria-label="Loading" />
+        <Loading />
       ) : health.error ? (
         <ProblemAlert error={health.error} />
       ) : (

@@ -1,4 +1,4 @@
-import { Code, Text } from '@mantine/core';
+import { Code, Loader, Text } from '@mantine/core';
 
 const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -34,4 +34,9 @@ export function Amount({
 /** An identifier, in full and copyable by selection. */
 export function Id({ value }: { value: string | null | undefined }) {
   return value ? <Code>{value}</Code> : <Text span>—</Text>;
+}
+
+/** A spinner that says what it is: a status region named "Loading". */
+export function Loading() {
+  return <Loader role="status" aria-label="Loading" />;
 }

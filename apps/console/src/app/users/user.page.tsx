@@ -1,10 +1,10 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { ListItem, V1Paths } from '@custody/sdk';
 import { may } from '../session/who';
 import { useSession } from '../session/session';
-import { Amount, Id, When } from '../shared/format';
+import { Amount, Id, When, Loading } from '../shared/format';
 import { fetchPage } from '../shared/lists';
 import { PageTitle } from '../shared/page-title';
 import { PagedTable } from '../shared/paged-table';
@@ -35,7 +35,7 @@ export function UserPage() {
         }),
   );
 
-  if (user.isPending) return <Loader aria-label="Loading" />;
+  if (user.isPending) return <Loading />;
   if (user.error) return <ProblemAlert error={user.error} />;
   const record = user.data;
   return (

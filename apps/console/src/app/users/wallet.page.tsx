@@ -1,8 +1,8 @@
-import { Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { IncomesTable, TransactionsTable, WithdrawalsTable } from '../money/money-tables';
-import { Amount, Id, When } from '../shared/format';
+import { Amount, Id, When, Loading } from '../shared/format';
 import { PageTitle } from '../shared/page-title';
 import { ProblemAlert } from '../shared/problem';
 import { useClient } from '../shared/use-api';
@@ -36,7 +36,7 @@ export function WalletPage() {
         params: { path: { user: userId, wallet: walletId } },
       }),
   });
-  if (wallet.isPending) return <Loader aria-label="Loading" />;
+  if (wallet.isPending) return <Loading />;
   if (wallet.error) return <ProblemAlert error={wallet.error} />;
   const w = wallet.data;
   const scope = { user: userId, wallet: walletId };
