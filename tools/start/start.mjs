@@ -37,9 +37,10 @@ const env = {
   REDIS_URL: 'redis://localhost:6379',
   // Every app of this version reads event batches (docs/decisions.md).
   EVENT_BATCH_MAX: '16',
-  // The operator console (/console) signs in through the development api client.
-  CONSOLE_API_CLIENT_ID: process.env.BOOTSTRAP_API_CLIENT_ID ?? 'custody-dev',
-  CONSOLE_API_CLIENT_SECRET: process.env.BOOTSTRAP_API_CLIENT_SECRET ?? 'dev-api-client-secret',
+  // The operator console (/console) signs in through the development api client: its secret is
+  // served to the browser, so never a real one (set CONSOLE_API_CLIENT_ID/SECRET for another).
+  CONSOLE_API_CLIENT_ID: 'custody-dev',
+  CONSOLE_API_CLIENT_SECRET: 'dev-api-client-secret',
   ...process.env,
 };
 const gatewayPort = Number(env.PORT ?? 3000);

@@ -409,14 +409,14 @@ describe('the operator console', () => {
     await waitFor(
       async () => {
         await section.getByRole('button', { name: 'Refresh' }).first().click();
-        return (await deliveries.getByText(': 500 (').count()) >= 3;
+        await page.waitForFunction(() => !document.querySelector('table[aria-busy="true"]'));
+        return (
+          (await deliveries.getByText(': 500 (').count()) >= 3 &&
+          (await deliveries.getByText(/^(failed|dead)$/).count()) > 0
+        );
       },
-      { timeoutMs: 20_000, what: 'three failed attempts shown' },
+      { timeoutMs: 20_000, what: 'three failed attempts, and the delivery given up, shown' },
     );
-    await deliveries
-      .getByText(/^(failed|dead)$/)
-      .first()
-      .waitFor();
     expect(sink.received).toEqual([]);
 
     // The sink recovers; a replay since before the event delivers it.
@@ -459,6 +459,7 @@ describe('the operator console', () => {
     await form.getByRole('textbox', { name: 'Window' }).fill('24h');
     await form.getByRole('textbox', { name: 'Max count' }).fill('5');
     await form.getByRole('textbox', { name: 'Quorum' }).fill('1');
+    await form.getByRole('textbox', { name: 'Only assets' }).fill('eth');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     await page.getByText('more than 5 operations per wallet in 24h').waitFor();
@@ -469,6 +470,7 @@ describe('the operator console', () => {
         enabled: boolean;
         rule: unknown;
         approvers: unknown;
+        filters: unknown;
       }[];
     const [created] = await policies();
     expect(created).toMatchObject({
@@ -476,12 +478,15 @@ describe('the operator console', () => {
       enabled: true,
       rule: { kind: 'velocity', window: '24h', per: 'wallet', maxCount: 5 },
       approvers: { quorum: 1 },
+      filters: { assetIds: ['eth'] },
     });
 
     const row = page.locator(`tr[data-row="${created?.id}"]`);
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit policy' });
     await edit.getByRole('textbox', { name: 'Name' }).fill('Five transfers a day, per wallet');
+    // Emptied, the filter goes: the policy covers every asset again.
+    await edit.getByRole('textbox', { name: 'Only assets' }).fill('');
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Five transfers a day, per wallet').waitFor();
     await row.getByRole('button', { name: 'Disable' }).click();
@@ -492,7 +497,7 @@ describe('the operator console', () => {
       what: 'the policy disabled in the API',
     });
     expect(await policies()).toMatchObject([
-      { id: created?.id, name: 'Five transfers a day, per wallet', enabled: false },
+      { id: created?.id, name: 'Five transfers a day, per wallet', enabled: false, filters: null },
     ]);
 
     await row.getByRole('button', { name: 'Delete' }).click();

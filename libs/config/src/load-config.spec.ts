@@ -9,6 +9,22 @@ describe('loadConfig', () => {
     expect(loadConfig('gateway', {}).PORT).toBe(3000);
   });
 
+  it("refuses the console's api client id without its secret, and the reverse", () => {
+    const secret = 'a-console-secret-of-some-length';
+    expect(() => loadConfig('gateway', { CONSOLE_API_CLIENT_ID: 'console' })).toThrow(
+      /CONSOLE_API_CLIENT_SECRET: Set together with CONSOLE_API_CLIENT_ID/,
+    );
+    expect(() => loadConfig('gateway', { CONSOLE_API_CLIENT_SECRET: secret })).toThrow(
+      /CONSOLE_API_CLIENT_ID: Set together with CONSOLE_API_CLIENT_SECRET/,
+    );
+    expect(
+      loadConfig('gateway', {
+        CONSOLE_API_CLIENT_ID: 'console',
+        CONSOLE_API_CLIENT_SECRET: secret,
+      }),
+    ).toMatchObject({ CONSOLE_API_CLIENT_ID: 'console', CONSOLE_API_CLIENT_SECRET: secret });
+  });
+
   it('coerces numbers and flags from strings', () => {
     const config = loadConfig('identity', {
       PORT: '0',

@@ -17,6 +17,11 @@ export class ConfigError extends Error {
  * Reads and validates an app's environment. Empty variables count as unset, so `FOO=` in a shell
  * falls back to the default instead of failing validation in a confusing way.
  */
+/** Settings that mean something only together: both set, or neither. */
+const PAIRED: Partial<Record<AppName, [string, string][]>> = {
+  gateway: [['CONSOLE_API_CLIENT_ID', 'CONSOLE_API_CLIENT_SECRET']],
+};
+
 export function loadConfig<A extends AppName>(
   app: A,
   env: Record<string, string | undefined> = process.env,
@@ -38,6 +43,13 @@ export function loadConfig<A extends AppName>(
     );
   }
   const config = result.data as AppConfig<A>;
+  const unpaired = (PAIRED[app] ?? []).flatMap(([a, b]) => {
+    const values = config as Record<string, unknown>;
+    if ((values[a] === undefined) === (values[b] === undefined)) return [];
+    const missing = values[a] === undefined ? a : b;
+    return [{ variable: missing, message: `Set together with ${missing === a ? b : a}` }];
+  });
+  if (unpaired.length > 0) throw new ConfigError(app, unpaired);
   if ((config as { NODE_ENV: string }).NODE_ENV === 'production') {
     const insecure = [
       ...Object.entries(DEV_SECRETS)

@@ -133,6 +133,8 @@ export const DEV_SECRETS = {
   BOOTSTRAP_API_CLIENT_ID: 'custody-dev',
   BOOTSTRAP_API_CLIENT_SECRET: 'dev-api-client-secret',
   NOTIFIER_ENCRYPTION_KEY: 'ZGV2LW9ubHktbm90aWZpZXIta2V5LTMyLWJ5dGVzISE=',
+  // `npm start` gives the console the development api client; production refuses it.
+  CONSOLE_API_CLIENT_SECRET: 'dev-api-client-secret',
 } as const;
 
 const base64Key = z

@@ -96,6 +96,11 @@ export interface PolicyInput {
   enabled?: boolean;
 }
 
+/** A change of some of a policy's fields; `filters: null` removes its filters. */
+export type PolicyPatch = Partial<Omit<PolicyInput, 'filters'>> & {
+  filters?: PolicyFilters | null;
+};
+
 export interface PolicyView {
   id: string;
   createdAt: string;
@@ -257,7 +262,7 @@ export interface PolicyRpc {
   [POLICY_RPC.getPolicy]: RpcSpec<{ id: string }, PolicyView>;
   /** The changed policy; held for approval, the policy as it still is, with `approvalId`. */
   [POLICY_RPC.updatePolicy]: RpcSpec<
-    { id: string; patch: Partial<PolicyInput> },
+    { id: string; patch: PolicyPatch },
     PolicyView & { approvalId?: string }
   >;
   [POLICY_RPC.deletePolicy]: RpcSpec<{ id: string }, HeldChange>;

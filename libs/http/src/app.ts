@@ -197,7 +197,7 @@ export function answerClientErrorsAsProblems(server: Server): void {
     // already being answered: that request gets its own answer, and a second one on the same
     // socket would break the client's parser (Node's default handler stays silent here too).
     if (error.code === 'HPE_CLOSED_CONNECTION' || answerStarted(socket)) {
-      drainThenClose(socket);
+      closeAfterAnswer(socket);
       return;
     }
     const appError =
@@ -214,12 +214,30 @@ export function answerClientErrorsAsProblems(server: Server): void {
   });
 }
 
+/** The response Node's server attached to the socket (its default clientError handler reads it). */
+function currentResponse(socket: Duplex): ServerResponse | undefined {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
 /** Whether the response to the socket's current request has sent its head. */
 function answerStarted(socket: Duplex): boolean {
-  // `_httpMessage` is the response Node's server attached to the socket; its default
-  // clientError handler reads it the same way.
-  const response = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  return response?.headersSent === true;
+  return currentResponse(socket)?.headersSent === true;
+}
+
+/**
+ * The socket's request is being answered, however long that takes (a slow route, a `limit=0`
+ * stream): what else arrives is dropped, and the socket closes once the answer is sent.
+ */
+function closeAfterAnswer(socket: Duplex): void {
+  socket.on('data', () => undefined);
+  socket.resume();
+  const close = () => {
+    socket.end();
+    drainThenClose(socket);
+  };
+  const response = currentResponse(socket);
+  if (!response || response.writableFinished) close();
+  else response.once('finish', close);
 }
 
 /**

@@ -115,6 +115,21 @@ const routes = [
   }),
   defineRoute({
     version: 'v1',
+    method: 'delete',
+    path: '/slow',
+    operationId: 'slow',
+    summary: 'Answers after a moment',
+    tags: ['things'],
+    auth: 'public',
+    request: {},
+    responses: { 200: { description: 'Done' } },
+    handler: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { status: 200, body: { done: true } };
+    },
+  }),
+  defineRoute({
+    version: 'v1',
     method: 'get',
     path: '/explode',
     operationId: 'explode',
@@ -367,6 +382,22 @@ describe('HTTP edge', () => {
       socket.on('close', () => resolve(received));
     });
     expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 404']);
+  });
+
+  it('still sends the whole answer of a slower request when bytes follow its Connection: close', async () => {
+    // The stray bytes arrive while the route is still working: its answer comes later, once.
+    const port = (server.address() as AddressInfo).port;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('DELETE /v1/slow HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n{"a":1}'),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+    });
+    expect(raw.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 200']);
+    expect(raw.endsWith('{"done":true}')).toBe(true);
   });
 
   it('echoes a well-formed X-Request-Id and makes one otherwise', async () => {

@@ -4,7 +4,7 @@ import { booleanParam, defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import { codes, idParam, idResponse, idString } from '../schemas';
-import { policyFields, policySchema } from './policies.schemas';
+import { filtersSchema, policyFields, policySchema } from './policies.schemas';
 
 const HELD = 'Held for approval by a policy-change policy: it takes effect at the quorum';
 const approvalId = idString.describe('The approval the change waits for');
@@ -13,7 +13,10 @@ const heldPolicy = policySchema.extend({ approvalId });
 
 const createBody = z.object(policyFields).strict();
 const updateBody = z
-  .object(policyFields)
+  .object({
+    ...policyFields,
+    filters: filtersSchema.nullable().describe('The filters to keep; null removes them'),
+  })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');

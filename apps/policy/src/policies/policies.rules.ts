@@ -1,4 +1,4 @@
-import type { PolicyInput, PolicyView } from '@custody/contracts';
+import type { PolicyInput, PolicyPatch, PolicyView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 
 /**
@@ -88,7 +88,7 @@ export function checkPolicy(
 }
 
 /** A policy as it would be after a patch (the service checks the whole of it again). */
-export function patched(current: PolicyView, patch: Partial<PolicyInput>): PolicyInput {
+export function patched(current: PolicyView, patch: PolicyPatch): PolicyInput {
   const action = patch.action ?? current.action;
   const approvers =
     patch.approvers !== undefined
@@ -96,7 +96,9 @@ export function patched(current: PolicyView, patch: Partial<PolicyInput>): Polic
       : action === 'block'
         ? undefined
         : (current.approvers ?? undefined);
-  const filters = patch.filters ?? current.filters ?? undefined;
+  // `null` removes the filters; absent keeps them.
+  const filters =
+    patch.filters === null ? undefined : (patch.filters ?? current.filters ?? undefined);
   return {
     name: patch.name ?? current.name,
     activity: patch.activity ?? current.activity,

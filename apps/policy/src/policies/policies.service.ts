@@ -6,6 +6,7 @@ import {
   type ListResult,
   type PolicyInput,
   type PolicyListFilters,
+  type PolicyPatch,
   type PolicyView,
 } from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
@@ -140,7 +141,7 @@ export class PoliciesService {
   async update(
     auth: AuthContext | undefined,
     id: string,
-    patch: Partial<PolicyInput>,
+    patch: PolicyPatch,
   ): Promise<PolicyView & { approvalId?: string }> {
     const caller = requireAuth(auth);
     const current = policyView(await this.writable(caller, id));

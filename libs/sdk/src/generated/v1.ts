@@ -16950,6 +16950,7 @@ export interface operations {
             /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
             clientIds?: string[];
           };
+          /** @description The filters to keep; null removes them */
           filters?: {
             /** @description Only operations of these assets */
             assetIds?: string[];
@@ -16957,7 +16958,7 @@ export interface operations {
             userIds?: string[];
             /** @description Only these wallets' operations */
             walletIds?: string[];
-          };
+          } | null;
           enabled?: boolean;
         };
       };

@@ -66,7 +66,11 @@ function PolicyModal({ policy, onClose }: { policy?: Policy; onClose: (note?: st
     setDraft({ ...draft, [key]: value });
   const save = useChange((api, body: ReturnType<typeof policyBody>) =>
     policy
-      ? api.patch('/policies/{policy}', { params: { path: { policy: policy.id } }, body })
+      ? api.patch('/policies/{policy}', {
+          params: { path: { policy: policy.id } },
+          // Emptied filter fields remove the policy's filters (absent would keep them).
+          body: policy.filters && !body.filters ? { ...body, filters: null } : body,
+        })
       : api.post('/policies', { body }),
   );
   function submit(event: FormEvent) {

@@ -36,15 +36,21 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   // New filters or a new page size: back to the first page.
   const cursors = trail.key === key ? trail.cursors : [undefined];
   const after = cursors[cursors.length - 1];
+  const index = cursors.length - 1;
   const query = useQuery({
     queryKey: [...props.queryKey, size, after ?? null],
-    queryFn: () => props.load({ limit: size, ...(after ? { after } : {}) }),
+    // Each page knows its place: while the next one loads, the previous stays shown, numbered
+    // as itself.
+    queryFn: async () => ({
+      ...(await props.load({ limit: size, ...(after ? { after } : {}) })),
+      index,
+    }),
     placeholderData: keepPreviousData,
   });
   const page = query.data;
-  const first = cursors.length - 1;
-  const from = page && page.items.length > 0 ? first * Number(size) + 1 : 0;
-  const to = page ? first * Number(size) + page.items.length : 0;
+  const offset = page ? page.index * Number(size) : 0;
+  const from = page && page.items.length > 0 ? offset + 1 : 0;
+  const to = page ? offset + page.items.length : 0;
 
   return (
     <div>
