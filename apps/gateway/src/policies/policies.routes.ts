@@ -14,6 +14,7 @@ const heldPolicy = policySchema.extend({ approvalId });
 const createBody = z.object(policyFields).strict();
 const updateBody = z
   .object({
+    ...{},
     ...policyFields,
     filters: filtersSchema.nullable().describe('The filters to keep; null removes them'),
   })
