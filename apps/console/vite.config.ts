@@ -19,7 +19,7 @@ export default defineConfig({
     // The strict CSP runs no inline script: no preload polyfill.
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
-    // One bundle (about 550 kB, 165 kB gzipped; the budget is 250 kB gzipped, printed by the
+    // One bundle (about 550 kB, 165 kB gzipped; the goal is 250 kB gzipped, printed by the
     // console's end-to-end test): no split to warn about.
     chunkSizeWarningLimit: 1024,
   },
