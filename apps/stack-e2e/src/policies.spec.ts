@@ -1,4 +1,6 @@
+import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
+import { waitersOn, withDatabase } from './database';
 import { type Stack, startStack } from './stack';
 
 /**
@@ -420,6 +422,30 @@ describe('policy-change policies', () => {
     // The rename was asked about the policy before it was disabled: approved, it applies nothing.
     expect((await approve(rename.body.approvalId)).status).toBe(201);
     expect((await api.get(path, { token: governed.token })).body).toMatchObject({
+      name: BLOCK_BIG.name,
+      enabled: false,
+    });
+  });
+
+  it('answer 409 policy_changed to a change that another one overtook, and apply only that one', async () => {
+    const created = await api.post('/v1/policies', { token: tenant.token, body: BLOCK_BIG });
+    const path = `/v1/policies/${created.body.id}`;
+    const answer = await withDatabase(stack.databaseUrl, async (db) => {
+      // The test holds the row: the service reads the policy, then waits to write it.
+      await db.query('BEGIN');
+      await db.query('SELECT 1 FROM policy.policies WHERE id = $1 FOR UPDATE', [created.body.id]);
+      const renaming = api.patch(path, { token: tenant.token, body: { name: 'Renamed late' } });
+      await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the rename waiting' });
+      // Another change lands first.
+      await db.query(
+        "UPDATE policy.policies SET enabled = false, updated_at = updated_at + interval '1 second' WHERE id = $1",
+        [created.body.id],
+      );
+      await db.query('COMMIT');
+      return renaming;
+    });
+    expectProblem(answer, 409, 'policy_changed');
+    expect((await api.get(path, { token: tenant.token })).body).toMatchObject({
       name: BLOCK_BIG.name,
       enabled: false,
     });

@@ -98,7 +98,7 @@ export function policyRoutes(rpc: RpcClient) {
         200: { description: 'The changed policy', schema: policySchema },
         202: { description: `${HELD} (the policy as it still is)`, schema: heldPolicy },
       },
-      errorStatuses: [401, 403, 404],
+      errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'policy', POLICY_RPC.updatePolicy, {
         held: true,
         params: ({ params, body }) => ({ id: params['policy'], patch: body }),
@@ -118,7 +118,7 @@ export function policyRoutes(rpc: RpcClient) {
         200: { description: 'Deleted', schema: idResponse },
         202: { description: HELD, schema: heldResponse },
       },
-      errorStatuses: [401, 403, 404],
+      errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'policy', POLICY_RPC.deletePolicy, {
         held: true,
         params: ({ params }) => ({ id: params['policy'] }),

@@ -189,7 +189,17 @@ export class PoliciesService {
         details: { policyIds: verdict.policyIds },
       });
     if (verdict.decision === 'allow') {
-      await withTransaction(this.db, (tx) => applyChange(tx, owner, caller.clientId, change));
+      const applied = await withTransaction(this.db, (tx) =>
+        applyChange(tx, owner, caller.clientId, change),
+      );
+      // Another change of the same policy landed between our read and our write: this one is
+      // not applied, and saying so beats a 200 that silently changed nothing.
+      if (!applied)
+        throw new AppError(
+          409,
+          'policy_changed',
+          'The policy was changed or deleted meanwhile: read it again and retry.',
+        );
       return { id: change.policyId };
     }
     const approval = await withTransaction(this.db, async (tx) => {
