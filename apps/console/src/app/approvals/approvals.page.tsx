@@ -13,6 +13,7 @@ import { useState } from 'react';
 import type { ListItem, V1Paths } from '@custody/sdk';
 import { useSession } from '../session/session';
 import { may, type Who } from '../session/who';
+import { APPROVAL_ACTIVITIES, APPROVAL_STATUSES } from '../shared/enums';
 import { Filters } from '../shared/filters';
 import { Amount, Id, When } from '../shared/format';
 import { fetchPage, type Query } from '../shared/lists';
@@ -129,19 +130,12 @@ export function ApprovalsPage() {
           {
             name: 'status',
             label: 'Status',
-            options: ['pending', 'approved', 'rejected', 'expired', 'cancelled'],
+            options: APPROVAL_STATUSES,
           },
           {
             name: 'activity',
             label: 'Activity',
-            options: [
-              'withdrawal',
-              'transfer',
-              'sign-tx',
-              'sign-message',
-              'sign-typed-data',
-              'policy-change',
-            ],
+            options: APPROVAL_ACTIVITIES,
           },
         ]}
       />

@@ -2,6 +2,13 @@ import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useState } from 'react';
 import type { ListItem, V1Paths } from '@custody/sdk';
 import { useSession } from '../session/session';
+import {
+  INCOME_STATUSES,
+  MOVEMENT_SUBTYPES,
+  MOVEMENTS,
+  TRANSACTION_STATUSES,
+  WITHDRAWAL_STATUSES,
+} from '../shared/enums';
 import { Filters } from '../shared/filters';
 import { Amount, Id, When } from '../shared/format';
 import { fetchPage, type Query } from '../shared/lists';
@@ -44,16 +51,16 @@ export function TransactionsTable({ scope }: { scope: WalletScope }) {
         label="Transaction filters"
         onApply={setFilters}
         fields={[
-          { name: 'movement', label: 'Movement', options: ['in', 'out'] },
+          { name: 'movement', label: 'Movement', options: MOVEMENTS },
           {
             name: 'movementSubtype',
             label: 'Subtype',
-            options: ['internal', 'external', 'buy', 'sell', 'fee'],
+            options: MOVEMENT_SUBTYPES,
           },
           {
             name: 'status',
             label: 'Status',
-            options: ['approved', 'confirmed', 'pending', 'failed'],
+            options: TRANSACTION_STATUSES,
           },
           { name: 'symbol', label: 'Symbol' },
           { name: 'txLog', label: 'Tx log' },
@@ -187,14 +194,7 @@ export function WithdrawalsTable({ scope }: { scope: WalletScope }) {
           {
             name: 'status',
             label: 'Status',
-            options: [
-              'pending_approval',
-              'prepared',
-              'broadcast',
-              'confirmed',
-              'failed',
-              'cancelled',
-            ],
+            options: WITHDRAWAL_STATUSES,
           },
           { name: 'externalReference', label: 'External reference' },
           ...DATES,
@@ -272,10 +272,7 @@ export function IncomesTable({ scope }: { scope: WalletScope }) {
       <Filters
         label="Income filters"
         onApply={setFilters}
-        fields={[
-          { name: 'status', label: 'Status', options: ['pending', 'confirmed', 'failed'] },
-          ...DATES,
-        ]}
+        fields={[{ name: 'status', label: 'Status', options: INCOME_STATUSES }, ...DATES]}
       />
       <ProblemAlert error={settle.error} />
       <PagedTable<Income>

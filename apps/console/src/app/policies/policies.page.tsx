@@ -20,14 +20,8 @@ import { PageTitle } from '../shared/page-title';
 import { PagedTable } from '../shared/paged-table';
 import { ProblemAlert } from '../shared/problem';
 import { useChange, useClient } from '../shared/use-api';
-import {
-  ACTIVITIES,
-  draftOf,
-  EMPTY_DRAFT,
-  type PolicyDraft,
-  policyBody,
-  RULE_KINDS,
-} from './policy-form';
+import { POLICY_ACTIVITIES, RULE_KINDS } from '../shared/enums';
+import { draftOf, EMPTY_DRAFT, type PolicyDraft, policyBody } from './policy-form';
 
 type Policy = ListItem<V1Paths, '/policies'>;
 
@@ -100,7 +94,7 @@ function PolicyModal({ policy, onClose }: { policy?: Policy; onClose: (note?: st
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NativeSelect
               label="Activity"
-              data={[...ACTIVITIES]}
+              data={[...POLICY_ACTIVITIES]}
               value={draft.activity}
               onChange={(event) =>
                 set('activity', event.currentTarget.value as PolicyDraft['activity'])

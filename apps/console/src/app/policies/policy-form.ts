@@ -1,4 +1,5 @@
 import type { V1Paths } from '@custody/sdk';
+import type { POLICY_ACTIVITIES, RULE_KINDS } from '../shared/enums';
 
 type CreateBody = NonNullable<
   V1Paths['/policies']['post']['requestBody']
@@ -6,27 +7,10 @@ type CreateBody = NonNullable<
 export type PolicyBody = CreateBody;
 export type Rule = CreateBody['rule'];
 
-export const ACTIVITIES = [
-  'withdrawal',
-  'transfer',
-  'sign-tx',
-  'sign-message',
-  'sign-typed-data',
-  'policy-change',
-  'any',
-] as const;
-export const RULE_KINDS = [
-  'amount_above',
-  'fiat_amount_above',
-  'velocity',
-  'destination_not_whitelisted',
-  'always',
-] as const;
-
 /** The policy form's fields, all text as typed. */
 export interface PolicyDraft {
   name: string;
-  activity: (typeof ACTIVITIES)[number];
+  activity: (typeof POLICY_ACTIVITIES)[number];
   action: 'block' | 'require_approval';
   kind: (typeof RULE_KINDS)[number];
   assetId: string;
