@@ -13,7 +13,13 @@ const services = new WeakMap<Deps, ApprovalsService>();
 function approvalsOf(deps: Deps): ApprovalsService {
   let found = services.get(deps);
   if (!found) {
-    found = new ApprovalsService(deps.db, deps.rpc, deps.config.APPROVAL_TTL_SECONDS, settleChange);
+    found = new ApprovalsService(
+      deps.db,
+      deps.pool,
+      deps.rpc,
+      deps.config.APPROVAL_TTL_SECONDS,
+      settleChange,
+    );
     services.set(deps, found);
   }
   return found;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   integer,
@@ -96,6 +97,11 @@ export const velocityUsage = policySchema.table('velocity_usage', {
   /** The operation's leg (a transfer counts each wallet it takes from). */
   leg: integer('leg').notNull(),
   tenantId: text('tenant_id').notNull(),
+  /**
+   * The tenant again, for the tenant's whole window alone: its index must not serve (and mislead
+   * the planner on) the wallet and user windows, which filter on `tenantId`.
+   */
+  tenantScope: text('tenant_scope').generatedAlwaysAs(sql`tenant_id`),
   activity: text('activity').notNull(),
   userId: text('user_id').notNull(),
   walletId: text('wallet_id').notNull(),

@@ -3,7 +3,15 @@ import type pg from 'pg';
 import type { PolicyActivity } from '@custody/contracts';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
 import { createTestDatabase, type TestDatabase } from '@custody/testing';
-import { countUsage, pruneUsage, releaseUsage, windowTotals } from './approvals.repository';
+import { insertPolicy } from '../policies/policies.repository';
+import type { policies } from '../schema';
+import {
+  countUsage,
+  governingPolicies,
+  pruneUsage,
+  releaseUsage,
+  windowTotals,
+} from './approvals.repository';
 
 // Velocity usage: summed in SQL per window and key, and kept only as long as a window can reach
 // it (the sweep forgets the rest).
@@ -135,4 +143,105 @@ describe('a velocity window', () => {
       new Map([['*', { count: 1, amount: '0' }]]),
     );
   });
+});
+
+describe("a busy tenant's windows", () => {
+  // 4,000 counted transfers over 1,000 wallets, in a table the planner has no statistics of yet
+  // (it grows fast from empty; autovacuum analyzes it a minute later at best): small enough that
+  // an index of the tenant alone would look as cheap as the key's.
+  const TENANT = 'busy';
+  const sent: { text: string; values: unknown[] }[] = [];
+
+  beforeAll(async () => {
+    await pool.query('ALTER TABLE policy.velocity_usage SET (autovacuum_enabled = false)');
+    await pool.query(
+      `INSERT INTO policy.velocity_usage
+         (operation_id, leg, tenant_id, activity, user_id, wallet_id, asset_id, amount)
+       SELECT gen_random_uuid(), 0, $1, 'transfer', 'u' || (i % 500), 'w' || (i % 1000), 'eth', 1
+         FROM generate_series(1, 4000) AS i`,
+      [TENANT],
+    );
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => unknown;
+    (pool as unknown as { query: typeof query }).query = (config, values) => {
+      if (typeof config === 'object' && config !== null && 'text' in config) {
+        const { text, values: given } = config as { text: string; values?: unknown[] };
+        sent.push({ text, values: given ?? (Array.isArray(values) ? values : []) });
+      }
+      return query(config, values);
+    };
+  });
+
+  /** The plan of the statement `windowTotals` sent, as PostgreSQL's JSON. */
+  async function planOf(per: 'wallet' | 'user' | 'tenant', scopes: string[]): Promise<string> {
+    sent.length = 0;
+    const found = await windowTotals(
+      createDatabase(pool),
+      { activity: 'transfer', filters: null, rule: { per, assetId: 'eth' } },
+      TENANT,
+      scopes,
+      new Date(Date.now() - 86_400_000),
+    );
+    // A wallet's window holds 4 operations, a user's 8, the tenant's 4,000.
+    const count = { wallet: 4, user: 8, tenant: 4000 }[per];
+    expect([...found.values()]).toEqual(scopes.map(() => ({ count, amount: String(count) })));
+    const [statement] = sent;
+    if (!statement) throw new Error('no statement sent');
+    const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (FORMAT JSON) ${statement.text}`,
+      statement.values,
+    );
+    return JSON.stringify(rows[0]?.['QUERY PLAN']);
+  }
+
+  it("sums each wallet's window from the wallet's index, not the tenant's whole window", async () => {
+    const plan = await planOf(
+      'wallet',
+      Array.from({ length: 30 }, (_, i) => `w${i * 7}`),
+    );
+    expect(plan).toContain('"Index Name":"velocity_usage_wallet_idx"');
+    expect(plan).not.toContain('velocity_usage_window_idx');
+    expect(plan).not.toContain('"Node Type":"Seq Scan"');
+  });
+
+  it("sums each user's window from the user's index", async () => {
+    const plan = await planOf(
+      'user',
+      Array.from({ length: 30 }, (_, i) => `u${i * 11}`),
+    );
+    expect(plan).toContain('"Index Name":"velocity_usage_user_idx"');
+    expect(plan).not.toContain('velocity_usage_window_idx');
+    expect(plan).not.toContain('"Node Type":"Seq Scan"');
+  });
+
+  it("sums the tenant's window from the tenant's index", async () => {
+    const plan = await planOf('tenant', ['*']);
+    expect(plan).toContain('"Index Name":"velocity_usage_window_idx"');
+    expect(plan).not.toContain('"Node Type":"Seq Scan"');
+  });
+});
+
+it("reads the tenants' and the platform's live, enabled policies of operations, as rows", async () => {
+  const db = createDatabase(pool);
+  const policy = (n: number, fields: Partial<typeof policies.$inferInsert>) =>
+    insertPolicy(db, {
+      id: `01900000-0000-7000-8000-${String(5000 + n).padStart(12, '0')}`,
+      tenantId: 'pt1',
+      name: `p${n}`,
+      activity: 'transfer',
+      rule: { kind: 'always' },
+      action: 'block',
+      approvers: null,
+      filters: { assetIds: ['eth'] },
+      enabled: true,
+      createdBy: 'c1',
+      ...fields,
+    });
+  const wanted = await policy(1, {});
+  const platform = await policy(2, { tenantId: null, activity: 'any' });
+  await policy(3, { tenantId: 'pt2' });
+  await policy(4, { enabled: false });
+  await policy(5, { deletedAt: new Date() });
+  await policy(6, { activity: 'policy-change' });
+  const found = await governingPolicies(db, ['pt1']);
+  expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual([wanted, platform]);
 });

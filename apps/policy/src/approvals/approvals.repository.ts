@@ -1,9 +1,13 @@
 import type { TenantReach } from '../access';
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalListFilters, ListQuery } from '@custody/contracts';
 import {
   type Executor,
+  executePrepared,
   isUuid,
+  prepared,
+  type PreparedStatement,
   listClauses,
   one,
   selectPage,
@@ -25,17 +29,16 @@ function reachClause(reach: TenantReach): SQL | undefined {
 
 /** The live, enabled policies of these tenants and the platform's, for operations on wallets. */
 export async function governingPolicies(db: Executor, tenantIds: string[]): Promise<PolicyRow[]> {
-  return db
-    .select()
-    .from(policies)
-    .where(
-      and(
-        or(inArray(policies.tenantId, tenantIds), isNull(policies.tenantId)),
-        sql`${policies.activity} <> 'policy-change'`,
-        eq(policies.enabled, true),
-        isNull(policies.deletedAt),
-      ),
-    );
+  // Read on every evaluation: one text, prepared once per connection, without drizzle's builder.
+  return executePrepared<PolicyRow>(
+    db,
+    sql`SELECT id, tenant_id AS "tenantId", name, activity, rule, action, approvers, filters,
+               enabled, created_by AS "createdBy", created_at AS "createdAt",
+               updated_at AS "updatedAt", deleted_at AS "deletedAt"
+          FROM ${policies}
+         WHERE (tenant_id = ANY(${sql.param(tenantIds)}::text[]) OR tenant_id IS NULL)
+           AND activity <> 'policy-change' AND enabled AND deleted_at IS NULL`,
+  );
 }
 
 export async function insertApproval(
@@ -132,10 +135,10 @@ export async function lockExpired(db: Executor, now: Date, limit: number): Promi
  * batches never wait for each other in a cycle): their operations are counted one batch at a
  * time (a withdrawal limit counts raw transactions too, so one lock per tenant). The same
  * statement lets the commit skip waiting for the disk (see ApprovalsService.evaluate;
- * `commitDurably` undoes it).
+ * `COMMIT_DURABLY` undoes it).
  */
-export async function lockVelocity(db: Executor, tenantIds: string[]): Promise<void> {
-  await db.execute(
+export function lockVelocity(tenantIds: string[]): PreparedStatement {
+  return prepared(
     sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)),
                set_config('synchronous_commit', 'off', true)
           FROM (SELECT 'policy.velocity:' || t AS k
@@ -143,10 +146,8 @@ export async function lockVelocity(db: Executor, tenantIds: string[]): Promise<v
   );
 }
 
-/** This transaction's commit waits for the disk again (it holds approvals). */
-export async function commitDurably(tx: Executor): Promise<void> {
-  await tx.execute(sql`SET LOCAL synchronous_commit TO DEFAULT`);
-}
+/** Sent before COMMIT: this transaction's commit waits for the disk again (it holds approvals). */
+export const COMMIT_DURABLY = 'SET LOCAL synchronous_commit TO DEFAULT';
 
 /** The usage rows a policy of this activity counts (a withdrawal's: raw transactions' too). */
 function activityClause(activity: string): SQL | undefined {
@@ -156,63 +157,97 @@ function activityClause(activity: string): SQL | undefined {
   return eq(velocityUsage.activity, activity);
 }
 
+/** A velocity window's totals per key. */
+export type WindowTotals = Map<string, { count: number; amount: string }>;
+
 /**
  * A velocity policy's windows for one tenant, per key (`scopes`: wallets, users, or `*`): the
  * operations counted since `since` that its filters select, and their amount of its asset.
- * Aggregated in SQL over the indexed window, never read row by row.
+ * Aggregated in SQL over the indexed window, never read row by row; `windowTotalsOf` reads its
+ * rows. Planned with its values on each call, never prepared: a generic plan, blind to the
+ * tenant and the keys, summed the tenant's whole window for each key (30 ms instead of 1).
+ *
+ * Each wallet's or user's window is summed on its own (a lateral join on the key's equality) and
+ * the tenant's whole window is found by `tenantScope`, whose index the others cannot use: the
+ * plan reads the key's index whatever the table's statistics say. The table grows fast from
+ * empty, and a planner that had not analyzed it yet chose the tenant's index for `wallet_id IN
+ * (...)`, summing every operation of the tenant in the window on each evaluation.
  */
-export async function windowTotals(
-  db: Executor,
+export function windowTotalsStatement(
   policy: Pick<PolicyRow, 'activity' | 'filters'> & {
     rule: { per: 'wallet' | 'user' | 'tenant'; assetId?: string };
   },
   tenantId: string,
   scopes: string[],
   since: Date,
-): Promise<Map<string, { count: number; amount: string }>> {
+): SQL {
   const { per, assetId } = policy.rule;
-  const key =
-    per === 'tenant'
-      ? sql`'*'`
-      : per === 'user'
-        ? sql`${velocityUsage.userId}`
-        : sql`${velocityUsage.walletId}`;
   const filters = policy.filters;
-  const rows = await db
-    .select({
-      scope: sql<string>`${key}`,
-      count: sql<number>`count(DISTINCT ${velocityUsage.operationId})::int`,
-      amount: sql<string>`coalesce(sum(${velocityUsage.amount}) FILTER (WHERE ${velocityUsage.assetId} = ${assetId ?? null}), 0)::text`,
-    })
-    .from(velocityUsage)
-    .where(
-      and(
-        eq(velocityUsage.tenantId, tenantId),
-        eq(velocityUsage.released, false),
-        gt(velocityUsage.createdAt, since),
-        activityClause(policy.activity),
-        per === 'tenant'
-          ? undefined
-          : inArray(per === 'user' ? velocityUsage.userId : velocityUsage.walletId, scopes),
-        filters?.assetIds ? inArray(velocityUsage.assetId, filters.assetIds) : undefined,
-        filters?.userIds ? inArray(velocityUsage.userId, filters.userIds) : undefined,
-        filters?.walletIds ? inArray(velocityUsage.walletId, filters.walletIds) : undefined,
-      ),
-    )
-    .groupBy(sql`1`);
-  return new Map(rows.map((r) => [r.scope, { count: r.count, amount: r.amount }]));
+  const anyOf = (column: PgColumn, values: string[]) =>
+    sql`${column} = ANY(${sql.param(values)}::text[])`;
+  const window = and(
+    per === 'tenant'
+      ? eq(velocityUsage.tenantScope, tenantId)
+      : eq(velocityUsage.tenantId, tenantId),
+    // A literal, not a parameter: the indexes are partial on it.
+    sql`NOT ${velocityUsage.released}`,
+    gt(velocityUsage.createdAt, since),
+    activityClause(policy.activity),
+    filters?.assetIds ? anyOf(velocityUsage.assetId, filters.assetIds) : undefined,
+    filters?.userIds ? anyOf(velocityUsage.userId, filters.userIds) : undefined,
+    filters?.walletIds ? anyOf(velocityUsage.walletId, filters.walletIds) : undefined,
+  );
+  const totals = sql`count(DISTINCT ${velocityUsage.operationId})::int AS count,
+    coalesce(sum(${velocityUsage.amount}) FILTER (WHERE ${velocityUsage.assetId} = ${assetId ?? null}::text), 0)::text AS amount`;
+  const column = per === 'user' ? velocityUsage.userId : velocityUsage.walletId;
+  return per === 'tenant'
+    ? sql`SELECT '*' AS scope, ${totals} FROM ${velocityUsage} WHERE ${window}`
+    : sql`SELECT k.scope, t.count, t.amount
+            FROM unnest(${sql.param(scopes)}::text[]) AS k(scope)
+           CROSS JOIN LATERAL (
+                 SELECT ${totals} FROM ${velocityUsage} WHERE ${window} AND ${column} = k.scope
+               ) t`;
 }
 
-/** What runs or waits counts towards the windows: one row per leg. */
-export async function countUsage(
+/** The rows of a `windowTotalsStatement` as totals per key; keys without a count count zero. */
+export function windowTotalsOf(rows: readonly unknown[]): WindowTotals {
+  const totals: WindowTotals = new Map();
+  for (const row of rows as { scope: string; count: number; amount: string }[])
+    if (row.count > 0) totals.set(row.scope, { count: row.count, amount: row.amount });
+  return totals;
+}
+
+/** A velocity policy's windows for one tenant (see `windowTotalsStatement`), read on `db`. */
+export async function windowTotals(
   db: Executor,
-  rows: Omit<typeof velocityUsage.$inferInsert, 'released'>[],
-): Promise<void> {
+  ...args: Parameters<typeof windowTotalsStatement>
+): Promise<WindowTotals> {
+  return windowTotalsOf((await db.execute(windowTotalsStatement(...args))).rows);
+}
+
+/** A leg that runs or waits, as it counts towards the windows. */
+export type CountedLeg = Omit<typeof velocityUsage.$inferInsert, 'released' | 'tenantScope'>;
+
+/**
+ * What runs or waits counts towards the windows: one row per leg, in one statement of fixed text
+ * (columns as arrays), prepared once per connection.
+ */
+export function countUsageStatement(rows: readonly CountedLeg[]): PreparedStatement {
+  const column = <K extends keyof CountedLeg>(key: K) => sql.param(rows.map((row) => row[key]));
+  return prepared(
+    sql`INSERT INTO ${velocityUsage}
+          (operation_id, leg, tenant_id, activity, user_id, wallet_id, asset_id, amount)
+        SELECT * FROM unnest(${column('operationId')}::uuid[], ${column('leg')}::int[],
+          ${column('tenantId')}::text[], ${column('activity')}::text[], ${column('userId')}::text[],
+          ${column('walletId')}::text[], ${column('assetId')}::text[], ${column('amount')}::numeric[])
+        ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** Counts these legs (see `countUsageStatement`) on `db`. */
+export async function countUsage(db: Executor, rows: readonly CountedLeg[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insert(velocityUsage)
-    .values(rows.map((row) => ({ ...{}, ...row, released: false })))
-    .onConflictDoNothing();
+  await executePrepared(db, countUsageStatement(rows).statement);
 }
 
 /** Operations that will not run after all no longer count. */

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import {
   type ApprovalListFilters,
@@ -27,6 +29,7 @@ import {
   type Executor,
   isUuid,
   sqlState,
+  withPipelinedTransaction,
   withTransaction,
   listResult,
 } from '@custody/persistence';
@@ -56,6 +59,8 @@ import {
 const SCHEMA = 'policy';
 /** How long a price read from trading serves, and how many assets' prices are kept. */
 const PRICE_CACHE_MS = 1_000;
+/** A cached price older than this is read again in the background (see `fiatPrice`). */
+const PRICE_REFRESH_MS = 800;
 const MAX_CACHED_PRICES = 1_000;
 
 type VelocityRule = Extract<PolicyRule, { kind: 'velocity' }>;
@@ -93,10 +98,15 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
  * goes out as `approval.is-decided`, which wallet-ledger acts on once.
  */
 export class ApprovalsService {
-  private readonly prices = new Map<string, { at: number; price: Promise<string | undefined> }>();
+  private readonly prices = new Map<
+    string,
+    { at: number; price: Promise<string | undefined>; refreshing: boolean }
+  >();
 
   constructor(
     private readonly db: Database,
+    /** The pool behind `db`: the counting transaction is pipelined on it. */
+    private readonly pool: pg.Pool,
     private readonly rpc: RpcClient,
     private readonly ttlSeconds: number,
     /**
@@ -138,38 +148,47 @@ export class ApprovalsService {
         return this.decisions(this.db, initiator, ops, verdicts, facts);
       return withTransaction(this.db, (tx) => this.decisions(tx, initiator, ops, verdicts, facts));
     }
-    return withTransaction(this.db, async (tx) => {
-      const totals = new VelocityTotals();
-      const now = new Date();
+    // Two round trips: BEGIN, the tenants' locks and their windows' totals (each statement sees
+    // what committed before it, so the totals are read under the locks); then the counts, any
+    // approval, and COMMIT.
+    return withPipelinedTransaction(this.pool, async (tx) => {
       const counted = tenants.filter((t) => ops.some((op, i) => op.tenantId === t && counts[i]));
-      await repo.lockVelocity(tx, counted);
-      for (const tenantId of counted)
-        await this.readWindows(tx, totals, tenantId, ops, policiesOf, now);
+      const windows = this.windowsOf(counted, ops, policiesOf, new Date());
+      const [, ...found] = await tx.begin([
+        repo.lockVelocity(counted),
+        ...windows.map((w) => w.statement),
+      ]);
+      const totals = new VelocityTotals();
+      windows.forEach(({ policyId, tenantId }, i) => {
+        for (const [scope, total] of repo.windowTotalsOf(found[i]?.rows ?? []))
+          totals.set(policyId, tenantId, scope, total);
+      });
       const verdicts = evaluateInOrder(policiesOf, ops, factsAt, totals);
       // What runs or waits counts towards the windows, until it is released.
-      await repo.countUsage(
-        tx,
-        ops.flatMap((op, i) =>
-          verdicts[i]?.decision === 'block' || !counts[i]
-            ? []
-            : op.legs.map((leg, n) => ({
-                operationId: op.operationId,
-                leg: n,
-                tenantId: op.tenantId,
-                activity: op.activity,
-                userId: leg.userId,
-                walletId: leg.walletId,
-                assetId: leg.assetId,
-                amount: leg.amount,
-              })),
-        ),
+      const usage = ops.flatMap((op, i) =>
+        verdicts[i]?.decision === 'block' || !counts[i]
+          ? []
+          : op.legs.map((leg, n) => ({
+              operationId: op.operationId,
+              leg: n,
+              tenantId: op.tenantId,
+              activity: op.activity,
+              userId: leg.userId,
+              walletId: leg.walletId,
+              assetId: leg.assetId,
+              amount: leg.amount,
+            })),
       );
+      const decisions = await this.decisions(tx.db, initiator, ops, verdicts, facts);
       // Counts alone need not wait for the disk (the lock statement said so): the operation
       // they count commits after them, in the same PostgreSQL, and its synchronous commit makes
       // the log durable up to itself, counts included; an operation never committed needs no
       // count. Approvals always wait.
-      if (verdicts.some((v) => v.decision === 'require_approval')) await repo.commitDurably(tx);
-      return this.decisions(tx, initiator, ops, verdicts, facts);
+      await tx.commitWith([
+        ...(usage.length > 0 ? [repo.countUsageStatement(usage)] : []),
+        ...(decisions.some((d) => d.decision === 'require_approval') ? [repo.COMMIT_DURABLY] : []),
+      ]);
+      return decisions;
     });
   }
 
@@ -202,43 +221,50 @@ export class ApprovalsService {
     return decisions;
   }
 
-  /** The windows of one tenant's velocity policies that the batch's legs reach. */
-  private async readWindows(
-    tx: Executor,
-    totals: VelocityTotals,
-    tenantId: string,
+  /**
+   * The window reads of the counted tenants' velocity policies, for the keys (wallets, users, the
+   * tenant) that the batch's legs reach: one statement per policy and tenant.
+   */
+  private windowsOf(
+    tenantIds: readonly string[],
     ops: readonly GovernedOperation[],
     policiesOf: (op: GovernedOperation) => readonly EvaluatedPolicy[],
     now: Date,
-  ): Promise<void> {
-    const scopes = new Map<
-      string,
-      { policy: EvaluatedPolicy; rule: VelocityRule; keys: Set<string> }
-    >();
-    for (const op of ops) {
-      if (op.tenantId !== tenantId) continue;
-      for (const policy of policiesOf(op)) {
-        if (policy.rule.kind !== 'velocity') continue;
-        const entry = scopes.get(policy.id) ?? {
-          policy,
-          rule: policy.rule,
-          keys: new Set<string>(),
-        };
-        for (const leg of selectedLegs(policy, op)) entry.keys.add(scopeOf(policy.rule, leg));
-        scopes.set(policy.id, entry);
+  ): { policyId: string; tenantId: string; statement: SQL }[] {
+    const reads: { policyId: string; tenantId: string; statement: SQL }[] = [];
+    for (const tenantId of tenantIds) {
+      const scopes = new Map<
+        string,
+        { policy: EvaluatedPolicy; rule: VelocityRule; keys: Set<string> }
+      >();
+      for (const op of ops) {
+        if (op.tenantId !== tenantId) continue;
+        for (const policy of policiesOf(op)) {
+          if (policy.rule.kind !== 'velocity') continue;
+          const entry = scopes.get(policy.id) ?? {
+            policy,
+            rule: policy.rule,
+            keys: new Set<string>(),
+          };
+          for (const leg of selectedLegs(policy, op)) entry.keys.add(scopeOf(policy.rule, leg));
+          scopes.set(policy.id, entry);
+        }
+      }
+      for (const { policy, rule, keys } of scopes.values()) {
+        const since = new Date(now.getTime() - windowMs(rule.window));
+        reads.push({
+          policyId: policy.id,
+          tenantId,
+          statement: repo.windowTotalsStatement(
+            { ...{}, ...policy, rule },
+            tenantId,
+            [...keys],
+            since,
+          ),
+        });
       }
     }
-    for (const { policy, rule, keys } of scopes.values()) {
-      const since = new Date(now.getTime() - windowMs(rule.window));
-      const found = await repo.windowTotals(
-        tx,
-        { ...{}, ...policy, rule },
-        tenantId,
-        [...keys],
-        since,
-      );
-      for (const [scope, total] of found) totals.set(policy.id, tenantId, scope, total);
-    }
+    return reads;
   }
 
   /** The identity and trading facts the operation's policies need, read once each. */
@@ -439,24 +465,48 @@ export class ApprovalsService {
   /**
    * An asset's fresh price in the service's fiat currency, read from trading at most once a
    * second per asset (a batch of transfers asks once); none when stale or unanswered, which is
-   * not kept.
+   * not kept. A price past four fifths of its second is read again in the background, so that
+   * evaluations do not all wait for trading once a second; it is served until the new one comes.
    */
   private fiatPrice(caller: AuthContext, assetId: string): Promise<string | undefined> {
     const now = Date.now();
     const cached = this.prices.get(assetId);
-    if (cached && now - cached.at < PRICE_CACHE_MS) return cached.price;
+    if (cached && now - cached.at < PRICE_CACHE_MS) {
+      if (now - cached.at >= PRICE_REFRESH_MS && !cached.refreshing) {
+        cached.refreshing = true;
+        void this.readPrice(caller, assetId, now);
+      }
+      return cached.price;
+    }
+    return this.readPrice(caller, assetId, now);
+  }
+
+  /** Reads an asset's price from trading into the cache (see `fiatPrice`). */
+  private readPrice(caller: AuthContext, assetId: string, at: number): Promise<string | undefined> {
     const price = this.rpc
       .call('trading', TRADING_RPC.getAsset, { assetId }, { auth: caller, idempotent: true })
       .then(({ rate }) => (rate && !rate.stale ? fromNumber(rate.fiatPrice) : undefined))
       .catch(() => undefined);
-    if (this.prices.size >= MAX_CACHED_PRICES) this.prices.clear();
-    this.prices.set(assetId, { at: now, price });
-    // What gave no price is asked again next time.
+    const entry = { at, price, refreshing: false };
+    const current = this.prices.get(assetId);
+    // A first read is shared at once; a refresh replaces the price it refreshes when it comes.
+    if (!current || at - current.at >= PRICE_CACHE_MS) this.setPrice(assetId, entry);
     void price.then((found) => {
-      if (found === undefined && this.prices.get(assetId)?.price === price)
-        this.prices.delete(assetId);
+      const cached = this.prices.get(assetId);
+      // What gave no price is asked again next time (the stale one it refreshed goes too).
+      if (found === undefined) {
+        if (cached === entry || cached?.refreshing) this.prices.delete(assetId);
+      } else if (cached !== entry && (!cached || cached.at <= at)) this.setPrice(assetId, entry);
     });
     return price;
+  }
+
+  private setPrice(
+    assetId: string,
+    entry: { at: number; price: Promise<string | undefined>; refreshing: boolean },
+  ): void {
+    if (this.prices.size >= MAX_CACHED_PRICES && !this.prices.has(assetId)) this.prices.clear();
+    this.prices.set(assetId, entry);
   }
 
   /** Whether identity has the leg's destination on its wallet's whitelist, travel-rule verified. */
