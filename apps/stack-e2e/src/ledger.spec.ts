@@ -953,6 +953,17 @@ describe('withdrawals', () => {
       ['fee', 'fee', '0.01'],
       ['withdrawal', 'external', '3.99'],
     ]);
+    // A page shows each withdrawal's own movements, as its read does (found for the page at
+    // once): the confirmed one its two, a pending one none.
+    const pending = await withdraw(w.path, { amount: '1' });
+    const listed = (await api.get(w.path, { token: tenant.token })).body as {
+      id: string;
+      transactions: string[];
+    }[];
+    expect(Object.fromEntries(listed.map((x) => [x.id, x.transactions]))).toEqual({
+      [created.body.id]: [...confirmed.body.transactions].sort(),
+      [pending.body.id]: [],
+    });
     await ledgerIsSound();
   });
 

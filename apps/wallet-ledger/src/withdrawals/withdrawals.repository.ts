@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import {
@@ -68,11 +68,40 @@ export async function movementIds(
   db: Executor,
   w: Pick<WithdrawalRow, 'id' | 'walletId'>,
 ): Promise<string[]> {
+  return (await movementIdsOf(db, [w])).get(w.id) ?? [];
+}
+
+/**
+ * The ids of each withdrawal's movements (by withdrawal id), in one query for a page of them: a
+ * query per withdrawal made a page of 1,000 cost 1,000 round trips.
+ */
+export async function movementIdsOf(
+  db: Executor,
+  rows: readonly Pick<WithdrawalRow, 'id' | 'walletId'>[],
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (rows.length === 0) return found;
   const movements = await db
-    .select({ id: transactions.id })
+    .select({
+      id: transactions.id,
+      operationId: transactions.operationId,
+      walletId: transactions.walletId,
+    })
     .from(transactions)
-    .where(and(eq(transactions.operationId, w.id), eq(transactions.walletId, w.walletId)));
-  return movements.map((m) => m.id);
+    .where(
+      inArray(
+        transactions.operationId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(transactions.id));
+  const walletOf = new Map(rows.map((r) => [r.id, r.walletId]));
+  for (const m of movements) {
+    // A withdrawal's own wallet's movements only (its operation id is the withdrawal's).
+    if (walletOf.get(m.operationId) !== m.walletId) continue;
+    found.set(m.operationId, [...(found.get(m.operationId) ?? []), m.id]);
+  }
+  return found;
 }
 
 /**

@@ -401,10 +401,9 @@ export class WithdrawalsService {
     const scope = await walletScope(this.db, auth, request, withdrawals);
     const page = await repo.listWithdrawals(this.db, scope, request.list, request.filters.status);
     const symbols = new Map((await this.catalog.all()).map((a) => [a.id, a.symbol]));
-    const items = await Promise.all(
-      page.rows.map(async (r) =>
-        withdrawalView(r, symbols.get(r.assetId) ?? r.assetId, await repo.movementIds(this.db, r)),
-      ),
+    const movements = await repo.movementIdsOf(this.db, page.rows);
+    const items = page.rows.map((r) =>
+      withdrawalView(r, symbols.get(r.assetId) ?? r.assetId, movements.get(r.id) ?? []),
     );
     return listResult(page, items);
   }
