@@ -4,3 +4,4 @@ export * from './wait';
 export * from './logger';
 export * from './problem';
 export * from './redis-users';
+export * from './plans';

@@ -3,7 +3,7 @@ import type { AuthContext, ListQuery, ListResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, isUuid, listClauses, listResult, selectPage } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
-import { type DeliveryRow, deliveries } from '../schema';
+import { type DeliveryRow, deliveries, receivers } from '../schema';
 
 export function deliveryView(row: DeliveryRow) {
   return {
@@ -36,6 +36,15 @@ export class DeliveriesService {
     const caller = requireAuth(auth);
     const f = request.filters;
     if (f.receiverId !== undefined && !isUuid(f.receiverId)) return { items: [], total: 0 };
+    // Another client's receiver matches nothing: answered without reading its deliveries (the
+    // receiver's index holds them all, each then refused by the client filter).
+    if (f.receiverId !== undefined && !isAdmin(caller)) {
+      const [own] = await this.db
+        .select({ id: receivers.id })
+        .from(receivers)
+        .where(and(eq(receivers.id, f.receiverId), eq(receivers.clientId, caller.tenantId)));
+      if (!own) return { items: [], total: 0 };
+    }
     const clauses = listClauses(
       request.list,
       {

@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type ListQuery, TOTAL_COUNT_CAP } from '@custody/contracts';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
-import { createTestDatabase, type TestDatabase } from '@custody/testing';
+import {
+  checkPlans,
+  createTestDatabase,
+  type PlanCheck,
+  type TestDatabase,
+} from '@custody/testing';
 import { transactions } from '../schema';
 import { listTransactions, type TransactionColumnFilters } from './transactions.repository';
 
@@ -18,8 +23,7 @@ const OPERATION = '01900000-0000-7000-8000-0000000000bb';
 
 let database: TestDatabase;
 let pool: pg.Pool;
-/** The statements the repository sent, with their parameters, since the last `take()`. */
-const sent: { text: string; values: unknown[] }[] = [];
+let plansOf: PlanCheck['plansOf'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -50,15 +54,7 @@ beforeAll(async () => {
      FROM generate_series(1, 20000) AS i`,
   );
   await pool.query('ANALYZE ledger.transactions');
-  // Every statement the repository sends goes through `query`: record it, then run it.
-  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => unknown;
-  (pool as unknown as { query: typeof query }).query = (config, values) => {
-    if (typeof config === 'object' && config !== null && 'text' in config) {
-      const { text, values: given } = config as { text: string; values?: unknown[] };
-      sent.push({ text, values: given ?? (Array.isArray(values) ? values : []) });
-    }
-    return query(config, values);
-  };
+  ({ plansOf } = checkPlans(pool));
 }, 120_000);
 
 afterAll(async () => {
@@ -78,56 +74,6 @@ const hotWallet = and(
   eq(transactions.userId, HOT_USER),
   eq(transactions.walletId, HOT_WALLET),
 );
-
-/**
- * The relations a plan reads whole: a sequential scan, unless it runs under a Limit that the
- * planner expects it to fill (it stops after that many rows, as the capped count does, whatever
- * the table's size).
- */
-function seqScans(plan: Record<string, unknown>, limit?: number): string[] {
-  const rows = Number(plan['Plan Rows']);
-  const stopsEarly = limit !== undefined && rows >= limit;
-  const own =
-    plan['Node Type'] === 'Seq Scan' && !stopsEarly ? [String(plan['Relation Name'])] : [];
-  const below = plan['Node Type'] === 'Limit' ? rows : limit;
-  const children = (plan['Plans'] as Record<string, unknown>[] | undefined) ?? [];
-  return [...own, ...children.flatMap((child) => seqScans(child, below))];
-}
-
-/** The rows a plan read and threw away (filters on rows an index did not exclude). */
-function discarded(plan: Record<string, unknown>): number {
-  const own =
-    (Number(plan['Rows Removed by Filter'] ?? 0) +
-      Number(plan['Rows Removed by Index Recheck'] ?? 0)) *
-    Number(plan['Actual Loops'] ?? 1);
-  const children = (plan['Plans'] as Record<string, unknown>[] | undefined) ?? [];
-  return own + children.reduce((sum, child) => sum + discarded(child), 0);
-}
-
-/**
- * The tables the statements `run` sends read whole, and the most rows one of them discarded (an
- * index scan that filters out a wallet's every row is a scan all the same).
- */
-async function plansOf(
-  run: () => Promise<unknown>,
-): Promise<{ scans: string[]; discarded: number }> {
-  sent.length = 0;
-  await run();
-  const statements = sent.splice(0);
-  expect(statements.length).toBeGreaterThan(0);
-  const scans: string[] = [];
-  let most = 0;
-  for (const statement of statements) {
-    const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
-      `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
-      statement.values,
-    );
-    most = Math.max(most, discarded(explained.rows[0]!['QUERY PLAN'][0].Plan));
-    const found = seqScans(explained.rows[0]!['QUERY PLAN'][0].Plan);
-    scans.push(...found);
-  }
-  return { scans, discarded: most };
-}
 
 const cases: [string, () => Promise<unknown>][] = [
   ['a page of the hot wallet', () => listTransactions(createDatabase(pool), hotWallet, list(), {})],

@@ -1,0 +1,76 @@
+import type pg from 'pg';
+
+/**
+ * Index assertions on list queries (docs/decisions.md, "Lists at scale"): every statement a
+ * repository sends through a pool is recorded, then explained on the seeded table, and its plan
+ * searched for a table read whole or rows read only to be thrown away.
+ */
+export interface PlanCheck {
+  /** The tables the statements read whole, and the most rows one of them discarded. */
+  plansOf(run: () => Promise<unknown>): Promise<{ scans: string[]; discarded: number }>;
+}
+
+type Plan = Record<string, unknown>;
+
+/**
+ * The relations a plan reads whole: a sequential scan, unless it runs under a Limit that the
+ * planner expects it to fill (it stops after that many rows, as the capped count does, whatever
+ * the table's size).
+ */
+export function seqScans(plan: Plan, limit?: number): string[] {
+  const rows = Number(plan['Plan Rows']);
+  const stopsEarly = limit !== undefined && rows >= limit;
+  const own =
+    plan['Node Type'] === 'Seq Scan' && !stopsEarly ? [String(plan['Relation Name'])] : [];
+  const below = plan['Node Type'] === 'Limit' ? rows : limit;
+  const children = (plan['Plans'] as Plan[] | undefined) ?? [];
+  return [...own, ...children.flatMap((child) => seqScans(child, below))];
+}
+
+/** The rows a plan read and threw away (filters on rows an index did not exclude). */
+export function discarded(plan: Plan): number {
+  const own =
+    (Number(plan['Rows Removed by Filter'] ?? 0) +
+      Number(plan['Rows Removed by Index Recheck'] ?? 0)) *
+    Number(plan['Actual Loops'] ?? 1);
+  const children = (plan['Plans'] as Plan[] | undefined) ?? [];
+  return own + children.reduce((sum, child) => sum + discarded(child), 0);
+}
+
+/**
+ * Records the statements sent through `pool` (from now on) so that `plansOf` can explain what a
+ * call sent: the tables it read whole (an index scan that filters out a tenant's every row is a
+ * scan all the same, hence the rows discarded).
+ */
+export function checkPlans(pool: pg.Pool): PlanCheck {
+  const sent: { text: string; values: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => unknown;
+  (pool as unknown as { query: typeof query }).query = (config, values) => {
+    if (typeof config === 'object' && config !== null && 'text' in config) {
+      const { text, values: given } = config as { text: string; values?: unknown[] };
+      sent.push({ text, values: given ?? (Array.isArray(values) ? values : []) });
+    }
+    return query(config, values);
+  };
+  return {
+    async plansOf(run) {
+      sent.length = 0;
+      await run();
+      const statements = sent.splice(0);
+      if (statements.length === 0) throw new Error('the call sent no statement');
+      const scans: string[] = [];
+      let most = 0;
+      for (const statement of statements) {
+        const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: Plan }] }>(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
+          statement.values,
+        );
+        const plan = explained.rows[0]?.['QUERY PLAN'][0].Plan;
+        if (!plan) throw new Error('no plan');
+        most = Math.max(most, discarded(plan));
+        scans.push(...seqScans(plan));
+      }
+      return { scans, discarded: most };
+    },
+  };
+}
