@@ -6,8 +6,13 @@ import type pg from 'pg';
  * searched for a table read whole or rows read only to be thrown away.
  */
 export interface PlanCheck {
-  /** The tables the statements read whole, and the most rows one of them discarded. */
-  plansOf(run: () => Promise<unknown>): Promise<{ scans: string[]; discarded: number }>;
+  /**
+   * The tables the statements read whole, the most rows one of them discarded, and the indexes
+   * the plans read.
+   */
+  plansOf(
+    run: () => Promise<unknown>,
+  ): Promise<{ scans: string[]; discarded: number; indexes: string[] }>;
 }
 
 type Plan = Record<string, unknown>;
@@ -25,6 +30,13 @@ export function seqScans(plan: Plan, limit?: number): string[] {
   const below = plan['Node Type'] === 'Limit' ? rows : limit;
   const children = (plan['Plans'] as Plan[] | undefined) ?? [];
   return [...own, ...children.flatMap((child) => seqScans(child, below))];
+}
+
+/** The indexes a plan reads. */
+export function indexesOf(plan: Plan): string[] {
+  const own = typeof plan['Index Name'] === 'string' ? [plan['Index Name']] : [];
+  const children = (plan['Plans'] as Plan[] | undefined) ?? [];
+  return [...own, ...children.flatMap(indexesOf)];
 }
 
 /** The rows a plan read and threw away (filters on rows an index did not exclude). */
@@ -59,6 +71,7 @@ export function checkPlans(pool: pg.Pool): PlanCheck {
       const statements = sent.splice(0);
       if (statements.length === 0) throw new Error('the call sent no statement');
       const scans: string[] = [];
+      const indexes: string[] = [];
       let most = 0;
       for (const statement of statements) {
         const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: Plan }] }>(
@@ -69,8 +82,9 @@ export function checkPlans(pool: pg.Pool): PlanCheck {
         if (!plan) throw new Error('no plan');
         most = Math.max(most, discarded(plan));
         scans.push(...seqScans(plan));
+        indexes.push(...indexesOf(plan));
       }
-      return { scans, discarded: most };
+      return { scans, discarded: most, indexes };
     },
   };
 }

@@ -116,7 +116,7 @@ const cases: [string, () => Promise<unknown>][] = [
 ];
 
 it.each(cases)('%s reads an index, not the table', async (_name, run) => {
-  expect(await plansOf(run)).toEqual({ scans: [], discarded: expect.any(Number) });
+  expect(await plansOf(run)).toMatchObject({ scans: [], discarded: expect.any(Number) });
   expect((await plansOf(run)).discarded).toBeLessThan(1_000);
 });
 
@@ -127,7 +127,7 @@ it('a cursor page deep in the hot wallet reads an index, and continues the order
   const scans = await plansOf(() =>
     listTransactions(db, hotWallet, list({ after: deep.next! }), {}),
   );
-  expect(scans).toEqual({ scans: [], discarded: 0 });
+  expect(scans).toMatchObject({ scans: [], discarded: 0 });
   const following = await listTransactions(db, hotWallet, list({ page: 701 }), {});
   const cursor = await listTransactions(db, hotWallet, list({ after: deep.next! }), {});
   expect(cursor.rows.map((r) => r.id)).toEqual(following.rows.map((r) => r.id));
@@ -140,5 +140,5 @@ it('finds a sequential scan where there is one (the check can fail)', async () =
   const scans = await plansOf(() =>
     pool.query({ text: `SELECT id FROM ledger.transactions WHERE tx_hash = $1`, values: ['0x1'] }),
   );
-  expect(scans).toEqual({ scans: ['transactions'], discarded: 60_000 });
+  expect(scans).toMatchObject({ scans: ['transactions'], discarded: 60_000 });
 });
