@@ -631,11 +631,15 @@ describe('the operator console, page by page', () => {
       let shots = 0;
       async function check(page: Page, name: string) {
         await page.waitForLoadState('networkidle');
-        // The page as people read it: its data loaded (no spinner, no list still fetching).
+        // The page as people read it: its data loaded (no spinner, no list still fetching). Up
+        // to a minute: under CI's load (other suites on the same two cores) the notifications
+        // page once took over 15 s to show its receivers' deliveries.
         await page.waitForFunction(
           () =>
             !document.querySelector('[aria-label="Loading"], [aria-busy="true"]') &&
             !document.body.textContent?.includes('Loading…'),
+          undefined,
+          { timeout: 60_000 },
         );
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
