@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type pg from 'pg';
 import type { PolicyActivity } from '@custody/contracts';
-import { createDatabase, createPool, migrate } from '@custody/persistence';
+import {
+  createDatabase,
+  createPool,
+  type Executor,
+  executePrepared,
+  migrate,
+} from '@custody/persistence';
 import {
   checkPlans,
   createTestDatabase,
@@ -11,11 +17,13 @@ import {
 import { insertPolicy } from '../policies/policies.repository';
 import type { policies } from '../schema';
 import {
-  countUsage,
+  type CountedLeg,
+  countUsageStatement,
   governingPolicies,
   pruneUsage,
   releaseUsage,
-  windowTotals,
+  windowTotalsOf,
+  windowTotalsStatement,
 } from './approvals.repository';
 
 // Velocity usage: summed in SQL per window and key, and kept only as long as a window can reach
@@ -34,6 +42,15 @@ afterAll(async () => {
   await pool?.end();
   await database?.drop();
 });
+
+/** The statements the evaluation pipelines, run on their own. */
+async function countUsage(db: Executor, rows: CountedLeg[]): Promise<void> {
+  await executePrepared(db, countUsageStatement(rows).statement);
+}
+
+async function windowTotals(db: Executor, ...args: Parameters<typeof windowTotalsStatement>) {
+  return windowTotalsOf((await db.execute(windowTotalsStatement(...args))).rows);
+}
 
 it('forgets counted operations older than the cut-off, a batch at a time, and keeps the rest', async () => {
   const db = createDatabase(pool);

@@ -217,14 +217,6 @@ export function windowTotalsOf(rows: readonly unknown[]): WindowTotals {
   return totals;
 }
 
-/** A velocity policy's windows for one tenant (see `windowTotalsStatement`), read on `db`. */
-export async function windowTotals(
-  db: Executor,
-  ...args: Parameters<typeof windowTotalsStatement>
-): Promise<WindowTotals> {
-  return windowTotalsOf((await db.execute(windowTotalsStatement(...args))).rows);
-}
-
 /** A leg that runs or waits, as it counts towards the windows. */
 export type CountedLeg = Omit<typeof velocityUsage.$inferInsert, 'released' | 'tenantScope'>;
 
@@ -242,12 +234,6 @@ export function countUsageStatement(rows: readonly CountedLeg[]): PreparedStatem
           ${column('walletId')}::text[], ${column('assetId')}::text[], ${column('amount')}::numeric[])
         ON CONFLICT DO NOTHING`,
   );
-}
-
-/** Counts these legs (see `countUsageStatement`) on `db`. */
-export async function countUsage(db: Executor, rows: readonly CountedLeg[]): Promise<void> {
-  if (rows.length === 0) return;
-  await executePrepared(db, countUsageStatement(rows).statement);
 }
 
 /** Operations that will not run after all no longer count. */

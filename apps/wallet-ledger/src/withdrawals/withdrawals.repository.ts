@@ -99,7 +99,9 @@ export async function movementIdsOf(
   for (const m of movements) {
     // A withdrawal's own wallet's movements only (its operation id is the withdrawal's).
     if (walletOf.get(m.operationId) !== m.walletId) continue;
-    found.set(m.operationId, [...(found.get(m.operationId) ?? []), m.id]);
+    const ids = found.get(m.operationId);
+    if (ids) ids.push(m.id);
+    else found.set(m.operationId, [m.id]);
   }
   return found;
 }
