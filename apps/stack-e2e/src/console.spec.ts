@@ -561,7 +561,7 @@ describe('the operator console', () => {
     await searchUsers(page, userB.email);
     await page.getByRole('link', { name: 'Bea Console' }).click();
     await page.getByRole('heading', { name: 'User Bea Console', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByRole('button', { name: 'Unblock' }).waitFor();
     const read = async () =>
       (await api.get(`/v1/users/${userB.id}`, { token: tenantB.token })).body as {
@@ -569,7 +569,7 @@ describe('the operator console', () => {
       };
     expect((await read()).blocked).toBe(true);
     await page.getByRole('button', { name: 'Unblock' }).click();
-    await page.getByRole('button', { name: 'Block' }).waitFor();
+    await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
     expect((await read()).blocked).toBe(false);
 
     await go(page, 'Notifications');
