@@ -6,6 +6,10 @@ import { type Stack, startStack } from './stack';
 // The API reference as an integrator opens it: in a real browser, both versions, and a call
 // made from the page with a token.
 
+// Swagger UI renders the whole v1 document (over 100 operations) before the first click: under
+// CI's load on 2 cores that alone has taken over 30 s.
+jest.setTimeout(120_000);
+
 let stack: Stack;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let context: BrowserContext;
