@@ -7,12 +7,12 @@ import type pg from 'pg';
  */
 export interface PlanCheck {
   /**
-   * The tables the statements read whole, the most rows one of them discarded, and the indexes
-   * the plans read.
+   * The tables the statements read whole, the most rows one of them discarded, the most rows one
+   * of them read from a table or index, and the indexes the plans read.
    */
   plansOf(
     run: () => Promise<unknown>,
-  ): Promise<{ scans: string[]; discarded: number; indexes: string[] }>;
+  ): Promise<{ scans: string[]; discarded: number; read: number; indexes: string[] }>;
 }
 
 type Plan = Record<string, unknown>;
@@ -50,6 +50,19 @@ export function discarded(plan: Plan): number {
 }
 
 /**
+ * The most rows one scan of a plan returned: a page read in its order stops at the page's size
+ * (and the capped count at its cap), where a page sorted after the read returns every row that
+ * the scope holds.
+ */
+export function rowsRead(plan: Plan): number {
+  const own = String(plan['Node Type']).endsWith('Scan')
+    ? Number(plan['Actual Rows'] ?? 0) * Number(plan['Actual Loops'] ?? 1)
+    : 0;
+  const children = (plan['Plans'] as Plan[] | undefined) ?? [];
+  return Math.max(own, ...children.map(rowsRead));
+}
+
+/**
  * Records the statements sent through `pool` (from now on) so that `plansOf` can explain what a
  * call sent: the tables it read whole (an index scan that filters out a tenant's every row is a
  * scan all the same, hence the rows discarded).
@@ -73,6 +86,7 @@ export function checkPlans(pool: pg.Pool): PlanCheck {
       const scans: string[] = [];
       const indexes: string[] = [];
       let most = 0;
+      let read = 0;
       for (const statement of statements) {
         const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: Plan }] }>(
           `EXPLAIN (ANALYZE, FORMAT JSON) ${statement.text}`,
@@ -81,10 +95,11 @@ export function checkPlans(pool: pg.Pool): PlanCheck {
         const plan = explained.rows[0]?.['QUERY PLAN'][0].Plan;
         if (!plan) throw new Error('no plan');
         most = Math.max(most, discarded(plan));
+        read = Math.max(read, rowsRead(plan));
         scans.push(...seqScans(plan));
         indexes.push(...indexesOf(plan));
       }
-      return { scans, discarded: most, indexes };
+      return { scans, discarded: most, read, indexes };
     },
   };
 }

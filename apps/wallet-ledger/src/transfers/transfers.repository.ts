@@ -1,4 +1,5 @@
-import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, union } from 'drizzle-orm/pg-core';
 import type { ListQuery, RequestedTransaction } from '@custody/contracts';
 import { type AppError, Errors } from '@custody/errors';
 import {
@@ -198,21 +199,27 @@ export function writeTransfersStatement(
         SELECT ledger.fail_if(n <> 0, ${WALLET_DELETED}) FROM gone`;
 }
 
-/** A token bound to one user sees only the transfers that user sent or received. */
-function involving(db: Executor, userId: string | undefined) {
+/**
+ * A token bound to one user sees only the transfers that user sent or received: the ids are read
+ * from the legs of the user's wallets (an index on each side's wallet), so a user's page costs
+ * that user's transfers, not the tenant's.
+ */
+function involving(db: Executor, scope: TenantScope, userId: string | undefined) {
   if (userId === undefined) return undefined;
-  return exists(
+  // The user's wallets by tenant and user (their index); a user-bound token is a tenant's.
+  const theirs = and(
+    scope.kind === 'tenant' ? eq(wallets.tenantId, scope.tenantId) : undefined,
+    eq(wallets.userId, userId),
+  );
+  const legsOf = (side: PgColumn) =>
     db
-      .select({ one: sql`1` })
+      .select({ id: transferLegs.transferId })
       .from(transferLegs)
-      .innerJoin(
-        wallets,
-        or(
-          eq(wallets.id, transferLegs.senderWalletId),
-          eq(wallets.id, transferLegs.receiverWalletId),
-        ),
-      )
-      .where(and(eq(transferLegs.transferId, transfers.id), eq(wallets.userId, userId))),
+      .innerJoin(wallets, eq(wallets.id, side))
+      .where(theirs);
+  return inArray(
+    transfers.id,
+    union(legsOf(transferLegs.senderWalletId), legsOf(transferLegs.receiverWalletId)),
   );
 }
 
@@ -233,7 +240,7 @@ export async function listTransfers(
     },
     [
       scope.kind === 'tenant' ? eq(transfers.tenantId, scope.tenantId) : undefined,
-      involving(db, userId),
+      involving(db, scope, userId),
     ],
   );
   const page = await selectPage(db, transfers, clauses);
@@ -266,7 +273,7 @@ export async function findTransfer(
       and(
         eq(transfers.id, id),
         scope.kind === 'tenant' ? eq(transfers.tenantId, scope.tenantId) : undefined,
-        involving(db, userId),
+        involving(db, scope, userId),
       ),
     );
   if (!row) return undefined;
