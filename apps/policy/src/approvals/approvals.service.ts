@@ -48,6 +48,7 @@ import {
 import type { ApprovalRow, DecisionRow } from '../schema';
 import { eligibleApprovers, reachOf } from '../access';
 import * as repo from './approvals.repository';
+import { FreshValues } from './fresh-values';
 import {
   checkDecider,
   qualifyingFor,
@@ -59,7 +60,7 @@ import {
 const SCHEMA = 'policy';
 /** How long a price read from trading serves, and how many assets' prices are kept. */
 const PRICE_CACHE_MS = 1_000;
-/** A cached price older than this is read again in the background (see `fiatPrice`). */
+/** A cached price older than this is read again in the background. */
 const PRICE_REFRESH_MS = 800;
 const MAX_CACHED_PRICES = 1_000;
 
@@ -98,10 +99,11 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
  * goes out as `approval.is-decided`, which wallet-ledger acts on once.
  */
 export class ApprovalsService {
-  private readonly prices = new Map<
-    string,
-    { at: number; price: Promise<string | undefined>; refreshing: boolean }
-  >();
+  private readonly prices = new FreshValues<string>({
+    maxAgeMs: PRICE_CACHE_MS,
+    refreshAfterMs: PRICE_REFRESH_MS,
+    maxKeys: MAX_CACHED_PRICES,
+  });
 
   constructor(
     private readonly db: Database,
@@ -464,49 +466,15 @@ export class ApprovalsService {
 
   /**
    * An asset's fresh price in the service's fiat currency, read from trading at most once a
-   * second per asset (a batch of transfers asks once); none when stale or unanswered, which is
-   * not kept. A price past four fifths of its second is read again in the background, so that
-   * evaluations do not all wait for trading once a second; it is served until the new one comes.
+   * second per asset (a batch of transfers asks once) and again ahead of its expiry; none when
+   * stale or unanswered (see FreshValues).
    */
   private fiatPrice(caller: AuthContext, assetId: string): Promise<string | undefined> {
-    const now = Date.now();
-    const cached = this.prices.get(assetId);
-    if (cached && now - cached.at < PRICE_CACHE_MS) {
-      if (now - cached.at >= PRICE_REFRESH_MS && !cached.refreshing) {
-        cached.refreshing = true;
-        void this.readPrice(caller, assetId, now);
-      }
-      return cached.price;
-    }
-    return this.readPrice(caller, assetId, now);
-  }
-
-  /** Reads an asset's price from trading into the cache (see `fiatPrice`). */
-  private readPrice(caller: AuthContext, assetId: string, at: number): Promise<string | undefined> {
-    const price = this.rpc
-      .call('trading', TRADING_RPC.getAsset, { assetId }, { auth: caller, idempotent: true })
-      .then(({ rate }) => (rate && !rate.stale ? fromNumber(rate.fiatPrice) : undefined))
-      .catch(() => undefined);
-    const entry = { at, price, refreshing: false };
-    const current = this.prices.get(assetId);
-    // A first read is shared at once; a refresh replaces the price it refreshes when it comes.
-    if (!current || at - current.at >= PRICE_CACHE_MS) this.setPrice(assetId, entry);
-    void price.then((found) => {
-      const cached = this.prices.get(assetId);
-      // What gave no price is asked again next time (the stale one it refreshed goes too).
-      if (found === undefined) {
-        if (cached === entry || cached?.refreshing) this.prices.delete(assetId);
-      } else if (cached !== entry && (!cached || cached.at <= at)) this.setPrice(assetId, entry);
-    });
-    return price;
-  }
-
-  private setPrice(
-    assetId: string,
-    entry: { at: number; price: Promise<string | undefined>; refreshing: boolean },
-  ): void {
-    if (this.prices.size >= MAX_CACHED_PRICES && !this.prices.has(assetId)) this.prices.clear();
-    this.prices.set(assetId, entry);
+    return this.prices.get(assetId, () =>
+      this.rpc
+        .call('trading', TRADING_RPC.getAsset, { assetId }, { auth: caller, idempotent: true })
+        .then(({ rate }) => (rate && !rate.stale ? fromNumber(rate.fiatPrice) : undefined)),
+    );
   }
 
   /** Whether identity has the leg's destination on its wallet's whitelist, travel-rule verified. */
