@@ -292,19 +292,25 @@ export interface LedgerCheckView {
   ok: boolean;
   checkedAt: string;
   violations: LedgerViolation[];
-  /** Extension: the run has walked every account; the next call starts a new run. */
+  /** Extension: the run has walked every account and leg; the next call starts a new run. */
   complete: boolean;
   /** Extension: how far the run has come. */
   progress: {
     accountsChecked: number;
     accounts: number;
     postingsChecked: number;
+    /** After the accounts, the run walks the transfer legs for any without its transfer. */
+    transferLegsChecked: number;
     startedAt: string;
   };
 }
 
 /** What one call of the ledger check walks at most (the rest is for the next calls). */
-export const LEDGER_CHECK_LIMITS = { accountsPerCall: 20_000, postingsPerCall: 200_000 } as const;
+export const LEDGER_CHECK_LIMITS = {
+  accountsPerCall: 20_000,
+  postingsPerCall: 200_000,
+  legsPerCall: 200_000,
+} as const;
 
 /** The chain adapter's state: `manual` without a network, `starting` until it connects. */
 export type ChainStatusView =

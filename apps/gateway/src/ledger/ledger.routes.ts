@@ -25,7 +25,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       request: {},
       responses: {
         200: {
-          description: `The run's outcome so far. Each call walks at most ${LEDGER_CHECK_LIMITS.accountsPerCall} accounts and ${LEDGER_CHECK_LIMITS.postingsPerCall} postings (each account's postings from where the last run found them sound); call again until \`complete\`, which makes \`ok\` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most ${LEDGER_CHECK_MAX_ROWS} of the rows that break its invariant.`,
+          description: `The run's outcome so far. Each call walks at most ${LEDGER_CHECK_LIMITS.accountsPerCall} accounts and ${LEDGER_CHECK_LIMITS.postingsPerCall} postings (each account's postings from where the last run found them sound), then, once every account is walked, at most ${LEDGER_CHECK_LIMITS.legsPerCall} transfer legs; call again until \`complete\`, which makes \`ok\` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most ${LEDGER_CHECK_MAX_ROWS} of the rows that break its invariant.`,
           schema: z.object({
             ok: z.boolean(),
             checkedAt: isoDateTime,
@@ -43,6 +43,7 @@ export function ledgerRoutes(rpc: RpcClient) {
               accountsChecked: z.int().min(0).max(2_147_483_647),
               accounts: z.int().min(0).max(2_147_483_647),
               postingsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+              transferLegsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
               startedAt: isoDateTime,
             }),
           }),

@@ -8,6 +8,10 @@ export interface CheckRun {
   afterAccount: string | null;
   accountsChecked: number;
   postingsChecked: number;
+  /** Every account walked: the run walks the transfer legs next. */
+  accountsComplete: boolean;
+  afterLeg: string | null;
+  legsChecked: number;
   violations: LedgerViolation[];
   completedAt: Date | null;
 }
@@ -20,6 +24,9 @@ export async function readRun(client: Client): Promise<CheckRun | undefined> {
     after_account: string | null;
     accounts_checked: number;
     postings_checked: string;
+    accounts_complete: boolean;
+    after_leg: string | null;
+    legs_checked: string;
     violations: LedgerViolation[];
     completed_at: Date | null;
   }>('SELECT * FROM ledger.check_runs WHERE id = 1');
@@ -30,6 +37,9 @@ export async function readRun(client: Client): Promise<CheckRun | undefined> {
         afterAccount: row.after_account,
         accountsChecked: row.accounts_checked,
         postingsChecked: Number(row.postings_checked),
+        accountsComplete: row.accounts_complete,
+        afterLeg: row.after_leg,
+        legsChecked: Number(row.legs_checked),
         violations: row.violations,
         completedAt: row.completed_at,
       }
@@ -39,10 +49,11 @@ export async function readRun(client: Client): Promise<CheckRun | undefined> {
 export async function saveRun(client: Client, run: CheckRun): Promise<void> {
   await client.query(
     `INSERT INTO ledger.check_runs (id, started_at, after_account, accounts_checked,
-       postings_checked, violations, completed_at)
-     VALUES (1, $1, $2, $3, $4, $5, $6)
+       postings_checked, violations, completed_at, accounts_complete, after_leg, legs_checked)
+     VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (id) DO UPDATE SET started_at = $1, after_account = $2, accounts_checked = $3,
-       postings_checked = $4, violations = $5, completed_at = $6`,
+       postings_checked = $4, violations = $5, completed_at = $6, accounts_complete = $7,
+       after_leg = $8, legs_checked = $9`,
     [
       run.startedAt,
       run.afterAccount,
@@ -50,6 +61,9 @@ export async function saveRun(client: Client, run: CheckRun): Promise<void> {
       run.postingsChecked,
       JSON.stringify(run.violations),
       run.completedAt,
+      run.accountsComplete,
+      run.afterLeg,
+      run.legsChecked,
     ],
   );
 }
@@ -184,34 +198,65 @@ export async function assetSumsNotZero(client: Client): Promise<Record<string, u
   return rows;
 }
 
+/** The lowest and highest uuids: the open ends of an id range. */
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
+const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
 /**
- * Postings that name an account that does not exist: the distinct account ids of the postings,
- * read by skipping through postings_account_idx (one probe per account, not per posting).
+ * Postings that name an account that does not exist, among the account ids after `after` up to
+ * `through` (each end open when null): the distinct account ids of the postings in that range,
+ * read by skipping through postings_account_idx (one probe per account, not per posting), so a
+ * run covers the id space in the ranges of its accounts' steps.
  */
-export async function postingsWithoutAccount(client: Client): Promise<Record<string, unknown>[]> {
+export async function postingsWithoutAccount(
+  client: Client,
+  after: string | null,
+  through: string | null,
+): Promise<Record<string, unknown>[]> {
   const { rows } = await client.query(
     `WITH RECURSIVE named(account_id) AS (
-       (SELECT account_id FROM ledger.postings ORDER BY account_id LIMIT 1)
+       (SELECT account_id FROM ledger.postings WHERE account_id > $1::uuid
+         AND account_id <= $2::uuid ORDER BY account_id LIMIT 1)
        UNION ALL
        SELECT (SELECT p.account_id FROM ledger.postings p WHERE p.account_id > named.account_id
-                ORDER BY p.account_id LIMIT 1)
+                AND p.account_id <= $2::uuid ORDER BY p.account_id LIMIT 1)
          FROM named WHERE named.account_id IS NOT NULL)
      SELECT (SELECT min(p.id) FROM ledger.postings p WHERE p.account_id = n.account_id)::text
               AS posting_id, n.account_id
        FROM named n
       WHERE n.account_id IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.id = n.account_id) ${limit}`,
+    [after ?? FIRST_ID, through ?? LAST_ID],
   );
   return rows;
 }
 
-/** Transfer legs whose transfer does not exist. */
-export async function legsWithoutTransfer(client: Client): Promise<Record<string, unknown>[]> {
-  const { rows } = await client.query(
-    `SELECT l.id::text AS leg_id, l.transfer_id FROM ledger.transfer_legs l
-      WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = l.transfer_id) ${limit}`,
+/**
+ * The next `count` transfer legs after `after` in id order: how many there were, the last one's
+ * id, and those whose transfer does not exist (each a probe of the transfers' primary key).
+ */
+export async function legsWithoutTransfer(
+  client: Client,
+  after: string | null,
+  count: number,
+): Promise<{ checked: number; last: string | null; orphans: Record<string, unknown>[] }> {
+  const { rows } = await client.query<{
+    checked: number;
+    last: string | null;
+    orphans: Record<string, unknown>[];
+  }>(
+    `WITH chunk AS (
+       SELECT id, transfer_id FROM ledger.transfer_legs WHERE id > $1::uuid ORDER BY id LIMIT $2)
+     SELECT (SELECT count(*) FROM chunk)::int AS checked,
+            (SELECT id::text FROM chunk ORDER BY id DESC LIMIT 1) AS last,
+            coalesce((SELECT json_agg(o) FROM (
+              SELECT c.id::text AS leg_id, c.transfer_id FROM chunk c
+               WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = c.transfer_id)
+               ORDER BY c.id ${limit}) o), '[]') AS orphans`,
+    [after ?? FIRST_ID, count],
   );
-  return rows;
+  const row = rows[0];
+  return { checked: row?.checked ?? 0, last: row?.last ?? null, orphans: row?.orphans ?? [] };
 }
 
 export async function countAccounts(client: Client): Promise<number> {

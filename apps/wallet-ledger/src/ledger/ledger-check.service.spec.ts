@@ -71,7 +71,11 @@ const aroundTheChecks = (statements: string) =>
 it('walks the ledger in bounded calls, then only what was written since', async () => {
   for (let i = 1; i <= 6; i += 1) await move('eth', 'external', 'treasury', `${i}.5`);
   for (let i = 1; i <= 3; i += 1) await move('usdc', 'external', 'fees', `0.0${i}`);
-  const check = new LedgerCheckService(pool, { accountsPerCall: 2, postingsPerCall: 5 });
+  const check = new LedgerCheckService(pool, {
+    accountsPerCall: 2,
+    postingsPerCall: 5,
+    legsPerCall: 2,
+  });
 
   const first = await run(check);
   // 9 system accounts, 2 per call; 18 postings, 5 per call: several calls, each bounded.
@@ -89,7 +93,11 @@ it('walks the ledger in bounded calls, then only what was written since', async 
 });
 
 it('reports a broken chain, a balance its postings do not reach and an unbalanced entry, run after run', async () => {
-  const check = new LedgerCheckService(pool, { accountsPerCall: 4, postingsPerCall: 50 });
+  const check = new LedgerCheckService(pool, {
+    accountsPerCall: 4,
+    postingsPerCall: 50,
+    legsPerCall: 50,
+  });
   await move('eth', 'external', 'treasury', '2');
   const treasury = accounts['eth:treasury']!;
   const external = accounts['eth:external']!;
@@ -127,21 +135,34 @@ it('reports a broken chain, a balance its postings do not reach and an unbalance
   expect((await run(check)).at(-1)).toMatchObject({ ok: true, violations: [] });
 });
 
-it('reports postings without their entry or account, and legs without their transfer', async () => {
+it('reports postings without their entry or account, and legs without their transfer, in bounded calls', async () => {
   const missing = '00000000-0000-7000-8000-000000000001';
-  const check = new LedgerCheckService(pool);
+  // Account ids below and above every real one: the steps' ranges cover both ends.
+  const [low, high] = [missing, 'ffffffff-ffff-7fff-bfff-fffffffffffe'];
+  const legs = ['00000000-0000-7000-8000-00000000000a', '00000000-0000-7000-8000-00000000000b'];
+  const check = new LedgerCheckService(pool, {
+    accountsPerCall: 2,
+    postingsPerCall: 50,
+    legsPerCall: 1,
+  });
   const fees = accounts['usdc:fees']!;
   await aroundTheChecks(`
     INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
-      VALUES ('${missing}', '${missing}', -1, -1);
+      VALUES ('${missing}', '${low}', -1, -1), ('${missing}', '${high}', 1, 1);
     INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id,
         receiver_wallet_id, amount, status)
-      VALUES ('${missing}', '${missing}', 0, 'eth', '${missing}', '${missing}', 1, 'approved')`);
+      SELECT id, '${missing}', 0, 'eth', '${missing}', '${missing}', 1, 'approved'
+        FROM unnest('{${legs.join(',')}}'::uuid[]) AS id`);
   try {
-    const rules = (await run(check)).at(-1)!.violations.map((v) => v.rule);
-    expect(rules).toEqual(
-      expect.arrayContaining(['posting_without_account', 'leg_without_transfer']),
-    );
+    const views = await run(check);
+    const last = views.at(-1)!;
+    const of = (rule: string) => last.violations.filter((v) => v.rule === rule);
+    expect(of('posting_without_account').map((v) => v.detail['account_id'])).toEqual([low, high]);
+    expect(of('leg_without_transfer').map((v) => v.detail['leg_id'])).toEqual(legs);
+    // Two legs, one per call, then a call that finds no more.
+    expect(last.progress.transferLegsChecked).toBe(2);
+    const legCalls = views.filter((v) => v.progress.accountsChecked === v.progress.accounts);
+    expect(legCalls.length).toBeGreaterThanOrEqual(3);
     // A posting on a real account whose entry is missing is walked with its account.
     await aroundTheChecks(`
       INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
@@ -152,13 +173,17 @@ it('reports postings without their entry or account, and legs without their tran
     await aroundTheChecks(`
       DELETE FROM ledger.postings WHERE entry_id = '${missing}';
       DELETE FROM ledger.account_checks WHERE account_id = '${fees}';
-      DELETE FROM ledger.transfer_legs WHERE id = '${missing}'`);
+      DELETE FROM ledger.transfer_legs WHERE transfer_id = '${missing}'`);
   }
   expect((await run(check)).at(-1)).toMatchObject({ ok: true });
 });
 
 it('never waits for a movement in progress, which never waits for it', async () => {
-  const check = new LedgerCheckService(pool, { accountsPerCall: 3, postingsPerCall: 10 });
+  const check = new LedgerCheckService(pool, {
+    accountsPerCall: 3,
+    postingsPerCall: 10,
+    legsPerCall: 10,
+  });
   const writer = await pool.connect();
   try {
     // A movement holds every system account's row lock, uncommitted.

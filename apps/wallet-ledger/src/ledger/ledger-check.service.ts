@@ -11,6 +11,7 @@ import { mergeViolations, walkChains } from './ledger-check.rules';
 export interface LedgerCheckLimits {
   accountsPerCall: number;
   postingsPerCall: number;
+  legsPerCall: number;
 }
 
 const as = (rule: LedgerCheck, rows: Record<string, unknown>[]): LedgerViolation[] =>
@@ -60,9 +61,46 @@ export class LedgerCheckService {
             afterAccount: null,
             accountsChecked: 0,
             postingsChecked: 0,
+            accountsComplete: false,
+            afterLeg: null,
+            legsChecked: 0,
             violations: [],
             completedAt: null,
           };
+    const found = run.accountsComplete ? [] : await this.accountsStep(client, run);
+    // Every account walked: the transfer legs next, a bounded step per call.
+    if (run.accountsComplete) {
+      const legs = await repo.legsWithoutTransfer(client, run.afterLeg, this.limits.legsPerCall);
+      found.push(...as('leg_without_transfer', legs.orphans));
+      if (legs.last) run.afterLeg = legs.last;
+      run.legsChecked += legs.checked;
+      if (legs.checked < this.limits.legsPerCall) run.completedAt = now;
+    }
+    run.violations = mergeViolations(run.violations, found);
+    await repo.saveRun(client, run);
+    return {
+      ok: run.violations.length === 0,
+      checkedAt: now.toISOString(),
+      violations: run.violations,
+      complete: run.completedAt !== null,
+      progress: {
+        accountsChecked: run.accountsChecked,
+        accounts: await repo.countAccounts(client),
+        postingsChecked: run.postingsChecked,
+        transferLegsChecked: run.legsChecked,
+        startedAt: run.startedAt.toISOString(),
+      },
+    };
+  }
+
+  /**
+   * The next accounts of the run, each from its checkpoint: their postings' chains, entries and
+   * balances, and the postings in their id range that name no account.
+   */
+  private async accountsStep(
+    client: pg.ClientBase,
+    run: repo.CheckRun,
+  ): Promise<LedgerViolation[]> {
     const { accountsPerCall, postingsPerCall } = this.limits;
     const accounts = await repo.accountsAfter(client, run.afterAccount, accountsPerCall);
     // One more than the budget per account: an account with more is seen to go on.
@@ -71,40 +109,35 @@ export class LedgerCheckService {
     await repo.saveCheckpoints(client, walk.advanced);
 
     const entryIds = [...new Set(walk.walked.map((p) => p.entryId))];
+    // The accounts are all walked when this step walked the last ones whole.
+    const ended = walk.chunkComplete && accounts.length < accountsPerCall;
+    const lastAccount = walk.done.at(-1);
     const found: LedgerViolation[] = [
       ...walk.violations,
       ...as('entry_not_balanced', await repo.unbalancedEntries(client, entryIds)),
       ...as('posting_without_entry', await repo.postingsWithoutEntry(client, walk.walked)),
       ...as('negative_wallet_balance', await repo.negativeWallets(client, walk.done)),
       ...as('available_differs_from_holds', await repo.availableNotHolds(client, walk.done)),
+      // The account ids this step covered: up to its last account, or to the end.
+      ...(lastAccount || ended
+        ? as(
+            'posting_without_account',
+            await repo.postingsWithoutAccount(
+              client,
+              run.afterAccount,
+              ended ? null : (lastAccount ?? null),
+            ),
+          )
+        : []),
     ];
-    const lastAccount = walk.done.at(-1);
     if (lastAccount) run.afterAccount = lastAccount;
     run.accountsChecked += walk.done.length;
     run.postingsChecked += walk.walked.length;
-    // The accounts are all walked: what spans them is checked once, at the end.
-    const ended = walk.chunkComplete && accounts.length < accountsPerCall;
     if (ended) {
-      found.push(
-        ...as('asset_sum_not_zero', await repo.assetSumsNotZero(client)),
-        ...as('posting_without_account', await repo.postingsWithoutAccount(client)),
-        ...as('leg_without_transfer', await repo.legsWithoutTransfer(client)),
-      );
-      run.completedAt = now;
+      // What spans every account is checked once, at the end of their walk.
+      found.push(...as('asset_sum_not_zero', await repo.assetSumsNotZero(client)));
+      run.accountsComplete = true;
     }
-    run.violations = mergeViolations(run.violations, found);
-    await repo.saveRun(client, run);
-    return {
-      ok: run.violations.length === 0,
-      checkedAt: now.toISOString(),
-      violations: run.violations,
-      complete: ended,
-      progress: {
-        accountsChecked: run.accountsChecked,
-        accounts: await repo.countAccounts(client),
-        postingsChecked: run.postingsChecked,
-        startedAt: run.startedAt.toISOString(),
-      },
-    };
+    return found;
   }
 }

@@ -13404,7 +13404,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The run's outcome so far. Each call walks at most 20000 accounts and 200000 postings (each account's postings from where the last run found them sound); call again until `complete`, which makes `ok` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most 100 of the rows that break its invariant. */
+      /** @description The run's outcome so far. Each call walks at most 20000 accounts and 200000 postings (each account's postings from where the last run found them sound), then, once every account is walked, at most 200000 transfer legs; call again until `complete`, which makes `ok` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most 100 of the rows that break its invariant. */
       200: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
@@ -13440,6 +13440,8 @@ export interface operations {
               accounts: number;
               /** Format: int64 */
               postingsChecked: number;
+              /** Format: int64 */
+              transferLegsChecked: number;
               /** Format: date-time */
               startedAt: string;
             };
