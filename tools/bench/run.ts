@@ -2,11 +2,11 @@
 // reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
 // and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
 // (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks,scale; `governed` is
-// ledger's row with transfer policies alone; scale runs last,
-// on a stack of its own: it seeds millions of rows, BENCH_SCALE scales them), BENCH_ROUNDS (read
-// path and transfers over all wallets: rounds of project and baseline, and of each half-load
-// latency measurement, default 3),
-// BENCH_EVENTS (webhooks, default 3000).
+// ledger's row with transfer policies alone; scale runs last, on two stacks of its own, one on an
+// empty database and one on a database seeded with millions of rows; BENCH_SCALE scales the
+// rows), BENCH_ROUNDS (rounds of project and baseline for the read path, the transfers over all
+// wallets and scale, and of each half-load latency measurement, default 3), BENCH_EVENTS
+// (webhooks, default 3000).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -19,9 +19,9 @@ import { createLogger } from '@custody/logging';
 import { appBrokerUrl } from '@custody/testing';
 import { Api } from '../../apps/stack-e2e/src/api';
 import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
-import { type LoadResult, load, paced, percentiles, round } from './load';
+import { type LoadResult, load, median, paced, percentiles, round } from './load';
 import { type CpuSample, cpuPerOperation, cpuSnapshot } from './cpu';
-import { benchScale } from './scale';
+import { benchScale, type ScaleSide } from './scale';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
@@ -291,12 +291,6 @@ function pooled(runs: LoadResult[], samples: number[]) {
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     rounds: runs,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 interface BaselineResult {
@@ -870,6 +864,15 @@ async function main() {
   console.log(`Benchmarks: ${ONLY.join(', ')} (${SECONDS} s per measurement)`);
   // Production-like: info logs (one line per request), rate limits off for the load generator.
   const quiet = { LOG_LEVEL: 'info' };
+  const quietApps = {
+    gateway: { ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
+    identity: quiet,
+    'wallet-ledger': quiet,
+    trading: quiet,
+    signing: quiet,
+    issuer: quiet,
+    policy: quiet,
+  };
   const profileDir = path.join(ROOT, 'bench-results', 'profiles');
   const stack = await startStack({
     keepLogs: false,
@@ -877,13 +880,7 @@ async function main() {
       PROFILE.map((app) => [app, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]]),
     ),
     env: {
-      gateway: { ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
-      identity: quiet,
-      'wallet-ledger': quiet,
-      trading: quiet,
-      signing: quiet,
-      issuer: quiet,
-      policy: quiet,
+      ...quietApps,
       notifier: {
         ...quiet,
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
@@ -911,29 +908,39 @@ async function main() {
     await stack.cleanup();
   }
   if (ONLY.includes('scale')) {
-    // A stack of its own: the seeded rows would weigh on every other measurement.
-    const scaleStack = await startStack({
-      keepLogs: false,
-      only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
-      env: {
-        gateway: { ...quiet, RATE_LIMIT_PER_MINUTE: '0' },
-        identity: quiet,
-        'wallet-ledger': quiet,
-        trading: quiet,
-        signing: quiet,
-        policy: quiet,
-        notifier: quiet,
-      },
-    });
+    // Stacks of their own, one on an empty database and one on the seeded one, measured in
+    // alternating rounds (the seeded rows would weigh on every other measurement).
+    const stacks: Stack[] = [];
     try {
-      const api = new Api(scaleStack.gatewayUrl);
-      const admin = await api.adminToken();
-      const tenant = await api.newClient(admin, 'Scale');
-      const result = await benchScale(scaleStack, api, tenant, admin);
+      const sides: ScaleSide[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const scaleStack = await startStack({
+          keepLogs: false,
+          only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
+          env: { ...quietApps, notifier: quiet },
+        });
+        // Kept at once, so that cleanup ends it whatever fails next.
+        stacks.push(scaleStack);
+        const api = new Api(scaleStack.gatewayUrl);
+        const admin = await api.adminToken();
+        sides.push({ stack: scaleStack, api, admin, tenant: await api.newClient(admin, 'Scale') });
+      }
+      const [empty, full] = sides as [ScaleSide, ScaleSide];
+      const result = await benchScale(empty, full, Math.max(1, ROUNDS)).catch((error: unknown) => {
+        // Which app of which stack stopped, and what it said last.
+        for (const [i, scaleStack] of stacks.entries())
+          for (const proc of Object.values(scaleStack.apps))
+            if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+              console.error(
+                `scale stack ${i}: ${proc.app} exited (${proc.child.exitCode ?? proc.child.signalCode})`,
+                proc.logs.slice(-5),
+              );
+        throw error;
+      });
       for (const r of result.rows) row('scale', r.metric, r.project, r.baseline, r.target, r.met);
       details['scale'] = result.details;
     } finally {
-      await scaleStack.cleanup();
+      for (const scaleStack of stacks) await scaleStack.cleanup();
     }
   }
   const out = path.join(ROOT, 'bench-results');

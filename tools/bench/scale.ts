@@ -1,8 +1,9 @@
-// The `scale` benchmark (`BENCH_ONLY=scale`): the same requests on the stack's database before
-// and after it is seeded in bulk, through SQL, with the shapes the services write (the ledger
-// balanced): 100 tenants, 1,000,000 users and wallets, 10,000,000 postings with their
-// transactions rows (2,000,000 of them on one hot wallet), 1,000,000 deliveries and audit
-// events. BENCH_SCALE (default 1) multiplies every count (0.1 for a quicker run).
+// The `scale` benchmark (`BENCH_ONLY=scale`): the same requests on two stacks side by side, one
+// on an empty database and one on a database seeded in bulk, through SQL, with the shapes the
+// services write (the ledger balanced): 100 tenants, 1,000,000 users and wallets, 10,000,000
+// postings with their transactions rows (2,000,000 of them on one hot wallet), 1,000,000
+// deliveries and audit events. BENCH_SCALE (default 1) multiplies every count (0.1 for a quicker
+// run). The two are measured in alternating rounds, so both see the same phases of the machine.
 // Reported: p50 of each read seeded / empty (goal ≤ 1.25), transfers/s seeded / empty (goal
 // ≥ 0.9), and `limit=0` over the hot wallet: it completes, the gateway's and wallet-ledger's
 // RSS growth (goal < 64 MB) and other clients' GET user p99 during the stream / without it
@@ -12,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Api } from '../../apps/stack-e2e/src/api';
 import type { Stack } from '../../apps/stack-e2e/src/stack';
-import { load, paced, percentiles, round } from './load';
+import { load, median, paced, percentiles, round } from './load';
 
 const SCALE = Number(process.env['BENCH_SCALE'] ?? 1);
 const n = (count: number) => Math.max(1, Math.round(count * SCALE));
@@ -104,13 +105,17 @@ function reads(world: World, deepCursor: () => string | undefined) {
 }
 
 /**
- * Each read's p50 over 4 s at a steady 50/s (after 1 s not counted), from latencies kept to the
- * microsecond: these reads take a few milliseconds, and whole milliseconds could not tell 1.25×.
+ * Each read's latencies over 4 s at a steady 50/s (after 1 s not counted), added to `into`, kept
+ * to the microsecond: these reads take a few milliseconds, and whole milliseconds could not tell
+ * 1.25×.
  */
-async function p50s(stack: Stack, paths: ReturnType<typeof reads>) {
-  const result: Record<string, number> = {};
+async function readLatencies(
+  stack: Stack,
+  paths: ReturnType<typeof reads>,
+  into: Record<string, number[]>,
+): Promise<void> {
   for (const [name, read] of Object.entries(paths)) {
-    const latencies: number[] = [];
+    const latencies = (into[name] ??= []);
     const run = await paced({
       url: stack.gatewayUrl,
       headers: { authorization: `Bearer ${read.token}` },
@@ -122,10 +127,13 @@ async function p50s(stack: Stack, paths: ReturnType<typeof reads>) {
       request: () => ({ path: read.path }),
     });
     if (run.errors > 0) throw new Error(`${name}: ${run.errors} errors`);
-    result[name] = round(percentiles(latencies).p50);
   }
-  return result;
 }
+
+const p50sOf = (pooled: Record<string, number[]>) =>
+  Object.fromEntries(
+    Object.entries(pooled).map(([name, latencies]) => [name, round(percentiles(latencies).p50)]),
+  );
 
 async function transfersPerSecond(stack: Stack, world: World): Promise<number> {
   const { parties } = world;
@@ -457,49 +465,81 @@ function cursorOf(headers: Headers): string | undefined {
   )?.[1];
 }
 
+/** One of the two stacks, with its tenant and admin tokens. */
+export interface ScaleSide {
+  stack: Stack;
+  api: Api;
+  tenant: { token: string; id: string };
+  admin: string;
+}
+
 export async function benchScale(
-  stack: Stack,
-  api: Api,
-  tenant: { token: string; id: string },
-  admin: string,
+  empty: ScaleSide,
+  full: ScaleSide,
+  rounds: number,
 ): Promise<{ rows: ScaleRow[]; details: Record<string, unknown> }> {
-  const world = await arrange(api, tenant.token, admin, tenant.id);
-  let deep: string | undefined;
-  const paths = () => reads(world, () => deep);
-  // The empty database: a cursor from the hot wallet's (empty) list is none; the page is its first.
-  await seed(stack.databaseUrl, world, HOT_START);
-  const emptyCursor = await api.get(
-    `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=50&sort=createdAt`,
-    { token: world.token },
-  );
-  deep = cursorOf(emptyCursor.headers);
-  const emptyReads = await p50s(stack, paths());
-  const emptyTransfers = await transfersPerSecond(stack, world);
-  const seeded = await seed(stack.databaseUrl, world, FULL);
+  const worlds = {
+    empty: await arrange(empty.api, empty.tenant.token, empty.admin, empty.tenant.id),
+    full: await arrange(full.api, full.tenant.token, full.admin, full.tenant.id),
+  };
+  // The empty database's hot wallet holds a few pages, so that its pages have the shape of the
+  // seeded one's; its cursor page is its second.
+  await seed(empty.stack.databaseUrl, worlds.empty, HOT_START);
+  const seeded = await seed(full.stack.databaseUrl, worlds.full, FULL);
   // The database's background work after the seed (the checkpoint's last writes, statistics)
   // runs down before the measurements.
   await new Promise((resolve) => setTimeout(resolve, 20_000));
-  // A cursor half way into the hot wallet's 2,000,000 rows (page 20,000 of 50), found once.
-  const middle = await api.get(
-    `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=50&sort=createdAt&page=${Math.max(1, Math.floor(seeded.hotTransactions / 100))}`,
-    { token: world.token },
+  const hot = (world: World) =>
+    `/v1/users/${world.hotUser}/wallets/${world.hotWallet}/transactions?limit=50&sort=createdAt`;
+  const emptyDeep = cursorOf(
+    (await empty.api.get(hot(worlds.empty), { token: empty.tenant.token })).headers,
   );
-  deep = cursorOf(middle.headers);
-  const seededReads = await p50s(stack, paths());
-  const seededTransfers = await transfersPerSecond(stack, world);
-  const stream = await streamUnderLoad(stack, world);
-  const rows: ScaleRow[] = Object.entries(emptyReads).map(([name, empty]) => {
+  // A cursor half way into the hot wallet's 2,000,000 rows (page 20,000 of 50), found once.
+  const fullDeep = cursorOf(
+    (
+      await full.api.get(
+        `${hot(worlds.full)}&page=${Math.max(1, Math.floor(seeded.hotTransactions / 100))}`,
+        { token: full.tenant.token },
+      )
+    ).headers,
+  );
+  const pooled = { empty: {} as Record<string, number[]>, full: {} as Record<string, number[]> };
+  const transfers = { empty: [] as number[], full: [] as number[] };
+  const bench = {
+    empty: { side: empty, world: worlds.empty, deep: emptyDeep },
+    full: { side: full, world: worlds.full, deep: fullDeep },
+  };
+  const measure = async (name: keyof typeof bench) => {
+    const { side, world, deep } = bench[name];
+    await readLatencies(
+      side.stack,
+      reads(world, () => deep),
+      pooled[name],
+    );
+    transfers[name].push(await transfersPerSecond(side.stack, world));
+  };
+  // Each side goes first in every other round: neither always follows the other's transfers.
+  for (let r = 0; r < rounds; r += 1)
+    for (const side of r % 2 ? (['full', 'empty'] as const) : (['empty', 'full'] as const))
+      await measure(side);
+
+  const emptyReads = p50sOf(pooled.empty);
+  const seededReads = p50sOf(pooled.full);
+  const emptyTransfers = median(transfers.empty);
+  const seededTransfers = median(transfers.full);
+  const stream = await streamUnderLoad(full.stack, worlds.full);
+  const rows: ScaleRow[] = Object.entries(emptyReads).map(([name, emptyP50]) => {
     const seededP50 = seededReads[name] ?? Number.NaN;
     return {
-      metric: `${name}: p50 ms, seeded / empty`,
+      metric: `${name}: p50 ms, seeded / empty (${rounds} rounds pooled)`,
       project: seededP50,
-      baseline: empty,
+      baseline: emptyP50,
       target: '≤ 1.25',
-      met: seededP50 <= 1.25 * Math.max(empty, 1),
+      met: seededP50 <= 1.25 * Math.max(emptyP50, 1),
     };
   });
   rows.push({
-    metric: 'transfers/s, seeded / empty',
+    metric: `transfers/s, seeded / empty (median of ${rounds})`,
     project: seededTransfers,
     baseline: emptyTransfers,
     target: '≥ 0.9',
@@ -521,5 +561,15 @@ export async function benchScale(
     target: '≤ 2',
     met: stream.duringP99 <= 2 * Math.max(stream.quietP99, 1),
   });
-  return { rows, details: { seeded, emptyReads, seededReads, stream, deepCursor: Boolean(deep) } };
+  return {
+    rows,
+    details: {
+      seeded,
+      emptyReads,
+      seededReads,
+      transfers,
+      stream,
+      deepCursors: { empty: Boolean(emptyDeep), full: Boolean(fullDeep) },
+    },
+  };
 }

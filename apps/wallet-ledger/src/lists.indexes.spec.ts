@@ -156,7 +156,7 @@ const cases: [string, () => Promise<unknown>][] = [
 it.each(cases)("%s reads an index in the list's order", async (_name, run) => {
   const plan = await plansOf(run);
   expect(plan.scans).toEqual([]);
-  // A few rows of others interleaved in an index, as the planner may pick on a cursor page.
+  // The planner may pick an index where a few rows of others are read and skipped.
   expect(plan.discarded).toBeLessThan(1_000);
   expect(plan.read).toBeLessThan(MOST_READ);
 });
@@ -168,7 +168,7 @@ it('a cursor page deep in the hot wallet reads an index, and continues the order
     listWithdrawals(db(), w.wallet, list({ after: deep.next! }), undefined),
   );
   expect(plan.scans).toEqual([]);
-  // A few rows of others interleaved in an index, as the planner may pick on a cursor page.
+  // The planner may pick an index where a few rows of others are read and skipped.
   expect(plan.discarded).toBeLessThan(1_000);
   expect(plan.read).toBeLessThan(MOST_READ);
   const following = await listWithdrawals(db(), w.wallet, list({ page: 301 }), undefined);

@@ -8,7 +8,7 @@ import type pg from 'pg';
 export interface PlanCheck {
   /**
    * The tables the statements read whole, the most rows one of them discarded, the most rows one
-   * of them read from a table or index, and the indexes the plans read.
+   * scan of theirs returned (over all its loops), and the indexes the plans read.
    */
   plansOf(
     run: () => Promise<unknown>,

@@ -64,6 +64,16 @@ describe('FreshValues', () => {
     expect(trading.reads).toBe(2);
   });
 
+  it('starts no refresh while the first read is still out', async () => {
+    const trading = source();
+    const first = cache.get('eth', trading.read);
+    now += 900;
+    const joined = cache.get('eth', trading.read);
+    expect(trading.reads).toBe(1);
+    trading.answer('100');
+    await expect(Promise.all([first, joined])).resolves.toEqual(['100', '100']);
+  });
+
   it('never serves a value past its age: the caller waits for a new read', async () => {
     const trading = source();
     const first = cache.get('eth', trading.read);

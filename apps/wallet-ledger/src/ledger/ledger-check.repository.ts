@@ -198,10 +198,6 @@ export async function assetSumsNotZero(client: Client): Promise<Record<string, u
   return rows;
 }
 
-/** The lowest and highest uuids: the open ends of an id range. */
-const FIRST_ID = '00000000-0000-0000-0000-000000000000';
-const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
-
 /**
  * Postings that name an account that does not exist, among the account ids after `after` up to
  * `through` (each end open when null): the distinct account ids of the postings in that range,
@@ -215,18 +211,20 @@ export async function postingsWithoutAccount(
 ): Promise<Record<string, unknown>[]> {
   const { rows } = await client.query(
     `WITH RECURSIVE named(account_id) AS (
-       (SELECT account_id FROM ledger.postings WHERE account_id > $1::uuid
-         AND account_id <= $2::uuid ORDER BY account_id LIMIT 1)
+       (SELECT account_id FROM ledger.postings
+         WHERE ($1::uuid IS NULL OR account_id > $1::uuid)
+           AND ($2::uuid IS NULL OR account_id <= $2::uuid)
+         ORDER BY account_id LIMIT 1)
        UNION ALL
        SELECT (SELECT p.account_id FROM ledger.postings p WHERE p.account_id > named.account_id
-                AND p.account_id <= $2::uuid ORDER BY p.account_id LIMIT 1)
+                AND ($2::uuid IS NULL OR p.account_id <= $2::uuid) ORDER BY p.account_id LIMIT 1)
          FROM named WHERE named.account_id IS NOT NULL)
      SELECT (SELECT min(p.id) FROM ledger.postings p WHERE p.account_id = n.account_id)::text
               AS posting_id, n.account_id
        FROM named n
       WHERE n.account_id IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM ledger.accounts a WHERE a.id = n.account_id) ${limit}`,
-    [after ?? FIRST_ID, through ?? LAST_ID],
+    [after, through],
   );
   return rows;
 }
@@ -246,14 +244,15 @@ export async function legsWithoutTransfer(
     orphans: Record<string, unknown>[];
   }>(
     `WITH chunk AS (
-       SELECT id, transfer_id FROM ledger.transfer_legs WHERE id > $1::uuid ORDER BY id LIMIT $2)
+       SELECT id, transfer_id FROM ledger.transfer_legs WHERE $1::uuid IS NULL OR id > $1::uuid
+        ORDER BY id LIMIT $2)
      SELECT (SELECT count(*) FROM chunk)::int AS checked,
             (SELECT id::text FROM chunk ORDER BY id DESC LIMIT 1) AS last,
             coalesce((SELECT json_agg(o) FROM (
               SELECT c.id::text AS leg_id, c.transfer_id FROM chunk c
                WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = c.transfer_id)
                ORDER BY c.id ${limit}) o), '[]') AS orphans`,
-    [after ?? FIRST_ID, count],
+    [after, count],
   );
   const row = rows[0];
   return { checked: row?.checked ?? 0, last: row?.last ?? null, orphans: row?.orphans ?? [] };

@@ -137,9 +137,15 @@ it('reports a broken chain, a balance its postings do not reach and an unbalance
 
 it('reports postings without their entry or account, and legs without their transfer, in bounded calls', async () => {
   const missing = '00000000-0000-7000-8000-000000000001';
-  // Account ids below and above every real one: the steps' ranges cover both ends.
-  const [low, high] = [missing, 'ffffffff-ffff-7fff-bfff-fffffffffffe'];
-  const legs = ['00000000-0000-7000-8000-00000000000a', '00000000-0000-7000-8000-00000000000b'];
+  // Account ids below and above every real one, the lowest and highest of all included: the
+  // steps' ranges cover both ends.
+  const [lowest, low, high, highest] = [
+    '00000000-0000-0000-0000-000000000000',
+    missing,
+    'ffffffff-ffff-7fff-bfff-fffffffffffe',
+    'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  ];
+  const legs = ['00000000-0000-0000-0000-000000000000', '00000000-0000-7000-8000-00000000000b'];
   const check = new LedgerCheckService(pool, {
     accountsPerCall: 2,
     postingsPerCall: 50,
@@ -148,7 +154,8 @@ it('reports postings without their entry or account, and legs without their tran
   const fees = accounts['usdc:fees']!;
   await aroundTheChecks(`
     INSERT INTO ledger.postings (entry_id, account_id, amount, balance_after)
-      VALUES ('${missing}', '${low}', -1, -1), ('${missing}', '${high}', 1, 1);
+      VALUES ('${missing}', '${lowest}', -1, -1), ('${missing}', '${low}', -1, -1),
+        ('${missing}', '${high}', 1, 1), ('${missing}', '${highest}', 1, 1);
     INSERT INTO ledger.transfer_legs (id, transfer_id, position, asset_id, sender_wallet_id,
         receiver_wallet_id, amount, status)
       SELECT id, '${missing}', 0, 'eth', '${missing}', '${missing}', 1, 'approved'
@@ -157,7 +164,12 @@ it('reports postings without their entry or account, and legs without their tran
     const views = await run(check);
     const last = views.at(-1)!;
     const of = (rule: string) => last.violations.filter((v) => v.rule === rule);
-    expect(of('posting_without_account').map((v) => v.detail['account_id'])).toEqual([low, high]);
+    expect(of('posting_without_account').map((v) => v.detail['account_id'])).toEqual([
+      lowest,
+      low,
+      high,
+      highest,
+    ]);
     expect(of('leg_without_transfer').map((v) => v.detail['leg_id'])).toEqual(legs);
     // Two legs, one per call, then a call that finds no more.
     expect(last.progress.transferLegsChecked).toBe(2);

@@ -15,9 +15,10 @@ CREATE INDEX incomes_created_idx ON ledger.incomes (created_at, id);
 -- A user's movements over every wallet (admin, `wallets/*`).
 CREATE INDEX transactions_user_idx ON ledger.transactions (user_id, created_at, id);
 
--- A user-bound token's transfers: those of the legs of its user's wallets, either side.
-CREATE INDEX transfer_legs_sender_idx ON ledger.transfer_legs (sender_wallet_id);
-CREATE INDEX transfer_legs_receiver_idx ON ledger.transfer_legs (receiver_wallet_id);
+-- A user-bound token's transfers: those of the legs of its user's wallets, either side (the
+-- transfer ids read from the indexes alone).
+CREATE INDEX transfer_legs_sender_idx ON ledger.transfer_legs (sender_wallet_id, transfer_id);
+CREATE INDEX transfer_legs_receiver_idx ON ledger.transfer_legs (receiver_wallet_id, transfer_id);
 
 -- Signed items are listed by kind: a tenant's, a user's and every tenant's.
 CREATE INDEX signed_items_tenant_idx ON ledger.signed_items (tenant_id, kind, created_at, id);
