@@ -180,10 +180,11 @@ function listOf(rpcParams: unknown): ListQuery | undefined {
 
 /**
  * The rows of one page of a stream. Smaller than a service's largest answer: a page's reply
- * shares the gateway's broker connection with every other request's, and a megabyte in it
- * delayed the replies behind it (other clients' p99 ×9 during a stream of 40,000 rows).
+ * shares the gateway's broker connection with every other request's, and a big one delays the
+ * replies behind it (other clients' p99 during a stream: ×9 with 1,000-row pages, ×2.6–3.1 with
+ * 250, ×1.6 with 100; docs/decisions.md, "Lists at scale").
  */
-const STREAM_PAGE = Math.min(MAX_LIST_PAGE, 250);
+const STREAM_PAGE = Math.min(MAX_LIST_PAGE, 100);
 
 /** The same params asking for one page of a stream, after the cursor (total on the first only). */
 function withList(rpcParams: unknown, list: ListQuery | undefined, after: string | undefined) {
