@@ -175,7 +175,13 @@ async function signIn(login: Login, view: View = {}): Promise<Page> {
   await page.getByLabel('E-mail').fill(login.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(login.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  // Signed in, or refused: a refusal fails at once with the console's message (a sign-in under
+  // CI's load that never came showed only the timeout).
+  const overview = page.getByRole('heading', { name: 'Overview', level: 1 });
+  const refused = page.getByRole('alert');
+  await overview.or(refused).first().waitFor();
+  if (!(await overview.isVisible()))
+    throw new Error(`sign-in refused: ${await refused.first().textContent()}`);
   return page;
 }
 
@@ -634,13 +640,24 @@ describe('the operator console, page by page', () => {
         // The page as people read it: its data loaded (no spinner, no list still fetching). Up
         // to a minute: under CI's load (other suites on the same two cores) the notifications
         // page once took over 15 s to show its receivers' deliveries.
-        await page.waitForFunction(
-          () =>
-            !document.querySelector('[aria-label="Loading"], [aria-busy="true"]') &&
-            !document.body.textContent?.includes('Loading…'),
-          undefined,
-          { timeout: 60_000 },
-        );
+        await page
+          .waitForFunction(
+            () =>
+              !document.querySelector('[aria-label="Loading"], [aria-busy="true"]') &&
+              !document.body.textContent?.includes('Loading…'),
+            undefined,
+            { timeout: 60_000 },
+          )
+          .catch(async (error: unknown) => {
+            // Which page, and what on it still loads.
+            const loading = await page.evaluate(() =>
+              Array.from(document.querySelectorAll('[aria-label="Loading"], [aria-busy="true"]'))
+                .map((element) => element.outerHTML.slice(0, 300))
+                .concat(document.body.textContent?.includes('Loading…') ? ['"Loading…"'] : [])
+                .join(' | '),
+            );
+            throw new Error(`${name} still loads after a minute: ${loading}`, { cause: error });
+          });
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
           .analyze();
