@@ -95,6 +95,26 @@ const cases: [string, () => Promise<unknown>][] = [
       ] as [string, () => Promise<unknown>],
   ),
   [
+    'the hot wallet between two dates that hold none of its rows',
+    () =>
+      listTransactions(
+        createDatabase(pool),
+        hotWallet,
+        list({ createdAfter: '2027-01-01T00:00:00Z', createdBefore: '2027-02-01T00:00:00Z' }),
+        {},
+      ),
+  ],
+  [
+    'the hot wallet within an hour of its rows (3,600 of them)',
+    () =>
+      listTransactions(
+        createDatabase(pool),
+        hotWallet,
+        list({ createdAfter: '2026-01-01T02:00:00Z', createdBefore: '2026-01-01T03:00:00Z' }),
+        {},
+      ),
+  ],
+  [
     'the hot wallet sorted by amount',
     () =>
       listTransactions(
