@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import Decimal from 'decimal.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
 import { approvalsWorld } from './approvals-world';
@@ -152,6 +152,15 @@ interface View {
   timezoneId?: string;
 }
 
+const unanswered = new WeakMap<Page, Map<Request, number>>();
+
+/** The requests of a page still unanswered: method, address and how long they have waited. */
+function unansweredOf(page: Page): string[] {
+  return [...(unanswered.get(page) ?? new Map<Request, number>())].map(
+    ([request, at]) => `${request.method()} ${request.url()} (${Date.now() - at} ms)`,
+  );
+}
+
 async function newPage(view: View = {}): Promise<Page> {
   const context = await browser.newContext({
     viewport: view.viewport ?? { width: 1280, height: 800 },
@@ -161,6 +170,12 @@ async function newPage(view: View = {}): Promise<Page> {
   context.setDefaultTimeout(15_000);
   contexts.push(context);
   const page = await context.newPage();
+  // The page's requests not answered yet, with when each left: named when a page never loads.
+  const inFlight = new Map<Request, number>();
+  unanswered.set(page, inFlight);
+  page.on('request', (request) => inFlight.set(request, Date.now()));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
       pageErrors.push(message.text());
@@ -656,7 +671,10 @@ describe('the operator console, page by page', () => {
                 .concat(document.body.textContent?.includes('Loading…') ? ['"Loading…"'] : [])
                 .join(' | '),
             );
-            throw new Error(`${name} still loads after a minute: ${loading}`, { cause: error });
+            throw new Error(
+              `${name} still loads after a minute: ${loading}; unanswered: ${unansweredOf(page).join(', ') || 'none'}`,
+              { cause: error },
+            );
           });
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
