@@ -153,6 +153,8 @@ interface View {
 }
 
 const unanswered = new WeakMap<Page, Map<Request, number>>();
+/** The page's requests that failed or were refused (4xx, 5xx), in order. */
+const refusals = new WeakMap<Page, string[]>();
 
 /** The requests of a page still unanswered: method, address and how long they have waited. */
 function unansweredOf(page: Page): string[] {
@@ -173,9 +175,21 @@ async function newPage(view: View = {}): Promise<Page> {
   // The page's requests not answered yet, with when each left: named when a page never loads.
   const inFlight = new Map<Request, number>();
   unanswered.set(page, inFlight);
+  refusals.set(page, []);
   page.on('request', (request) => inFlight.set(request, Date.now()));
   page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => {
+    inFlight.delete(request);
+    refusals
+      .get(page)
+      ?.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      refusals
+        .get(page)
+        ?.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
       pageErrors.push(message.text());
@@ -672,7 +686,7 @@ describe('the operator console, page by page', () => {
                 .join(' | '),
             );
             throw new Error(
-              `${name} still loads after a minute: ${loading}; unanswered: ${unansweredOf(page).join(', ') || 'none'}`,
+              `${name} still loads after a minute: ${loading}; unanswered: ${unansweredOf(page).join(', ') || 'none'}; refused: ${(refusals.get(page) ?? []).slice(-10).join(', ') || 'none'}`,
               { cause: error },
             );
           });
