@@ -91,7 +91,9 @@ export function SignInPage() {
                 />
               </Fieldset>
             )}
-            <Button type="submit" loading={busy}>
+            {/* Not before the gateway has said which api client to use: a sign-in sent meanwhile
+                went with empty api client credentials, refused as invalid_client. */}
+            <Button type="submit" loading={busy} disabled={config.isPending}>
               Sign in
             </Button>
           </Stack>
