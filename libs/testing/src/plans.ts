@@ -103,3 +103,20 @@ export function checkPlans(pool: pg.Pool): PlanCheck {
     },
   };
 }
+
+/** Rows a list's plan may discard: a few of others interleaved in the index it reads. */
+export const MOST_DISCARDED = 1_000;
+/** Rows one scan may return: a page and the capped count (1,000), not a scope read whole. */
+export const MOST_READ = 2_000;
+
+/**
+ * What makes a list's plan cost more than the list returns: a table read whole, rows read to be
+ * thrown away, or a scope read whole to be sorted after. None: the list reads an index in order.
+ */
+export function listPlanFaults(plan: { scans: string[]; discarded: number; read: number }) {
+  return [
+    ...plan.scans.map((table) => `reads ${table} whole`),
+    ...(plan.discarded >= MOST_DISCARDED ? [`discards ${plan.discarded} rows`] : []),
+    ...(plan.read >= MOST_READ ? [`one scan returns ${plan.read} rows`] : []),
+  ];
+}

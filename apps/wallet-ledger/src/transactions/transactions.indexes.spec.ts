@@ -6,6 +6,7 @@ import { createDatabase, createPool, migrate } from '@custody/persistence';
 import {
   checkPlans,
   createTestDatabase,
+  listPlanFaults,
   type PlanCheck,
   type TestDatabase,
 } from '@custody/testing';
@@ -143,11 +144,7 @@ const cases: [string, () => Promise<unknown>][] = [
 ];
 
 it.each(cases)('%s reads an index, not the table', async (_name, run) => {
-  const plan = await plansOf(run);
-  expect(plan).toMatchObject({ scans: [], discarded: expect.any(Number) });
-  expect(plan.discarded).toBeLessThan(1_000);
-  // In the list's order: a page and the capped count, not the scope read whole and sorted.
-  expect(plan.read).toBeLessThan(2_000);
+  expect(listPlanFaults(await plansOf(run))).toEqual([]);
 });
 
 it('a cursor page deep in the hot wallet reads an index, and continues the order', async () => {
