@@ -51,12 +51,14 @@ export async function eventsAfter(
 ): Promise<FeedRow[]> {
   const tenant = tenantId === null ? sql`TRUE` : sql`tenant_id = ${tenantId}`;
   const typed = types.length === 0 ? sql`TRUE` : sql`name = ANY(${sql.param([...types])}::text[])`;
+  // Ordered by the table's columns, qualified: an unqualified `ORDER BY xid, seq` names the text
+  // aliases of the select list, and "11" sorts before "9" (a page then skipped or repeated events).
   const { rows } = await db.execute<FeedRow>(
-    sql`SELECT xid::text AS xid, seq::text AS seq, payload FROM notifier.events
+    sql`SELECT e.xid::text AS xid, e.seq::text AS seq, e.payload FROM notifier.events e
          WHERE ${tenant} AND ${typed}
-           AND (xid, seq) > (${after.xid}::xid8, ${after.seq}::bigint)
-           AND xid < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY xid, seq LIMIT ${limit}`,
+           AND (e.xid, e.seq) > (${after.xid}::xid8, ${after.seq}::bigint)
+           AND e.xid < pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY e.xid, e.seq LIMIT ${limit}`,
   );
   return rows;
 }
