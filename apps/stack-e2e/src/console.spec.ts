@@ -171,6 +171,35 @@ async function newPage(view: View = {}): Promise<Page> {
   // A step that cannot happen fails in seconds, naming its locator, not at the test's timeout.
   context.setDefaultTimeout(15_000);
   contexts.push(context);
+  // The page's own fetch calls, to tell a request never sent by the page's code from one whose
+  // answer the code never read (a page that never loads names both).
+  await context.addInitScript(() => {
+    type Traced = { call: string; at: number; status?: number; read?: string };
+    const traced: Traced[] = [];
+    (window as unknown as { __fetches: Traced[] }).__fetches = traced;
+    const original = window.fetch.bind(window);
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : undefined;
+      const entry: Traced = {
+        call: `${init?.method ?? request?.method ?? 'GET'} ${request ? request.url : String(input)}`,
+        at: Date.now(),
+      };
+      traced.push(entry);
+      const response = await original(input, init);
+      entry.status = response.status;
+      for (const method of ['json', 'text', 'arrayBuffer'] as const) {
+        const read = response[method].bind(response);
+        (response as unknown as Record<string, () => Promise<unknown>>)[method] = () => {
+          entry.read = 'reading';
+          return read().then(
+            (value: unknown) => ((entry.read = 'read'), value),
+            (error: unknown) => ((entry.read = `failed: ${String(error)}`), Promise.reject(error)),
+          );
+        };
+      }
+      return response;
+    };
+  });
   const page = await context.newPage();
   // The page's requests not answered yet, with when each left: named when a page never loads.
   const inFlight = new Map<Request, number>();
@@ -196,6 +225,49 @@ async function newPage(view: View = {}): Promise<Page> {
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
+}
+
+/**
+ * Why a page still loads, from inside it: its fetch calls (how many, the last ones, those not
+ * settled) and, for each list still busy, the state of its query as TanStack Query holds it.
+ */
+async function stillLoading(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    type Traced = { call: string; at: number; status?: number; read?: string };
+    const traced = (window as unknown as { __fetches?: Traced[] }).__fetches ?? [];
+    const line = (f: Traced) =>
+      `${f.call} ${f.status ?? 'unanswered'} ${f.read ?? 'unread'} (${Date.now() - f.at} ms ago)`;
+    const unsettled = traced.filter((f) => f.status === undefined || f.read !== 'read');
+    type Hook = { memoizedState: unknown; next: Hook | null };
+    type Fiber = { memoizedState: unknown; return: Fiber | null };
+    type Observer = {
+      getCurrentQuery(): {
+        queryHash: string;
+        state: Record<string, unknown>;
+        observers: unknown[];
+      };
+    };
+    const queries = Array.from(document.querySelectorAll('[aria-busy="true"]')).map((element) => {
+      const key = Object.keys(element).find((k) => k.startsWith('__reactFiber$'));
+      let fiber = key ? ((element as unknown as Record<string, Fiber>)[key] ?? null) : null;
+      for (; fiber; fiber = fiber.return) {
+        let hook = fiber.memoizedState as Hook | null;
+        for (; hook && typeof hook === 'object' && 'next' in hook; hook = hook.next) {
+          const value = hook.memoizedState as Partial<Observer> | null;
+          if (value && typeof value.getCurrentQuery === 'function') {
+            const query = (value as Observer).getCurrentQuery();
+            const { data: _data, ...state } = query.state;
+            return `${query.queryHash}: ${JSON.stringify(state)}, ${query.observers.length} observers`;
+          }
+        }
+      }
+      return 'no query found';
+    });
+    return (
+      `the page's fetches: ${traced.length}, last ${traced.slice(-4).map(line).join(', ')}; ` +
+      `unsettled: ${unsettled.map(line).join(', ') || 'none'}; queries still busy: ${queries.join(' | ') || 'none'}`
+    );
+  });
 }
 
 async function signIn(login: Login, view: View = {}): Promise<Page> {
@@ -354,6 +426,8 @@ describe('the operator console', () => {
     await tabTo(page, 'Users');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    // The list loads after its heading: Tab through it once its row is there.
+    await page.getByRole('link', { name: 'Ada Console' }).waitFor();
     await tabTo(page, 'Ada Console');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'User Ada Console', level: 1 }).waitFor();
@@ -686,7 +760,7 @@ describe('the operator console, page by page', () => {
                 .join(' | '),
             );
             throw new Error(
-              `${name} still loads after a minute: ${loading}; unanswered: ${unansweredOf(page).join(', ') || 'none'}; refused: ${(refusals.get(page) ?? []).slice(-10).join(', ') || 'none'}`,
+              `${name} still loads after a minute: ${loading}; unanswered: ${unansweredOf(page).join(', ') || 'none'}; refused: ${(refusals.get(page) ?? []).slice(-10).join(', ') || 'none'}; ${await stillLoading(page)}`,
               { cause: error },
             );
           });
@@ -734,6 +808,12 @@ describe('the operator console, page by page', () => {
           await check(page, `${view}-${who}-${name}`);
         }
         if (who === 'tenant') {
+          // An event opened: its receivers' deliveries (in this file's run, the failing
+          // receiver's of the test above).
+          await navigate(page, '/console/notifications');
+          await page.getByRole('button', { name: /^user\.is-created/ }).click();
+          await page.getByRole('region', { name: /^user\.is-created/ }).waitFor();
+          await check(page, `${view}-${who}-notifications-open`);
           await navigate(page, '/console/policies');
           await page.getByRole('button', { name: 'New policy' }).click();
           await page.getByRole('dialog').waitFor();
@@ -741,7 +821,7 @@ describe('the operator console, page by page', () => {
         }
       }
       expect(found).toEqual([]);
-      expect(shots).toBe(1 + tenantPages.length + 1 + adminPages.length);
+      expect(shots).toBe(1 + tenantPages.length + 2 + adminPages.length);
     },
   );
 

@@ -205,7 +205,10 @@ export function NotificationsPage() {
       </Title>
       <ProblemAlert error={types.error} />
       {types.isPending && <Loading />}
-      <Accordion multiple variant="separated">
+      {/* A closed event renders nothing: hidden panels stay mounted in React's Activity by
+          default, where effects do not run, so their lists showed "Loading…" and never fetched.
+          Opening an event fetches its receivers' deliveries. */}
+      <Accordion multiple variant="separated" keepMounted={false}>
         {types.data?.items.map((type) => (
           <Accordion.Item key={type.id} value={type.id}>
             <Accordion.Control>
