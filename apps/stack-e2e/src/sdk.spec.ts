@@ -282,11 +282,16 @@ describe('an integrator journey through the SDK', () => {
         available: '1.75',
       });
 
-      // One verified webhook per step, in the order the steps happened.
+      // One verified webhook per step. Deliveries run concurrently and may arrive in any order
+      // (docs/decisions.md, "Delivery guarantee"); each event's createdAt gives the steps' order.
       const ofWithdrawal = () =>
         receiver.accepted.filter((e) => (e.data as { id?: string }).id === withdrawal.id);
       await eventually(() => ofWithdrawal().length >= 3, 'three withdrawal webhooks');
-      expect(ofWithdrawal().map((e) => [e.event, (e.data as { status?: string }).status])).toEqual([
+      const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+      const inStepOrder = [...ofWithdrawal()].sort(
+        (a, b) => order(a.createdAt, b.createdAt) || order(a.id, b.id),
+      );
+      expect(inStepOrder.map((e) => [e.event, (e.data as { status?: string }).status])).toEqual([
         ['withdrawal.is-created', 'prepared'],
         ['withdrawal.is-updated', 'broadcast'],
         ['withdrawal.is-updated', 'confirmed'],
