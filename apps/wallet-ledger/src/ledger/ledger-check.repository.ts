@@ -247,7 +247,7 @@ export async function legsWithoutTransfer(
        SELECT id, transfer_id FROM ledger.transfer_legs WHERE $1::uuid IS NULL OR id > $1::uuid
         ORDER BY id LIMIT $2)
      SELECT (SELECT count(*) FROM chunk)::int AS checked,
-            (SELECT id::text FROM chunk ORDER BY id DESC LIMIT 1) AS last,
+            (SELECT chunk.id::text FROM chunk ORDER BY chunk.id DESC LIMIT 1) AS last,
             coalesce((SELECT json_agg(o) FROM (
               SELECT c.id::text AS leg_id, c.transfer_id FROM chunk c
                WHERE NOT EXISTS (SELECT 1 FROM ledger.transfers t WHERE t.id = c.transfer_id)
