@@ -428,10 +428,11 @@ async function streamUnderLoad(stack: Stack, world: World) {
   };
   const before = { gateway: rssBytes(pids.gateway), ledger: rssBytes(pids['wallet-ledger']) };
   const peak = { ...before };
-  const sampler = setInterval(() => {
+  const samplePeak = () => {
     peak.gateway = Math.max(peak.gateway, rssBytes(pids.gateway));
     peak.ledger = Math.max(peak.ledger, rssBytes(pids['wallet-ledger']));
-  }, 50);
+  };
+  const sampler = setInterval(samplePeak, 50);
   const during: number[] = [];
   let rows = 0;
   let bytes = 0;
@@ -452,10 +453,7 @@ async function streamUnderLoad(stack: Stack, world: World) {
   // The same stream again: memory that the rows kept would grow past the first stream's peak;
   // a heap sized to the allocation rate stays under it.
   const first = { ...peak };
-  const again = setInterval(() => {
-    peak.gateway = Math.max(peak.gateway, rssBytes(pids.gateway));
-    peak.ledger = Math.max(peak.ledger, rssBytes(pids['wallet-ledger']));
-  }, 50);
+  const again = setInterval(samplePeak, 50);
   try {
     await consume(`${stack.gatewayUrl}${hot}`, world.token);
   } finally {

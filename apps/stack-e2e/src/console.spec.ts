@@ -175,21 +175,18 @@ async function newPage(view: View = {}): Promise<Page> {
   const page = await context.newPage();
   // The page's requests not answered yet, with when each left: named when a page never loads.
   const inFlight = new Map<Request, number>();
+  const refused: string[] = [];
   unanswered.set(page, inFlight);
-  refusals.set(page, []);
+  refusals.set(page, refused);
   page.on('request', (request) => inFlight.set(request, Date.now()));
   page.on('requestfinished', (request) => inFlight.delete(request));
   page.on('requestfailed', (request) => {
     inFlight.delete(request);
-    refusals
-      .get(page)
-      ?.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+    refused.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400)
-      refusals
-        .get(page)
-        ?.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
+      refused.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
   });
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
@@ -712,21 +709,23 @@ describe('the operator console, page by page', () => {
         // The page as people read it: its data loaded (no spinner, no list still fetching). Up
         // to a minute: under CI's load (other suites on the same two cores) a page's lists can
         // take many seconds.
+        const spinners = '[aria-label="Loading"], [aria-busy="true"]';
         await page
           .waitForFunction(
-            () =>
-              !document.querySelector('[aria-label="Loading"], [aria-busy="true"]') &&
-              !document.body.textContent?.includes('Loading…'),
-            undefined,
+            (selector) =>
+              !document.querySelector(selector) && !document.body.textContent?.includes('Loading…'),
+            spinners,
             { timeout: 60_000 },
           )
           .catch(async (error: unknown) => {
             // Which page, and what on it still loads.
-            const loading = await page.evaluate(() =>
-              Array.from(document.querySelectorAll('[aria-label="Loading"], [aria-busy="true"]'))
-                .map((element) => element.outerHTML.slice(0, 300))
-                .concat(document.body.textContent?.includes('Loading…') ? ['"Loading…"'] : [])
-                .join(' | '),
+            const loading = await page.evaluate(
+              (selector) =>
+                Array.from(document.querySelectorAll(selector))
+                  .map((element) => element.outerHTML.slice(0, 300))
+                  .concat(document.body.textContent?.includes('Loading…') ? ['"Loading…"'] : [])
+                  .join(' | '),
+              spinners,
             );
             throw new Error(
               `${name} still loads after a minute: ${loading}; unanswered: ${unansweredOf(page).join(', ') || 'none'}; refused: ${(refusals.get(page) ?? []).slice(-10).join(', ') || 'none'}; ${await busyQueries(page)}`,

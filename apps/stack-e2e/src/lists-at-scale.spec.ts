@@ -167,7 +167,7 @@ it('stops fetching pages when the client leaves a limit=0 stream', async () => {
   const after = await listCalls();
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   expect(await listCalls()).toBe(after);
-  // Far fewer than the whole list's pages (301 of 100 rows): what the socket buffers held when
+  // Far fewer than the whole list's pages (301 pages of 100 rows): what the socket buffers held when
   // the client stopped reading, and no more.
   expect(after - calls).toBeLessThan(40);
 }, 60_000);
