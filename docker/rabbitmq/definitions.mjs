@@ -9,8 +9,9 @@
 //
 // Passwords come from MQ_PASSWORD_<APP> (GATEWAY, IDENTITY, WALLET_LEDGER, …), or with --dev the
 // development ones (`dev-mq-<app>`, refused in production). --any-namespace lets the users use
-// any test namespace's queues (`<namespace>.rpc.identity`); --namespace names the one whose events
-// exchange gets the topic permissions (RabbitMQ takes that exchange's name literally). --apply
+// any test namespace's queues (`<namespace>.rpc.identity`); --namespace names the one whose shared
+// exchanges (events, events.dlx, rpc) it declares and whose events and rpc exchanges get the topic
+// permissions (RabbitMQ takes an exchange's name literally). --apply
 // pipes the definitions into `$RABBITMQCTL import_definitions` (standard input) (default `rabbitmqctl`; e.g.
 // `docker compose exec -T rabbitmq rabbitmqctl`).
 import { spawnSync } from 'node:child_process';
@@ -30,7 +31,7 @@ export function brokerDefinitions({
 }) {
   const grants = JSON.parse(readFileSync(path.join(here, 'grants.json'), 'utf8'));
   const prefix = anyNamespace ? '([a-z0-9_-]+\\.)?' : '';
-  const events = namespace ? `${namespace}.events` : 'events';
+  const named = (name) => (namespace ? `${namespace}.${name}` : name);
   const apps = Object.keys(grants);
   return {
     users: apps.map((app) => ({
@@ -40,6 +41,20 @@ export function brokerDefinitions({
       tags: [],
     })),
     vhosts: [{ name: vhost }],
+    // The shared exchanges: declared here, since no app's user may configure them.
+    exchanges: [
+      ['events', 'topic'],
+      ['events.dlx', 'direct'],
+      ['rpc', 'topic'],
+    ].map(([name, type]) => ({
+      name: named(name),
+      vhost,
+      type,
+      durable: true,
+      auto_delete: false,
+      internal: false,
+      arguments: {},
+    })),
     permissions: apps.map((app) => ({
       user: app,
       vhost,
@@ -47,13 +62,22 @@ export function brokerDefinitions({
       write: grants[app].write.replaceAll('{ns}', prefix),
       read: grants[app].read.replaceAll('{ns}', prefix),
     })),
-    topic_permissions: apps.map((app) => ({
-      user: app,
-      vhost,
-      exchange: events,
-      write: grants[app].topicWrite,
-      read: grants[app].topicRead,
-    })),
+    topic_permissions: apps.flatMap((app) => [
+      {
+        user: app,
+        vhost,
+        exchange: named('events'),
+        write: grants[app].topicWrite,
+        read: grants[app].topicRead,
+      },
+      {
+        user: app,
+        vhost,
+        exchange: named('rpc'),
+        write: grants[app].rpcTopicWrite,
+        read: grants[app].rpcTopicRead,
+      },
+    ]),
   };
 }
 

@@ -33,6 +33,7 @@ export function gatewayDocuments(baseUrl = ''): ApiDocuments {
     rpc: {} as Parameters<typeof allRoutes>[0]['rpc'],
     individualRequired:
       appConfigSchemas.gateway.shape.INDIVIDUAL_REQUIRED_FIELDS.parse(undefined).split(','),
+    readiness: () => Promise.reject(new Error('the route table is only read')),
   }) as RouteDef<RouteRequest>[];
   return openApiDocuments(routes, baseUrl);
 }

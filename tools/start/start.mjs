@@ -44,6 +44,9 @@ const env = {
   ...process.env,
 };
 const gatewayPort = Number(env.PORT ?? 3000);
+// The gateway's internal ops port (/readyz with every check, /metrics): beside the services'
+// 3101-3107, on none of them.
+const gatewayOpsPort = Number(env.OPS_PORT ?? 3100);
 
 /** `url` with another login: the per-app users (docker/*). */
 function withLogin(url, username, password) {
@@ -282,6 +285,7 @@ APPS.forEach((app, index) => {
         ...(databaseUrls[app] ? { DATABASE_URL: databaseUrls[app] } : {}),
         ...(redisUrls[app] ? { REDIS_URL: redisUrls[app] } : {}),
         PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)),
+        ...(app === 'gateway' ? { OPS_PORT: String(gatewayOpsPort) } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -342,7 +346,8 @@ if (!stopping) {
     API v1:      http://localhost:${gatewayPort}/v1      (OpenAPI: /v1/openapi.json)
     API v2:      http://localhost:${gatewayPort}/v2      (OpenAPI: /v2/openapi.json)
     Reference:   http://localhost:${gatewayPort}/docs
-    Readiness:   http://localhost:${gatewayPort}/readyz
+    Readiness:   http://localhost:${gatewayPort}/readyz  (each check: the ops port's /readyz)
+    Operations:  http://localhost:${gatewayOpsPort}/metrics  (internal: never publish this port)
   Press Ctrl-C to stop every app.
 `);
 }

@@ -21,6 +21,7 @@ beforeAll(async () => {
     REDIS_URL: redisUrl,
     MQ_NAMESPACE: namespace,
     PORT: '0',
+    OPS_PORT: '0',
     LOG_LEVEL: 'silent',
     RPC_TIMEOUT_MS: '1000',
     READINESS_TIMEOUT_MS: '300',
@@ -33,8 +34,8 @@ afterAll(async () => {
   await deleteMqNamespace(namespace);
 });
 
-async function call(path: string, init: RequestInit = {}) {
-  const res = await fetch(gateway.url + path, init);
+async function call(path: string, init: RequestInit = {}, base = gateway.url) {
+  const res = await fetch(base + path, init);
   const text = await res.text();
   let body: any;
   try {
@@ -148,10 +149,25 @@ describe('HTTP errors at the gateway', () => {
 });
 
 describe('ops endpoints', () => {
-  it('is alive but not ready while no backend service answers', async () => {
+  const atOps = (path: string) => call(path, {}, gateway.opsUrl);
+
+  it('is alive but not ready while no backend service answers, naming nothing in public', async () => {
     expect((await call('/healthz')).status).toBe(200);
     const ready = await call('/readyz');
     expect(ready.status).toBe(503);
+    expect(ready.body).toEqual({ status: 'not_ready' });
+  });
+
+  it('answers /metrics on the public port as any unknown route', async () => {
+    expectProblem(await call('/metrics'), 404, 'route_not_found');
+  });
+
+  it('names each check on the ops port', async () => {
+    expect(gateway.opsUrl).not.toBe(gateway.url);
+    expect((await atOps('/healthz')).status).toBe(200);
+    const ready = await atOps('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.status).toBe('not_ready');
     expect(ready.body.checks).toMatchObject({
       broker: { status: 'ok' },
       redis: { status: 'ok' },
@@ -159,12 +175,34 @@ describe('ops endpoints', () => {
     });
   });
 
-  it('exports Prometheus metrics including HTTP latencies', async () => {
+  it('exports Prometheus metrics including HTTP latencies on the ops port', async () => {
     await call('/healthz');
-    const metrics = await call('/metrics');
+    const metrics = await atOps('/metrics');
     expect(metrics.status).toBe(200);
+    expect(metrics.type).toMatch(/^text\/plain/);
     expect(metrics.body).toContain('http_request_duration_seconds_bucket');
     expect(metrics.body).toContain('process_cpu_seconds_total');
+  });
+
+  it('serves nothing of the API on the ops port', async () => {
+    expectProblem(await atOps('/v1/openapi.json'), 404, 'route_not_found');
+    expectProblem(await atOps('/v1/system/ping/identity'), 404, 'route_not_found');
+  });
+
+  it('closes both ports when it stops', async () => {
+    const { amqpUrl, redisUrl } = testServiceUrls();
+    const other = await startGateway({
+      AMQP_URL: amqpUrl,
+      REDIS_URL: redisUrl,
+      MQ_NAMESPACE: namespace,
+      PORT: '0',
+      OPS_PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
+    expect((await fetch(`${other.opsUrl}/healthz`)).status).toBe(200);
+    await other.stop();
+    await expect(fetch(`${other.url}/healthz`)).rejects.toThrow();
+    await expect(fetch(`${other.opsUrl}/healthz`)).rejects.toThrow();
   });
 });
 
@@ -173,7 +211,11 @@ describe('the route table', () => {
   const logger = testLogger();
   const broker = new Broker({ url: testServiceUrls().amqpUrl, namespace, logger });
   const rpc = new RpcClient({ broker, defaultTimeoutMs: 1, logger });
-  const routes = allRoutes({ rpc, individualRequired: ['generalConditions'] });
+  const routes = allRoutes({
+    rpc,
+    individualRequired: ['generalConditions'],
+    readiness: () => Promise.reject(new Error('the route table is only read')),
+  });
 
   it('names the scope of every route a bearer token of the v1 API reaches', () => {
     const unscoped = routes

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Router, type Express } from 'express';
 import { loadConfig, type AppConfig } from '@custody/config';
-import { RPC_METHODS, SERVICES } from '@custody/contracts';
 import { docsRouter } from '@custody/api-docs';
 import {
   answerClientErrorsAsProblems,
@@ -14,16 +13,20 @@ import {
 } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import { Broker, proofKeys, RpcClient } from '@custody/messaging';
-import { connectRedis, createMetrics, mountOps, type ReadinessCheck } from '@custody/service-kit';
+import { connectRedis, createMetrics, mountPublicProbes, runChecks } from '@custody/service-kit';
 import { AuditPublisher } from './audit/audit-publisher';
 import { createGuard } from './auth/guard';
 import { consoleRouter } from './console/console.routes';
 import { TokenVerifier } from './auth/token-verifier';
 import { openApiDocuments } from './docs/openapi';
+import { startOpsServer } from './ops-server';
 import { allRoutes } from './routes';
+import { readinessChecks } from './system/readiness';
 
 export interface RunningGateway {
   url: string;
+  /** The internal ops server (OPS_PORT): /healthz, the detailed /readyz, /metrics. */
+  opsUrl: string;
   app: Express;
   config: AppConfig<'gateway'>;
   logger: Logger;
@@ -33,7 +36,9 @@ export interface RunningGateway {
 
 /**
  * The only public HTTP entry: /v1 and /v2 from the route table, their OpenAPI documents, the
- * /docs reference, the /console application, and the ops endpoints. Every API call becomes an RPC to a backend service.
+ * /docs reference, the /console application, /healthz and a /readyz that says only ready or not.
+ * Every API call becomes an RPC to a backend service. /metrics and the /readyz that names each
+ * check are on the internal ops port (OPS_PORT) alone.
  */
 export async function startGateway(
   env: Record<string, string | undefined> = process.env,
@@ -64,9 +69,18 @@ export async function startGateway(
   const audit = new AuditPublisher(broker, logger);
   await audit.start();
 
+  let shuttingDown = false;
+  const checks = readinessChecks({
+    broker,
+    redis,
+    rpc,
+    pingTimeoutMs: config.READINESS_TIMEOUT_MS,
+  });
+  const checksTimeoutMs = config.READINESS_TIMEOUT_MS + 500;
   const routes = allRoutes({
     rpc,
     individualRequired: config.INDIVIDUAL_REQUIRED_FIELDS.split(','),
+    readiness: () => runChecks(checks, checksTimeoutMs),
   });
   const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
   const app = createHttpApp({
@@ -74,34 +88,9 @@ export async function startGateway(
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     onResponse: metrics.observeHttp,
   });
-
-  let shuttingDown = false;
-  const checks: ReadinessCheck[] = [
-    {
-      name: 'broker',
-      check: async () => {
-        if (!broker.isConnected) throw new Error('not connected');
-      },
-    },
-    { name: 'redis', check: () => redis.ping() },
-    ...SERVICES.map((service) => ({
-      name: service,
-      check: () =>
-        rpc.call(
-          service,
-          RPC_METHODS.common.ping,
-          {},
-          {
-            idempotent: true,
-            timeoutMs: config.READINESS_TIMEOUT_MS,
-          },
-        ),
-    })),
-  ];
-  mountOps(app, {
-    registry: metrics.registry,
+  mountPublicProbes(app, {
     checks,
-    timeoutMs: config.READINESS_TIMEOUT_MS + 500,
+    timeoutMs: checksTimeoutMs,
     isShuttingDown: () => shuttingDown,
   });
   app.get('/v1/openapi.json', (_req, res) => {
@@ -145,17 +134,34 @@ export async function startGateway(
   }
   finishHttpApp(app, logger);
 
+  const ops = await startOpsServer({
+    port: config.OPS_PORT,
+    logger,
+    onResponse: metrics.observeHttp,
+    registry: metrics.registry,
+    checks,
+    timeoutMs: checksTimeoutMs,
+    isShuttingDown: () => shuttingDown,
+  });
   const server: Server = createAppServer(app);
   answerClientErrorsAsProblems(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, () => resolve());
+  }).catch(async (error: unknown) => {
+    await ops.close();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port }, `gateway listening on http://localhost:${port}`);
+  // One line with both ports: the e2e stacks and benchmarks read them from it.
+  logger.info(
+    { port, opsPort: ops.port },
+    `gateway listening on http://localhost:${port} (operations on port ${ops.port})`,
+  );
 
   return {
     url: `http://127.0.0.1:${port}`,
+    opsUrl: ops.url,
     app,
     config,
     logger,
@@ -171,6 +177,8 @@ export async function startGateway(
       );
       await closed;
       clearTimeout(forced);
+      // The ops port answers until the API drained: /readyz says shutting_down meanwhile.
+      await ops.close();
       await audit.stop();
       await rpc.stop();
       await broker.close();

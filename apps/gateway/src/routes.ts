@@ -1,5 +1,6 @@
 import type { RouteDef, RouteRequest } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import type { CheckOutcome } from '@custody/service-kit';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
 import { approvalRoutes } from './approvals/approvals.routes';
 import { assetRoutes } from './assets/assets.routes';
@@ -27,6 +28,8 @@ export interface RouteDeps {
   rpc: RpcClient;
   /** Individual-person fields required on create (config INDIVIDUAL_REQUIRED_FIELDS). */
   individualRequired: readonly string[];
+  /** Runs the gateway's readiness checks (GET /v1/system/health reports them to admins). */
+  readiness: () => Promise<CheckOutcome>;
 }
 
 /** Every API route of the gateway, both versions. Feature folders add theirs here. */
@@ -52,7 +55,7 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...policyRoutes(deps.rpc),
     ...approvalRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
-    ...systemRoutes(deps.rpc),
+    ...systemRoutes(deps.rpc, deps.readiness),
     ...issuerRoutes(deps.rpc),
   ] as RouteDef<RouteRequest>[];
 }

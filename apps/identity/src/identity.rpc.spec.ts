@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, type JWK, jwtVerify } from 'jose';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  RPC_ACCESS,
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
   AUTH_STATE_KEYS,
@@ -97,6 +98,7 @@ beforeAll(async () => {
     broker,
     callers: new CallerPolicy('guest=*'),
     service: 'wallet-ledger',
+    access: RPC_ACCESS['wallet-ledger'],
     handlers: {
       [WALLET_RPC.countUserWallets]: async (params: unknown, ctx: RpcCallContext) => {
         ledger.calls.push({ method: WALLET_RPC.countUserWallets, params, auth: ctx.auth });

@@ -10,7 +10,6 @@ import {
   type EventEnvelope,
 } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
-import { Errors } from '@custody/errors';
 import { requireAuth } from '@custody/tenancy';
 import type { RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
@@ -113,15 +112,9 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
     },
     [IDENTITY_RPC.issueToken]: (p) => tokens.issue(p.credentials, p.request),
     [IDENTITY_RPC.revokeToken]: (p) => tokens.revoke(p.credentials, p.token),
-    // Only the issuer app, which has just verified the issuer's secret, may have one signed.
-    [IDENTITY_RPC.issueIssuerToken]: async (params, ctx) => {
-      if (ctx.caller !== 'issuer')
-        throw Errors.forbidden(
-          'Only the issuer app may ask for issuer tokens.',
-          'caller_not_allowed',
-        );
-      return tokens.issueIssuerToken(params);
-    },
+    // Only the issuer app, which has just verified the issuer's secret, may have one signed
+    // (RPC_ACCESS).
+    [IDENTITY_RPC.issueIssuerToken]: (params) => tokens.issueIssuerToken(params),
     [IDENTITY_RPC.createClient]: (params, ctx) => clients.create(ctx.auth, params),
     [IDENTITY_RPC.listClients]: (p, ctx) => clients.list(ctx.auth, p.list),
     [IDENTITY_RPC.getClient]: (p, ctx) => clients.get(ctx.auth, p.id),

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { POLICY_RPC } from '@custody/contracts';
-import { Errors } from '@custody/errors';
-import type { RpcCallContext, RpcHandlers } from '@custody/messaging';
+import type { RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { ApprovalsService } from './approvals/approvals.service';
 import { PoliciesService, settleChange } from './policies/policies.service';
@@ -25,41 +24,26 @@ function approvalsOf(deps: Deps): ApprovalsService {
   return found;
 }
 
-/**
- * A handler only `app` may call: operations are governed where they are applied (wallet-ledger
- * asks for decisions); policies and approvals are the clients', through the gateway, so no
- * service writes or decides in a client's name, even with an auth context it was sent.
- */
-function onlyFrom<P, R>(
-  app: 'gateway' | 'wallet-ledger',
-  handler: (params: P, ctx: RpcCallContext) => Promise<R>,
-): (params: P, ctx: RpcCallContext) => Promise<R> {
-  return (params, ctx) => {
-    if (ctx.caller !== app)
-      throw Errors.forbidden(`Only ${app} calls this method.`, 'caller_not_allowed');
-    return handler(params, ctx);
-  };
-}
-
 /** Wires the policy use cases to its RPC contract; each handler unpacks params and calls one. */
 function createHandlers(deps: Deps): RpcHandlers<'policy'> {
   const approvals = approvalsOf(deps);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
-  const client = <P, R>(handler: (params: P, ctx: RpcCallContext) => Promise<R>) =>
-    onlyFrom('gateway', handler);
+  // Policies and approvals are the clients', through the gateway only; decisions are asked for
+  // by wallet-ledger only, where operations are applied (RPC_ACCESS): no service writes or
+  // decides in a client's name.
   return {
-    [POLICY_RPC.createPolicy]: client((params, ctx) => policies.create(ctx.auth, params)),
-    [POLICY_RPC.listPolicies]: client((p, ctx) => policies.list(ctx.auth, p.list, p.filters)),
-    [POLICY_RPC.getPolicy]: client((p, ctx) => policies.get(ctx.auth, p.id)),
-    [POLICY_RPC.updatePolicy]: client((p, ctx) => policies.update(ctx.auth, p.id, p.patch)),
-    [POLICY_RPC.deletePolicy]: client((p, ctx) => policies.remove(ctx.auth, p.id)),
-    [POLICY_RPC.evaluate]: onlyFrom('wallet-ledger', async (p, ctx) => ({
+    [POLICY_RPC.createPolicy]: (params, ctx) => policies.create(ctx.auth, params),
+    [POLICY_RPC.listPolicies]: (p, ctx) => policies.list(ctx.auth, p.list, p.filters),
+    [POLICY_RPC.getPolicy]: (p, ctx) => policies.get(ctx.auth, p.id),
+    [POLICY_RPC.updatePolicy]: (p, ctx) => policies.update(ctx.auth, p.id, p.patch),
+    [POLICY_RPC.deletePolicy]: (p, ctx) => policies.remove(ctx.auth, p.id),
+    [POLICY_RPC.evaluate]: async (p, ctx) => ({
       decisions: await approvals.evaluate(ctx.auth, p.operations),
-    })),
-    [POLICY_RPC.release]: onlyFrom('wallet-ledger', (p) => approvals.release(p.operationIds)),
-    [POLICY_RPC.listApprovals]: client((p, ctx) => approvals.list(ctx.auth, p.list, p.filters)),
-    [POLICY_RPC.getApproval]: client((p, ctx) => approvals.get(ctx.auth, p.id)),
-    [POLICY_RPC.decide]: client((p, ctx) => approvals.decide(ctx.auth, p.id, p.input)),
+    }),
+    [POLICY_RPC.release]: (p) => approvals.release(p.operationIds),
+    [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
+    [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
+    [POLICY_RPC.decide]: (p, ctx) => approvals.decide(ctx.auth, p.id, p.input),
   };
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SIGNING_RPC, type KeyRef } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import type { RpcCallContext, RpcHandlers } from '@custody/messaging';
+import type { RpcHandlers } from '@custody/messaging';
 import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
 import { EvmSigner } from './chains/evm-signer';
 import { QubicSigner } from './chains/qubic-signer';
@@ -15,18 +15,6 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'signing'>> {
   const evm = new EvmSigner(seed);
   const qubic = new QubicSigner(seed);
   const keys = new KeysService(deps.db, { evm, qubic });
-  const allowed = new Set(deps.config.SIGNING_ALLOWED_CALLERS.split(',').map((s) => s.trim()));
-
-  // Only the apps that check wallet ownership first may ask for a signature (DESIGN §1, §7).
-  // In production the broker's per-app permissions enforce the same on the queue itself.
-  const guarded =
-    <P, R>(handler: (params: P) => Promise<R>) =>
-    (params: P, ctx: RpcCallContext): Promise<R> => {
-      if (!ctx.caller || !allowed.has(ctx.caller)) {
-        throw Errors.forbidden('This app may not call the signing service.', 'caller_not_allowed');
-      }
-      return handler(params);
-    };
 
   const evmKey = async (ref: KeyRef) => {
     if (ref.chain !== 'evm')
@@ -34,32 +22,34 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'signing'>> {
     return keys.get(ref.ownerId, 'evm');
   };
 
+  // Only the apps that check wallet ownership first call these: the RPC server refuses any other
+  // caller before a handler runs (the contracts' RPC_ACCESS).
   return {
-    [SIGNING_RPC.deriveKey]: guarded((p) => keys.derive(p.ownerId, p.chain)),
-    [SIGNING_RPC.signEvmTransaction]: guarded(async (p) => {
+    [SIGNING_RPC.deriveKey]: (p) => keys.derive(p.ownerId, p.chain),
+    [SIGNING_RPC.signEvmTransaction]: async (p) => {
       const key = await evmKey(p);
       return evm.signTransaction(key.derivationIndex, p.chainId, p);
-    }),
-    [SIGNING_RPC.signEvmMessage]: guarded(async (p) => {
+    },
+    [SIGNING_RPC.signEvmMessage]: async (p) => {
       const key = await evmKey(p);
       return {
         signature: await evm.signMessage(key.derivationIndex, p.message),
         address: key.address,
       };
-    }),
-    [SIGNING_RPC.signEvmTypedData]: guarded(async (p) => {
+    },
+    [SIGNING_RPC.signEvmTypedData]: async (p) => {
       const key = await evmKey(p);
       return {
         signature: await evm.signTypedData(key.derivationIndex, p.typedData),
         address: key.address,
       };
-    }),
-    [SIGNING_RPC.signQubicTransaction]: guarded(async (p) => {
+    },
+    [SIGNING_RPC.signQubicTransaction]: async (p) => {
       if (p.chain !== 'qubic')
         throw Errors.badRequest('qubicTxJson needs a Qubic wallet.', 'unsupported_asset');
       const key = await keys.get(p.ownerId, 'qubic');
       return qubic.signTransaction(key.derivationIndex, key.address, p.qubicTxJson);
-    }),
+    },
   };
 }
 

@@ -306,6 +306,15 @@ describe('the operator console', () => {
   it('shows an admin every tenant, and a general client its own tenant only', async () => {
     const asAdmin = await signIn(adminLogin);
     await expect(asAdmin.getByTestId('who').textContent()).resolves.toContain('admin');
+    // The overview's service health is what the admin route answers, check by check.
+    const health = await api.get('/v1/system/health', { token: admin });
+    expect(health.body.checks['identity']).toEqual({ status: 'ok' });
+    const checks = health.body.checks as Record<string, { status: string }>;
+    for (const [name, check] of Object.entries(checks))
+      await asAdmin
+        .getByTestId('health')
+        .getByText(`${name}: ${check.status}`, { exact: true })
+        .waitFor();
     await searchUsers(asAdmin, userB.email);
     await asAdmin.getByRole('link', { name: 'Bea Console' }).waitFor();
     await searchUsers(asAdmin, userA.email);
@@ -314,6 +323,9 @@ describe('the operator console', () => {
 
     const asA = await signIn(tenantA);
     await expect(asA.getByTestId('who').textContent()).resolves.toContain('tenant');
+    // Service health is for admins: a general client's overview has no such section.
+    expect(await asA.getByRole('heading', { name: 'Service health' }).count()).toBe(0);
+    expect(await asA.getByTestId('health').count()).toBe(0);
     await searchUsers(asA, userB.email);
     await asA.getByText('Nothing to show.').waitFor();
     expect(await asA.getByRole('link', { name: 'Bea Console' }).count()).toBe(0);

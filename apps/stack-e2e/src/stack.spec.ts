@@ -1,7 +1,7 @@
 import { APPS, SERVICES } from '@custody/contracts';
 import { waitFor } from '@custody/testing';
 import pg from 'pg';
-import { Api } from './api';
+import { Api, expectProblem } from './api';
 import { type Stack, startStack, TEST_MNEMONIC } from './stack';
 
 let stack: Stack;
@@ -31,10 +31,30 @@ async function get(path: string, headers: Record<string, string> = {}) {
 
 describe('the whole stack', () => {
   it('is ready only when every backend service answers its RPC ping', async () => {
+    // In public, the status alone; the ops port names each check.
     const ready = await get('/readyz');
     expect(ready.status).toBe(200);
-    for (const service of SERVICES)
-      expect(ready.body.checks[service]).toMatchObject({ status: 'ok' });
+    expect(ready.body).toEqual({ status: 'ready' });
+    const detailed = await fetch(`${stack.gatewayOpsUrl}/readyz`);
+    expect(detailed.status).toBe(200);
+    const { checks } = (await detailed.json()) as { checks: Record<string, { status: string }> };
+    for (const name of ['broker', 'redis', ...SERVICES])
+      expect(checks[name]).toMatchObject({ status: 'ok' });
+  });
+
+  it('reports the same checks to an admin through GET /v1/system/health, to no one else', async () => {
+    const health = await get('/v1/system/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({
+      status: 'ready',
+      checks: Object.fromEntries(
+        ['broker', 'redis', ...SERVICES].map((name) => [name, { status: 'ok' }]),
+      ),
+    });
+    const api = new Api(stack.gatewayUrl);
+    const client = await api.newClient(adminToken, 'Health');
+    expectProblem(await api.get('/v1/system/health', { token: client.token }), 403, 'forbidden');
+    expectProblem(await api.get('/v1/system/health'), 401, 'unauthorized');
   });
 
   it.each(SERVICES)(
@@ -48,14 +68,16 @@ describe('the whole stack', () => {
     },
   );
 
-  it('serves /healthz, /readyz and /metrics from every app', async () => {
+  it('serves /healthz, /readyz and /metrics from every app, the gateway on its ops port only', async () => {
+    expect(stack.gatewayOpsUrl).not.toBe(stack.gatewayUrl);
     for (const app of APPS) {
-      const url = stack.apps[app].url;
+      const url = stack.apps[app].opsUrl;
       expect(url).not.toBe('');
       expect((await fetch(`${url}/healthz`)).status).toBe(200);
       expect((await fetch(`${url}/readyz`)).status).toBe(200);
       expect(await (await fetch(`${url}/metrics`)).text()).toContain(`app="${app}"`);
     }
+    expectProblem(await new Api(stack.gatewayUrl).get('/metrics'), 404, 'route_not_found');
   });
 
   it('carries the request id from the gateway into the service log lines', async () => {

@@ -34,11 +34,18 @@ export interface AppProcess {
   logs: Record<string, unknown>[];
   /** Base URL of its HTTP server (the gateway's API, or a service's ops server). */
   url: string;
+  /**
+   * Base URL of its ops server (/healthz, the /readyz that names every check, /metrics): the
+   * gateway's internal OPS_PORT; a service's is `url`.
+   */
+  opsUrl: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface Stack {
   gatewayUrl: string;
+  /** The gateway's internal ops server (OPS_PORT), never reachable in production. */
+  gatewayOpsUrl: string;
   /** RabbitMQ namespace and Redis key prefix of this stack. */
   namespace: string;
   /** The stack's own database (tests arrange state the API cannot reach yet through it). */
@@ -86,6 +93,7 @@ function spawnApp(
     child,
     logs: [],
     url: '',
+    opsUrl: '',
     exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))),
   };
   let buffer = '';
@@ -100,8 +108,12 @@ function spawnApp(
       try {
         const entry = JSON.parse(line) as Record<string, unknown>;
         proc.logs.push(entry);
-        if (typeof entry['port'] === 'number' && !proc.url)
+        if (typeof entry['port'] === 'number' && !proc.url) {
+          // The gateway logs both ports on one line; a service serves its ops on `port`.
+          const opsPort = typeof entry['opsPort'] === 'number' ? entry['opsPort'] : entry['port'];
+          proc.opsUrl = `http://127.0.0.1:${opsPort}`;
           proc.url = `http://127.0.0.1:${entry['port']}`;
+        }
       } catch {
         proc.logs.push({ raw: line });
       }
@@ -178,7 +190,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     envs[app] = {
       ...common,
       AMQP_URL: appBrokerUrl(app),
-      ...(app === 'gateway' ? {} : { DATABASE_URL: databaseUrls[app] }),
+      // The gateway's ops port: any free one, as PORT.
+      ...(app === 'gateway' ? { OPS_PORT: '0' } : { DATABASE_URL: databaseUrls[app] }),
       ...(REDIS_APPS.includes(app) ? { REDIS_URL: appRedisUrl(namespace, app) } : {}),
       ...(extraEnv[app] ?? {}),
     };
@@ -188,6 +201,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let gatewayUrl = '';
   const stack: Stack = {
     gatewayUrl,
+    gatewayOpsUrl: '',
     namespace,
     databaseUrl: database.url,
     apps,
@@ -244,6 +258,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         gatewayUrl = apps.gateway.url;
         if (!gatewayUrl) return false;
         stack.gatewayUrl = gatewayUrl;
+        stack.gatewayOpsUrl = apps.gateway.opsUrl;
         if (!options.only) return (await fetch(`${gatewayUrl}/readyz`)).status === 200;
         for (const proc of Object.values(apps)) {
           // The gateway's own /readyz wants every service; alive is enough for a subset.

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  RPC_ACCESS,
   IDENTITY_RPC,
   LEDGER_RPC,
   POLICY_RPC,
@@ -104,6 +105,7 @@ async function standIn(service: ServiceName, handlers: [string, RpcHandler][]) {
     callers: new CallerPolicy('guest=*'),
     service,
     handlers: Object.fromEntries(handlers),
+    access: RPC_ACCESS[service],
     prefetch: 16,
     logger: testLogger(),
   });

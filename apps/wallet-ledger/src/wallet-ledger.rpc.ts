@@ -117,7 +117,7 @@ function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
     [LEDGER_RPC.updateIncome]: ownsIdempotency((p, ctx) =>
       incomes.updateStatus(ctx.auth, p.id, p.status, ctx.idempotency),
     ),
-    [LEDGER_RPC.settlePurchase]: (params, ctx) => purchases.settle(ctx.caller, params),
+    [LEDGER_RPC.settlePurchase]: (params) => purchases.settle(params),
     [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params),
     [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params),
     [LEDGER_RPC.createWithdrawal]: ownsIdempotency((params, ctx) =>
@@ -139,9 +139,7 @@ function createHandlers(deps: Deps): RpcHandlers<'wallet-ledger'> {
       return chainStatus(deps);
     },
     [WALLET_RPC.countUserWallets]: (p, ctx) => wallets.countForUser(ctx.auth, p.userId),
-    [WALLET_RPC.applyUserRef]: async (p, ctx) => {
-      if (ctx.caller !== 'identity')
-        throw Errors.forbidden('Only identity updates users.', 'caller_not_allowed');
+    [WALLET_RPC.applyUserRef]: async (p) => {
       if (!p.user.blocked) throw Errors.badRequest('Only blocks are applied directly.');
       await applyBlock(deps.db, p.user, p.tenantId);
       return { applied: true };

@@ -191,6 +191,16 @@ describe('docker-compose.yml as shipped', () => {
     expect(published).toEqual(['gateway']);
   });
 
+  it("publishes the gateway's public port alone, never its ops port", () => {
+    const gateway = compose.services['gateway'];
+    const opsPort = gateway?.environment?.['OPS_PORT'];
+    expect(opsPort).toMatch(/^[1-9][0-9]*$/);
+    expect(opsPort).not.toBe(gateway?.environment?.['PORT']);
+    // Each mapping's container side: the public port only.
+    const containerPorts = (gateway?.ports ?? []).map((mapping) => mapping.split(':').at(-1));
+    expect(containerPorts).toEqual([gateway?.environment?.['PORT']]);
+  });
+
   it('logs every app in to the broker as its own user, which the broker is given at boot', () => {
     const callers = new Map(
       compose.services['gateway']?.environment?.['MQ_CALLERS']?.split(',').map((pair) => {

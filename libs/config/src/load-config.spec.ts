@@ -25,6 +25,19 @@ describe('loadConfig', () => {
     ).toMatchObject({ CONSOLE_API_CLIENT_ID: 'console', CONSOLE_API_CLIENT_SECRET: secret });
   });
 
+  it("serves the gateway's operations on a port of their own, never its public one", () => {
+    expect(loadConfig('gateway', {}).OPS_PORT).toBe(3100);
+    expect(() => loadConfig('gateway', { PORT: '8080', OPS_PORT: '8080' })).toThrow(
+      /OPS_PORT: Must differ from PORT/,
+    );
+    expect(() => loadConfig('gateway', { OPS_PORT: '70000' })).toThrow(/OPS_PORT/);
+    // 0 on both: each gets a free port of its own (the tests).
+    expect(loadConfig('gateway', { PORT: '0', OPS_PORT: '0' })).toMatchObject({
+      PORT: 0,
+      OPS_PORT: 0,
+    });
+  });
+
   it('coerces numbers and flags from strings', () => {
     const config = loadConfig('identity', {
       PORT: '0',

@@ -22,6 +22,11 @@ const PAIRED: Partial<Record<AppName, [string, string][]>> = {
   gateway: [['CONSOLE_API_CLIENT_ID', 'CONSOLE_API_CLIENT_SECRET']],
 };
 
+/** Ports one process listens on at once: never the same (0 picks a free one each). */
+const DISTINCT_PORTS: Partial<Record<AppName, [string, string][]>> = {
+  gateway: [['OPS_PORT', 'PORT']],
+};
+
 export function loadConfig<A extends AppName>(
   app: A,
   env: Record<string, string | undefined> = process.env,
@@ -50,6 +55,12 @@ export function loadConfig<A extends AppName>(
     return [{ variable: missing, message: `Set together with ${missing === a ? b : a}` }];
   });
   if (unpaired.length > 0) throw new ConfigError(app, unpaired);
+  const clashing = (DISTINCT_PORTS[app] ?? []).flatMap(([a, b]) => {
+    const values = config as Record<string, unknown>;
+    if (values[a] === 0 || values[a] !== values[b]) return [];
+    return [{ variable: a, message: `Must differ from ${b}` }];
+  });
+  if (clashing.length > 0) throw new ConfigError(app, clashing);
   if ((config as { NODE_ENV: string }).NODE_ENV === 'production') {
     const insecure = [
       ...Object.entries(DEV_SECRETS)

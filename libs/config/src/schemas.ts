@@ -179,8 +179,6 @@ const signing = {
   SIGNING_MASTER_SEED_FILE: z.string().optional(),
   /** Development only: where a generated seed is kept when none is configured (outside the repo). */
   SIGNING_DEV_SEED_FILE: z.string().optional(),
-  /** Apps allowed to call the signing service (comma-separated). */
-  SIGNING_ALLOWED_CALLERS: z.string().default('wallet-ledger,issuer'),
 };
 
 const notifier = {
@@ -313,6 +311,11 @@ export const appConfigSchemas = {
     ...common,
     ...redis,
     ...port(3000),
+    /**
+     * The internal port of /healthz, the detailed /readyz and /metrics, which name the services
+     * and the broker: published to no one (docs/decisions.md, "Deployment"). 0: any free port.
+     */
+    OPS_PORT: integer(0, 65_535, 3100),
     /** Largest JSON body the gateway accepts, in bytes. */
     BODY_LIMIT_BYTES: integer(1_024, CONFIG_MAXIMA.BODY_LIMIT_BYTES, 1024 * 1024),
     READINESS_TIMEOUT_MS: integer(1, 60_000, 2_000),

@@ -3,6 +3,7 @@ export * from './topology';
 export * from './rpc';
 export * from './shared';
 export * from './rpc-contracts';
+export * from './access';
 export * from './events';
 export * from './identity';
 export * from './signing';

@@ -40,27 +40,31 @@ export interface AuthContext {
 
 /**
  * An app's proof of one request (libs/messaging `RpcProofSigner`): issuer app, method, request
- * id, expiry (epoch ms), base64url SHA-256 of the params and the request's idempotency
- * (`requestHash`), and the HMAC-SHA256 (base64url) of those, the receiver and the auth context,
- * with the key of that sender and receiver.
+ * id, a nonce of the sender's (each proof is used once: a receiver refuses it again,
+ * `rpc_replayed`), expiry (epoch ms), base64url SHA-256 of the params and the request's
+ * idempotency (`requestHash`), and the HMAC-SHA256 (base64url) of those, the receiver and the
+ * auth context, with the key of that sender and receiver.
  */
 export interface RpcProof {
   iss: string;
   m: string;
   rid: string;
+  n: string;
   exp: number;
   ph: string;
   mac: string;
 }
 
 /**
- * The gateway's Ed25519 signature (base64url) of an auth context it authenticated, valid until
- * `exp` (epoch ms): services take an auth context only with one.
+ * The gateway's attestations of the forwards one request may make (`MethodAccess.forwards`):
+ * for each `<from>><to> <method>`, the HMAC (base64url) with the key of the gateway and `to` over
+ * the request id, the forward, `exp` (epoch ms) and the auth context. A service takes an auth
+ * context from another app only with the attestation of that very forward of that request: one
+ * captured elsewhere names another request, receiver or method.
  */
-export interface AuthAttestation {
-  iss: string;
+export interface ForwardGrant {
   exp: number;
-  sig: string;
+  macs: Record<string, string>;
 }
 
 /** The message a caller sends to `rpc.<service>`. */
@@ -71,10 +75,10 @@ export interface RpcRequest<P = unknown> {
   /** The sender's proof of this request. */
   proof?: RpcProof;
   /**
-   * With `auth`: the gateway's attestation of it, made by the gateway or passed on by a service
-   * that received it with the auth context.
+   * With `auth`: the gateway's attestations of the forwards the request may make, passed on by
+   * every service that forwards its auth context.
    */
-  origin?: AuthAttestation;
+  forwards?: ForwardGrant;
   /** Safe to run twice (reads). A redelivered non-idempotent request is refused, not re-run. */
   idempotent: boolean;
   /** The client's Idempotency-Key for this command and the hash of the request it came with. */

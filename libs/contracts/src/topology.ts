@@ -8,6 +8,11 @@ import type { AppName, ServiceName } from './services';
 export const TOPOLOGY = {
   /** Topic exchange for domain events; routing key = event name. */
   eventsExchange: 'events',
+  /**
+   * Topic exchange for RPC requests; routing key = the service's name. Each app's broker user may
+   * publish only the names of the services it calls (docs/decisions.md, "RPC").
+   */
+  rpcExchange: 'rpc',
   /** Dead-letter exchange; routing key = the name of the queue the message died in. */
   deadLetterExchange: 'events.dlx',
   /** Direct reply-to pseudo-queue of RabbitMQ (fixed by the broker). */
@@ -26,7 +31,7 @@ export const HEADERS = {
   requestId: 'x-request-id',
   deadline: 'x-deadline',
   attempts: 'x-attempts',
-  /** The app that sent an RPC (services check it where only some apps may call them). */
+  /** The app that sent an RPC, when several apps share one broker user (development). */
   caller: 'x-caller',
   /**
    * Set on an RPC message that carries several calls (the calls a client made in one event-loop

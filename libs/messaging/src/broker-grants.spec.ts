@@ -1,5 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  APPS,
+  RPC_ACCESS,
+  SERVICES,
+  servicesCalledBy,
+  type MethodAccess,
+} from '@custody/contracts';
 import { brokerGrants } from './broker-grants';
 
 const GRANTS_FILE = path.resolve(__dirname, '../../../docker/rabbitmq/grants.json');
@@ -26,11 +33,52 @@ describe('broker grants', () => {
     expect(matches(grants.gateway.read, 'rpc.identity')).toBe(false);
   });
 
-  it('let every app call over the default exchange and read its direct replies', () => {
-    for (const grant of Object.values(grants)) {
-      expect(matches(grant.write, 'amq.default')).toBe(true);
+  it('let every app read its direct replies, and only services answer through the default exchange', () => {
+    for (const grant of Object.values(grants))
       expect(matches(grant.read, 'amq.rabbitmq.reply-to')).toBe(true);
+    for (const service of SERVICES)
+      expect(matches(grants[service].write, 'amq.default')).toBe(true);
+    // The gateway serves no RPC: it cannot reach any queue by name.
+    expect(matches(grants.gateway.write, 'amq.default')).toBe(false);
+    expect(matches(grants.gateway.write, 'rpc.identity')).toBe(false);
+  });
+
+  it('let an app publish RPC requests only to the services its contract lets it call', () => {
+    for (const app of APPS) {
+      for (const service of SERVICES) {
+        const calls = Object.values<MethodAccess>(RPC_ACCESS[service]).some((access) =>
+          access.callers.includes(app),
+        );
+        expect([app, service, matches(grants[app].rpcTopicWrite, service)]).toEqual([
+          app,
+          service,
+          calls,
+        ]);
+      }
+      expect(matches(grants[app].write, 'rpc')).toBe(servicesCalledBy(app).length > 0);
     }
+    // The notifier calls no one; the issuer only identity and signing.
+    expect(grants.notifier.rpcTopicWrite).toBe('^$');
+    expect(matches(grants.issuer.rpcTopicWrite, 'signing')).toBe(true);
+    expect(matches(grants.issuer.rpcTopicWrite, 'wallet-ledger')).toBe(false);
+    expect(matches(grants.signing.write, 'rpc')).toBe(false);
+  });
+
+  it('let a service bind the RPC exchange to its own name only', () => {
+    for (const service of SERVICES)
+      for (const other of SERVICES)
+        expect([service, other, matches(grants[service].rpcTopicRead, other)]).toEqual([
+          service,
+          other,
+          service === other,
+        ]);
+    expect(grants.gateway.rpcTopicRead).toBe('^$');
+  });
+
+  it('let no app configure (delete, re-declare) the shared exchanges', () => {
+    for (const grant of Object.values(grants))
+      for (const exchange of ['events', 'events.dlx', 'rpc', 'amq.default'])
+        expect(matches(grant.configure, exchange)).toBe(false);
   });
 
   it('let only the publisher of an event publish its name', () => {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Options } from 'amqplib';
+import amqp, { type Channel, type ChannelModel, type Options } from 'amqplib';
 import { namespaced, TOPOLOGY, type ServiceName } from '@custody/contracts';
 import type { Logger } from '@custody/logging';
 
@@ -109,6 +109,7 @@ export class Broker extends EventEmitter {
     this.connection = connection;
     this.attaching = true;
     try {
+      await this.declareSharedExchanges(connection);
       // A Set iterates over members added during the loop too, so a component that registers
       // meanwhile is attached exactly once, here.
       for (const component of this.components) await component.attach(connection);
@@ -123,6 +124,31 @@ export class Broker extends EventEmitter {
     }
     this.logger.info('RabbitMQ connected');
     this.emit('connected');
+  }
+
+  /**
+   * The exchanges every app uses and none owns (the events, their dead letters, the RPC
+   * requests). Where the broker's definitions made them (docker/rabbitmq), a passive check, which
+   * takes no permission; where they are missing (one user for the whole stack, as in development
+   * and the library tests), declared, which takes a configure permission that no app's own broker
+   * user has.
+   */
+  private async declareSharedExchanges(connection: ChannelModel): Promise<void> {
+    const shared: [string, 'topic' | 'direct'][] = [
+      [this.eventsExchange, 'topic'],
+      [this.deadLetterExchange, 'direct'],
+      [this.rpcExchange, 'topic'],
+    ];
+    for (const [name, type] of shared) {
+      if (await onOwnChannel(connection, (channel) => channel.checkExchange(name))) continue;
+      const declared = await onOwnChannel(connection, (channel) =>
+        channel.assertExchange(name, type, { durable: true }),
+      );
+      if (!declared)
+        throw new Error(
+          `The exchange ${name} is missing and ${this.username} may not declare it: apply the broker definitions (docker/rabbitmq)`,
+        );
+    }
   }
 
   async register(component: BrokerComponent): Promise<void> {
@@ -220,6 +246,10 @@ export class Broker extends EventEmitter {
     return this.name(TOPOLOGY.deadLetterExchange);
   }
 
+  get rpcExchange(): string {
+    return this.name(TOPOLOGY.rpcExchange);
+  }
+
   queueOptions(extra: Options.AssertQueue = {}): Options.AssertQueue {
     return {
       durable: true,
@@ -231,9 +261,21 @@ export class Broker extends EventEmitter {
       },
     };
   }
+}
 
-  async assertEventsExchange(channel: Channel | ConfirmChannel): Promise<void> {
-    await channel.assertExchange(this.eventsExchange, 'topic', { durable: true });
+/** Runs one operation on a channel of its own (a refusal closes the channel it happened on). */
+async function onOwnChannel(
+  connection: ChannelModel,
+  operation: (channel: Channel) => Promise<unknown>,
+): Promise<boolean> {
+  const channel = await connection.createChannel();
+  channel.on('error', () => undefined);
+  try {
+    await operation(channel);
+    await channel.close().catch(() => undefined);
+    return true;
+  } catch {
+    return false;
   }
 }
 

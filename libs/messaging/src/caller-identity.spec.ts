@@ -4,7 +4,8 @@ import { HEADERS, TOPOLOGY, namespaced } from '@custody/contracts';
 import { deleteMqNamespace, testLogger, testServiceUrls, uniqueName } from '@custody/testing';
 import { Broker } from './broker';
 import { RpcClient } from './rpc-client';
-import { CallerPolicy, RpcServer } from './rpc-server';
+import { CallerPolicy, type RpcCallContext, RpcServer } from './rpc-server';
+import { openTo } from './test-harness';
 
 // Who calls is what RabbitMQ says, not what the message says: two broker users of their own
 // (made with rabbitmqctl, as an operator would) call a server that knows which app each is.
@@ -57,16 +58,18 @@ beforeAll(async () => {
   const broker = new Broker({ url: amqpUrl, namespace, logger: testLogger() });
   brokers.push(broker);
   await broker.connect();
+  const handlers = {
+    who: async (_params: unknown, ctx: RpcCallContext) => {
+      seen.push(ctx.caller);
+      return { caller: ctx.caller ?? null };
+    },
+  };
   server = new RpcServer({
     broker,
     service: 'signing',
     callers: new CallerPolicy(`${LEDGER}=wallet-ledger,${NOTIFIER}=notifier,guest=*`),
-    handlers: {
-      who: async (_params, ctx) => {
-        seen.push(ctx.caller);
-        return { caller: ctx.caller ?? null };
-      },
-    },
+    handlers,
+    access: openTo(handlers, 'wallet-ledger', 'notifier', 'issuer'),
     prefetch: 4,
     logger: testLogger(),
   });

@@ -123,8 +123,6 @@ export class EventConsumer implements BrokerComponent {
     const { broker } = this.options;
     const channel = await connection.createConfirmChannel();
     guardChannel(channel, this.options.logger, 'event consumer');
-    await broker.assertEventsExchange(channel);
-    await channel.assertExchange(broker.deadLetterExchange, 'direct', { durable: true });
     await channel.assertQueue(this.deadLetterQueueName, broker.queueOptions());
     await channel.bindQueue(this.deadLetterQueueName, broker.deadLetterExchange, this.queue);
     await channel.assertQueue(

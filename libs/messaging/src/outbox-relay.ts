@@ -67,7 +67,6 @@ export class OutboxRelay implements BrokerComponent {
   async attach(connection: ChannelModel): Promise<void> {
     const channel = await connection.createConfirmChannel();
     guardChannel(channel, this.options.logger, 'outbox relay');
-    await this.options.broker.assertEventsExchange(channel);
     channel.on('close', () => {
       if (this.channel !== channel) return;
       this.channel = undefined;

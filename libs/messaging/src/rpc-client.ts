@@ -176,15 +176,24 @@ export class RpcClient implements BrokerComponent {
     }
     const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs;
     const correlationId = randomUUID();
-    const requestId = options.requestId ?? currentContext()?.requestId ?? correlationId;
-    const deadline = Date.now() + timeoutMs;
     const signer = this.options.signer;
-    // An auth context travels with the gateway's attestation: the gateway's own, or the one the
-    // request being handled came with (a service cannot make an auth context up, see RpcProof).
-    const origin = options.auth
-      ? (originOf(options.auth) ??
-        (signer?.app === AUTH_AUTHORITY ? signer.attest(options.auth) : undefined))
-      : undefined;
+    // A call with the auth context of the request being handled goes in that request's name,
+    // with the gateway's attestations of its forwards; the gateway attests them for its own.
+    const origin = options.auth ? originOf(options.auth) : undefined;
+    const requestId =
+      origin?.requestId ?? options.requestId ?? currentContext()?.requestId ?? correlationId;
+    const deadline = Date.now() + timeoutMs;
+    const forwards =
+      origin?.forwards ??
+      (options.auth && signer?.app === AUTH_AUTHORITY
+        ? signer.grantForwards({
+            service,
+            method,
+            requestId,
+            expiresAt: deadline,
+            auth: options.auth,
+          })
+        : undefined);
     const request: RpcRequest = {
       method,
       params,
@@ -205,7 +214,7 @@ export class RpcClient implements BrokerComponent {
             }),
           }
         : {}),
-      ...(origin ? { origin } : {}),
+      ...(forwards ? { forwards } : {}),
     };
     let content: string;
     try {
@@ -321,8 +330,8 @@ export class RpcClient implements BrokerComponent {
       if (live.length === 1) {
         publishMessage(
           channel,
-          '',
-          this.options.broker.rpcQueue(service),
+          this.options.broker.rpcExchange,
+          service,
           Buffer.from(first.request),
           {
             ...{},
@@ -344,7 +353,7 @@ export class RpcClient implements BrokerComponent {
             `{"correlationId":${JSON.stringify(call.correlationId)},"requestId":${JSON.stringify(call.requestId)},"deadline":${call.deadline},"request":${call.request}}`,
         )
         .join(',');
-      publishMessage(channel, '', this.options.broker.rpcQueue(service), Buffer.from(`[${body}]`), {
+      publishMessage(channel, this.options.broker.rpcExchange, service, Buffer.from(`[${body}]`), {
         ...{},
         ...common,
         correlationId: randomUUID(),

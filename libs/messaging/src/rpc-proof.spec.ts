@@ -1,10 +1,16 @@
 import { createPublicKey, diffieHellman, randomBytes } from 'node:crypto';
 import type { ConfigError } from '@custody/config';
-import { APPS, type AuthContext } from '@custody/contracts';
 import {
-  ATTESTATION_RENEW_MS,
-  ATTESTATION_TTL_MS,
+  APPS,
+  IDENTITY_RPC,
+  LEDGER_RPC,
+  POLICY_RPC,
+  TRADING_RPC,
+  type AuthContext,
+} from '@custody/contracts';
+import {
   devProofSeed,
+  MAX_PROOF_TTL_MS,
   parseProofKeys,
   PROOF_CLOCK_SKEW_MS,
   proofKeys,
@@ -73,6 +79,9 @@ describe('RPC proofs', () => {
       ledger.check({ ...proof, ph: requestHash({ params: {}, idempotent: true }) }, AUTH, NOW),
     ).toEqual({ fault: 'bad_signature' });
     expect(ledger.check({ ...proof, rid: 'r2' }, AUTH, NOW)).toEqual({ fault: 'bad_signature' });
+    expect(ledger.check({ ...proof, n: 'another' }, AUTH, NOW)).toEqual({
+      fault: 'bad_signature',
+    });
     expect(ledger.check({ ...proof, exp: proof.exp + 1 }, AUTH, NOW)).toEqual({
       fault: 'bad_signature',
     });
@@ -88,6 +97,19 @@ describe('RPC proofs', () => {
     });
     const other = new RpcProofSigner('gateway', randomBytes(32), publicKeys).sign(call);
     expect(ledger.check(other, AUTH, NOW)).toEqual({ fault: 'bad_signature' });
+  });
+
+  it('carry a nonce of their own each, for the same request sent twice', () => {
+    const nonces = new Set([1, 2, 3].map(() => gateway.sign(call).n));
+    expect(nonces.size).toBe(3);
+  });
+
+  it('are refused when they claim to run longer than a receiver remembers them', () => {
+    const far = gateway.sign({
+      ...call,
+      expiresAt: NOW + MAX_PROOF_TTL_MS + PROOF_CLOCK_SKEW_MS + 1,
+    });
+    expect(ledger.check(far, AUTH, NOW)).toEqual({ fault: 'malformed' });
   });
 
   it('expire past their expiry and the allowed clock skew', () => {
@@ -194,93 +216,100 @@ describe('RPC proofs', () => {
   });
 });
 
-describe("the gateway's attestations of auth contexts", () => {
-  it('verify at every service, for that auth context and while they run', () => {
-    const attestation = gateway.attest(AUTH, NOW);
-    expect(attestation).toMatchObject({ iss: 'gateway', exp: NOW + ATTESTATION_TTL_MS });
-    for (const verifier of [ledger, signing])
-      expect(verifier.checkAttestation(attestation, AUTH, 'gateway', NOW)).toEqual({
-        attestation,
-      });
-    expect(
-      ledger.checkAttestation(attestation, AUTH, 'gateway', attestation.exp + PROOF_CLOCK_SKEW_MS),
-    ).toEqual({ attestation });
-    expect(
-      ledger.checkAttestation(
-        attestation,
-        AUTH,
-        'gateway',
-        attestation.exp + PROOF_CLOCK_SKEW_MS + 1,
-      ),
-    ).toEqual({ fault: 'expired' });
-  });
-
-  it('are made once per auth context and renewed before they run out', () => {
-    const first = gateway.attest({ ...AUTH, clientId: 'c2' }, NOW);
-    expect(gateway.attest({ ...AUTH, clientId: 'c2' }, NOW + 1_000)).toBe(first);
-    const renewAt = NOW + ATTESTATION_TTL_MS - ATTESTATION_RENEW_MS + 1;
-    const renewed = gateway.attest({ ...AUTH, clientId: 'c2' }, renewAt);
-    expect(renewed).not.toBe(first);
-    expect(renewed.exp).toBe(renewAt + ATTESTATION_TTL_MS);
-    expect(gateway.attest({ ...AUTH, clientId: 'c3' }, NOW)).not.toBe(first);
-  });
-
-  it('are refused for another auth context, signer or expiry, checked or not before', () => {
-    const attestation = gateway.attest(AUTH, NOW);
-    // Once checked (cached by signature) and on a fresh verifier alike.
-    for (const verifier of [
-      ledger,
-      new RpcProofVerifier('wallet-ledger', seeds['wallet-ledger'], publicKeys),
-    ]) {
-      expect(
-        verifier.checkAttestation(attestation, { ...AUTH, audience: 'admin' }, 'gateway', NOW),
-      ).toEqual({ fault: 'bad_signature' });
-      expect(
-        verifier.checkAttestation(
-          { ...attestation, exp: attestation.exp - 1 },
-          AUTH,
-          'gateway',
-          NOW,
-        ),
-      ).toEqual({ fault: 'bad_signature' });
-    }
-    // Another app's attestation, however valid its signature, vouches for nothing.
-    const byLedger = new RpcProofSigner('wallet-ledger', seeds['wallet-ledger'], publicKeys).attest(
-      AUTH,
-      NOW,
-    );
-    expect(signing.checkAttestation(byLedger, AUTH, 'gateway', NOW)).toEqual({
-      fault: 'unknown_signer',
+describe("the gateway's attestations of forwards", () => {
+  // wallet-ledger's withdrawals.create forwards to identity (the user) and to policy, which
+  // forwards on to trading and identity: every forward of that request, and nothing else.
+  const policySeed = randomBytes(32);
+  const keys = {
+    ...publicKeys,
+    policy: proofPublicKeyOf(policySeed),
+    identity: proofPublicKeyOf(randomBytes(32)),
+    trading: proofPublicKeyOf(randomBytes(32)),
+  };
+  const gatewayOf = new RpcProofSigner('gateway', seeds.gateway, keys);
+  const policy = new RpcProofVerifier('policy', policySeed, keys);
+  const grant = () =>
+    gatewayOf.grantForwards({
+      service: 'wallet-ledger',
+      method: LEDGER_RPC.createWithdrawal,
+      requestId: 'r1',
+      expiresAt: NOW + 10_000,
+      auth: AUTH,
     });
-    expect(signing.checkAttestation({ ...byLedger, iss: 'gateway' }, AUTH, 'gateway', NOW)).toEqual(
-      { fault: 'bad_signature' },
+  const forward = {
+    requestId: 'r1',
+    from: 'wallet-ledger',
+    method: POLICY_RPC.evaluate,
+    auth: AUTH,
+  };
+
+  it('cover every forward the contract lets the request make, and only those', () => {
+    expect(Object.keys(grant()?.macs ?? {}).sort()).toEqual(
+      [
+        `wallet-ledger>identity ${IDENTITY_RPC.getUserRef}`,
+        `wallet-ledger>policy ${POLICY_RPC.evaluate}`,
+        `wallet-ledger>policy ${POLICY_RPC.release}`,
+        `policy>trading ${TRADING_RPC.getAsset}`,
+        `policy>identity ${IDENTITY_RPC.isWhitelisted}`,
+      ].sort(),
     );
-    const forged = new RpcProofSigner('gateway', randomBytes(32), publicKeys).attest(AUTH, NOW);
-    expect(signing.checkAttestation(forged, AUTH, 'gateway', NOW)).toEqual({
+    // A read that forwards nothing carries no attestation at all.
+    expect(
+      gatewayOf.grantForwards({
+        service: 'wallet-ledger',
+        method: LEDGER_RPC.getTransfer,
+        requestId: 'r1',
+        expiresAt: NOW + 10_000,
+        auth: AUTH,
+      }),
+    ).toBeUndefined();
+  });
+
+  it('verify at the receiver of that forward, for that request, caller, method and auth context', () => {
+    const granted = grant();
+    expect(policy.checkForward(granted, forward, 'gateway', NOW)).toEqual({ grant: granted });
+    expect(policy.checkForward(granted, { ...forward, requestId: 'r2' }, 'gateway', NOW)).toEqual({
       fault: 'bad_signature',
     });
-    expect(signing.checkAttestation(undefined, AUTH, 'gateway', NOW)).toEqual({
-      fault: 'missing',
-    });
-    expect(signing.checkAttestation({ iss: 'gateway' }, AUTH, 'gateway', NOW)).toEqual({
-      fault: 'malformed',
-    });
-  });
-
-  it('are refused in another spelling of their signature, or with an expiry beyond their life', () => {
-    const attestation = gateway.attest(AUTH, NOW);
     expect(
-      ledger.checkAttestation(
-        { ...attestation, sig: `${attestation.sig}!!` },
-        AUTH,
+      policy.checkForward(
+        granted,
+        { ...forward, auth: { ...AUTH, audience: 'admin' } },
         'gateway',
         NOW,
       ),
-    ).toEqual({ fault: 'malformed' });
-    const far = new RpcProofSigner('gateway', seeds.gateway, publicKeys).attest(
-      AUTH,
-      NOW + ATTESTATION_TTL_MS,
+    ).toEqual({ fault: 'bad_signature' });
+    expect(policy.checkForward(granted, { ...forward, from: 'identity' }, 'gateway', NOW)).toEqual({
+      fault: 'other_request',
+    });
+    expect(
+      policy.checkForward(granted, { ...forward, method: POLICY_RPC.decide }, 'gateway', NOW),
+    ).toEqual({ fault: 'other_request' });
+    // At another receiver the same attestation is worthless.
+    expect(
+      ledger.checkForward(granted, { ...forward, from: 'identity' }, 'gateway', NOW),
+    ).toMatchObject({ fault: 'other_request' });
+    expect(
+      policy.checkForward(granted, forward, 'gateway', NOW + 10_000 + PROOF_CLOCK_SKEW_MS + 1),
+    ).toEqual({ fault: 'expired' });
+    expect(policy.checkForward({ ...granted, exp: NOW + 60_000 }, forward, 'gateway', NOW)).toEqual(
+      { fault: 'bad_signature' },
     );
-    expect(ledger.checkAttestation(far, AUTH, 'gateway', NOW)).toEqual({ fault: 'malformed' });
+  });
+
+  it('are refused when any app but the gateway made them', () => {
+    const byLedger = new RpcProofSigner('wallet-ledger', seeds['wallet-ledger'], keys);
+    const made = byLedger.grantForwards({
+      service: 'wallet-ledger',
+      method: LEDGER_RPC.createWithdrawal,
+      requestId: 'r1',
+      expiresAt: NOW + 10_000,
+      auth: AUTH,
+    });
+    expect(policy.checkForward(made, forward, 'gateway', NOW)).toEqual({ fault: 'bad_signature' });
+    expect(policy.checkForward(undefined, forward, 'gateway', NOW)).toEqual({ fault: 'missing' });
+    expect(policy.checkForward({ exp: NOW }, forward, 'gateway', NOW)).toEqual({
+      fault: 'malformed',
+    });
   });
 });

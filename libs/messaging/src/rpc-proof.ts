@@ -5,42 +5,46 @@ import {
   createPublicKey,
   diffieHellman,
   hkdfSync,
-  sign,
+  randomBytes,
   timingSafeEqual,
-  verify,
   type KeyObject,
 } from 'node:crypto';
 import { ConfigError } from '@custody/config';
-import { APPS, type AuthAttestation, type AuthContext, type RpcProof } from '@custody/contracts';
+import {
+  APPS,
+  forwardsOf,
+  type AuthContext,
+  type ForwardGrant,
+  type RpcProof,
+  type ServiceName,
+} from '@custody/contracts';
 
 /**
  * Proofs of RPC requests (docs/decisions.md, "RPC"). Each app holds one Ed25519 key
- * (`RPC_PROOF_KEY`) and knows every app's public key (`RPC_PROOF_PUBLIC_KEYS`). Two proofs
- * travel with a request:
- * - the sender's: an HMAC over the method, a hash of the params, the request id, an expiry and
- *   the auth context, with a key only the sender and the receiver can work out (X25519 between
- *   their key pairs, one key per direction). A process with a broker login but not the sender's
- *   key cannot make one, and a proof cannot be moved to other params, another method, another
- *   auth context, another receiver or a later time. An HMAC costs microseconds where an Ed25519
- *   signature and its check cost about 0.1 ms of CPU per request (docs/performance.md).
- * - with an auth context, the gateway's Ed25519 attestation of it (`AuthAttestation`), which
- *   every service can check and none can make: a service passes on only auth contexts the gateway
- *   authenticated. The gateway signs one per auth context per minute and each receiver checks a
- *   signature once, so the Ed25519 cost is per token holder, not per request.
+ * (`RPC_PROOF_KEY`) and knows every app's public key (`RPC_PROOF_PUBLIC_KEYS`); each pair of apps
+ * works out one HMAC key per direction from them (X25519). What travels with a request:
+ * - the sender's proof: an HMAC over the method, a hash of the params, the request id, a nonce,
+ *   an expiry and the auth context, with the key of that sender and that receiver. A process with
+ *   a broker login but not the sender's key cannot make one, and a proof cannot be moved to other
+ *   params, another method, another auth context, another receiver or a later time; the receiver
+ *   takes each nonce once. An HMAC costs microseconds where an Ed25519 signature and its check
+ *   cost about 0.1 ms of CPU per request (docs/performance.md).
+ * - with an auth context that a service forwards, the gateway's attestation of that forward of
+ *   that request (`ForwardGrant`): an HMAC with the key of the gateway and the forward's receiver,
+ *   which the forwarder cannot make. Straight from the gateway, the gateway's proof covers it.
  */
 
 /** How far a proof's expiry may be behind this machine's clock (the hosts' clock skew). */
 export const PROOF_CLOCK_SKEW_MS = 5_000;
 
-/** The app whose attestations vouch for auth contexts: it authenticates the tokens. */
+/**
+ * The longest a proof may run (the largest RPC_TIMEOUT_MS): a receiver remembers each proof it
+ * took until its expiry, so a proof that claims to run longer is refused.
+ */
+export const MAX_PROOF_TTL_MS = 300_000;
+
+/** The app that authenticates tokens, and so the only one whose requests carry auth contexts of its own. */
 export const AUTH_AUTHORITY = 'gateway';
-
-/** How long an attestation is valid, and how long before its end the gateway makes a new one. */
-export const ATTESTATION_TTL_MS = 120_000;
-export const ATTESTATION_RENEW_MS = 60_000;
-
-/** Attestations remembered (signed by the gateway, checked by a receiver) at most. */
-const ATTESTATION_CACHE = 10_000;
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
@@ -69,14 +73,6 @@ export function proofPublicKeyOf(seed: Buffer): string {
 /** Every app's development public key. */
 export function devProofPublicKeys(): Record<string, string> {
   return Object.fromEntries(APPS.map((name) => [name, proofPublicKeyOf(devProofSeed(name))]));
-}
-
-function publicKey(raw: string): KeyObject {
-  return createPublicKey({
-    key: Buffer.concat([SPKI_ED25519, Buffer.from(raw, 'base64url')]),
-    format: 'der',
-    type: 'spki',
-  });
 }
 
 /**
@@ -193,29 +189,36 @@ function authText(auth: AuthContext | undefined): string {
 function macOf(key: Buffer, proof: Omit<RpcProof, 'mac'>, to: string, auth: string): Buffer {
   return createHmac('sha256', key)
     .update(
-      `custody-rpc-proof:v2\n${proof.iss}\n${to}\n${proof.m}\n${proof.rid}\n${proof.exp}\n${proof.ph}\n${auth}`,
+      `custody-rpc-proof:v3\n${proof.iss}\n${to}\n${proof.m}\n${proof.rid}\n${proof.n}\n${proof.exp}\n${proof.ph}\n${auth}`,
     )
     .digest();
 }
 
-function attestedText(iss: string, exp: number, auth: string): Buffer {
-  return Buffer.from(`custody-auth-attestation:v1\n${iss}\n${exp}\n${auth}`);
+/** The name of one forward in a `ForwardGrant`. */
+export function forwardName(from: string, to: string, method: string): string {
+  return `${from}>${to} ${method}`;
 }
 
-/** Removes the oldest entries of a map used as a bounded cache. */
-function bound<K, V>(cache: Map<K, V>, size: number): void {
-  for (const key of cache.keys()) {
-    if (cache.size <= size) return;
-    cache.delete(key);
-  }
+/** What the gateway's attestation of one forward covers. */
+function forwardMacOf(
+  key: Buffer,
+  forward: { requestId: string; from: string; to: string; method: string },
+  exp: number,
+  auth: string,
+): Buffer {
+  return createHmac('sha256', key)
+    .update(
+      `custody-auth-forward:v1\n${forward.requestId}\n${forward.from}\n${forward.to}\n${forward.method}\n${exp}\n${auth}`,
+    )
+    .digest();
 }
 
-/** Proves the requests an app sends; the gateway's also attests auth contexts. */
+/** Proves the requests an app sends; the gateway's also attests the forwards they may make. */
 export class RpcProofSigner {
   private readonly keys: PairKeys;
-  private readonly signingKey: KeyObject;
-  /** Attestations made, by auth context, while they have long enough to run. */
-  private readonly attestations = new Map<string, AuthAttestation>();
+  /** Nonces: this instance's random prefix and a counter (unique without a random draw each). */
+  private readonly noncePrefix = randomBytes(9).toString('base64url');
+  private nonces = 0;
 
   constructor(
     readonly app: string,
@@ -223,7 +226,6 @@ export class RpcProofSigner {
     publicKeys: Record<string, string> = devProofPublicKeys(),
   ) {
     this.keys = new PairKeys(app, seed, publicKeys);
-    this.signingKey = proofPrivateKey(seed);
   }
 
   /** This app's proof of a request to `to`. */
@@ -237,10 +239,12 @@ export class RpcProofSigner {
     expiresAt: number;
     auth: AuthContext | undefined;
   }): RpcProof {
+    this.nonces += 1;
     const unsigned = {
       iss: this.app,
       m: call.method,
       rid: call.requestId,
+      n: `${this.noncePrefix}${this.nonces.toString(36)}`,
       exp: call.expiresAt,
       ph: requestHash(call),
     };
@@ -251,6 +255,7 @@ export class RpcProofSigner {
       iss: unsigned.iss,
       m: unsigned.m,
       rid: unsigned.rid,
+      n: unsigned.n,
       exp: unsigned.exp,
       ph: unsigned.ph,
       mac,
@@ -258,27 +263,36 @@ export class RpcProofSigner {
   }
 
   /**
-   * This app's attestation of an auth context it authenticated: made once and reused until it
-   * has less than `ATTESTATION_RENEW_MS` to run. Only the gateway's vouch for anything.
+   * The attestations of every forward a request to `service`'s `method` may lead to (the
+   * contracts' `forwardsOf`), for that request and auth context; undefined when it makes none.
+   * Only the gateway's are taken.
    */
-  attest(auth: AuthContext, now = Date.now()): AuthAttestation {
-    const text = authText(auth);
-    const made = this.attestations.get(text);
-    if (made && made.exp - now >= ATTESTATION_RENEW_MS) return made;
-    const exp = now + ATTESTATION_TTL_MS;
-    const attestation = {
-      iss: this.app,
-      exp,
-      sig: sign(null, attestedText(this.app, exp, text), this.signingKey).toString('base64url'),
-    };
-    this.attestations.delete(text);
-    this.attestations.set(text, attestation);
-    bound(this.attestations, ATTESTATION_CACHE);
-    return attestation;
+  grantForwards(call: {
+    service: ServiceName;
+    method: string;
+    requestId: string;
+    expiresAt: number;
+    auth: AuthContext;
+  }): ForwardGrant | undefined {
+    const edges = forwardsOf(call.service, call.method);
+    if (edges.length === 0) return undefined;
+    const auth = authText(call.auth);
+    const macs: Record<string, string> = {};
+    for (const edge of edges) {
+      const key = this.keys.macKey(this.app, edge.to);
+      if (!key) continue;
+      macs[forwardName(edge.from, edge.to, edge.method)] = forwardMacOf(
+        key,
+        { requestId: call.requestId, ...edge },
+        call.expiresAt,
+        auth,
+      ).toString('base64url');
+    }
+    return { exp: call.expiresAt, macs };
   }
 }
 
-/** Why a proof or an attestation was refused (the audit log's `reason`). */
+/** Why a proof or a forward's attestation was refused (the audit log's `reason`). */
 export type ProofFault =
   | 'missing'
   | 'malformed'
@@ -288,12 +302,9 @@ export type ProofFault =
   | 'other_caller'
   | 'other_request';
 
-/** Checks the proofs of the requests an app receives, and the attestations they carry. */
+/** Checks the proofs of the requests an app receives, and the forwards they carry. */
 export class RpcProofVerifier {
   private readonly keys: PairKeys;
-  private readonly publicKeys: Map<string, KeyObject>;
-  /** Attestations whose signature checked, by signature: each is verified once. */
-  private readonly attested = new Map<string, { iss: string; exp: number; auth: string }>();
 
   constructor(
     readonly app: string,
@@ -301,14 +312,6 @@ export class RpcProofVerifier {
     publicKeys: Record<string, string> = devProofPublicKeys(),
   ) {
     this.keys = new PairKeys(app, seed, publicKeys);
-    this.publicKeys = new Map();
-    for (const [name, raw] of Object.entries(publicKeys)) {
-      try {
-        this.publicKeys.set(name, publicKey(raw));
-      } catch {
-        // A malformed key: that app's attestations never verify.
-      }
-    }
   }
 
   /** The proof, when its sender made it for this app over `auth`; else its fault. */
@@ -327,46 +330,38 @@ export class RpcProofVerifier {
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return { fault: 'bad_signature' };
     if (proof.exp + PROOF_CLOCK_SKEW_MS < now) return { fault: 'expired' };
+    // Remembered until it expires: no proof may outlive that memory's bound.
+    if (proof.exp > now + MAX_PROOF_TTL_MS + PROOF_CLOCK_SKEW_MS) return { fault: 'malformed' };
     return { proof };
   }
 
-  /** The attestation, when `authority` signed it for `auth` and it runs still; else its fault. */
-  checkAttestation(
-    attestation: unknown,
-    auth: AuthContext,
+  /**
+   * Whether `authority` (the gateway) attested, in `grant`, that the request `requestId` may have
+   * `from` call this app's `method` with `auth`; else the fault.
+   */
+  checkForward(
+    grant: unknown,
+    forward: { requestId: string; from: string; method: string; auth: AuthContext },
     authority: string,
     now = Date.now(),
-  ): { attestation: AuthAttestation } | { fault: ProofFault } {
-    if (attestation === undefined) return { fault: 'missing' };
-    if (!isAttestation(attestation)) return { fault: 'malformed' };
-    if (attestation.iss !== authority) return { fault: 'unknown_signer' };
-    // One spelling per signature (base64url decodes leniently: aliases would each fill the
-    // cache), and no expiry further than the gateway gives.
-    if (
-      Buffer.from(attestation.sig, 'base64url').toString('base64url') !== attestation.sig ||
-      attestation.exp > now + ATTESTATION_TTL_MS + PROOF_CLOCK_SKEW_MS
-    )
-      return { fault: 'malformed' };
-    const text = authText(auth);
-    const known = this.attested.get(attestation.sig);
-    if (known) {
-      if (known.iss !== attestation.iss || known.exp !== attestation.exp || known.auth !== text)
-        return { fault: 'bad_signature' };
-    } else {
-      const key = this.publicKeys.get(attestation.iss);
-      if (!key) return { fault: 'unknown_signer' };
-      const signed = attestedText(attestation.iss, attestation.exp, text);
-      if (!verify(null, signed, key, Buffer.from(attestation.sig, 'base64url')))
-        return { fault: 'bad_signature' };
-      this.attested.set(attestation.sig, {
-        iss: attestation.iss,
-        exp: attestation.exp,
-        auth: text,
-      });
-      bound(this.attested, ATTESTATION_CACHE);
-    }
-    if (attestation.exp + PROOF_CLOCK_SKEW_MS < now) return { fault: 'expired' };
-    return { attestation };
+  ): { grant: ForwardGrant } | { fault: ProofFault } {
+    if (grant === undefined) return { fault: 'missing' };
+    if (!isGrant(grant)) return { fault: 'malformed' };
+    const mac = grant.macs[forwardName(forward.from, this.app, forward.method)];
+    if (typeof mac !== 'string') return { fault: 'other_request' };
+    const key = this.keys.macKey(authority, this.app);
+    if (!key) return { fault: 'unknown_signer' };
+    const given = Buffer.from(mac, 'base64url');
+    const expected = forwardMacOf(
+      key,
+      { requestId: forward.requestId, from: forward.from, to: this.app, method: forward.method },
+      grant.exp,
+      authText(forward.auth),
+    );
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return { fault: 'bad_signature' };
+    if (grant.exp + PROOF_CLOCK_SKEW_MS < now) return { fault: 'expired' };
+    return { grant };
   }
 }
 
@@ -377,19 +372,21 @@ function isProof(value: unknown): value is RpcProof {
     typeof proof['iss'] === 'string' &&
     typeof proof['m'] === 'string' &&
     typeof proof['rid'] === 'string' &&
+    typeof proof['n'] === 'string' &&
     typeof proof['exp'] === 'number' &&
     typeof proof['ph'] === 'string' &&
     typeof proof['mac'] === 'string'
   );
 }
 
-function isAttestation(value: unknown): value is AuthAttestation {
+function isGrant(value: unknown): value is ForwardGrant {
   if (typeof value !== 'object' || value === null) return false;
-  const attestation = value as Record<string, unknown>;
+  const grant = value as Record<string, unknown>;
   return (
-    typeof attestation['iss'] === 'string' &&
-    typeof attestation['exp'] === 'number' &&
-    typeof attestation['sig'] === 'string'
+    typeof grant['exp'] === 'number' &&
+    typeof grant['macs'] === 'object' &&
+    grant['macs'] !== null &&
+    !Array.isArray(grant['macs'])
   );
 }
 

@@ -2,8 +2,8 @@ import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import {
   HEADERS,
   type AuthContext,
+  type MethodAccess,
   type RpcBatchCall,
-  type AuthAttestation,
   type RpcReply,
   type CommonRpc,
   type RpcMethod,
@@ -17,8 +17,9 @@ import { runWithContext, type Logger } from '@custody/logging';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
 import { publishMessage } from './publish';
-import { runWithOrigin } from './rpc-origin';
-import { type ProofFault, requestHash, type RpcProofVerifier } from './rpc-proof';
+import { RecentProofs, type ProofMemory } from './proof-memory';
+import { runWithOrigin, type RpcOrigin } from './rpc-origin';
+import { AUTH_AUTHORITY, type ProofFault, requestHash, type RpcProofVerifier } from './rpc-proof';
 
 export interface RpcCallContext {
   requestId: string;
@@ -114,6 +115,11 @@ export interface RpcServerOptions {
   callers: CallerPolicy;
   service: ServiceName;
   handlers: Record<string, RpcHandler>;
+  /**
+   * Who may call each method (the contracts' `RPC_ACCESS` of this service): checked before the
+   * handler runs; a method without a declaration is refused whatever its handler.
+   */
+  access: Readonly<Record<string, MethodAccess>>;
   prefetch: number;
   /** The largest reply sent, in bytes of JSON (default 16 MiB); a larger one becomes an error. */
   maxReplyBytes?: number;
@@ -126,13 +132,18 @@ export interface RpcServerOptions {
 
 /**
  * Which requests a server takes (docs/decisions.md, "RPC"): each must carry a valid proof of the
- * app that sent it (its broker user), for this receiver, method, params and request id; and an
- * auth context only with the attestation of `authority` (the gateway) that it authenticated it
- * (`origin`), which services that pass the auth context on pass on with it.
+ * app that sent it (its broker user), for this receiver, method, params and request id, used
+ * once; an auth context only straight from `authority` (the gateway), or forwarded by an app
+ * with `authority`'s attestation of that forward of that request.
  */
 export interface ProofPolicy {
   verifier: RpcProofVerifier;
   authority: string;
+  /**
+   * Remembers the proofs of commands (requests that are not idempotent) across this service's
+   * replicas and restarts (its database); reads' proofs are remembered in this process.
+   */
+  memory?: ProofMemory;
   /** Told of each refused request (the audit log, a metric). */
   onRefused: (refusal: ProofRefusal) => void;
 }
@@ -142,11 +153,15 @@ export interface ProofRefusal {
   caller: string | undefined;
   brokerUser: string | undefined;
   requestId: string;
-  /** A proof's fault, or a proven caller a handler does not allow (`caller_not_allowed`). */
-  reason: ProofFault | 'caller_not_allowed';
   /**
-   * What failed: the sender's proof (`proof`), the gateway's attestation of the auth context (`origin`),
-   * or the caller itself (`caller`).
+   * A proof's fault; a proven caller the method does not name (`caller_not_allowed`); an auth
+   * context the method does not take from that caller (`auth_not_allowed`); a proof used before
+   * (`replayed`).
+   */
+  reason: ProofFault | 'caller_not_allowed' | 'auth_not_allowed' | 'replayed';
+  /**
+   * What failed: the sender's proof (`proof`), the auth context's origin (`origin`), or the
+   * caller itself (`caller`).
    */
   failed: 'proof' | 'origin' | 'caller';
 }
@@ -178,8 +193,19 @@ export class RpcServer implements BrokerComponent {
   /** Calls running, and those waiting for one of the `prefetch` slots. */
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** The proofs of reads taken by this process, until they expire. */
+  private readonly recent = new RecentProofs();
 
-  constructor(private readonly options: RpcServerOptions) {}
+  constructor(private readonly options: RpcServerOptions) {
+    const undeclared = Object.keys(options.handlers).filter(
+      (method) => !Object.prototype.hasOwnProperty.call(options.access, method),
+    );
+    // Refused at every call anyway: say so at start, where it is a deployment's bug.
+    if (undeclared.length > 0)
+      throw new Error(
+        `${options.service} serves methods no contract declares callers for: ${undeclared.join(', ')}`,
+      );
+  }
 
   async start(): Promise<void> {
     await this.options.broker.register(this);
@@ -191,6 +217,8 @@ export class RpcServer implements BrokerComponent {
     guardChannel(channel, this.options.logger, 'rpc server');
     const queue = this.options.broker.rpcQueue(this.options.service);
     await channel.assertQueue(queue, this.options.broker.queueOptions());
+    // Requests come through the RPC exchange under this service's name (docs/decisions.md, "RPC").
+    await channel.bindQueue(queue, this.options.broker.rpcExchange, this.options.service);
     await channel.prefetch(this.options.prefetch);
     channel.on('close', () => this.onChannelLost(channel));
     // Set before consuming: deliveries can arrive before consume() resolves.
@@ -341,11 +369,12 @@ export class RpcServer implements BrokerComponent {
         );
       }
       const handler = this.options.handlers[parsed.method];
-      if (!handler)
-        throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
-      const origin = this.options.proofs
-        ? this.checkProofs(this.options.proofs, parsed, call)
+      const access = Object.prototype.hasOwnProperty.call(this.options.access, parsed.method)
+        ? this.options.access[parsed.method]
         : undefined;
+      if (!handler || !access)
+        throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
+      const origin = await this.admit(parsed, call, access);
       const context = { requestId, ...tenantOf(parsed.auth) };
       const logger = this.loggerFor(parsed.method);
       const result = await runWithContext(context, () =>
@@ -366,19 +395,6 @@ export class RpcServer implements BrokerComponent {
     } catch (error) {
       outcome = 'error';
       const appError = toAppError(error);
-      // Only a refusal of this server's own: one passed back from a service it called names
-      // that call's caller, not this one's.
-      if (appError.code === 'caller_not_allowed' && !appError.remote && request) {
-        // A proven app asking for what only another app may do: audited like a bad proof.
-        this.options.proofs?.onRefused({
-          method: request.method,
-          caller: call.caller,
-          brokerUser: call.brokerUser,
-          requestId,
-          reason: 'caller_not_allowed',
-          failed: 'caller',
-        });
-      }
       if (appError.status >= 500) {
         this.options.logger.error(
           { err: error, rpc: request?.method, requestId },
@@ -401,17 +417,19 @@ export class RpcServer implements BrokerComponent {
   }
 
   /**
-   * Refuses (401 `rpc_proof_invalid`, reported to `onRefused`) a request without a valid proof of
-   * its sender, or with an auth context no attestation of the authority vouches for. Answers the
-   * attestation, which calls made while handling this one pass on.
+   * Takes a request only from a caller its method names, with a valid proof of that caller used
+   * for the first time, and an auth context only from where the method takes one; refuses any
+   * other (reported to `onRefused`) before its handler runs. Answers the origin that the calls
+   * made while handling it carry along.
    */
-  private checkProofs(
-    policy: ProofPolicy,
+  private async admit(
     request: RpcRequest,
     call: CallMeta,
-  ): { auth: AuthContext; attestation: AuthAttestation } | undefined {
-    const refuse = (reason: ProofFault, failed: 'proof' | 'origin'): never => {
-      policy.onRefused({
+    access: MethodAccess,
+  ): Promise<RpcOrigin | undefined> {
+    const policy = this.options.proofs;
+    const refuse = (reason: ProofRefusal['reason'], failed: ProofRefusal['failed']): never => {
+      policy?.onRefused({
         method: request.method,
         caller: call.caller,
         brokerUser: call.brokerUser,
@@ -419,22 +437,60 @@ export class RpcServer implements BrokerComponent {
         reason,
         failed,
       });
+      if (reason === 'replayed')
+        throw Errors.conflict('This request was received before.', 'rpc_replayed');
+      if (reason === 'caller_not_allowed')
+        throw Errors.forbidden(
+          `${call.caller ?? 'This app'} may not call ${request.method}.`,
+          'caller_not_allowed',
+        );
+      if (reason === 'auth_not_allowed')
+        throw Errors.forbidden(
+          `${request.method} takes no auth context from ${call.caller ?? 'this app'}.`,
+          'caller_not_allowed',
+        );
       throw Errors.unauthorized(
         'The request carries no valid proof of its sender.',
         'rpc_proof_invalid',
       );
     };
     const { auth } = request;
-    const checked = policy.verifier.check(request.proof, auth);
-    if ('fault' in checked) return refuse(checked.fault, 'proof');
-    const own = checked.proof;
-    if (own.iss !== call.caller) return refuse('other_caller', 'proof');
-    if (own.m !== request.method || own.rid !== call.requestId || own.ph !== requestHash(request))
-      return refuse('other_request', 'proof');
-    if (!auth) return undefined;
-    const vouched = policy.verifier.checkAttestation(request.origin, auth, policy.authority);
-    if ('fault' in vouched) return refuse(vouched.fault, 'origin');
-    return { auth, attestation: vouched.attestation };
+    let nonce: { iss: string; n: string; exp: number } | undefined;
+    if (policy) {
+      const checked = policy.verifier.check(request.proof, auth);
+      if ('fault' in checked) return refuse(checked.fault, 'proof');
+      const own = checked.proof;
+      if (own.iss !== call.caller) return refuse('other_caller', 'proof');
+      if (own.m !== request.method || own.rid !== call.requestId || own.ph !== requestHash(request))
+        return refuse('other_request', 'proof');
+      nonce = own;
+    }
+    if (call.caller === undefined || !(access.callers as readonly string[]).includes(call.caller))
+      return refuse('caller_not_allowed', 'caller');
+    let origin: RpcOrigin | undefined;
+    if (auth) {
+      const straight = call.caller === AUTH_AUTHORITY;
+      if (access.auth === 'none' || (access.auth === 'gateway' && !straight))
+        return refuse('auth_not_allowed', 'origin');
+      if (!straight && policy) {
+        const vouched = policy.verifier.checkForward(
+          request.forwards,
+          { requestId: call.requestId, from: call.caller, method: request.method, auth },
+          policy.authority,
+        );
+        if ('fault' in vouched) return refuse(vouched.fault, 'origin');
+      }
+      origin = { auth, requestId: call.requestId, forwards: request.forwards };
+    }
+    if (nonce) {
+      // Reads are remembered here (a replay of one answers the request's own caller at most);
+      // commands where every replica and the next start see them.
+      const memory = request.idempotent ? this.recent : (policy?.memory ?? this.recent);
+      const first = await memory.claim(nonce.iss, nonce.n, nonce.exp);
+      // A read the broker handed out again (its first reader's channel closed) is no replay.
+      if (!first && !(call.redelivered && request.idempotent)) return refuse('replayed', 'proof');
+    }
+    return origin;
   }
 
   /**
@@ -600,7 +656,7 @@ function parseRequest(content: unknown): RpcRequest {
     idempotent: request.idempotent === true,
     ...(request.idempotencyKey ? { idempotencyKey: request.idempotencyKey } : {}),
     ...(request.proof !== undefined ? { proof: request.proof } : {}),
-    ...(request.origin !== undefined ? { origin: request.origin } : {}),
+    ...(request.forwards !== undefined ? { forwards: request.forwards } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { currentContext } from '@custody/logging';
 import { testLogger, waitFor } from '@custody/testing';
 import { RpcClient } from './rpc-client';
 import { type RpcHandler, CallerPolicy, RpcServer } from './rpc-server';
-import { createHarness, type Harness } from './test-harness';
+import { createHarness, type Harness, openTo } from './test-harness';
 
 let h: Harness;
 let client: RpcClient;
@@ -19,9 +19,11 @@ async function serve(
 ) {
   const server = new RpcServer({
     broker,
-    callers: new CallerPolicy('guest=*'),
+    // The specs' clients are the gateway: this broker user is the test's.
+    callers: new CallerPolicy('guest=gateway'),
     service: 'identity',
     handlers,
+    access: openTo(handlers),
     prefetch,
     logger: testLogger(),
     ...(maxReplyBytes ? { maxReplyBytes } : {}),
@@ -551,7 +553,7 @@ describe('RPC over RabbitMQ', () => {
         channel.sendToQueue(
           h.broker.rpcQueue('identity'),
           Buffer.from(JSON.stringify({ method: 'wait', params: { id }, idempotent: true })),
-          { correlationId: id, replyTo: TOPOLOGY.replyTo },
+          { correlationId: id, replyTo: TOPOLOGY.replyTo, userId: 'guest' },
         );
       }
       await waitFor(() => replies.length === 2 || undefined, { what: 'two replies' });

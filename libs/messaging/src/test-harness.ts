@@ -14,6 +14,7 @@ import {
   waitFor,
 } from '@custody/testing';
 import type pg from 'pg';
+import type { AppName, MethodAccess } from '@custody/contracts';
 import { Broker } from './broker';
 
 export const SCHEMA = 'svc';
@@ -160,4 +161,19 @@ export async function refusePublishesTo(queue: string): Promise<() => Promise<vo
   return async () => {
     await run('rabbitmqctl', ['-q', 'clear_policy', name], { timeout: 30_000 });
   };
+}
+
+/**
+ * Declarations for the made-up methods the library's specs serve: each open to `callers` (the
+ * gateway by default), taking auth contexts as a forwarded method does.
+ */
+export function openTo(
+  handlers: Record<string, unknown>,
+  ...callers: AppName[]
+): Record<string, MethodAccess> {
+  const access: MethodAccess = {
+    callers: callers.length > 0 ? callers : ['gateway'],
+    auth: 'forwarded',
+  };
+  return Object.fromEntries(Object.keys(handlers).map((method) => [method, access]));
 }

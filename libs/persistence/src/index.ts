@@ -6,3 +6,4 @@ export * from './list-query';
 export * from './idempotency';
 export * from './pipeline';
 export * from './retention';
+export * from './seen-proofs';

@@ -9,6 +9,7 @@ import {
   quoteIdent,
 } from './messaging-tables';
 import { retentionIndexesSql } from './retention';
+import { seenProofsTableSql } from './seen-proofs';
 
 export interface Migration {
   version: string;
@@ -54,6 +55,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<M
     { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
     { version: '0000_outbox_wake', sql: outboxNoticeSql(options.schema) },
     { version: '0000_retention', sql: retentionIndexesSql(options.schema) },
+    { version: '0000_rpc_proofs', sql: seenProofsTableSql(options.schema) },
     ...(options.dir ? readMigrations(options.dir) : []),
   ];
   const client = await pool.connect();

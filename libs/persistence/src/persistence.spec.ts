@@ -68,6 +68,7 @@ describe('migrate', () => {
       '0000_messaging',
       '0000_outbox_wake',
       '0000_retention',
+      '0000_rpc_proofs',
       '0001_things',
     ]);
     const again = await migrate(pool, { schema: 'demo', dir: FIXTURES });

@@ -69,3 +69,32 @@ export function mountOps(app: Express, options: OpsOptions): void {
     res.type(options.registry.contentType).send(await options.registry.metrics());
   });
 }
+
+/** One run at a time: callers that ask while a run is in flight share its outcome. */
+export function sharedRun<T>(run: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | undefined;
+  return () =>
+    (inFlight ??= run().finally(() => {
+      inFlight = undefined;
+    }));
+}
+
+/**
+ * The probes of a public port: `/healthz`, and a `/readyz` that says only ready or not, naming no
+ * dependency (the detailed one is `mountOps` on an internal port). Anyone may ask, so the probes
+ * that arrive while a run is in flight share it instead of each starting the checks again.
+ */
+export function mountPublicProbes(app: Express, options: Omit<OpsOptions, 'registry'>): void {
+  const ready = sharedRun(() => runChecks(options.checks, options.timeoutMs));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    if (options.isShuttingDown()) {
+      res.status(503).json({ status: 'shutting_down' });
+      return;
+    }
+    const outcome = await ready();
+    res.status(outcome.ok ? 200 : 503).json({ status: outcome.ok ? 'ready' : 'not_ready' });
+  });
+}

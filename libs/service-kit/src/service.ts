@@ -9,6 +9,7 @@ import {
   DB_SCHEMAS,
   type EventEnvelope,
   EVENT_ROUTES,
+  RPC_ACCESS,
   RPC_METHODS,
   type PingResult,
   type ServiceName,
@@ -23,7 +24,9 @@ import {
   CallerPolicy,
   RpcClient,
   dispatchTable,
+  AUTH_AUTHORITY,
   isIdempotencyOwner,
+  PROOF_CLOCK_SKEW_MS,
   proofKeys,
   type RpcCallContext,
   type RpcHandler,
@@ -38,6 +41,8 @@ import {
   migrate,
   type RetentionRule,
   runIdempotentAround,
+  SeenProofs,
+  seenProofsRetention,
 } from '@custody/persistence';
 import { createMetrics, type Metrics } from './metrics';
 import { RefusalAudit } from './refusal-audit';
@@ -200,6 +205,7 @@ export async function startService<A extends ServiceName>(
     broker,
     service: app,
     callers,
+    access: RPC_ACCESS[app],
     handlers: {
       ...{},
       ...withIdempotency(
@@ -213,7 +219,8 @@ export async function startService<A extends ServiceName>(
     onCall: metrics.observeRpc,
     proofs: {
       verifier: proofs.verifier,
-      authority: 'gateway',
+      authority: AUTH_AUTHORITY,
+      memory: new SeenProofs(pool, schema, PROOF_CLOCK_SKEW_MS),
       onRefused: (refusal) => {
         metrics.rpcRefused.inc({ method: refusal.method, reason: refusal.reason });
         logger.warn({ audit: 'rpc_refused', ...refusal }, 'RPC request refused');
@@ -240,6 +247,7 @@ export async function startService<A extends ServiceName>(
         outboxHours: config.OUTBOX_RETENTION_HOURS,
         inboxHours: config.INBOX_RETENTION_HOURS,
       }),
+      seenProofsRetention(schema),
       ...(definition.retention?.(deps) ?? []),
     ],
     batch: config.RETENTION_BATCH,

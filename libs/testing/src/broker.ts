@@ -28,7 +28,11 @@ export async function deleteMqNamespace(
       await channel.deleteQueue(namespaced(namespace, queue)).catch(() => undefined);
       await channel.close().catch(() => undefined);
     }
-    for (const exchange of [TOPOLOGY.eventsExchange, TOPOLOGY.deadLetterExchange]) {
+    for (const exchange of [
+      TOPOLOGY.eventsExchange,
+      TOPOLOGY.deadLetterExchange,
+      TOPOLOGY.rpcExchange,
+    ]) {
       const channel = await connection.createChannel();
       channel.on('error', () => undefined);
       await channel.deleteExchange(namespaced(namespace, exchange)).catch(() => undefined);

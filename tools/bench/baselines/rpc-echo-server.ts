@@ -20,6 +20,8 @@ async function main() {
     prefetch: Number(process.env['RPC_PREFETCH'] ?? 64),
     logger,
     handlers: { 'bench.echo': async (params) => params },
+    // The benchmark's client plays the gateway.
+    access: { 'bench.echo': { callers: ['gateway'], auth: 'gateway' } },
     // Proofs checked as every service checks them (development keys).
     proofs: {
       verifier: proofKeys('signing', {}).verifier,

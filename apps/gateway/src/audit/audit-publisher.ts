@@ -65,7 +65,6 @@ export class AuditPublisher implements BrokerComponent {
   async attach(connection: ChannelModel): Promise<void> {
     const channel = await connection.createConfirmChannel();
     guardChannel(channel, this.logger, 'audit publisher');
-    await this.broker.assertEventsExchange(channel);
     channel.on('close', () => {
       if (this.channel !== channel) return;
       this.channel = undefined;

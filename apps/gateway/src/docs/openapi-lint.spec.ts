@@ -23,6 +23,7 @@ const routes = allRoutes({
   rpc: {} as Parameters<typeof allRoutes>[0]['rpc'],
   individualRequired:
     appConfigSchemas.gateway.shape.INDIVIDUAL_REQUIRED_FIELDS.parse(undefined).split(','),
+  readiness: () => Promise.reject(new Error('the route table is only read')),
 }) as RouteDef<RouteRequest>[];
 const documents = openApiDocuments(routes, '') as Record<'v1' | 'v2', Json>;
 

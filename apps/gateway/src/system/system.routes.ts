@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { RPC_METHODS, SERVICES } from '@custody/contracts';
 import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import type { CheckOutcome } from '@custody/service-kit';
+import { READINESS_CHECKS } from './readiness';
 
 const pingResultSchema = z.object({
   service: z.enum(SERVICES),
@@ -12,8 +14,20 @@ const pingResultSchema = z.object({
     .meta({ description: 'Each readiness check of the service: database, broker, redis' }),
 });
 
+const checkStatus = z.enum(['ok', 'failed']);
+
+const healthSchema = z.object({
+  status: z
+    .enum(['ready', 'not_ready'])
+    .meta({ description: 'ready: every check is ok (the public /readyz answers 200)' }),
+  checks: z.record(z.enum(READINESS_CHECKS), z.object({ status: checkStatus })).meta({
+    description:
+      "Every check of the gateway's readiness: its connection to the broker, Redis, and each backend service's answer to an RPC ping",
+  }),
+});
+
 /** Operations routes (admin). */
-export function systemRoutes(rpc: RpcClient) {
+export function systemRoutes(rpc: RpcClient, readiness: () => Promise<CheckOutcome>) {
   return [
     defineRoute({
       version: 'v1',
@@ -31,6 +45,39 @@ export function systemRoutes(rpc: RpcClient) {
         status: 200,
         body: await rpc.call(params.service, RPC_METHODS.common.ping, {}, { idempotent: true }),
       }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'get',
+      path: '/system/health',
+      operationId: 'getSystemHealth',
+      summary: 'The health of the broker, Redis and every backend service, as the gateway sees it',
+      tags: ['system'],
+      auth: 'admin',
+      scope: ['system', 'read'],
+      request: {},
+      responses: {
+        200: {
+          description:
+            "The outcome of each readiness check the gateway runs, the same as its internal /readyz (the public /readyz says only ready or not, naming nothing). A failed check is reported here, still with 200; a service's check fails when it does not answer its ping within READINESS_TIMEOUT_MS.",
+          schema: healthSchema,
+        },
+      },
+      errorStatuses: [401, 403],
+      handler: async () => {
+        const outcome = await readiness();
+        // Status only: the internal /readyz's details (error texts, replica ids) stay there.
+        const checks = Object.fromEntries(
+          READINESS_CHECKS.map((name) => [
+            name,
+            { status: outcome.checks[name]?.status ?? ('failed' as const) },
+          ]),
+        );
+        return {
+          status: 200,
+          body: { status: outcome.ok ? ('ready' as const) : ('not_ready' as const), checks },
+        };
+      },
     }),
   ];
 }

@@ -38,6 +38,13 @@ export async function appendAuditBatch(
   if (event.data.records.length > 0) await appendAuditRecords(tx, event.data.records);
 }
 
+/** The status a refused RPC was answered with, by reason (other reasons: 401, no valid proof). */
+const REFUSAL_STATUS: Readonly<Record<string, number>> = {
+  caller_not_allowed: 403,
+  auth_not_allowed: 403,
+  replayed: 409,
+};
+
 /**
  * Appends a service's report of a refused RPC (RPC_REFUSED_EVENT) as an `rpcRefused` record:
  * the broker user that sent it is the target, what it failed on the detail.
@@ -63,7 +70,7 @@ export async function appendRpcRefusal(
         device: null,
         ip: null,
         remoteIp: null,
-        status: r.reason === 'caller_not_allowed' ? 403 : 401,
+        status: REFUSAL_STATUS[r.reason] ?? 401,
         outcome: 'failure',
       },
       detail:

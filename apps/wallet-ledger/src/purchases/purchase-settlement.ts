@@ -11,7 +11,7 @@ import * as repo from './purchases.repository';
 const SCHEMA = 'ledger';
 /** Crash tests: die after the settlement committed, before trading hears of it. */
 export const SETTLEMENT_FAILPOINT = 'ledger.purchase.after-settle';
-/** The only app that may move crypto for a purchase. */
+/** The idempotency keys of settlements are kept under the settling app's name. */
 const SETTLING_CALLER = 'trading';
 
 /**
@@ -23,13 +23,8 @@ const SETTLING_CALLER = 'trading';
 export class PurchaseSettlement {
   constructor(private readonly db: Database) {}
 
-  async settle(
-    caller: string | undefined,
-    request: SettlePurchaseRequest,
-  ): Promise<SettlePurchaseResult> {
-    if (caller !== SETTLING_CALLER) {
-      throw Errors.forbidden('Only the trading service settles purchases.', 'caller_not_allowed');
-    }
+  /** Called by the trading service only (RPC_ACCESS). */
+  async settle(request: SettlePurchaseRequest): Promise<SettlePurchaseResult> {
     // The hash covers what decides the movement, not descriptive fields (the rate's asset view).
     const requestHash = createHash('sha256')
       .update(

@@ -1162,6 +1162,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/system/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The health of the broker, Redis and every backend service, as the gateway sees it */
+    get: operations['getSystemHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -18215,6 +18232,98 @@ export interface operations {
       };
       /** @description A backing service did not answer in time */
       504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSystemHealth: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The outcome of each readiness check the gateway runs, the same as its internal /readyz (the public /readyz says only ready or not, naming nothing). A failed check is reported here, still with 200; a service's check fails when it does not answer its ping within READINESS_TIMEOUT_MS. */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description ready: every check is ok (the public /readyz answers 200)
+             * @enum {string}
+             */
+            status: 'ready' | 'not_ready';
+            /** @description Every check of the gateway's readiness: its connection to the broker, Redis, and each backend service's answer to an RPC ping */
+            checks: {
+              [key: string]: {
+                /** @enum {string} */
+                status: 'ok' | 'failed';
+              };
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
         headers: {
           [name: string]: unknown;
         };
