@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Prints a fresh set of RPC proof keys as env-file lines (docs/decisions.md, "RPC"): each app's
+// Prints a fresh set of RPC proof keys as env-file lines (docs/decisions/rpc.md): each app's
 // Ed25519 key (RPC_PROOF_KEY_<APP>, 32 bytes base64url, a secret of that app alone) and the
 // public keys every app checks proofs with (RPC_PROOF_PUBLIC_KEYS). `--dev` prints the
 // development keys instead (derived from the apps' names, refused in production).

@@ -35,7 +35,7 @@ const env = {
   DATABASE_URL: 'postgres://localhost:5432/custody',
   AMQP_URL: 'amqp://guest:guest@localhost:5672',
   REDIS_URL: 'redis://localhost:6379',
-  // Every app of this version reads event batches (docs/decisions.md).
+  // Every app of this version reads event batches (docs/decisions/events-and-outbox.md).
   EVENT_BATCH_MAX: '16',
   // The operator console (/console) signs in through the development api client: its secret is
   // served to the browser, so never a real one (set CONSOLE_API_CLIENT_ID/SECRET for another).

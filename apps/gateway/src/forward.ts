@@ -38,8 +38,9 @@ type ListMethod<S extends ServiceName> = {
 }[RpcMethod<S>];
 
 /**
- * The `Idempotency-Key` of a POST (DESIGN §5), with a hash of what was asked (method, path and
- * body), so that the same key with another request is recognised as a conflict.
+ * The `Idempotency-Key` of a POST (docs/decisions/ledger-and-money-movement.md), with a hash of
+ * what was asked (method, path and body), so that the same key with another request is recognised
+ * as a conflict.
  */
 export function idempotencyKeyOf(req: Request): { key: string; requestHash: string } | undefined {
   if (req.method !== 'POST') return undefined;
@@ -57,9 +58,9 @@ export function idempotencyKeyOf(req: Request): { key: string; requestHash: stri
 }
 
 /**
- * A route handler that is one RPC call: the thin edge of DESIGN §1. `params` maps the validated
- * input to the method's params (the request body when omitted); the compiler checks both against
- * the service's contract.
+ * A route handler that is one RPC call: the thin edge of docs/architecture.md, "Request path".
+ * `params` maps the validated input to the method's params (the request body when omitted); the
+ * compiler checks both against the service's contract.
  */
 export function forward<S extends ServiceName, M extends RpcMethod<S>, I>(
   rpc: RpcClient,
@@ -182,7 +183,7 @@ function listOf(rpcParams: unknown): ListQuery | undefined {
  * The rows of one page of a stream. Smaller than a service's largest answer: a page's reply
  * shares the gateway's broker connection with every other request's, and a big one delays the
  * replies behind it (other clients' p99 during a stream: ×9 with 1,000-row pages, ×2.6–3.1 with
- * 250, ×1.6 with 100; docs/decisions.md, "Lists at scale").
+ * 250, ×1.6 with 100; docs/decisions/lists-at-scale.md).
  */
 const STREAM_PAGE = Math.min(MAX_LIST_PAGE, 100);
 

@@ -58,7 +58,7 @@ export async function startGateway(
   const rpc = new RpcClient({
     broker,
     caller: 'gateway',
-    // The proof that vouches for each request's auth context (docs/decisions.md, "RPC").
+    // The proof that vouches for each request's auth context (docs/decisions/rpc.md).
     signer: proofKeys('gateway', config).signer,
     defaultTimeoutMs: config.RPC_TIMEOUT_MS,
     maxCallsPerMessage: config.RPC_BATCH_MAX,

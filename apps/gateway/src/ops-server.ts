@@ -20,7 +20,7 @@ export interface OpsServerOptions extends OpsOptions {
 /**
  * The gateway's internal ops port (OPS_PORT): /healthz, the /readyz that names every check, and
  * /metrics, as each service serves them on its PORT. Nothing of the API is on it; compose
- * publishes it to no one (docs/decisions.md, "Deployment").
+ * publishes it to no one (docs/decisions/deployment.md).
  */
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   const app = createHttpApp({ logger: options.logger, onResponse: options.onResponse });

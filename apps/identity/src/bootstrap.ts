@@ -13,8 +13,9 @@ export interface BootstrapSettings {
 }
 
 /**
- * First start: with no admin client, create one and the api client to log in through (DESIGN §4).
- * Idempotent: later starts, and replicas racing the first one, change nothing.
+ * First start: with no admin client, create one and the api client to log in through
+ * (docs/decisions/identity-and-authentication.md). Idempotent: later starts, and replicas racing
+ * the first one, change nothing.
  */
 export async function bootstrap(
   db: Database,

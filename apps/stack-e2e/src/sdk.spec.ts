@@ -283,7 +283,8 @@ describe('an integrator journey through the SDK', () => {
       });
 
       // One verified webhook per step. Deliveries run concurrently and may arrive in any order
-      // (docs/decisions.md, "Delivery guarantee"); each event's createdAt gives the steps' order.
+      // (docs/decisions/notifications.md, "Delivery guarantee"); each event's createdAt gives
+      // the steps' order.
       const ofWithdrawal = () =>
         receiver.accepted.filter((e) => (e.data as { id?: string }).id === withdrawal.id);
       await eventually(() => ofWithdrawal().length >= 3, 'three withdrawal webhooks');

@@ -84,7 +84,7 @@ const RATE_LIMIT_HEADERS: JsonSchema = {
   },
 };
 
-/** The headers of a list page (libs/http pagination.ts; docs/decisions.md, "Lists at scale"). */
+/** The headers of a list page (libs/http pagination.ts; docs/decisions/lists-at-scale.md). */
 const LIST_HEADERS: JsonSchema = {
   'X-Total-Count': {
     description: `The records that match, before paging: exact up to ${TOTAL_COUNT_CAP}; past it, ${TOTAL_COUNT_CAP} with X-Total-Count-Lower-Bound.`,

@@ -1,7 +1,7 @@
 import { ConfigError, configVariables, devSecretsInUse, loadConfig } from './index';
 
 describe('loadConfig', () => {
-  it('defaults to the local services of DESIGN §9', () => {
+  it('defaults to the local services on localhost', () => {
     const config = loadConfig('identity', {});
     expect(config.DATABASE_URL).toBe('postgres://localhost:5432/custody');
     expect(config.AMQP_URL).toBe('amqp://guest:guest@localhost:5672');

@@ -86,7 +86,7 @@ function missingProofKeys(
 ): { variable: string; message: string }[] {
   return ['RPC_PROOF_KEY', 'RPC_PROOF_PUBLIC_KEYS']
     .filter((variable) => config[variable] === undefined)
-    .map((variable) => ({ variable, message: 'Required in production (docs/decisions.md, RPC)' }));
+    .map((variable) => ({ variable, message: 'Required in production (docs/decisions/rpc.md)' }));
 }
 
 /** A URL part as text; a malformed %-sequence stays as written (it is no default either). */

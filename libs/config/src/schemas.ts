@@ -66,19 +66,20 @@ const common = {
   RPC_BATCH_MAX: integer(1, 64, 16),
   /**
    * How long a call may wait, while calls sent to its service are unanswered, to go with the
-   * calls made meanwhile in one message once they are answered (0: never; docs/decisions.md).
+   * calls made meanwhile in one message once they are answered (0: never; docs/decisions/rpc.md).
    */
   RPC_HOLD_MS: integer(0, 50, 5),
   /**
    * Consecutive outbox events of one name per message at most. 1 (each alone) by default, which
    * consumers from before batching read: raise it (16) once every app runs a version that reads
-   * batches (docs/decisions.md). docker-compose, `npm start` and the tests set 16.
+   * batches (docs/decisions/events-and-outbox.md). docker-compose, `npm start` and the tests set
+   * it to 16.
    */
   EVENT_BATCH_MAX: integer(1, 200, 1),
   SHUTDOWN_TIMEOUT_MS: integer(100, 300_000, 15_000),
   /**
    * This app's Ed25519 key for the proofs of the requests it sends (32 bytes, base64url; see
-   * docs/decisions.md, "RPC"). Unset: the app's development key, refused in production.
+   * docs/decisions/rpc.md). Unset: the app's development key, refused in production.
    */
   RPC_PROOF_KEY: z
     .string()
@@ -104,7 +105,7 @@ const database = {
    */
   OUTBOX_MIN_CYCLE_MS: integer(0, 1_000, 50),
   EVENT_MAX_ATTEMPTS: integer(1, 100, 5),
-  /** How often the service forgets rows past their windows (docs/decisions.md, "Retention"). */
+  /** How often the service forgets rows past their windows (docs/decisions/retention.md). */
   RETENTION_INTERVAL_MS: integer(1_000, 86_400_000, 60_000),
   /** Rows deleted per statement of a sweep: short statements that never wait for a writer. */
   RETENTION_BATCH: integer(10, 100_000, 1_000),
@@ -313,7 +314,7 @@ export const appConfigSchemas = {
     ...port(3000),
     /**
      * The internal port of /healthz, the detailed /readyz and /metrics, which name the services
-     * and the broker: published to no one (docs/decisions.md, "Deployment"). 0: any free port.
+     * and the broker: published to no one (docs/decisions/deployment.md). 0: any free port.
      */
     OPS_PORT: integer(0, 65_535, 3100),
     /** Largest JSON body the gateway accepts, in bytes. */
@@ -330,8 +331,8 @@ export const appConfigSchemas = {
     CONSOLE_DIR: z.string().optional(),
     /**
      * The api client the console signs in through (the password grant's Basic credentials). The
-     * browser receives both: use an api client made for the console alone (docs/decisions.md,
-     * "Operator console"). Unset: the sign-in form asks for them.
+     * browser receives both: use an api client made for the console alone
+     * (docs/decisions/operator-console.md). Unset: the sign-in form asks for them.
      */
     CONSOLE_API_CLIENT_ID: z
       .string()

@@ -13,7 +13,7 @@ import { LEDGER_RPC, SIGNATURE_RPC, WALLET_RPC } from './wallet-ledger';
 export type MethodRef = { [S in ServiceName]: { service: S; method: RpcMethod<S> } }[ServiceName];
 
 /**
- * Who may call one RPC method (docs/decisions.md, "RPC"). The RPC server refuses any other
+ * Who may call one RPC method (docs/decisions/rpc.md). The RPC server refuses any other
  * caller before the handler runs (403 `caller_not_allowed`, audited), and refuses a method that
  * has no declaration at all.
  */

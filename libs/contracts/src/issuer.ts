@@ -21,7 +21,7 @@ export const ISSUER_RPC = {
 
 /** Audience of issuer access tokens: never accepted on v1 routes, and v1 tokens never here. */
 export const ISSUER_TOKEN_AUDIENCE = 'custody-issuer:v2';
-/** Issuer access tokens live 15 minutes (DESIGN §4). */
+/** Issuer access tokens live 15 minutes (docs/decisions/issuer-interface.md). */
 export const ISSUER_TOKEN_TTL_SECONDS = 900;
 
 /** Claims of an issuer access token beyond the registered ones (`sub` = the issuer id). */

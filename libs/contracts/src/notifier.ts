@@ -52,7 +52,10 @@ export interface ReceiverFields {
 
 export type DeliveryChannel = 'url' | 'email' | 'slack' | 'sms';
 
-/** What every channel delivers (DESIGN §8): `data` is the resource as the API returns it. */
+/**
+ * What every channel delivers (docs/decisions/notifications.md): `data` is the resource as the API
+ * returns it.
+ */
 export interface NotificationPayload {
   id: string;
   event: string;

@@ -129,7 +129,7 @@ export interface ListResult<T> {
 
 /**
  * The most rows a total counts: past it a list reports the cap as a lower bound, so that a count
- * costs the same however many rows match (docs/decisions.md, "Lists at scale").
+ * costs the same however many rows match (docs/decisions/lists-at-scale.md).
  */
 export const TOTAL_COUNT_CAP = 1_000;
 

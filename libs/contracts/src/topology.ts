@@ -10,7 +10,7 @@ export const TOPOLOGY = {
   eventsExchange: 'events',
   /**
    * Topic exchange for RPC requests; routing key = the service's name. Each app's broker user may
-   * publish only the names of the services it calls (docs/decisions.md, "RPC").
+   * publish only the names of the services it calls (docs/decisions/deployment.md).
    */
   rpcExchange: 'rpc',
   /** Dead-letter exchange; routing key = the name of the queue the message died in. */
@@ -68,7 +68,7 @@ export const JOB_QUEUES = {
  * The Redis keys each app may use, relative to REDIS_KEY_PREFIX. Each app's Redis user is
  * granted exactly these (docker/redis), and no app touches another's queue. The gateway reads identity's token state in the script that counts
  * its rate limit, and Redis checks every key a script names for writing: so it owns `auth:*`
- * too (it is trusted with every auth context already, see docs/decisions.md, "RPC"). Signing,
+ * too (it is trusted with every auth context already, see docs/decisions/rpc.md). Signing,
  * issuer and policy use no Redis.
  */
 export const REDIS_KEYSPACES: Record<AppName, readonly string[]> = {

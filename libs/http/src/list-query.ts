@@ -75,9 +75,10 @@ export interface ListQueryOptions<F extends z.ZodRawShape> {
 }
 
 /**
- * The shared list query of DESIGN §5: `page` (1-based), `limit` (default 50, `0` = all),
- * `sort=field|-field` on an allow-list, optional date range and `externalReference`, plus the
- * endpoint's filters. Unknown parameters are rejected. Output: `{ list: ListQuery, filters }`.
+ * The shared list query (docs/decisions/lists-at-scale.md): `page` (1-based), `limit` (default 50,
+ * `0` = all), `sort=field|-field` on an allow-list, optional date range and `externalReference`,
+ * plus the endpoint's filters. Unknown parameters are rejected.
+ * Output: `{ list: ListQuery, filters }`.
  */
 export function listQuerySchema<F extends z.ZodRawShape = Record<string, never>>(
   options: ListQueryOptions<F>,

@@ -92,8 +92,8 @@ export interface RouteDef<R extends RouteRequest = RouteRequest> {
   /** Status per token problem where the contract differs from 401 (whitelist reads: 403). */
   rejectedTokenStatus?: Partial<Record<'missing' | 'invalid' | 'expired' | 'revoked', 401 | 403>>;
   /**
-   * `[resource, action]` a scoped token must hold (DESIGN §4). Every `client` and `admin` route
-   * names one (a test holds the route table to it).
+   * `[resource, action]` a scoped token must hold (docs/decisions/identity-and-authentication.md).
+   * Every `client` and `admin` route names one (a test holds the route table to it).
    */
   scope?: [string, string];
   /**

@@ -45,7 +45,7 @@ function consumed(app: AppName): string[] {
 }
 
 /**
- * The grant of each app (docs/decisions.md, "RPC"):
+ * The grant of each app (docs/decisions/deployment.md):
  * - its own queues: its RPC queue and its event queue with their dead letters (declare, bind,
  *   consume); nothing of another app's: it cannot consume `rpc.identity` beside identity;
  * - the shared exchanges (events, their dead letters, RPC requests), which the broker's

@@ -24,7 +24,8 @@ export interface OutboxRelayOptions {
   minCycleMs?: number;
   /**
    * Consecutive events of one name sent as one message, at most this many (1: each alone, what
-   * consumers from before batching read; see docs/decisions.md for the rolling upgrade).
+   * consumers from before batching read; see docs/decisions/events-and-outbox.md for the rolling
+   * upgrade).
    */
   maxEventsPerMessage?: number;
 }

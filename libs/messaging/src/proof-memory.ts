@@ -1,6 +1,6 @@
 import { PROOF_CLOCK_SKEW_MS } from './rpc-proof';
 
-/** Remembers the proofs a service took, so that it takes each once (docs/decisions.md, "RPC"). */
+/** Remembers the proofs a service took, so that it takes each once (docs/decisions/rpc.md). */
 export interface ProofMemory {
   /**
    * True when the nonce `nonce` of `issuer` is new, and from now on remembered until `expiresAt`

@@ -81,6 +81,12 @@ export interface RpcClientOptions {
    * Its app is the `caller` the requests name (a broker user several apps share names it).
    */
   signer?: RpcProofSigner;
+  /**
+   * Publishes straight into the service's queue through the default exchange instead of the
+   * `rpc` exchange: what any service's broker login can do (the tests play such a rogue; see
+   * docs/decisions/deployment.md).
+   */
+  straightToQueue?: boolean;
   logger: Logger;
 }
 
@@ -328,22 +334,16 @@ export class RpcClient implements BrokerComponent {
         [HEADERS.acceptsBatch]: 1,
       };
       if (live.length === 1) {
-        publishMessage(
-          channel,
-          this.options.broker.rpcExchange,
-          service,
-          Buffer.from(first.request),
-          {
-            ...{},
-            ...common,
-            correlationId: first.correlationId,
-            headers: {
-              [HEADERS.requestId]: first.requestId,
-              [HEADERS.deadline]: first.deadline,
-              ...caller,
-            },
+        publishMessage(channel, ...this.route(service), Buffer.from(first.request), {
+          ...{},
+          ...common,
+          correlationId: first.correlationId,
+          headers: {
+            [HEADERS.requestId]: first.requestId,
+            [HEADERS.deadline]: first.deadline,
+            ...caller,
           },
-        );
+        });
         return;
       }
       // The serialized requests are spliced in as they are (each was checked by call()).
@@ -353,7 +353,7 @@ export class RpcClient implements BrokerComponent {
             `{"correlationId":${JSON.stringify(call.correlationId)},"requestId":${JSON.stringify(call.requestId)},"deadline":${call.deadline},"request":${call.request}}`,
         )
         .join(',');
-      publishMessage(channel, this.options.broker.rpcExchange, service, Buffer.from(`[${body}]`), {
+      publishMessage(channel, ...this.route(service), Buffer.from(`[${body}]`), {
         ...{},
         ...common,
         correlationId: randomUUID(),
@@ -372,6 +372,13 @@ export class RpcClient implements BrokerComponent {
           Errors.unavailable('The message broker is not reachable.', 'broker_unavailable'),
         );
     }
+  }
+
+  /** The exchange and routing key of a request to `service`. */
+  private route(service: ServiceName): [string, string] {
+    return this.options.straightToQueue
+      ? ['', this.options.broker.rpcQueue(service)]
+      : [this.options.broker.rpcExchange, service];
   }
 
   /** Answers a pending call (once): with its reply, or with an error. */

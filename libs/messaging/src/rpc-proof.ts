@@ -20,7 +20,7 @@ import {
 } from '@custody/contracts';
 
 /**
- * Proofs of RPC requests (docs/decisions.md, "RPC"). Each app holds one Ed25519 key
+ * Proofs of RPC requests (docs/decisions/rpc.md). Each app holds one Ed25519 key
  * (`RPC_PROOF_KEY`) and knows every app's public key (`RPC_PROOF_PUBLIC_KEYS`); each pair of apps
  * works out one HMAC key per direction from them (X25519). What travels with a request:
  * - the sender's proof: an HMAC over the method, a hash of the params, the request id, a nonce,

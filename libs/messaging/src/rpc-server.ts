@@ -68,7 +68,8 @@ export type RpcHandlers<S extends ServiceName> = {
 
 /**
  * The table as the server dispatches it, by wire name. Params arrive as JSON from callers the
- * broker authenticated (DESIGN §1), and are the contract's by construction of their `call`.
+ * broker authenticated (docs/decisions/rpc.md), and are the contract's by construction of their
+ * `call`.
  */
 export function dispatchTable<S extends ServiceName>(
   handlers: RpcHandlers<S>,
@@ -131,7 +132,7 @@ export interface RpcServerOptions {
 }
 
 /**
- * Which requests a server takes (docs/decisions.md, "RPC"): each must carry a valid proof of the
+ * Which requests a server takes (docs/decisions/rpc.md): each must carry a valid proof of the
  * app that sent it (its broker user), for this receiver, method, params and request id, used
  * once; an auth context only straight from `authority` (the gateway), or forwarded by an app
  * with `authority`'s attestation of that forward of that request.
@@ -217,7 +218,8 @@ export class RpcServer implements BrokerComponent {
     guardChannel(channel, this.options.logger, 'rpc server');
     const queue = this.options.broker.rpcQueue(this.options.service);
     await channel.assertQueue(queue, this.options.broker.queueOptions());
-    // Requests come through the RPC exchange under this service's name (docs/decisions.md, "RPC").
+    // Requests come through the RPC exchange under this service's name
+    // (docs/decisions/deployment.md).
     await channel.bindQueue(queue, this.options.broker.rpcExchange, this.options.service);
     await channel.prefetch(this.options.prefetch);
     channel.on('close', () => this.onChannelLost(channel));
@@ -361,6 +363,14 @@ export class RpcServer implements BrokerComponent {
     try {
       const parsed = parse();
       request = parsed;
+      const own = (table: object) => Object.prototype.hasOwnProperty.call(table, parsed.method);
+      const handler = own(this.options.handlers) ? this.options.handlers[parsed.method] : undefined;
+      const access = own(this.options.access) ? this.options.access[parsed.method] : undefined;
+      // Admitted first: its proof is then taken, and a later copy of it is a replay. A method
+      // not served here is refused there, once the caller is proven.
+      const origin = await this.admit(parsed, call, handler && access);
+      if (!handler)
+        throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
       if (call.redelivered && !parsed.idempotent) {
         // A previous instance may have done it before dying: never run a command twice.
         throw Errors.unavailable(
@@ -368,13 +378,6 @@ export class RpcServer implements BrokerComponent {
           'retry_required',
         );
       }
-      const handler = this.options.handlers[parsed.method];
-      const access = Object.prototype.hasOwnProperty.call(this.options.access, parsed.method)
-        ? this.options.access[parsed.method]
-        : undefined;
-      if (!handler || !access)
-        throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
-      const origin = await this.admit(parsed, call, access);
       const context = { requestId, ...tenantOf(parsed.auth) };
       const logger = this.loggerFor(parsed.method);
       const result = await runWithContext(context, () =>
@@ -417,7 +420,8 @@ export class RpcServer implements BrokerComponent {
   }
 
   /**
-   * Takes a request only from a caller its method names, with a valid proof of that caller used
+   * Takes a request only with a valid proof of its sender, for a method it serves, from a caller
+   * that method names, its proof used
    * for the first time, and an auth context only from where the method takes one; refuses any
    * other (reported to `onRefused`) before its handler runs. Answers the origin that the calls
    * made while handling it carry along.
@@ -425,7 +429,7 @@ export class RpcServer implements BrokerComponent {
   private async admit(
     request: RpcRequest,
     call: CallMeta,
-    access: MethodAccess,
+    access: MethodAccess | undefined,
   ): Promise<RpcOrigin | undefined> {
     const policy = this.options.proofs;
     const refuse = (reason: ProofRefusal['reason'], failed: ProofRefusal['failed']): never => {
@@ -465,6 +469,8 @@ export class RpcServer implements BrokerComponent {
         return refuse('other_request', 'proof');
       nonce = own;
     }
+    // Only a proven caller learns that a method does not exist here (a version skew).
+    if (!access) throw new AppError(501, 'unknown_method', `Unknown RPC method ${request.method}`);
     if (call.caller === undefined || !(access.callers as readonly string[]).includes(call.caller))
       return refuse('caller_not_allowed', 'caller');
     let origin: RpcOrigin | undefined;
@@ -487,8 +493,9 @@ export class RpcServer implements BrokerComponent {
       // commands where every replica and the next start see them.
       const memory = request.idempotent ? this.recent : (policy?.memory ?? this.recent);
       const first = await memory.claim(nonce.iss, nonce.n, nonce.exp);
-      // A read the broker handed out again (its first reader's channel closed) is no replay.
-      if (!first && !(call.redelivered && request.idempotent)) return refuse('replayed', 'proof');
+      // A message the broker handed out again (its first reader's channel closed) is no replay:
+      // a read runs again for its own caller, a command is refused just after (retry_required).
+      if (!first && !call.redelivered) return refuse('replayed', 'proof');
     }
     return origin;
   }

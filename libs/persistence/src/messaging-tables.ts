@@ -77,8 +77,9 @@ export function quoteIdent(name: string): string {
 }
 
 /**
- * Idempotency keys of the service's commands (DESIGN §5): one row per (client, key) with the
- * request's hash and the first response, written in the same transaction as the command's effect.
+ * Idempotency keys of the service's commands (docs/decisions/ledger-and-money-movement.md): one row
+ * per (client, key) with the request's hash and the first response, written in the same transaction
+ * as the command's effect.
  */
 export function idempotencyTableSql(schema: string): string {
   const s = quoteIdent(schema);

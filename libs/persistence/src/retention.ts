@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { quoteIdent } from './messaging-tables';
 
 /**
- * One table's rows past their window (docs/decisions.md, "Retention"). `deleteBatch` deletes at
+ * One table's rows past their window (docs/decisions/retention.md). `deleteBatch` deletes at
  * most `batch` of them in one statement and answers how many; rows a running transaction holds
  * are skipped (`FOR UPDATE SKIP LOCKED`), so a sweep never waits for a writer, nor makes one
  * wait longer than its own short statement.
@@ -50,8 +50,9 @@ export interface MessagingWindows {
 }
 
 /**
- * What every service forgets: idempotency keys past their 24 hours (DESIGN §5; a key reused
- * later is a new request), outbox rows published and inbox rows handled past their windows.
+ * What every service forgets: idempotency keys past their 24 hours
+ * (docs/decisions/ledger-and-money-movement.md; a key reused later is a new request), outbox rows
+ * published and inbox rows handled past their windows.
  */
 export function messagingRetention(schema: string, windows: MessagingWindows): RetentionRule[] {
   const s = quoteIdent(schema);

@@ -4,7 +4,7 @@ import type { Counter } from 'prom-client';
 import { type RetentionRule, sweep } from '@custody/persistence';
 
 /**
- * Forgets rows past their windows (docs/decisions.md, "Retention"): every `intervalMs`, each
+ * Forgets rows past their windows (docs/decisions/retention.md): every `intervalMs`, each
  * rule a batch per statement until its batch comes back short. One sweep at a time; a failed
  * rule is logged and tried again on the next sweep.
  */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { EVENTS, RPC_METHODS } from '@custody/contracts';
+import { EVENTS, ISSUER_RPC, RPC_METHODS } from '@custody/contracts';
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { enqueueEvent, withTransaction } from '@custody/persistence';
 import {
@@ -105,6 +105,7 @@ describe('startService', () => {
       'idempotency_keys',
       'inbox',
       'outbox',
+      'rpc_proofs',
       'schema_migrations',
     ]);
   });
@@ -157,14 +158,14 @@ describe('a service process on SIGTERM', () => {
         what: 'the child service to answer',
       },
     );
-    const inFlight = client.callAny('issuer', 'test.slow', { ms: 800 });
+    const inFlight = client.callAny('issuer', ISSUER_RPC.listIssuers, { ms: 800 });
     await waitFor(() => output.includes('handling'), { what: 'the handler to start' });
     child.kill('SIGTERM');
     await expect(inFlight).resolves.toBe('finished');
     expect(await exited).toBe(0);
     // The queue is still there but nobody consumes it any more.
     await expect(
-      client.callAny('issuer', 'test.slow', { ms: 1 }, { timeoutMs: 500 }),
+      client.callAny('issuer', ISSUER_RPC.listIssuers, { ms: 1 }, { timeoutMs: 500 }),
     ).rejects.toMatchObject({ status: 504 });
   });
 });

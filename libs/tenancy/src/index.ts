@@ -2,9 +2,9 @@ import type { AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 
 /**
- * Tenancy rules in one place, applied by every service to the auth context the gateway sends
- * with each RPC (DESIGN §4): a general client sees its own tenant only, an admin sees all, and
- * a token bound to one end user reaches only that user.
+ * Tenancy rules in one place, applied by every service to the auth context the gateway sends with
+ * each RPC (docs/decisions/identity-and-authentication.md): a general client sees its own tenant
+ * only, an admin sees all, and a token bound to one end user reaches only that user.
  */
 export function requireAuth(auth: AuthContext | undefined): AuthContext {
   if (!auth) throw Errors.unauthorized();
@@ -67,10 +67,11 @@ export function hasScope(auth: AuthContext, resource: string, action: string): b
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The checks every wallet-scoped list makes on its path (DESIGN §4): `*` for user or wallet is
- * for the admin audience only (403), a user-bound token reaches only its user (403), and an id
- * that cannot exist reads as 404. `named` says a single wallet is addressed: the caller must then
- * check that this wallet exists for this caller (404 otherwise).
+ * The checks every wallet-scoped list makes on its path
+ * (docs/decisions/identity-and-authentication.md): `*` for user or wallet is for the admin audience
+ * only (403), a user-bound token reaches only its user (403), and an id that cannot exist reads as
+ * 404. `named` says a single wallet is addressed: the caller must then check that this wallet
+ * exists for this caller (404 otherwise).
  */
 export function checkWalletPath(
   auth: AuthContext | undefined,

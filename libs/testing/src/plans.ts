@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Index assertions on list queries (docs/decisions.md, "Lists at scale"): every statement a
+ * Index assertions on list queries (docs/decisions/lists-at-scale.md): every statement a
  * repository sends through a pool is recorded, then explained on the seeded table, and its plan
  * searched for a table read whole or rows read only to be thrown away.
  */

@@ -105,7 +105,7 @@ const decisionBody = z
   .strict();
 
 /**
- * Approvals (extension, docs/decisions.md "Policies and approvals"): the operations policies
+ * Approvals (extension, docs/decisions/policies-and-approvals.md): the operations policies
  * held, and the approvers' decisions on them.
  */
 export function approvalRoutes(rpc: RpcClient) {

@@ -49,7 +49,10 @@ function rejection(route: RouteDef<RouteRequest>, problem: TokenRejected['proble
     : Errors.unauthorized(messages[problem], code);
 }
 
-/** Authentication, audience, scope and rate limits for every non-public route (DESIGN §4, §5). */
+/**
+ * Authentication, audience, scope and rate limits for every non-public route
+ * (docs/decisions/identity-and-authentication.md).
+ */
 export function createGuard(options: GuardOptions): RouteGuard {
   const limiter = new RateLimiter(options.redis, options.keyPrefix);
   return async (req: Request, res: Response, route) => {
@@ -104,7 +107,8 @@ export function createGuard(options: GuardOptions): RouteGuard {
     if (route.auth === 'admin' && auth.audience !== 'admin') {
       throw Errors.forbidden('This operation needs the admin audience.');
     }
-    // A token bound to one end user stays in that user's lane (DESIGN §4).
+    // A token bound to one end user stays in that user's lane
+    // (docs/decisions/identity-and-authentication.md).
     if (auth.userId !== undefined && !route.userTokens) {
       throw Errors.forbidden(
         'A token bound to a user cannot call this operation.',

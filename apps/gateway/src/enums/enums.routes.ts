@@ -49,7 +49,7 @@ function enumRoute(
 
 /**
  * Reference enumerations. The contract fixes the codes of company types (1–40) and purposes
- * (1–4); their names are ours or the operator's (docs/decisions.md, Enumerations).
+ * (1–4); their names are ours or the operator's (docs/decisions/enumerations.md).
  */
 export function enumRoutes(rpc: RpcClient) {
   return [

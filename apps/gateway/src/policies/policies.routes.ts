@@ -23,7 +23,7 @@ const updateBody = z
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
 
 /**
- * Transaction-authorization policies (extension, docs/decisions.md "Policies and approvals"): a
+ * Transaction-authorization policies (extension, docs/decisions/policies-and-approvals.md): a
  * general client manages its tenant's, an admin the platform's.
  */
 export function policyRoutes(rpc: RpcClient) {

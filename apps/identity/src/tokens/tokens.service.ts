@@ -28,9 +28,10 @@ import type { UsersService } from '../users/users.service';
 const invalidGrant = () => Errors.unauthorized('The credentials are not valid.', 'invalid_grant');
 
 /**
- * OAuth-style token issuance (DESIGN §4): Basic api-client credentials plus a password or refresh
- * grant; access tokens are EdDSA JWTs the gateway verifies locally; refresh tokens are opaque,
- * stored hashed, rotated on every use, and reusing a rotated one revokes the whole family.
+ * OAuth-style token issuance (docs/decisions/identity-and-authentication.md): Basic api-client
+ * credentials plus a password or refresh grant; access tokens are EdDSA JWTs the gateway verifies
+ * locally; refresh tokens are opaque, stored hashed, rotated on every use, and reusing a rotated
+ * one revokes the whole family.
  */
 export class TokensService {
   constructor(

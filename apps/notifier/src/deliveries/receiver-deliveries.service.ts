@@ -30,7 +30,8 @@ const REPLAY_CHUNK = 500;
 
 /**
  * One receiver's delivery log with every attempt, and replays of the events of its type since a
- * time (docs/decisions.md, "Event feed"): what a receiver that was down missed comes again.
+ * time (docs/decisions/event-feed-and-webhook-recovery.md): what a receiver that was down
+ * missed comes again.
  */
 export class ReceiverDeliveries {
   constructor(

@@ -14,8 +14,8 @@ function reachOf(caller: AuthContext): string | null {
 }
 
 /**
- * The event feed (docs/decisions.md, "Event feed"): every event the notifier consumed, in a
- * stable order, a page after a cursor, as long as EVENTS_RETENTION_DAYS keeps it.
+ * The event feed (docs/decisions/event-feed-and-webhook-recovery.md): every event the notifier
+ * consumed, in a stable order, a page after a cursor, as long as EVENTS_RETENTION_DAYS keeps it.
  */
 export class EventsService {
   constructor(

@@ -94,8 +94,8 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
 }
 
 /**
- * Decisions on operations and the approvals they need (docs/decisions.md, "Policies and
- * approvals"): wallet-ledger asks before it applies an operation; approvers decide; the outcome
+ * Decisions on operations and the approvals they need (docs/decisions/policies-and-approvals.md):
+ * wallet-ledger asks before it applies an operation; approvers decide; the outcome
  * goes out as `approval.is-decided`, which wallet-ledger acts on once.
  */
 export class ApprovalsService {

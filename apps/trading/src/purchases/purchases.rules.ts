@@ -11,8 +11,8 @@ import {
   TOO_MANY_BASE_UNITS,
 } from '@custody/money';
 
-// The money rules of a purchase (DESIGN §6): pure, so that every figure is unit-tested; the
-// service loads the wallet, asset and rate and calls these in its order.
+// The money rules of a purchase (docs/decisions/purchases.md): pure, so that every figure is
+// unit-tested; the service loads the wallet, asset and rate and calls these in its order.
 
 /** Fiat amounts carry at most the currency's minor units (cents). */
 export const FIAT_DECIMALS = 2;
@@ -62,7 +62,7 @@ export function checkTradingEnabled(
 }
 
 /**
- * The arithmetic of DESIGN §6, exact to the last decimal.
+ * The arithmetic of docs/decisions/purchases.md, exact to the last decimal.
  * buy: fee = amount × rate; netAmount = amount − fee; purchased = netAmount / price, rounded down
  * to the asset's decimals. sell: proceeds = amount × price; fee = proceeds × rate;
  * netAmount = proceeds − fee; purchased = proceeds.

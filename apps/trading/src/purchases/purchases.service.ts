@@ -39,7 +39,10 @@ import {
 } from './purchases.rules';
 
 const SCHEMA = 'trading';
-/** Idempotency-Keys live 24 hours (DESIGN §5); an older purchase no longer claims its key. */
+/**
+ * Idempotency-Keys live 24 hours (docs/decisions/ledger-and-money-movement.md); an older purchase
+ * no longer claims its key.
+ */
 const KEY_LIFETIME = "interval '24 hours'";
 
 /** Failpoint names of the purchase flow (crash tests). */
@@ -89,10 +92,11 @@ export interface PurchaseSettings {
 }
 
 /**
- * Purchases (DESIGN §6). The quote is written `pending` first; then wallet-ledger moves the crypto
- * (idempotent by purchase id) and the purchase becomes `approved` with its event — or `rejected`
- * when the ledger refuses (a race with another debit, a block). A crash between the steps leaves
- * it `pending` for the recovery loop or the client's retry (same Idempotency-Key) to finish.
+ * Purchases (docs/decisions/purchases.md). The quote is written `pending` first; then wallet-ledger
+ * moves the crypto (idempotent by purchase id) and the purchase becomes `approved` with its event —
+ * or `rejected` when the ledger refuses (a race with another debit, a block). A crash between the
+ * steps leaves it `pending` for the recovery loop or the client's retry (same Idempotency-Key) to
+ * finish.
  */
 export class PurchasesService {
   constructor(

@@ -6,10 +6,10 @@ import type { IncomeRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
 
 /**
- * The rules of a deposit, with no I/O (DESIGN §6): recorded `pending` with an amount within its
- * asset's decimals, credited (external → wallet) exactly once when `confirmed`, never credited
- * when `failed`; a settled income moves no more. The repository reads and writes; the service
- * decides with these.
+ * The rules of a deposit, with no I/O (docs/decisions/ledger-and-money-movement.md): recorded
+ * `pending` with an amount within its asset's decimals, credited (external → wallet) exactly once
+ * when `confirmed`, never credited when `failed`; a settled income moves no more. The repository
+ * reads and writes; the service decides with these.
  */
 
 /** 400 unless the amount has at most the asset's decimals and fits a chain account. */

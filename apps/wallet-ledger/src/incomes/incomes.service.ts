@@ -40,9 +40,9 @@ const SCHEMA = 'ledger';
 export type { NewIncome } from '@custody/contracts';
 
 /**
- * Deposits (DESIGN §6): recorded `pending`, credited (external → wallet) exactly once when
- * `confirmed`, never credited when `failed`. Until chain watchers exist an admin reports them.
- * The rules are incomes.rules.ts, the SQL incomes.repository.ts.
+ * Deposits (docs/decisions/ledger-and-money-movement.md): recorded `pending`, credited (external →
+ * wallet) exactly once when `confirmed`, never credited when `failed`. Until chain watchers exist
+ * an admin reports them. The rules are incomes.rules.ts, the SQL incomes.repository.ts.
  */
 export class IncomesService {
   constructor(

@@ -18,7 +18,7 @@ const as = (rule: LedgerCheck, rows: Record<string, unknown>[]): LedgerViolation
   rows.map((detail) => ({ rule, detail }));
 
 /**
- * `GET /v1/admin/ledger/check` at any size (docs/decisions.md, "Ledger check at scale"): each
+ * `GET /v1/admin/ledger/check` at any size (docs/decisions/ledger-check-at-scale.md): each
  * call advances one run by a bounded step (accounts in id order, each account's postings from
  * where the last run found them sound) and answers the run's progress and violations so far.
  * A call reads in one REPEATABLE READ snapshot and takes no lock a movement waits for: only its

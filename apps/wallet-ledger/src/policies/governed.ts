@@ -51,10 +51,10 @@ export function callerKey(caller: AuthContext): string {
 }
 
 /**
- * The policy service's decisions on the operations callers start (docs/decisions.md, "Policies
- * and approvals"). The decisions one caller asks for while its earlier calls are in flight go in
- * one call (group evaluation, as transfers group their commits): under load a batch of transfers
- * costs one evaluation, whose velocity windows are read and counted once.
+ * The policy service's decisions on the operations callers start
+ * (docs/decisions/policies-and-approvals.md). The decisions one caller asks for while its earlier
+ * calls are in flight go in one call (group evaluation, as transfers group their commits): under
+ * load a batch of transfers costs one evaluation, whose velocity windows are read and counted once.
  */
 export class Governor {
   private readonly batchers = new Map<string, Batcher<PendingDecision>>();

@@ -15,10 +15,10 @@ export const SETTLEMENT_FAILPOINT = 'ledger.purchase.after-settle';
 const SETTLING_CALLER = 'trading';
 
 /**
- * The crypto leg of a purchase (DESIGN §6): buy moves `cryptoAmount` treasury → wallet, sell
- * wallet → treasury (never below the wallet's available balance). Exactly once per purchase id:
- * the key is stored in the entry's own transaction, and a retry replays the first answer —
- * success or refusal — so trading can always ask again after a crash.
+ * The crypto leg of a purchase (docs/decisions/purchases.md): buy moves `cryptoAmount` treasury →
+ * wallet, sell wallet → treasury (never below the wallet's available balance). Exactly once per
+ * purchase id: the key is stored in the entry's own transaction, and a retry replays the first
+ * answer — success or refusal — so trading can always ask again after a crash.
  */
 export class PurchaseSettlement {
   constructor(private readonly db: Database) {}

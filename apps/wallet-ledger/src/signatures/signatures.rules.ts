@@ -4,7 +4,7 @@ import { canonical } from '@custody/money';
 
 /**
  * What a raw signed EVM transaction takes out of its wallet, so the ledger holds it before the
- * signature leaves the service (docs/decisions.md, "Wallets and signing"). A wallet's balance
+ * signature leaves the service (docs/decisions/wallets-and-signing.md). A wallet's balance
  * covers its own asset only: a transaction that moves another asset from its address is refused.
  */
 

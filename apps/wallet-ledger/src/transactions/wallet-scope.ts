@@ -8,8 +8,9 @@ import { findWallet } from '../wallets/wallets.repository';
 
 /**
  * The rows a wallet-scoped list may show: the caller's tenant (admin: all), the path's user and
- * wallet — or every user / wallet with `*`, which only the admin audience may use (DESIGN §4).
- * A named wallet that the caller cannot see is 404.
+ * wallet — or every user / wallet with `*`, which only the admin audience may use
+ * (docs/decisions/identity-and-authentication.md). A named wallet that the caller cannot see is
+ * 404.
  */
 export async function walletScope(
   db: Executor,

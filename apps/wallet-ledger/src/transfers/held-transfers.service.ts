@@ -35,7 +35,7 @@ const SCHEMA = 'ledger';
 const SENDER_REFUSALS = new Set(['not_found', 'user_blocked']);
 
 /**
- * Transfers a policy holds for approval (docs/decisions.md, "Policies and approvals"): created
+ * Transfers a policy holds for approval (docs/decisions/policies-and-approvals.md): created
  * `pending_approval` with a hold per leg on its sender's wallet (available drops, balance stays);
  * on their approval's quorum booked as any transfer (`approved`), once; rejected, expired or
  * cancelled, their holds released (`rejected`). Held transfers are rare: they take the plain

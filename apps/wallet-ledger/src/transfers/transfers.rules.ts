@@ -18,11 +18,11 @@ import type { TransferLegRow, TransferRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
 
 /**
- * The rules of a transfer, with no I/O (DESIGN §6): which wallets a caller may name, what a leg
- * must be (same asset, another wallet, a positive amount within the asset's decimals), and the
- * journal entries, rows and view of an accepted transfer. Every leg applies, or none; a leg that
- * overdraws refuses the whole transfer (400 insufficient_balance). The repository reads and
- * writes; the service decides with these.
+ * The rules of a transfer, with no I/O (docs/decisions/ledger-and-money-movement.md): which wallets
+ * a caller may name, what a leg must be (same asset, another wallet, a positive amount within the
+ * asset's decimals), and the journal entries, rows and view of an accepted transfer. Every leg
+ * applies, or none; a leg that overdraws refuses the whole transfer (400 insufficient_balance). The
+ * repository reads and writes; the service decides with these.
  */
 
 /** wallet-ledger's copy of a sending user. */

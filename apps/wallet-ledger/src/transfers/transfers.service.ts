@@ -77,10 +77,10 @@ const legsOf = (items: PendingTransfer[]) =>
   items.flatMap((item) => item.request.requestedTransactions);
 
 /**
- * Transfers between custody wallets (DESIGN §6): every leg applies, or none; each leg is one
- * journal entry; insufficient funds on any leg is 400 insufficient_balance with nothing applied.
- * Concurrent transfers share transactions (group commit); the rules are transfers.rules.ts, the
- * SQL transfers.repository.ts.
+ * Transfers between custody wallets (docs/decisions/ledger-and-money-movement.md): every leg
+ * applies, or none; each leg is one journal entry; insufficient funds on any leg is 400
+ * insufficient_balance with nothing applied. Concurrent transfers share transactions (group
+ * commit); the rules are transfers.rules.ts, the SQL transfers.repository.ts.
  */
 export class TransfersService {
   private readonly steps: GroupCommitSteps<PendingTransfer, TransferView> = {

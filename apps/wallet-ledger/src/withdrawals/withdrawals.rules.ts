@@ -20,13 +20,14 @@ import type { WithdrawalRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
 
 /**
- * The rules of a withdrawal, with no I/O (DESIGN §6): what a new one must be, the state machine,
- * and what each move books. Creating one holds the amount (available drops, balance stays);
- * `confirmed` debits the hold (wallet → external, network fee → fees); `failed` and `cancelled`
- * release it. The repository reads and writes; the service decides with these.
+ * The rules of a withdrawal, with no I/O (docs/decisions/ledger-and-money-movement.md): what a new
+ * one must be, the state machine, and what each move books. Creating one holds the amount
+ * (available drops, balance stays); `confirmed` debits the hold (wallet → external, network fee →
+ * fees); `failed` and `cancelled` release it. The repository reads and writes; the service decides
+ * with these.
  */
 
-/** The state machine of DESIGN §6 / the ledger issue. */
+/** The state machine (docs/decisions/ledger-and-money-movement.md, "Withdrawals"). */
 export const NEXT: Readonly<Record<WithdrawalStatus, readonly WithdrawalStatus[]>> = {
   // Only its approval's outcome moves it (`WithdrawalsService.settleApproval`), never an admin.
   pending_approval: [],

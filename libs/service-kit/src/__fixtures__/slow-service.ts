@@ -1,11 +1,13 @@
 // A real service process with a slow RPC method, for the graceful-shutdown test.
+import { ISSUER_RPC } from '@custody/contracts';
 import type { RpcHandlers } from '@custody/messaging';
 import { runMain } from '../main';
 import { startService } from '../service';
 
-// A method outside every contract: this fixture stands in for a service, not for issuer's table.
+// One of issuer's methods (the gateway may call it) made slow: this fixture stands in for a
+// service, not for issuer's table.
 const slowOnly = {
-  'test.slow': async (params: { ms: number }) => {
+  [ISSUER_RPC.listIssuers]: async (params: { ms: number }) => {
     process.stdout.write('handling\n');
     await new Promise((resolve) => setTimeout(resolve, Number(params.ms)));
     return 'finished';
