@@ -1,10 +1,11 @@
 // `npm start`: install if needed, check the local services, create the database, build, start
 // every app, wait until the gateway is ready, and stop everything cleanly on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installIfNeeded } from '../lib/install.mjs';
 import { canConnect, endpointOf, LOCAL_SERVICES } from '../lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,15 +63,7 @@ function run(command, args) {
 }
 
 // 1. Dependencies: install when node_modules is missing or older than the lock file.
-const installed = path.join(root, 'node_modules', '.package-lock.json');
-if (
-  !existsSync(installed) ||
-  statSync(installed).mtimeMs < statSync(path.join(root, 'package-lock.json')).mtimeMs
-) {
-  // `npm install` with the committed lock (see .ci/run for why not `npm ci`).
-  console.log('Installing dependencies…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
-}
+installIfNeeded(root, env);
 
 // 2. The services every app needs.
 const down = [];

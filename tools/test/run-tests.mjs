@@ -1,13 +1,17 @@
-// `npm test`: every test of the repository in one jest run, then one summary line.
+// `npm test`: installs if needed, then every test of the repository in one jest run, then one
+// summary line.
 // Services come from DATABASE_URL / AMQP_URL / REDIS_URL; when unset and the service listens on
 // localhost, the local one is used; otherwise jest's global setup starts it with testcontainers.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installIfNeeded } from '../lib/install.mjs';
 import { withLocalServices } from '../lib/services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// A fresh clone has no node_modules: install as `npm start` does.
+installIfNeeded(root);
 const env = await withLocalServices(process.env);
 
 const resultsFile = path.join(root, 'tmp', 'jest-results.json');

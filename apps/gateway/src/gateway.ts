@@ -13,7 +13,13 @@ import {
 } from '@custody/http';
 import { createLogger, type Logger } from '@custody/logging';
 import { Broker, proofKeys, RpcClient } from '@custody/messaging';
-import { connectRedis, createMetrics, mountPublicProbes, runChecks } from '@custody/service-kit';
+import {
+  connectRedis,
+  createMetrics,
+  mountPublicProbes,
+  runChecks,
+  sharedRun,
+} from '@custody/service-kit';
 import { AuditPublisher } from './audit/audit-publisher';
 import { createGuard } from './auth/guard';
 import { consoleRouter } from './console/console.routes';
@@ -80,7 +86,8 @@ export async function startGateway(
   const routes = allRoutes({
     rpc,
     individualRequired: config.INDIVIDUAL_REQUIRED_FIELDS.split(','),
-    readiness: () => runChecks(checks, checksTimeoutMs),
+    // Admins asking at once share one run of the checks (each pings seven services).
+    readiness: sharedRun(() => runChecks(checks, checksTimeoutMs)),
   });
   const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
   const app = createHttpApp({

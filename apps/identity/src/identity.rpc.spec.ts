@@ -445,7 +445,8 @@ describe('users', () => {
       {
         method: WALLET_RPC.applyUserRef,
         params: { user: blocked, tenantId: tenantA.tenantId },
-        auth: tenantA,
+        // In identity's own name, not the caller's.
+        auth: undefined,
       },
     ]);
 

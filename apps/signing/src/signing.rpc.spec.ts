@@ -8,7 +8,7 @@ import {
 } from 'ethers';
 import crypto from '@qubic-lib/qubic-ts-library/dist/crypto';
 import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
-import { SIGNING_RPC, type RpcMethod, type RpcParams } from '@custody/contracts';
+import { issuerKeyOwner, SIGNING_RPC, type RpcMethod, type RpcParams } from '@custody/contracts';
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
@@ -77,6 +77,36 @@ const call = <M extends RpcMethod<'signing'>>(method: M, params: RpcParams<'sign
 const derive = (ownerId: string, chain: 'evm' | 'qubic' = 'evm') =>
   call(SIGNING_RPC.deriveKey, { ownerId, chain });
 
+const typedData = {
+  domain: {
+    name: 'Custody',
+    version: '1',
+    chainId: '1',
+    verifyingContract: '0x000000000000000000000000000000000000dEaD',
+  },
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+      { name: 'chainId', type: 'uint256' },
+      { name: 'verifyingContract', type: 'address' },
+    ],
+    Person: [
+      { name: 'name', type: 'string' },
+      { name: 'wallet', type: 'address' },
+    ],
+    Mail: [
+      { name: 'from', type: 'Person' },
+      { name: 'contents', type: 'string' },
+    ],
+  },
+  value: {
+    primaryType: 'Mail',
+    from: { name: 'Alice', wallet: '0x000000000000000000000000000000000000bEEF' },
+    contents: 'Hello',
+  },
+};
+
 describe('key derivation', () => {
   it('derives BIP-44 EVM addresses that anyone holding the seed can recompute', async () => {
     const key = await derive('wallet-1');
@@ -121,6 +151,45 @@ describe('key derivation', () => {
       code: 'caller_not_allowed',
     });
   });
+
+  it("confines each caller to its own owners' keys", async () => {
+    const issuer = new RpcClient({
+      broker,
+      caller: 'issuer',
+      signer: devProofSigner('issuer'),
+      defaultTimeoutMs: 10_000,
+      logger: testLogger(),
+    });
+    await issuer.start();
+    try {
+      const wallet = await derive('confined-wallet');
+      const own = await issuer.call('signing', SIGNING_RPC.deriveKey, {
+        ownerId: issuerKeyOwner('confined'),
+        chain: 'evm',
+      });
+      expect(own.ownerId).toBe(issuerKeyOwner('confined'));
+      const refused = { status: 403, code: 'key_not_allowed' };
+      // A compromised issuer cannot sign with a custody wallet's key, nor the gas station's.
+      for (const ownerId of [wallet.ownerId, 'system:gas-station'])
+        await expect(
+          issuer.call('signing', SIGNING_RPC.signEvmTypedData, {
+            ownerId,
+            chain: 'evm',
+            typedData,
+          }),
+        ).rejects.toMatchObject(refused);
+      // Nor wallet-ledger with an issuer's.
+      await expect(
+        call(SIGNING_RPC.signEvmMessage, {
+          ownerId: issuerKeyOwner('confined'),
+          chain: 'evm',
+          message: 'not mine',
+        }),
+      ).rejects.toMatchObject(refused);
+    } finally {
+      await issuer.stop();
+    }
+  });
 });
 
 describe('EVM signatures', () => {
@@ -133,36 +202,6 @@ describe('EVM signatures', () => {
     });
     expect(verifyMessage('I agree to the terms', signature)).toBe(key.address);
   });
-
-  const typedData = {
-    domain: {
-      name: 'Custody',
-      version: '1',
-      chainId: '1',
-      verifyingContract: '0x000000000000000000000000000000000000dEaD',
-    },
-    types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
-      Person: [
-        { name: 'name', type: 'string' },
-        { name: 'wallet', type: 'address' },
-      ],
-      Mail: [
-        { name: 'from', type: 'Person' },
-        { name: 'contents', type: 'string' },
-      ],
-    },
-    value: {
-      primaryType: 'Mail',
-      from: { name: 'Alice', wallet: '0x000000000000000000000000000000000000bEEF' },
-      contents: 'Hello',
-    },
-  };
 
   it('signs EIP-712 typed data that verifies to the wallet address', async () => {
     const key = await derive('signer');

@@ -116,7 +116,6 @@ describe('RPC access declarations', () => {
       { from: 'wallet-ledger', to: 'policy', method: POLICY_RPC.evaluate },
       { from: 'policy', to: 'trading', method: TRADING_RPC.getAsset },
       { from: 'policy', to: 'identity', method: IDENTITY_RPC.isWhitelisted },
-      { from: 'wallet-ledger', to: 'policy', method: POLICY_RPC.release },
     ]);
     expect(forwardsOf('notifier', NOTIFIER_RPC.listEvents)).toEqual([]);
     expect(accessOf('identity', 'toString')).toBeUndefined();

@@ -58,7 +58,6 @@ const userRef: MethodRef = { service: 'identity', method: IDENTITY_RPC.getUserRe
 const walletRef: MethodRef = { service: 'wallet-ledger', method: WALLET_RPC.getWalletRef };
 const approvers: MethodRef = { service: 'identity', method: IDENTITY_RPC.listApprovers };
 const evaluate: MethodRef = { service: 'policy', method: POLICY_RPC.evaluate };
-const release: MethodRef = { service: 'policy', method: POLICY_RPC.release };
 
 /**
  * Every method of every service and who may call it: the single place a method's guard lives.
@@ -90,11 +89,8 @@ export const RPC_ACCESS: AccessTable = {
     [IDENTITY_RPC.listUsers]: api(),
     [IDENTITY_RPC.getUser]: api(),
     [IDENTITY_RPC.getUserRef]: forwarded('wallet-ledger', 'trading'),
-    [IDENTITY_RPC.updateIndividual]: api({
-      service: 'wallet-ledger',
-      method: WALLET_RPC.applyUserRef,
-    }),
-    [IDENTITY_RPC.updateLegal]: api({ service: 'wallet-ledger', method: WALLET_RPC.applyUserRef }),
+    [IDENTITY_RPC.updateIndividual]: api(),
+    [IDENTITY_RPC.updateLegal]: api(),
     [IDENTITY_RPC.deleteUser]: api({
       service: 'wallet-ledger',
       method: WALLET_RPC.countUserWallets,
@@ -114,11 +110,12 @@ export const RPC_ACCESS: AccessTable = {
     [WALLET_RPC.deleteWallet]: api(),
     [WALLET_RPC.countUserWallets]: forwarded('identity'),
     [WALLET_RPC.getWalletRef]: forwarded('identity', 'trading'),
-    [WALLET_RPC.applyUserRef]: forwarded('identity'),
-    [SIGNATURE_RPC.sign]: api(userRef, evaluate, release),
+    // A block identity applies in its own name (a user's blocking is identity's to decide).
+    [WALLET_RPC.applyUserRef]: internal('identity'),
+    [SIGNATURE_RPC.sign]: api(userRef, evaluate),
     [SIGNATURE_RPC.list]: api(),
     [SIGNATURE_RPC.get]: api(),
-    [LEDGER_RPC.createTransfer]: api(evaluate, release),
+    [LEDGER_RPC.createTransfer]: api(evaluate),
     [LEDGER_RPC.listTransfers]: api(),
     [LEDGER_RPC.getTransfer]: api(),
     [LEDGER_RPC.createIncome]: api(),
@@ -128,7 +125,7 @@ export const RPC_ACCESS: AccessTable = {
     [LEDGER_RPC.listTransactions]: api(),
     [LEDGER_RPC.getTransaction]: api(),
     [LEDGER_RPC.checkLedger]: api(),
-    [LEDGER_RPC.createWithdrawal]: api(userRef, evaluate, release),
+    [LEDGER_RPC.createWithdrawal]: api(userRef, evaluate),
     [LEDGER_RPC.updateWithdrawal]: api(),
     [LEDGER_RPC.listWithdrawals]: api(),
     [LEDGER_RPC.getWithdrawal]: api(),
@@ -205,7 +202,8 @@ export const RPC_ACCESS: AccessTable = {
         { service: 'identity', method: IDENTITY_RPC.isWhitelisted },
       ],
     },
-    [POLICY_RPC.release]: forwarded('wallet-ledger'),
+    // Operations wallet-ledger did not create after all: their ids are all it takes.
+    [POLICY_RPC.release]: internal('wallet-ledger'),
     [POLICY_RPC.listApprovals]: api(),
     [POLICY_RPC.getApproval]: api(),
     [POLICY_RPC.decide]: api(approvers),

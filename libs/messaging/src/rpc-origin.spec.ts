@@ -79,6 +79,10 @@ beforeAll(async () => {
       ledgerRuns += 1;
       return { tenant: ctx.auth?.tenantId ?? null };
     },
+    [WALLET_RPC.countUserWallets]: async () => {
+      ledgerRuns += 1;
+      return { count: 0 };
+    },
     // A command: its proofs are remembered in the database.
     [WALLET_RPC.applyUserRef]: async () => {
       ledgerRuns += 1;
@@ -164,7 +168,15 @@ describe('an auth context passed from service to service', () => {
     // The same request, another method its contract does not forward.
     await expect(
       runWithOrigin(captured, () =>
-        identity.callAny('wallet-ledger', WALLET_RPC.applyUserRef, {}, { auth: captured.auth }),
+        identity.callAny(
+          'wallet-ledger',
+          WALLET_RPC.countUserWallets,
+          {},
+          {
+            auth: captured.auth,
+            idempotent: true,
+          },
+        ),
       ),
     ).rejects.toMatchObject({ status: 401, code: 'rpc_proof_invalid' });
     expect(refusals.at(-1)).toMatchObject({ reason: 'other_request', failed: 'origin' });

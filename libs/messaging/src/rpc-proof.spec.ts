@@ -124,6 +124,13 @@ describe('RPC proofs', () => {
     expect(ledger.check(undefined, AUTH, NOW)).toEqual({ fault: 'missing' });
     expect(ledger.check({ iss: 'gateway' }, AUTH, NOW)).toEqual({ fault: 'malformed' });
     expect(ledger.check('a proof', AUTH, NOW)).toEqual({ fault: 'malformed' });
+    // Nonces the receiver stores: short and plain, whatever the MAC.
+    const proof = gateway.sign(call);
+    for (const n of ['a\u0000b', 'x'.repeat(65), ''])
+      expect(ledger.check({ ...proof, n }, AUTH, NOW)).toEqual({ fault: 'malformed' });
+    expect(ledger.check({ ...proof, m: 'm'.repeat(257) }, AUTH, NOW)).toEqual({
+      fault: 'malformed',
+    });
   });
 
   it('use one key per pair and direction, which both apps of the pair work out alone', () => {
@@ -248,7 +255,6 @@ describe("the gateway's attestations of forwards", () => {
       [
         `wallet-ledger>identity ${IDENTITY_RPC.getUserRef}`,
         `wallet-ledger>policy ${POLICY_RPC.evaluate}`,
-        `wallet-ledger>policy ${POLICY_RPC.release}`,
         `policy>trading ${TRADING_RPC.getAsset}`,
         `policy>identity ${IDENTITY_RPC.isWhitelisted}`,
       ].sort(),

@@ -365,14 +365,21 @@ export class RpcProofVerifier {
   }
 }
 
+/** A nonce as signers make them (base64url, short): what receivers store, bounded. */
+const NONCE = /^[A-Za-z0-9_-]{1,64}$/;
+/** The longest issuer, method and request id a proof may name. */
+const NAME_MAX = 256;
+
 function isProof(value: unknown): value is RpcProof {
   if (typeof value !== 'object' || value === null) return false;
   const proof = value as Record<string, unknown>;
+  const name = (field: unknown) => typeof field === 'string' && field.length <= NAME_MAX;
   return (
-    typeof proof['iss'] === 'string' &&
-    typeof proof['m'] === 'string' &&
-    typeof proof['rid'] === 'string' &&
+    name(proof['iss']) &&
+    name(proof['m']) &&
+    name(proof['rid']) &&
     typeof proof['n'] === 'string' &&
+    NONCE.test(proof['n']) &&
     typeof proof['exp'] === 'number' &&
     typeof proof['ph'] === 'string' &&
     typeof proof['mac'] === 'string'

@@ -408,7 +408,7 @@ export class RpcServer implements BrokerComponent {
     } finally {
       const durationMs = Date.now() - started;
       try {
-        this.options.onCall?.(request?.method ?? 'invalid', outcome, durationMs);
+        this.options.onCall?.(this.metricName(request?.method), outcome, durationMs);
         runWithContext({ requestId }, () =>
           this.options.logger.debug({ rpc: request?.method, outcome, durationMs }, 'rpc handled'),
         );
@@ -417,6 +417,15 @@ export class RpcServer implements BrokerComponent {
       }
     }
     return reply;
+  }
+
+  /**
+   * A method's name as metrics label it: a method this server does not declare is `unknown`
+   * (any broker login may send any name, and each label value is a time series kept forever).
+   */
+  metricName(method: string | undefined): string {
+    if (method === undefined) return 'invalid';
+    return Object.prototype.hasOwnProperty.call(this.options.access, method) ? method : 'unknown';
   }
 
   /**

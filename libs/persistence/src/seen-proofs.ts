@@ -17,12 +17,15 @@ CREATE INDEX IF NOT EXISTS rpc_proofs_expiry_idx ON ${s}.rpc_proofs (expires_at)
 `;
 }
 
-/** The proofs past their expiry: refused as expired anyway, so forgotten. */
+/**
+ * The proofs past their expiry: refused as expired anyway, so forgotten, a minute late (a replica
+ * whose clock is behind the database's still refuses them as expired when they are gone).
+ */
 export function seenProofsRetention(schema: string): RetentionRule {
   return expiredRows({
     name: 'rpc_proofs',
     table: `${quoteIdent(schema)}.rpc_proofs`,
-    expired: 'expires_at < now()',
+    expired: `expires_at < now() - interval '1 minute'`,
     order: 'expires_at',
   });
 }
@@ -60,6 +63,21 @@ export class SeenProofs {
     });
   }
 
+  /** Inserts the claims; answers the ones that were new (`issuer\nnonce`). */
+  private async insert(claims: Claim[]): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ issuer: string; nonce: string }>(
+      `INSERT INTO ${this.table} (issuer, nonce, expires_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])
+       ON CONFLICT DO NOTHING RETURNING issuer, nonce`,
+      [
+        claims.map((c) => c.issuer),
+        claims.map((c) => c.nonce),
+        claims.map((c) => new Date(c.expiresAt + this.skewMs).toISOString()),
+      ],
+    );
+    return new Set(rows.map((row) => `${row.issuer}\n${row.nonce}`));
+  }
+
   private async flush(): Promise<void> {
     const claims = this.pending;
     this.pending = [];
@@ -72,25 +90,25 @@ export class SeenProofs {
     }
     const batch = [...firsts.values()];
     try {
-      const { rows } = await this.pool.query<{ issuer: string; nonce: string }>(
-        `INSERT INTO ${this.table} (issuer, nonce, expires_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[])
-         ON CONFLICT DO NOTHING RETURNING issuer, nonce`,
-        [
-          batch.map((c) => c.issuer),
-          batch.map((c) => c.nonce),
-          batch.map((c) => new Date(c.expiresAt + this.skewMs).toISOString()),
-        ],
-      );
-      const taken = new Set(rows.map((row) => `${row.issuer}\n${row.nonce}`));
+      const taken = await this.insert(batch);
       for (const claim of batch) claim.resolve(taken.has(`${claim.issuer}\n${claim.nonce}`));
     } catch {
-      // Not knowing whether a command ran before, it does not run now.
-      const error = Errors.unavailable(
-        'The service cannot check this request against the ones it took.',
-        'database_unavailable',
+      // One claim the table refuses must not fail the others of its turn: each alone.
+      await Promise.all(
+        batch.map((claim) =>
+          this.insert([claim]).then(
+            (taken) => claim.resolve(taken.size === 1),
+            () =>
+              // Not knowing whether a command ran before, it does not run now.
+              claim.reject(
+                Errors.unavailable(
+                  'The service cannot check this request against the ones it took.',
+                  'database_unavailable',
+                ),
+              ),
+          ),
+        ),
       );
-      for (const claim of batch) claim.reject(error);
     }
   }
 }

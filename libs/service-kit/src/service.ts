@@ -222,7 +222,10 @@ export async function startService<A extends ServiceName>(
       authority: AUTH_AUTHORITY,
       memory: new SeenProofs(pool, schema, PROOF_CLOCK_SKEW_MS),
       onRefused: (refusal) => {
-        metrics.rpcRefused.inc({ method: refusal.method, reason: refusal.reason });
+        metrics.rpcRefused.inc({
+          method: rpcServer.metricName(refusal.method),
+          reason: refusal.reason,
+        });
         logger.warn({ audit: 'rpc_refused', ...refusal }, 'RPC request refused');
         refusals.report(refusal);
       },

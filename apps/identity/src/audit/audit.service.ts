@@ -39,11 +39,11 @@ export async function appendAuditBatch(
 }
 
 /** The status a refused RPC was answered with, by reason (other reasons: 401, no valid proof). */
-const REFUSAL_STATUS: Readonly<Record<string, number>> = {
-  caller_not_allowed: 403,
-  auth_not_allowed: 403,
-  replayed: 409,
-};
+const REFUSAL_STATUS = new Map<string, number>([
+  ['caller_not_allowed', 403],
+  ['auth_not_allowed', 403],
+  ['replayed', 409],
+]);
 
 /**
  * Appends a service's report of a refused RPC (RPC_REFUSED_EVENT) as an `rpcRefused` record:
@@ -70,7 +70,7 @@ export async function appendRpcRefusal(
         device: null,
         ip: null,
         remoteIp: null,
-        status: REFUSAL_STATUS[r.reason] ?? 401,
+        status: REFUSAL_STATUS.get(r.reason) ?? 401,
         outcome: 'failure',
       },
       detail:

@@ -224,9 +224,8 @@ export class UsersService {
       // open. An unblock travels by event only (until it lands, the user stays blocked).
       if (row.blocked && !current.blocked) {
         const update: UserRefUpdate = { user: userView(row), tenantId: row.tenantId };
+        // In identity's own name: the block is identity's to apply, whoever asked for it.
         await this.rpc.call('wallet-ledger', WALLET_RPC.applyUserRef, update, {
-          ...{},
-          ...(auth ? { auth } : {}),
           idempotent: true,
         });
       }

@@ -90,17 +90,15 @@ export class Governor {
   /**
    * Operations decided on but not created after all (refused, a replay under a taken key): they
    * stop counting towards velocity limits and their approvals end. Best effort: a pending
-   * approval expires otherwise, and a count ages out of its window.
+   * approval expires otherwise, and a count ages out of its window. In wallet-ledger's own name:
+   * the operations' ids are all the policy service needs.
    */
-  async release(caller: AuthContext, operationIds: string[]): Promise<void> {
+  async release(operationIds: string[]): Promise<void> {
     for (let at = 0; at < operationIds.length; at += MAX_EVALUATED_OPERATIONS)
       await this.rpc
-        .call(
-          'policy',
-          POLICY_RPC.release,
-          { operationIds: operationIds.slice(at, at + MAX_EVALUATED_OPERATIONS) },
-          { auth: caller },
-        )
+        .call('policy', POLICY_RPC.release, {
+          operationIds: operationIds.slice(at, at + MAX_EVALUATED_OPERATIONS),
+        })
         .catch(() => undefined);
   }
 
@@ -109,10 +107,10 @@ export class Governor {
    * written); an unknown outcome (a timeout, a lost commit) keeps counting, which errs on the
    * side of the limits.
    */
-  async releaseRefused(caller: AuthContext, operationId: string, error: unknown): Promise<void> {
+  async releaseRefused(operationId: string, error: unknown): Promise<void> {
     // A block counted nothing; a request not started in time (`timeout`) wrote nothing.
     if (!isAppError(error) || error.code === 'policy_blocked') return;
-    if (error.status < 500 || error.code === 'timeout') await this.release(caller, [operationId]);
+    if (error.status < 500 || error.code === 'timeout') await this.release([operationId]);
   }
 
   private batcherOf(caller: AuthContext): Batcher<PendingDecision> {
@@ -134,12 +132,19 @@ export class Governor {
   }
 
   private async evaluate(batch: PendingDecision[]): Promise<void> {
-    const [first] = batch;
-    if (!first) return;
-    // Every item of the batch has the same caller; the first's context vouches for the call.
+    // Every item of the batch has the same caller; the request whose forwards run longest
+    // vouches for the call (an earlier one's may have expired while the batch waited).
+    const vouching = batch.reduce<PendingDecision | undefined>(
+      (best, item) =>
+        !best || (item.origin?.forwards?.exp ?? 0) > (best.origin?.forwards?.exp ?? 0)
+          ? item
+          : best,
+      undefined,
+    );
+    if (!vouching) return;
     const decisions = await this.decideAll(
-      first.caller,
-      first.origin,
+      vouching.caller,
+      vouching.origin,
       batch.map((item) => item.operation),
     );
     batch.forEach((item, i) => item.resolve(decisions[i] as PolicyDecision));
@@ -159,12 +164,7 @@ export class Governor {
     ).catch(async (error: unknown) => {
       // No answer (a timeout, a lost reply): none of these operations will be created, so what
       // the policy service may have counted or held for them goes.
-      await runWithOrigin(origin, () =>
-        this.release(
-          caller,
-          operations.map((op) => op.operationId),
-        ),
-      );
+      await this.release(operations.map((op) => op.operationId));
       throw error;
     });
     if (decisions.length !== operations.length)

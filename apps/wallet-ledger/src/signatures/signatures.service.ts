@@ -196,7 +196,7 @@ export class SignaturesService {
         return this.record(tx, wallet, request, id, result, onChain);
       })
       .catch(async (error: unknown) => {
-        await this.governor.releaseRefused(caller, id, error);
+        await this.governor.releaseRefused(id, error);
         throw error;
       });
     return { id: (await recorded).id };

@@ -153,11 +153,11 @@ export class TransfersService {
     // refusal, or a replay under a key already answered), both go.
     const view = await this.queue(caller, operation, request, idempotency, deadline).catch(
       async (error: unknown) => {
-        await this.governor.releaseRefused(caller, id, error);
+        await this.governor.releaseRefused(id, error);
         throw error;
       },
     );
-    if (view.id !== id) await this.governor.release(caller, [id]);
+    if (view.id !== id) await this.governor.release([id]);
     return view;
   }
 

@@ -176,10 +176,10 @@ export class WithdrawalsService {
     // The decision counted this withdrawal (and its approval names it): if it was not created
     // (short funds, a twin request under the same key answered first), both go.
     const result = await created.catch(async (error: unknown) => {
-      await this.governor.releaseRefused(caller, id, error);
+      await this.governor.releaseRefused(id, error);
       throw error;
     });
-    if (result.id !== id) await this.governor.release(caller, [id]);
+    if (result.id !== id) await this.governor.release([id]);
     return result;
   }
 
