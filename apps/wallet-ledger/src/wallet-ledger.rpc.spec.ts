@@ -375,10 +375,10 @@ describe('transfers', () => {
     await expect(
       gateway.call('wallet-ledger', WALLET_RPC.applyUserRef, block, { auth: admin }),
     ).rejects.toMatchObject({ status: 403, code: 'caller_not_allowed' });
-    // An auth context needs the gateway's proof: identity's own call carries none.
+    // A block is applied in identity's own name: the method takes no auth context at all.
     await expect(
       identity.call('wallet-ledger', WALLET_RPC.applyUserRef, block, { auth: admin }),
-    ).rejects.toMatchObject({ status: 401, code: 'rpc_proof_invalid' });
+    ).rejects.toMatchObject({ status: 403, code: 'caller_not_allowed' });
     await identity.call('wallet-ledger', WALLET_RPC.applyUserRef, block);
     await identity.stop();
     await expect(
