@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   AUDIT_BATCH_EVENT,
   AUDIT_EVENT,
@@ -24,6 +23,7 @@ import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { ClientsService } from './clients/clients.service';
 import { listEnum, loadEnumLists } from './enums/enums.service';
+import { MIGRATIONS_DIR } from './migrations-dir';
 import { SecretBox } from '@custody/secrets';
 import { resealLegacySecrets } from './keys/reseal';
 import { publicKeys, SigningKeys } from './keys/signing-keys';
@@ -132,7 +132,7 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'identity'>> {
 /** The identity service: api clients, clients, tokens, users, enums, whitelists, the audit log. */
 export const identityService: ServiceDefinition<'identity'> = {
   app: 'identity',
-  migrationsDir: path.join(__dirname, 'migrations'),
+  migrationsDir: MIGRATIONS_DIR,
   rpcHandlers: createHandlers,
   retention: (deps) => [deadFamiliesRetention(deps.config.REFRESH_TOKENS_RETENTION_DAYS)],
   eventHandlers: () => ({

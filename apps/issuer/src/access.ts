@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Executor, isUuid } from '@custody/persistence';
+import type { Executor } from '@custody/persistence';
 import { requireIssuer } from '@custody/tenancy';
-import { type IssueRow, type IssuerRow, issuers, issues } from './schema';
+import { findIssuer } from './issuers/issuers.repository';
+import { findIssue } from './issues/issues.repository';
+import type { IssueRow, IssuerRow } from './schema';
 
 /**
  * The issuer an issuer token reaches: its own (403 for another one), still existing, and with the
@@ -15,9 +16,7 @@ export async function callingIssuer(
   issuerId: string,
 ): Promise<IssuerRow> {
   const caller = requireIssuer(auth, issuerId);
-  const [row] = isUuid(issuerId)
-    ? await db.select().from(issuers).where(eq(issuers.id, issuerId))
-    : [];
+  const row = await findIssuer(db, issuerId);
   if (!row) throw Errors.unauthorized('The access token is not valid.', 'token_invalid');
   if (row.secretVersion !== caller.issuer.version)
     throw Errors.unauthorized('The access token has been revoked.', 'token_revoked');
@@ -31,12 +30,7 @@ export async function issueOf(
   path: { issuerId: string; issueId: string },
 ): Promise<{ issuer: IssuerRow; issue: IssueRow }> {
   const issuer = await callingIssuer(db, auth, path.issuerId);
-  const [issue] = isUuid(path.issueId)
-    ? await db
-        .select()
-        .from(issues)
-        .where(and(eq(issues.id, path.issueId), eq(issues.issuerId, issuer.id)))
-    : [];
+  const issue = await findIssue(db, issuer.id, path.issueId);
   if (!issue) throw Errors.notFound('issue');
   return { issuer, issue };
 }

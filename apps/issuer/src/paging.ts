@@ -1,42 +1,11 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { V2Page, V2Paging } from '@custody/contracts';
-import { type Executor, selectPage } from '@custody/persistence';
+import type { Page } from '@custody/persistence';
 
-/**
- * One page of a version 2 list: `take` rows from the 1-based `page`, ordered by the allow-listed
- * `sortColumn` (then by id, so that pages never overlap), with the count before paging.
- */
-export async function pageOf<T extends PgTable, V>(
-  db: Executor,
-  table: T,
-  options: {
-    where: SQL | undefined;
-    /** API name → column (or expression, e.g. a case-insensitive name). */
-    sortable: Record<string, PgColumn | SQL>;
-    id: PgColumn;
-    paging: V2Paging;
-    view: (row: T['$inferSelect']) => V;
-  },
-): Promise<V2Page<V>> {
-  const { page, take, sortColumn, sortOrder } = options.paging;
-  const column = options.sortable[sortColumn];
-  // The gateway validated the name against the same allow-list.
-  if (!column) throw new Error(`Sort column not allow-listed: ${sortColumn}`);
-  const direction = sortOrder === 'ASC' ? asc : desc;
-  const { rows, total } = await selectPage(db, table, {
-    where: options.where,
-    orderBy: [direction(column), direction(options.id)],
-    limit: take,
-    offset: (page - 1) * take,
-  });
+/** A version 2 list's answer: the page's rows as views, with the page count of the whole list. */
+export function v2Page<R, V>(rows: Page<R>, paging: V2Paging, view: (row: R) => V): V2Page<V> {
+  const { page, take } = paging;
   return {
-    data: rows.map(options.view),
-    meta: { page, take, itemCount: total, pageCount: Math.ceil(total / take) },
+    data: rows.rows.map(view),
+    meta: { page, take, itemCount: rows.total, pageCount: Math.ceil(rows.total / take) },
   };
-}
-
-/** Names sort alphabetically whatever their letter case (and the database's collation). */
-export function byName(column: PgColumn): SQL {
-  return sql`lower(${column})`;
 }

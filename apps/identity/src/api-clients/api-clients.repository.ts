@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, selectPage, one, type Page } from '@custody/persistence';
 import { type ApiClientRow, apiClients } from '../schema';
@@ -50,4 +50,28 @@ export async function listApiClients(db: Executor, query: ListQuery): Promise<Pa
     [live],
   );
   return selectPage(db, apiClients, clauses);
+}
+
+/** Secrets sealed in the earlier format (`v1`: the master key alone), deleted clients' too. */
+export async function legacySealedApiClientSecrets(
+  db: Executor,
+): Promise<{ id: string; sealed: string }[]> {
+  return db
+    .select({ id: apiClients.id, sealed: apiClients.secretCiphertext })
+    .from(apiClients)
+    .where(like(apiClients.secretCiphertext, 'v1.%'));
+}
+
+/** Replaces a client's sealed secret, unless it is no longer `sealed`. */
+export async function resealApiClientSecret(
+  db: Executor,
+  id: string,
+  sealed: string,
+  resealed: string,
+): Promise<void> {
+  await db
+    .update(apiClients)
+    .set({ secretCiphertext: resealed })
+    // Unless the secret was changed meanwhile (then it is sealed anew already).
+    .where(and(eq(apiClients.id, id), eq(apiClients.secretCiphertext, sealed)));
 }

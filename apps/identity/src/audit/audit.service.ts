@@ -9,23 +9,16 @@ import {
   type ListQuery,
   type ListResult,
 } from '@custody/contracts';
-import { eq, sql } from 'drizzle-orm';
-import {
-  type Database,
-  type Executor,
-  listClauses,
-  listResult,
-  selectPage,
-} from '@custody/persistence';
+import { type Database, type Executor, listResult } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
-import { auditEvents } from '../schema';
+import { insertAuditRecords, listAuditEventRows } from './audit.repository';
 
 /** Appends one record (the event id is the primary key: a redelivery inserts nothing). */
 export async function appendAuditEvent(
   tx: Executor,
   event: EventEnvelope<AuditRecord>,
 ): Promise<void> {
-  await appendAuditRecords(tx, [
+  await insertAuditRecords(tx, [
     { id: event.id, occurredAt: event.occurredAt, record: event.data },
   ]);
 }
@@ -35,7 +28,7 @@ export async function appendAuditBatch(
   tx: Executor,
   event: EventEnvelope<AuditBatch>,
 ): Promise<void> {
-  if (event.data.records.length > 0) await appendAuditRecords(tx, event.data.records);
+  if (event.data.records.length > 0) await insertAuditRecords(tx, event.data.records);
 }
 
 /** The status a refused RPC was answered with, by reason (other reasons: 401, no valid proof). */
@@ -54,7 +47,7 @@ export async function appendRpcRefusal(
   event: EventEnvelope<RpcRefusalRecord>,
 ): Promise<void> {
   const r = event.data;
-  await appendAuditRecords(tx, [
+  await insertAuditRecords(tx, [
     {
       id: event.id,
       occurredAt: event.occurredAt,
@@ -80,26 +73,6 @@ export async function appendRpcRefusal(
   ]);
 }
 
-type StoredRecord = AuditBatch['records'][number] & { detail?: string };
-
-async function appendAuditRecords(tx: Executor, records: StoredRecord[]): Promise<void> {
-  const column = <T>(value: (r: StoredRecord) => T) => sql.param(records.map(value));
-  // Plain SQL, one array per column: the query builder cost identity more CPU than the insert.
-  await tx.execute(
-    sql`INSERT INTO identity.audit_events (id, occurred_at, request_id, action, method, path,
-          client_id, tenant_id, user_id, target_id, device, ip, remote_ip, status, outcome, detail)
-        SELECT * FROM unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.occurredAt)}::timestamptz[],
-          ${column((r) => r.record.requestId)}::text[], ${column((r) => r.record.action)}::text[],
-          ${column((r) => r.record.method)}::text[], ${column((r) => r.record.path)}::text[],
-          ${column((r) => r.record.clientId)}::text[], ${column((r) => r.record.tenantId)}::text[],
-          ${column((r) => r.record.userId)}::text[], ${column((r) => r.record.targetId)}::text[],
-          ${column((r) => r.record.device)}::text[], ${column((r) => r.record.ip)}::text[],
-          ${column((r) => r.record.remoteIp)}::text[], ${column((r) => r.record.status)}::int[],
-          ${column((r) => r.record.outcome)}::text[], ${column((r) => r.detail ?? null)}::text[])
-        ON CONFLICT DO NOTHING`,
-  );
-}
-
 export type { AuditFilters } from '@custody/contracts';
 
 export async function listAuditEvents(
@@ -109,20 +82,7 @@ export async function listAuditEvents(
   filters: AuditFilters,
 ): Promise<ListResult<AuditEventView>> {
   requireAdmin(auth);
-  const clauses = listClauses(
-    query,
-    {
-      sortable: { createdAt: auditEvents.occurredAt },
-      createdAt: auditEvents.occurredAt,
-      id: auditEvents.id,
-    },
-    [
-      filters.userId !== undefined ? eq(auditEvents.userId, filters.userId) : undefined,
-      filters.action !== undefined ? eq(auditEvents.action, filters.action) : undefined,
-      filters.clientId !== undefined ? eq(auditEvents.clientId, filters.clientId) : undefined,
-    ],
-  );
-  const page = await selectPage(db, auditEvents, clauses);
+  const page = await listAuditEventRows(db, query, filters);
   return listResult(
     page,
     page.rows.map(({ occurredAt, detail, ...row }) => ({

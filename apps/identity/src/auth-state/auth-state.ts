@@ -1,8 +1,7 @@
-import { gt } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { AUTH_STATE_KEYS } from '@custody/contracts';
 import type { Database } from '@custody/persistence';
-import { clients, revokedTokens } from '../schema';
+import { clientTokenVersions, unexpiredRevokedTokens } from './auth-state.repository';
 
 export const DELETED = 'deleted';
 
@@ -33,20 +32,13 @@ export class AuthState {
 
   async seed(db: Database): Promise<void> {
     const pipeline = this.redis.multi();
-    const allClients = await db
-      .select({ id: clients.id, version: clients.tokenVersion, deletedAt: clients.deletedAt })
-      .from(clients);
-    for (const client of allClients) {
+    for (const client of await clientTokenVersions(db)) {
       pipeline.set(
         this.key(AUTH_STATE_KEYS.clientVersion(client.id)),
         client.deletedAt ? DELETED : String(client.version),
       );
     }
-    const revoked = await db
-      .select()
-      .from(revokedTokens)
-      .where(gt(revokedTokens.expiresAt, new Date()));
-    for (const token of revoked) {
+    for (const token of await unexpiredRevokedTokens(db)) {
       pipeline.set(
         this.key(AUTH_STATE_KEYS.revokedToken(token.jti)),
         '1',

@@ -2,7 +2,7 @@ import type { KeyPurpose } from '@custody/contracts';
 import { loadConfig } from '@custody/config';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
 import { SecretBox } from '@custody/secrets';
-import { identityService } from '../identity.rpc';
+import { MIGRATIONS_DIR } from '../migrations-dir';
 import { rotateSigningKey } from './signing-keys';
 
 const PURPOSES: readonly KeyPurpose[] = ['access', 'issuer'];
@@ -22,7 +22,7 @@ export async function rotateSigningKeyCommand(args: string[]): Promise<number> {
   const config = loadConfig('identity');
   const pool = createPool(config.DATABASE_URL, { max: 1, applicationName: 'identity-keys' });
   try {
-    await migrate(pool, { schema: 'identity', dir: identityService.migrationsDir });
+    await migrate(pool, { schema: 'identity', dir: MIGRATIONS_DIR });
     const box = new SecretBox(config.IDENTITY_ENCRYPTION_KEY).purpose('token-signing-key');
     const rotated = await rotateSigningKey(createDatabase(pool), box, purpose);
     process.stdout.write(`${JSON.stringify({ purpose, ...rotated })}\n`);

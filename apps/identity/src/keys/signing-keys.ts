@@ -1,4 +1,3 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   calculateJwkThumbprint,
   exportJWK,
@@ -9,9 +8,16 @@ import {
   type KeyLike,
 } from 'jose';
 import type { KeyPurpose, PublicJwk } from '@custody/contracts';
-import { type Database, type Executor, one, withTransaction } from '@custody/persistence';
+import { type Database, type Executor, withTransaction } from '@custody/persistence';
 import type { PurposeBox } from '@custody/secrets';
-import { type SigningKeyRow, signingKeys } from '../schema';
+import type { SigningKeyRow } from '../schema';
+import {
+  insertSigningKey,
+  lockPurpose,
+  newestActiveKey,
+  publishedKeys,
+  retireActiveKeys,
+} from './keys.repository';
 
 export interface ActiveKey {
   kid: string;
@@ -21,27 +27,6 @@ export interface ActiveKey {
 }
 
 export const TOKEN_ALG = 'EdDSA';
-
-/**
- * A retired key stays published this long: the longest an access token lives (an api client's
- * `accessTokenExpiresIn` is at most a day; issuer tokens live 15 minutes), plus the longest a
- * replica may still sign with it after its retirement (`SIGNING_KEY_RELOAD_MS`, at most an hour)
- * and a margin for clocks.
- */
-const RETIRED_KEYS_PUBLISHED_FOR = "interval '1 day 1 hour 5 minutes'";
-
-const lockOf = (purpose: KeyPurpose) =>
-  sql`SELECT pg_advisory_xact_lock(hashtext(${`identity:signing-key:${purpose}`}))`;
-
-async function newestActive(tx: Executor, purpose: KeyPurpose): Promise<SigningKeyRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(signingKeys)
-    .where(and(eq(signingKeys.purpose, purpose), isNull(signingKeys.retiredAt)))
-    .orderBy(desc(signingKeys.createdAt))
-    .limit(1);
-  return row;
-}
 
 async function insertKey(
   tx: Executor,
@@ -54,17 +39,12 @@ async function insertKey(
   });
   const publicJwk = { ...(await exportJWK(publicKey)), alg: TOKEN_ALG, use: 'sig' };
   const kid = await calculateJwkThumbprint(publicJwk);
-  return one(
-    await tx
-      .insert(signingKeys)
-      .values({
-        kid,
-        purpose,
-        privateKeyCiphertext: box.seal(await exportPKCS8(privateKey), kid),
-        publicJwk: { ...publicJwk, kid },
-      })
-      .returning(),
-  );
+  return insertSigningKey(tx, {
+    kid,
+    purpose,
+    privateKeyCiphertext: box.seal(await exportPKCS8(privateKey), kid),
+    publicJwk: { ...publicJwk, kid },
+  });
 }
 
 async function activeKeyOf(row: SigningKeyRow, box: PurposeBox): Promise<ActiveKey> {
@@ -106,10 +86,10 @@ export class SigningKeys {
 
   private async load(purpose: KeyPurpose): Promise<ActiveKey> {
     const row = await withTransaction(this.db, async (tx) => {
-      const existing = await newestActive(tx, purpose);
+      const existing = await newestActiveKey(tx, purpose);
       if (existing) return existing;
-      await tx.execute(lockOf(purpose));
-      return (await newestActive(tx, purpose)) ?? insertKey(tx, this.box, purpose);
+      await lockPurpose(tx, purpose);
+      return (await newestActiveKey(tx, purpose)) ?? insertKey(tx, this.box, purpose);
     });
     return activeKeyOf(row, this.box);
   }
@@ -122,15 +102,10 @@ export async function rotateSigningKey(
   purpose: KeyPurpose,
 ): Promise<{ kid: string; retired: string[] }> {
   return withTransaction(db, async (tx) => {
-    await tx.execute(lockOf(purpose));
-    const retired = await tx
-      .update(signingKeys)
-      // The database's clock, the one publicKeys compares with.
-      .set({ retiredAt: sql`now()` })
-      .where(and(eq(signingKeys.purpose, purpose), isNull(signingKeys.retiredAt)))
-      .returning({ kid: signingKeys.kid });
+    await lockPurpose(tx, purpose);
+    const retired = await retireActiveKeys(tx, purpose);
     const row = await insertKey(tx, box, purpose);
-    return { kid: row.kid, retired: retired.map((r) => r.kid) };
+    return { kid: row.kid, retired };
   });
 }
 
@@ -140,11 +115,6 @@ export async function rotateSigningKey(
  * with `issuer` keys only.
  */
 export async function publicKeys(db: Database): Promise<PublicJwk[]> {
-  const rows = await db
-    .select({ jwk: signingKeys.publicJwk, purpose: signingKeys.purpose })
-    .from(signingKeys)
-    .where(
-      sql`${signingKeys.retiredAt} IS NULL OR ${signingKeys.retiredAt} > now() - ${sql.raw(RETIRED_KEYS_PUBLISHED_FOR)}`,
-    );
+  const rows = await publishedKeys(db);
   return rows.map((row) => ({ ...row.jwk, purpose: row.purpose }));
 }

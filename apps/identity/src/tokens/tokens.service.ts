@@ -17,11 +17,12 @@ import { Errors } from '@custody/errors';
 import { type Database, withTransaction } from '@custody/persistence';
 import type { ApiClientsService } from '../api-clients/api-clients.service';
 import type { AuthState } from '../auth-state/auth-state';
+import { insertRevokedToken } from '../auth-state/auth-state.repository';
 import { clientView, effectiveAudience } from '../clients/clients.service';
 import * as clientsRepo from '../clients/clients.repository';
 import { randomToken, secretsEqual, tokenHash, verifyPassword } from '../crypto/passwords';
 import { publicKeys, type SigningKeys, TOKEN_ALG } from '../keys/signing-keys';
-import { type ApiClientRow, type ClientRow, revokedTokens } from '../schema';
+import type { ApiClientRow, ClientRow } from '../schema';
 import * as refreshRepo from './refresh-tokens.repository';
 import type { UsersService } from '../users/users.service';
 
@@ -179,10 +180,7 @@ export class TokensService {
       const claims = await this.verified(token);
       if (claims?.jti && claims.azp === apiClient.id && claims.sub && claims.exp) {
         const expiresAt = new Date(claims.exp * 1000);
-        await this.db
-          .insert(revokedTokens)
-          .values({ jti: claims.jti, clientId: claims.sub, expiresAt })
-          .onConflictDoNothing();
+        await insertRevokedToken(this.db, { jti: claims.jti, clientId: claims.sub, expiresAt });
         await this.authState.revoke(claims.jti, expiresAt);
       }
       return { revoked: true };

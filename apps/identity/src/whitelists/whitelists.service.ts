@@ -6,34 +6,31 @@ import {
   type WhitelistInput,
   type WhitelistView,
 } from '@custody/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import {
-  type Database,
-  isUuid,
-  listClauses,
-  listResult,
-  one,
-  selectPage,
-  sqlState,
-} from '@custody/persistence';
+import { type Database, isUuid, listResult, sqlState } from '@custody/persistence';
 import {
   assertUserAccess,
   checkWalletPath,
   requireAdmin,
   requireAuth,
   tenantScope,
-  type TenantScope,
 } from '@custody/tenancy';
-import { type WhitelistRow, whitelists } from '../schema';
+import type { WhitelistRow } from '../schema';
 import { findUser } from '../users/users.repository';
+import {
+  findWhitelist,
+  hasVerifiedAddress,
+  insertWhitelist,
+  listWhitelists,
+  setWhitelistStatus,
+  type WalletPath,
+} from './whitelists.repository';
+import { fullName } from './whitelists.rules';
 
 export type { WhitelistInput } from '@custody/contracts';
-
-type WalletPath = { userId: string; walletId: string };
 
 function view(row: WhitelistRow): WhitelistView {
   return {
@@ -51,23 +48,6 @@ function view(row: WhitelistRow): WhitelistView {
     tenantId: row.tenantId,
     casp: row.casp,
   };
-}
-
-function fullName(kind: 'individual' | 'legal', kyc: Record<string, unknown>): string {
-  const parts =
-    kind === 'legal'
-      ? [kyc['legalName']]
-      : [kyc['name'], kyc['middleName'], kyc['surname'], kyc['secondLastName']];
-  return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join(' ');
-}
-
-/** The records of the path's wallet within the caller's tenant; `*` matches every user/wallet. */
-function scoped(scope: TenantScope, path: WalletPath) {
-  return and(
-    path.userId === '*' ? undefined : eq(whitelists.userId, path.userId),
-    path.walletId === '*' ? undefined : eq(whitelists.walletId, path.walletId),
-    scope.kind === 'tenant' ? eq(whitelists.tenantId, scope.tenantId) : undefined,
-  );
 }
 
 /** Travel-rule whitelist records of a wallet: created pending, verified (or rejected) by an admin. */
@@ -99,24 +79,19 @@ export class WhitelistsService {
       ]);
     }
     try {
-      const row = one(
-        await this.db
-          .insert(whitelists)
-          .values({
-            id: uuidv7(),
-            tenantId: wallet.tenantId,
-            userId: user.id,
-            walletId: wallet.id,
-            assetId: wallet.assetId,
-            address: input.address,
-            userFullName: fullName(user.kind, user.kyc),
-            counterPartyFullName: input.counterPartyFullName,
-            counterPartyType: input.counterPartyType,
-            casp: input.casp ?? {},
-            travelRuleStatus: 'pending',
-          })
-          .returning(),
-      );
+      const row = await insertWhitelist(this.db, {
+        id: uuidv7(),
+        tenantId: wallet.tenantId,
+        userId: user.id,
+        walletId: wallet.id,
+        assetId: wallet.assetId,
+        address: input.address,
+        userFullName: fullName(user.kind, user.kyc),
+        counterPartyFullName: input.counterPartyFullName,
+        counterPartyType: input.counterPartyType,
+        casp: input.casp ?? {},
+        travelRuleStatus: 'pending',
+      });
       return { id: row.id };
     } catch (error) {
       if (sqlState(error) === '23505')
@@ -141,16 +116,7 @@ export class WhitelistsService {
         idempotent: true,
       });
     }
-    const clauses = listClauses(
-      query,
-      {
-        sortable: { createdAt: whitelists.createdAt, updatedAt: whitelists.updatedAt },
-        createdAt: whitelists.createdAt,
-        id: whitelists.id,
-      },
-      [scoped(tenantScope(caller), path)],
-    );
-    const page = await selectPage(this.db, whitelists, clauses);
+    const page = await listWhitelists(this.db, tenantScope(caller), path, query);
     return listResult(page, page.rows.map(view));
   }
 
@@ -161,10 +127,7 @@ export class WhitelistsService {
     assertUserAccess(auth, path.userId);
     if (![path.userId, path.walletId, path.id].every(isUuid))
       throw Errors.notFound('whitelist record');
-    const [row] = await this.db
-      .select()
-      .from(whitelists)
-      .where(and(scoped(tenantScope(auth), path), eq(whitelists.id, path.id)));
+    const row = await findWhitelist(this.db, tenantScope(auth), path);
     if (!row) throw Errors.notFound('whitelist record');
     return view(row);
   }
@@ -179,18 +142,7 @@ export class WhitelistsService {
   ): Promise<{ verified: boolean }> {
     assertUserAccess(auth, path.userId);
     if (![path.userId, path.walletId].every(isUuid)) return { verified: false };
-    const [row] = await this.db
-      .select({ id: whitelists.id })
-      .from(whitelists)
-      .where(
-        and(
-          scoped(tenantScope(auth), path),
-          sql`lower(${whitelists.address}) = lower(${path.address})`,
-          eq(whitelists.travelRuleStatus, 'verified'),
-        ),
-      )
-      .limit(1);
-    return { verified: row !== undefined };
+    return { verified: await hasVerifiedAddress(this.db, tenantScope(auth), path, path.address) };
   }
 
   /** The travel-rule review outcome, set by an admin (compliance). */
@@ -202,11 +154,8 @@ export class WhitelistsService {
     requireAdmin(auth);
     if (![path.userId, path.walletId, path.id].every(isUuid))
       throw Errors.notFound('whitelist record');
-    const [row] = await this.db
-      .update(whitelists)
-      .set({ travelRuleStatus: status, updatedAt: new Date() })
-      .where(and(scoped({ kind: 'all' }, path), eq(whitelists.id, path.id)))
-      .returning();
+    // An admin's review: any tenant's record.
+    const row = await setWhitelistStatus(this.db, { kind: 'all' }, path, status);
     if (!row) throw Errors.notFound('whitelist record');
     return view(row);
   }

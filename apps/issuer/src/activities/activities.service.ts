@@ -1,12 +1,9 @@
-import { and, eq, ilike, not, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
   SIGNING_RPC,
   issuerKeyOwner,
   type ActivityFilters,
-  type ActivitySortColumn,
   type AuthContext,
   type IssuePath,
   type IssuerActivityListEntry,
@@ -17,24 +14,16 @@ import {
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
-import { type Database, enqueueEvent, isUuid, one, withTransaction } from '@custody/persistence';
+import { type Database, enqueueEvent, isUuid, withTransaction } from '@custody/persistence';
 import { issueOf } from '../access';
-import { byName, pageOf } from '../paging';
-import { type ActivityRow, activities } from '../schema';
+import { v2Page } from '../paging';
+import type { ActivityRow } from '../schema';
+import { insertActivity, listActivities, readActivity } from './activities.repository';
 
 const SCHEMA = 'issuer';
 
 /** Every activity is created APPROVED: the only status the contract shows; nothing reviews it. */
 const CREATED_STATUS = 'APPROVED';
-
-/** The columns behind the activity list's `sortColumn` values (ACTIVITY_SORT_COLUMNS). */
-const SORTABLE: Record<ActivitySortColumn, PgColumn | SQL> = {
-  createdAt: activities.createdAt,
-  updatedAt: activities.updatedAt,
-  name: byName(activities.name),
-  type: activities.type,
-  readed: activities.readed,
-};
 
 export function activityView(row: ActivityRow): IssuerActivityView {
   return {
@@ -63,11 +52,6 @@ export function activityListEntry(row: ActivityRow): IssuerActivityListEntry {
     type: row.type,
     readed: row.readed,
   };
-}
-
-/** `%` and `_` in a name filter are literal characters, not patterns. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -99,24 +83,19 @@ export class ActivitiesService {
       signedTypedData = signed.signature;
     }
     const row = await withTransaction(this.db, async (tx) => {
-      const inserted = one(
-        await tx
-          .insert(activities)
-          .values({
-            id: uuidv7(),
-            issuerId: issuer.id,
-            issueId: issue.id,
-            type: input.type,
-            name: input.name,
-            description: input.description ?? null,
-            infoUrl: input.infoUrl ?? null,
-            status: CREATED_STATUS,
-            dataStructured: input.type === 'REQUEST' ? (input.dataStructured ?? null) : null,
-            signedTypedData,
-            readed: false,
-          })
-          .returning(),
-      );
+      const inserted = await insertActivity(tx, {
+        id: uuidv7(),
+        issuerId: issuer.id,
+        issueId: issue.id,
+        type: input.type,
+        name: input.name,
+        description: input.description ?? null,
+        infoUrl: input.infoUrl ?? null,
+        status: CREATED_STATUS,
+        dataStructured: input.type === 'REQUEST' ? (input.dataStructured ?? null) : null,
+        signedTypedData,
+        readed: false,
+      });
       await enqueueEvent(tx, SCHEMA, {
         name: EVENTS.issuerActivityCreated,
         tenantId: issuer.tenantId,
@@ -138,14 +117,7 @@ export class ActivitiesService {
   ): Promise<IssuerActivityView> {
     const { issue } = await issueOf(this.db, auth, path);
     if (!isUuid(path.activityId)) throw Errors.notFound('activity');
-    const mine = and(eq(activities.id, path.activityId), eq(activities.issueId, issue.id));
-    // Only an unread row is written; a concurrent first read finds it read by the second query.
-    const [marked] = await this.db
-      .update(activities)
-      .set({ readed: true, readAt: new Date() })
-      .where(and(mine, not(activities.readed)))
-      .returning();
-    const row = marked ?? (await this.db.select().from(activities).where(mine))[0];
+    const row = await readActivity(this.db, issue.id, path.activityId);
     if (!row) throw Errors.notFound('activity');
     return activityView(row);
   }
@@ -157,18 +129,7 @@ export class ActivitiesService {
     paging: V2Paging,
   ): Promise<V2Page<IssuerActivityListEntry>> {
     const { issue } = await issueOf(this.db, auth, path);
-    const where: (SQL | undefined)[] = [
-      eq(activities.issueId, issue.id),
-      filters.name !== undefined ? ilike(activities.name, containing(filters.name)) : undefined,
-      filters.readed !== undefined ? eq(activities.readed, filters.readed) : undefined,
-      filters.type !== undefined ? eq(activities.type, filters.type) : undefined,
-    ];
-    return pageOf(this.db, activities, {
-      where: and(...where),
-      sortable: SORTABLE,
-      id: activities.id,
-      paging,
-      view: activityListEntry,
-    });
+    const rows = await listActivities(this.db, issue.id, filters, paging);
+    return v2Page(rows, paging, activityListEntry);
   }
 }

@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { getAddress } from 'ethers';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext, IssueHolderView, IssuePath, V2Page, V2Paging } from '@custody/contracts';
 import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
-import { type Database, one, sqlState } from '@custody/persistence';
+import { type Database, sqlState } from '@custody/persistence';
 import { issueOf } from '../access';
-import { byName, pageOf } from '../paging';
-import { type HolderRow, holders } from '../schema';
+import { v2Page } from '../paging';
+import type { HolderRow } from '../schema';
+import { insertHolder, listHolders } from './holders.repository';
 
 export function holderView(row: HolderRow): IssueHolderView {
   return {
@@ -39,19 +39,14 @@ export class HoldersService {
       ]);
     }
     try {
-      const row = one(
-        await this.db
-          .insert(holders)
-          .values({
-            id: uuidv7(),
-            issuerId: issuer.id,
-            issueId: issue.id,
-            name: input.name,
-            // Checksummed: the same address in another letter case is the same holder.
-            address: getAddress(input.address),
-          })
-          .returning(),
-      );
+      const row = await insertHolder(this.db, {
+        id: uuidv7(),
+        issuerId: issuer.id,
+        issueId: issue.id,
+        name: input.name,
+        // Checksummed: the same address in another letter case is the same holder.
+        address: getAddress(input.address),
+      });
       return holderView(row);
     } catch (error) {
       if (sqlState(error) === '23505')
@@ -66,16 +61,6 @@ export class HoldersService {
     paging: V2Paging,
   ): Promise<V2Page<IssueHolderView>> {
     const { issue } = await issueOf(this.db, auth, path);
-    return pageOf(this.db, holders, {
-      where: eq(holders.issueId, issue.id),
-      sortable: {
-        createdAt: holders.createdAt,
-        updatedAt: holders.updatedAt,
-        name: byName(holders.name),
-      },
-      id: holders.id,
-      paging,
-      view: holderView,
-    });
+    return v2Page(await listHolders(this.db, issue.id, paging), paging, holderView);
   }
 }

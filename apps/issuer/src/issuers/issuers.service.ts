@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   IDENTITY_RPC,
@@ -16,14 +15,14 @@ import {
   type Database,
   type IdempotencyKey,
   isUuid,
-  one,
   runIdempotent,
   storedIdempotentResult,
 } from '@custody/persistence';
 import { hashSecret, verifySecret } from '@custody/secrets';
 import { requireAdmin } from '@custody/tenancy';
-import { byName, pageOf } from '../paging';
-import { type IssuerRow, issuers } from '../schema';
+import { v2Page } from '../paging';
+import type { IssuerRow } from '../schema';
+import { findIssuer, insertIssuer, listIssuers, replaceIssuerSecret } from './issuers.repository';
 
 const SCHEMA = 'issuer';
 
@@ -79,19 +78,14 @@ export class IssuersService {
     const secretHash = await hashSecret(secret);
     let created = false;
     const view = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
-      const row = one(
-        await tx
-          .insert(issuers)
-          .values({
-            id,
-            tenantId: caller.tenantId,
-            name: input.name,
-            secretHash,
-            secretVersion: 1,
-            address: key.address,
-          })
-          .returning(),
-      );
+      const row = await insertIssuer(tx, {
+        id,
+        tenantId: caller.tenantId,
+        name: input.name,
+        secretHash,
+        secretVersion: 1,
+        address: key.address,
+      });
       created = true;
       return issuerView(row);
     });
@@ -100,17 +94,7 @@ export class IssuersService {
 
   async list(auth: AuthContext | undefined, paging: V2Paging): Promise<V2Page<IssuerView>> {
     requireAdmin(auth);
-    return pageOf(this.db, issuers, {
-      where: undefined,
-      sortable: {
-        createdAt: issuers.createdAt,
-        updatedAt: issuers.updatedAt,
-        name: byName(issuers.name),
-      },
-      id: issuers.id,
-      paging,
-      view: issuerView,
-    });
+    return v2Page(await listIssuers(this.db, paging), paging, issuerView);
   }
 
   /** A new secret; the old one and every token issued under it stop working at once. */
@@ -127,15 +111,7 @@ export class IssuersService {
     const secretHash = await hashSecret(secret);
     let rotated = false;
     const view = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
-      const [row] = await tx
-        .update(issuers)
-        .set({
-          secretHash,
-          secretVersion: sql`${issuers.secretVersion} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(issuers.id, issuerId))
-        .returning();
+      const row = await replaceIssuerSecret(tx, issuerId, secretHash);
       if (!row) throw Errors.notFound('issuer');
       rotated = true;
       return issuerView(row);
@@ -148,9 +124,7 @@ export class IssuersService {
    * a wrong secret take the same time and get the same 401.
    */
   async authenticate(input: { id: string; secret: string }): Promise<{ accessToken: string }> {
-    const [row] = isUuid(input.id)
-      ? await this.db.select().from(issuers).where(eq(issuers.id, input.id))
-      : [];
+    const row = await findIssuer(this.db, input.id);
     const ok = await verifySecret(row?.secretHash, input.secret);
     if (!row || !ok) throw invalidCredentials();
     const { accessToken } = await this.rpc.call('identity', IDENTITY_RPC.issueIssuerToken, {

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext, IssueView, V2Page, V2Paging } from '@custody/contracts';
-import { type Database, one } from '@custody/persistence';
+import type { Database } from '@custody/persistence';
 import { callingIssuer } from '../access';
-import { byName, pageOf } from '../paging';
-import { type IssueRow, issues } from '../schema';
+import { v2Page } from '../paging';
+import type { IssueRow } from '../schema';
+import { insertIssue, listIssues } from './issues.repository';
 
 export function issueView(row: IssueRow): IssueView {
   return {
@@ -26,17 +26,12 @@ export class IssuesService {
     input: { name: string; description?: string },
   ): Promise<IssueView> {
     const issuer = await callingIssuer(this.db, auth, issuerId);
-    const row = one(
-      await this.db
-        .insert(issues)
-        .values({
-          id: uuidv7(),
-          issuerId: issuer.id,
-          name: input.name,
-          description: input.description ?? null,
-        })
-        .returning(),
-    );
+    const row = await insertIssue(this.db, {
+      id: uuidv7(),
+      issuerId: issuer.id,
+      name: input.name,
+      description: input.description ?? null,
+    });
     return issueView(row);
   }
 
@@ -46,16 +41,6 @@ export class IssuesService {
     paging: V2Paging,
   ): Promise<V2Page<IssueView>> {
     const issuer = await callingIssuer(this.db, auth, issuerId);
-    return pageOf(this.db, issues, {
-      where: eq(issues.issuerId, issuer.id),
-      sortable: {
-        createdAt: issues.createdAt,
-        updatedAt: issues.updatedAt,
-        name: byName(issues.name),
-      },
-      id: issues.id,
-      paging,
-      view: issueView,
-    });
+    return v2Page(await listIssues(this.db, issuer.id, paging), paging, issueView);
   }
 }

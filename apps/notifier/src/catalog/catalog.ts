@@ -1,5 +1,3 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import {
   EVENT_NAMES,
   type AuthContext,
@@ -10,8 +8,8 @@ import {
 } from '@custody/contracts';
 import { type Database, offsetCursor, readOffsetCursor } from '@custody/persistence';
 import { requireAuth } from '@custody/tenancy';
-import { notificationTypes, receivers } from '../schema';
 import { receiverView } from '../receivers/receivers.service';
+import { clientReceiversOf, typesPage, upsertType } from './catalog.repository';
 
 const DESCRIPTIONS: Record<string, string> = {
   'user.is-created': 'An end user was onboarded',
@@ -35,15 +33,7 @@ const DESCRIPTIONS: Record<string, string> = {
 
 /** One notification type per event of the contracts library, created at start (idempotently). */
 export async function seedCatalog(db: Database): Promise<void> {
-  for (const event of EVENT_NAMES) {
-    await db
-      .insert(notificationTypes)
-      .values({ id: uuidv7(), event, description: DESCRIPTIONS[event] ?? event })
-      .onConflictDoUpdate({
-        target: notificationTypes.event,
-        set: { description: DESCRIPTIONS[event] ?? event },
-      });
-  }
+  for (const event of EVENT_NAMES) await upsertType(db, event, DESCRIPTIONS[event] ?? event);
 }
 
 /**
@@ -57,37 +47,15 @@ export async function listTypes(
   query: ListQuery,
 ): Promise<ListResult<NotificationTypeView>> {
   const caller = requireAuth(auth);
-  const order = query.sort.direction === 'asc' ? asc : desc;
-  const column =
-    query.sort.field === 'event' ? notificationTypes.event : notificationTypes.createdAt;
-  let select = db
-    .select()
-    .from(notificationTypes)
-    .orderBy(order(column), asc(notificationTypes.id))
-    .$dynamic();
   // The catalog is fixed (a row per event name): its cursors are positions (`offsetCursor`).
   const size = query.limit === 0 ? MAX_LIST_PAGE : query.limit;
   const start = query.after ? readOffsetCursor(query.after, query.sort) : (query.page - 1) * size;
-  select = select.limit(size).offset(start);
-  const [types, [counted]] = await Promise.all([
-    select,
-    db.select({ n: sql<number>`count(*)::int` }).from(notificationTypes),
-  ]);
-  const subscribed = types.length
-    ? await db
-        .select()
-        .from(receivers)
-        .where(
-          and(
-            inArray(
-              receivers.notificationTypeId,
-              types.map((t) => t.id),
-            ),
-            isNull(receivers.deletedAt),
-            eq(receivers.clientId, caller.tenantId),
-          ),
-        )
-    : [];
+  const { types, total } = await typesPage(db, query.sort, size, start);
+  const subscribed = await clientReceiversOf(
+    db,
+    caller.tenantId,
+    types.map((t) => t.id),
+  );
   return {
     items: types.map((t) => ({
       id: t.id,
@@ -97,8 +65,8 @@ export async function listTypes(
       description: t.description,
       receivers: subscribed.filter((r) => r.notificationTypeId === t.id).map(receiverView),
     })),
-    total: counted?.n ?? 0,
-    ...(types.length > 0 && start + types.length < (counted?.n ?? 0)
+    total,
+    ...(types.length > 0 && start + types.length < total
       ? { next: offsetCursor(query.sort, start + types.length) }
       : {}),
   };

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AuthContext, ListQuery, ListResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, isUuid, listClauses, listResult, selectPage } from '@custody/persistence';
+import { type Database, isUuid, listResult } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
-import { type DeliveryRow, deliveries, receivers } from '../schema';
+import type { DeliveryRow } from '../schema';
+import { isClientReceiver, listDeliveries, requeueDelivery } from './deliveries.repository';
 
 export function deliveryView(row: DeliveryRow) {
   return {
@@ -22,6 +22,11 @@ export function deliveryView(row: DeliveryRow) {
   };
 }
 
+/** Whose deliveries a caller reads: its own client's; an admin every client's (null). */
+function clientOf(caller: AuthContext): string | null {
+  return isAdmin(caller) ? null : caller.tenantId;
+}
+
 /** The delivery log of the caller's receivers (admin: all), and redelivery on request. */
 export class DeliveriesService {
   constructor(
@@ -38,30 +43,12 @@ export class DeliveriesService {
     if (f.receiverId !== undefined && !isUuid(f.receiverId)) return { items: [], total: 0 };
     // Another client's receiver matches nothing: answered without reading its deliveries (the
     // receiver's index holds them all, each then refused by the client filter).
-    if (f.receiverId !== undefined && !isAdmin(caller)) {
-      const [own] = await this.db
-        .select({ id: receivers.id })
-        .from(receivers)
-        .where(and(eq(receivers.id, f.receiverId), eq(receivers.clientId, caller.tenantId)));
-      if (!own) return { items: [], total: 0 };
-    }
-    const clauses = listClauses(
-      request.list,
-      {
-        sortable: { createdAt: deliveries.createdAt },
-        createdAt: deliveries.createdAt,
-        id: deliveries.id,
-      },
-      [
-        isAdmin(caller) ? undefined : eq(deliveries.clientId, caller.tenantId),
-        f.event !== undefined ? eq(deliveries.eventName, f.event) : undefined,
-        f.receiverId !== undefined ? eq(deliveries.receiverId, f.receiverId) : undefined,
-        f.status !== undefined
-          ? eq(deliveries.status, f.status as DeliveryRow['status'])
-          : undefined,
-      ],
-    );
-    const page = await selectPage(this.db, deliveries, clauses);
+    const notOwn =
+      f.receiverId !== undefined &&
+      !isAdmin(caller) &&
+      !(await isClientReceiver(this.db, caller.tenantId, f.receiverId));
+    if (notOwn) return { items: [], total: 0 };
+    const page = await listDeliveries(this.db, clientOf(caller), request.list, f);
     return listResult(page, page.rows.map(deliveryView));
   }
 
@@ -72,21 +59,7 @@ export class DeliveriesService {
   ): Promise<ReturnType<typeof deliveryView>> {
     const caller = requireAuth(auth);
     if (!isUuid(id)) throw Errors.notFound('delivery');
-    const [row] = await this.db
-      .update(deliveries)
-      .set({
-        status: 'pending',
-        enqueuedAt: null,
-        dispatches: sql`${deliveries.dispatches} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(deliveries.id, id),
-          isAdmin(caller) ? undefined : eq(deliveries.clientId, caller.tenantId),
-        ),
-      )
-      .returning();
+    const row = await requeueDelivery(this.db, clientOf(caller), id);
     if (!row) throw Errors.notFound('delivery');
     this.dispatch();
     return deliveryView(row);

@@ -1,20 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { EVENT_NAMES, type DeliveryChannel, type EventEnvelope } from '@custody/contracts';
 import type { EventHandler } from '@custody/messaging';
-import { type Executor, executePrepared, type Transaction } from '@custody/persistence';
+import type { Executor, Transaction } from '@custody/persistence';
 import { payloadOf, recordEvents } from '../events/events.repository';
+import { insertFannedOut, type SubscribedRow, subscribersOf } from './deliveries.repository';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
-
-interface SubscribedRow {
-  id: string;
-  client_id: string;
-  url: string | null;
-  email: string | null;
-  slack: string | null;
-  sms: string | null;
-}
 
 function channelsOf(receiver: SubscribedRow): DeliveryChannel[] {
   return CHANNELS.filter((channel) => receiver[channel]);
@@ -27,7 +18,7 @@ function channelsOf(receiver: SubscribedRow): DeliveryChannel[] {
  */
 const lookedUp = new WeakMap<Transaction, Map<string, Promise<SubscribedRow[]>>>();
 
-function subscribersOf(
+function subscribersIn(
   tx: Transaction,
   eventName: string,
   tenantId: string | null,
@@ -50,17 +41,7 @@ function cachedLookUp(
   const key = `${eventName}\u0000${tenantId ?? ''}`;
   let found = cache.get(key);
   if (!found) {
-    // Plain SQL (the query builder cost more CPU than the query), prepared: its planning cost
-    // forty times its execution.
-    found = executePrepared<SubscribedRow>(
-      executor,
-      sql`SELECT r.id, r.client_id, r.url, r.email, r.slack, r.sms
-            FROM notifier.receivers r
-            JOIN notifier.notification_types t ON t.id = r.notification_type_id
-           WHERE t.event = ${eventName}
-             AND r.deleted_at IS NULL AND r.disabled_at IS NULL
-             AND (r.is_admin OR r.tenant_id = ${tenantId}::text)`,
-    );
+    found = subscribersOf(executor, eventName, tenantId);
     cache.set(key, found);
   }
   return found;
@@ -103,21 +84,22 @@ export function eventsWithoutSubscribers(
 export function fanOut(onFannedOut: () => void): Record<string, EventHandler> {
   const handle: EventHandler = async (event: EventEnvelope, tx: Transaction) => {
     await recordEvents(tx, [event]);
-    const subscribed = await subscribersOf(tx, event.name, event.tenantId ?? null);
+    const subscribed = await subscribersIn(tx, event.name, event.tenantId ?? null);
     const payload = payloadOf(event);
     const payloadJson = JSON.stringify(payload);
     const rows = subscribed.flatMap((receiver) =>
-      channelsOf(receiver).map(
-        (channel) =>
-          sql`(${uuidv7()}::uuid, ${event.id}::uuid, ${event.name}, ${receiver.id}::uuid, ${receiver.client_id}, ${channel}, ${payloadJson}::jsonb, 'pending', 0)`,
-      ),
+      channelsOf(receiver).map((channel) => ({
+        id: uuidv7(),
+        eventId: event.id,
+        eventName: event.name,
+        receiverId: receiver.id,
+        clientId: receiver.client_id,
+        channel,
+        payloadJson,
+      })),
     );
     if (rows.length > 0) {
-      await tx.execute(
-        sql`INSERT INTO notifier.deliveries
-              (id, event_id, event_name, receiver_id, client_id, channel, payload, status, attempts)
-            VALUES ${sql.join(rows, sql`, `)} ON CONFLICT DO NOTHING`,
-      );
+      await insertFannedOut(tx, rows);
       onFannedOut();
     }
   };

@@ -1,5 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import {
   type AuthContext,
   type DeliveryAttemptView,
@@ -11,17 +9,16 @@ import {
   type ReceiverPath,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import {
-  type Database,
-  isUuid,
-  listClauses,
-  listResult,
-  selectPage,
-  withTransaction,
-} from '@custody/persistence';
+import { type Database, isUuid, listResult, withTransaction } from '@custody/persistence';
 import { requireAuth } from '@custody/tenancy';
 import { eventsOfTypeBetween } from '../events/events.repository';
-import { deliveries, notificationTypes, type DeliveryRow, receivers } from '../schema';
+import type { DeliveryRow } from '../schema';
+import {
+  attemptsOfDeliveries,
+  findClientReceiver,
+  listReceiverDeliveries,
+  upsertReplayed,
+} from './deliveries.repository';
 import { deliveryView } from './deliveries.service';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
@@ -45,18 +42,7 @@ export class ReceiverDeliveries {
   private async receiverOf(auth: AuthContext | undefined, path: ReceiverPath) {
     const caller = requireAuth(auth);
     if (!isUuid(path.notificationId) || !isUuid(path.receiverId)) throw Errors.notFound('receiver');
-    const [found] = await this.db
-      .select({ receiver: receivers, event: notificationTypes.event })
-      .from(receivers)
-      .innerJoin(notificationTypes, eq(notificationTypes.id, receivers.notificationTypeId))
-      .where(
-        and(
-          eq(receivers.id, path.receiverId),
-          eq(receivers.notificationTypeId, path.notificationId),
-          eq(receivers.clientId, caller.tenantId),
-          isNull(receivers.deletedAt),
-        ),
-      );
+    const found = await findClientReceiver(this.db, caller.tenantId, path);
     if (!found) throw Errors.notFound('receiver');
     return found;
   }
@@ -66,21 +52,12 @@ export class ReceiverDeliveries {
     request: ReceiverPath & { list: ListQuery; filters: { status?: string } },
   ): Promise<ListResult<ReceiverDeliveryView>> {
     const { receiver } = await this.receiverOf(auth, request);
-    const clauses = listClauses(
+    const page = await listReceiverDeliveries(
+      this.db,
+      receiver.id,
       request.list,
-      {
-        sortable: { createdAt: deliveries.createdAt },
-        createdAt: deliveries.createdAt,
-        id: deliveries.id,
-      },
-      [
-        eq(deliveries.receiverId, receiver.id),
-        request.filters.status !== undefined
-          ? eq(deliveries.status, request.filters.status as DeliveryRow['status'])
-          : undefined,
-      ],
+      request.filters.status,
     );
-    const page = await selectPage(this.db, deliveries, clauses);
     const attempts = await this.attemptsOf(page.rows.map((r) => r.id));
     return listResult(
       page,
@@ -102,19 +79,7 @@ export class ReceiverDeliveries {
 
   private async attemptsOf(ids: string[]): Promise<Map<string, DeliveryAttemptView[]>> {
     const byDelivery = new Map<string, DeliveryAttemptView[]>();
-    if (ids.length === 0) return byDelivery;
-    const { rows } = await this.db.execute<{
-      delivery_id: string;
-      attempt: number;
-      status_code: number | null;
-      error: string | null;
-      duration_ms: number;
-      created_at: Date;
-    }>(
-      sql`SELECT delivery_id, attempt, status_code, error, duration_ms, created_at
-            FROM notifier.delivery_attempts
-           WHERE delivery_id = ANY(${sql.param(ids)}::uuid[]) ORDER BY delivery_id, id`,
-    );
+    const rows = await attemptsOfDeliveries(this.db, ids);
     for (const r of rows)
       byDelivery.set(r.delivery_id, [
         ...(byDelivery.get(r.delivery_id) ?? []),
@@ -163,20 +128,8 @@ export class ReceiverDeliveries {
     await withTransaction(this.db, async (tx) => {
       for (let at = 0; at < rows.length; at += REPLAY_CHUNK) {
         const chunk = rows.slice(at, at + REPLAY_CHUNK);
-        const values = chunk.map(
-          ({ payload, channel }) =>
-            sql`(${uuidv7()}::uuid, ${payload.id}::uuid, ${payload.event}, ${receiver.id}::uuid, ${receiver.clientId}, ${channel}, ${JSON.stringify(payload)}::jsonb, 'pending', 0, clock_timestamp())`,
-        );
-        const { rowCount } = await tx.execute(
-          sql`INSERT INTO notifier.deliveries
-                (id, event_id, event_name, receiver_id, client_id, channel, payload, status, attempts, created_at)
-              VALUES ${sql.join(values, sql`, `)}
-              ON CONFLICT (event_id, receiver_id, channel) DO UPDATE
-                SET status = 'pending', enqueued_at = NULL,
-                    dispatches = notifier.deliveries.dispatches + 1, updated_at = now()
-                WHERE notifier.deliveries.status <> 'pending'`,
-        );
-        replayed += rowCount ?? 0;
+        const written = await upsertReplayed(tx, receiver, chunk);
+        replayed += written;
       }
     });
     if (replayed > 0) this.dispatch();

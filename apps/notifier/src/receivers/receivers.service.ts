@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AuthContext, ReceiverFields } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, isUuid, one, withTransaction } from '@custody/persistence';
+import { type Database, isUuid, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import { assertDeliverableUrl, DnsLookupFailed, type HostResolver } from '../channels/ssrf';
-import { notificationTypes, type ReceiverRow, receivers } from '../schema';
+import type { ReceiverRow } from '../schema';
+import * as repo from './receivers.repository';
 
 export function receiverView(row: ReceiverRow) {
   return {
@@ -50,56 +50,42 @@ export class ReceiversService {
   ): Promise<{ id: string }> {
     const caller = requireAuth(auth);
     if (!isUuid(typeId)) throw Errors.notFound('notification type');
-    const [type] = await this.db
-      .select()
-      .from(notificationTypes)
-      .where(eq(notificationTypes.id, typeId));
+    const type = await repo.findNotificationType(this.db, typeId);
     if (!type) throw Errors.notFound('notification type');
     await this.checkUrls(fields);
     const row = await withTransaction(this.db, async (tx) => {
       // One client's creations in turn, so that concurrent ones cannot pass the cap together.
-      await tx.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtextextended('notifier.receivers:' || ${caller.tenantId}, 0))`,
-      );
-      const [counted] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(receivers)
-        .where(and(eq(receivers.clientId, caller.tenantId), isNull(receivers.deletedAt)));
-      if ((counted?.n ?? 0) >= this.maxPerClient)
+      await repo.lockClientReceivers(tx, caller.tenantId);
+      if ((await repo.countLiveReceivers(tx, caller.tenantId)) >= this.maxPerClient)
         throw Errors.conflict(
           `A client may have at most ${this.maxPerClient} receivers; delete one first.`,
           'receiver_limit',
         );
-      return one(
-        await tx
-          .insert(receivers)
-          .values({
-            id: uuidv7(),
-            notificationTypeId: type.id,
-            clientId: caller.tenantId,
-            tenantId: caller.tenantId,
-            isAdmin: isAdmin(caller),
-            email: fields.email ?? null,
-            slack: fields.slack ?? null,
-            sms: fields.sms ?? null,
-            url: fields.url ?? null,
-            authenticationId: fields.authenticationId ?? null,
-          })
-          .returning(),
-      );
+      return repo.insertReceiver(tx, {
+        id: uuidv7(),
+        notificationTypeId: type.id,
+        clientId: caller.tenantId,
+        tenantId: caller.tenantId,
+        isAdmin: isAdmin(caller),
+        email: fields.email ?? null,
+        slack: fields.slack ?? null,
+        sms: fields.sms ?? null,
+        url: fields.url ?? null,
+        authenticationId: fields.authenticationId ?? null,
+      });
     });
     return { id: row.id };
   }
 
-  private owned(auth: AuthContext | undefined, typeId: string, receiverId: string) {
+  /** The caller's receiver of this type, as the repository finds it; 404 for a malformed id. */
+  private owned(
+    auth: AuthContext | undefined,
+    typeId: string,
+    receiverId: string,
+  ): repo.ReceiverOwner {
     const caller = requireAuth(auth);
     if (!isUuid(typeId) || !isUuid(receiverId)) throw Errors.notFound('receiver');
-    return and(
-      eq(receivers.id, receiverId),
-      eq(receivers.notificationTypeId, typeId),
-      isNull(receivers.deletedAt),
-      eq(receivers.clientId, caller.tenantId),
-    );
+    return { clientId: caller.tenantId, notificationTypeId: typeId, receiverId };
   }
 
   async update(
@@ -108,13 +94,14 @@ export class ReceiversService {
     receiverId: string,
     fields: ReceiverFields,
   ): Promise<{ id: string }> {
-    const where = this.owned(auth, typeId, receiverId);
+    const owner = this.owned(auth, typeId, receiverId);
     await this.checkUrls(fields);
-    const [row] = await this.db
-      .update(receivers)
-      .set({ ...fields, disabledAt: null, failingSince: null, updatedAt: new Date() })
-      .where(where)
-      .returning();
+    const row = await repo.updateLiveReceiver(this.db, owner, {
+      ...fields,
+      disabledAt: null,
+      failingSince: null,
+      updatedAt: new Date(),
+    });
     if (!row) throw Errors.notFound('receiver');
     return { id: row.id };
   }
@@ -124,12 +111,11 @@ export class ReceiversService {
     typeId: string,
     receiverId: string,
   ): Promise<{ id: string }> {
-    const where = this.owned(auth, typeId, receiverId);
-    const [row] = await this.db
-      .update(receivers)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
-      .where(where)
-      .returning();
+    const owner = this.owned(auth, typeId, receiverId);
+    const row = await repo.updateLiveReceiver(this.db, owner, {
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    });
     if (!row) throw Errors.notFound('receiver');
     return { id: row.id };
   }

@@ -1,10 +1,9 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '@custody/contracts';
 import type { Database } from '@custody/persistence';
 import type { PurposeBox } from '@custody/secrets';
 import { requireAuth } from '@custody/tenancy';
 import { newSigningSecret } from '../channels/standard-webhooks';
-import { signingSecrets } from '../schema';
+import * as repo from './secrets.repository';
 
 const OVERLAP_HOURS = 24;
 const ACTIVE_CACHE_MS = 2_000;
@@ -16,11 +15,7 @@ export class SigningSecrets {
     /** The box of webhook signing secrets: each sealed for its client's id. */
     private readonly box: PurposeBox,
   ) {
-    this.find = db
-      .select()
-      .from(signingSecrets)
-      .where(eq(signingSecrets.clientId, sql.placeholder('clientId')))
-      .prepare('notifier_find_signing_secret');
+    this.find = repo.findSecretStatement(db);
   }
 
   // Read once per delivery: a prepared statement, and no insert (nor encryption) when it exists.
@@ -29,14 +24,8 @@ export class SigningSecrets {
   private rotations = 0;
 
   private async ensure(clientId: string) {
-    await this.db
-      .insert(signingSecrets)
-      .values({ clientId, secretCiphertext: this.box.seal(newSigningSecret(), clientId) })
-      .onConflictDoNothing();
-    const [row] = await this.db
-      .select()
-      .from(signingSecrets)
-      .where(eq(signingSecrets.clientId, clientId));
+    await repo.insertSecretIfAbsent(this.db, clientId, this.box.seal(newSigningSecret(), clientId));
+    const row = await repo.findSecret(this.db, clientId);
     if (!row) throw new Error('signing secret vanished');
     return row;
   }
@@ -46,33 +35,16 @@ export class SigningSecrets {
    * (`v1`): at every start, so that none is left once every replica runs this version.
    */
   async resealLegacy(): Promise<number> {
-    const rows = await this.db
-      .select()
-      .from(signingSecrets)
-      .where(
-        or(
-          like(signingSecrets.secretCiphertext, 'v1.%'),
-          like(signingSecrets.previousCiphertext, 'v1.%'),
-        ),
-      );
+    const rows = await repo.legacySealed(this.db);
     const anew = (sealed: string, clientId: string) =>
       this.box.seal(this.box.open(sealed, clientId), clientId);
     for (const row of rows) {
-      await this.db
-        .update(signingSecrets)
-        .set({
-          secretCiphertext: anew(row.secretCiphertext, row.clientId),
-          ...(row.previousCiphertext
-            ? { previousCiphertext: anew(row.previousCiphertext, row.clientId) }
-            : {}),
-        })
-        // Unless a rotation wrote the row meanwhile: its values are already sealed anew.
-        .where(
-          and(
-            eq(signingSecrets.clientId, row.clientId),
-            eq(signingSecrets.secretCiphertext, row.secretCiphertext),
-          ),
-        );
+      await repo.resealSecret(this.db, row, {
+        secretCiphertext: anew(row.secretCiphertext, row.clientId),
+        ...(row.previousCiphertext
+          ? { previousCiphertext: anew(row.previousCiphertext, row.clientId) }
+          : {}),
+      });
     }
     return rows.length;
   }
@@ -90,16 +62,13 @@ export class SigningSecrets {
     this.activeCache.delete(clientId);
     const current = await this.ensure(clientId);
     const secret = newSigningSecret();
-    const [row] = await this.db
-      .update(signingSecrets)
-      .set({
-        secretCiphertext: this.box.seal(secret, clientId),
-        previousCiphertext: current.secretCiphertext,
-        previousExpiresAt: sql`now() + make_interval(hours => ${OVERLAP_HOURS})`,
-        updatedAt: new Date(),
-      })
-      .where(eq(signingSecrets.clientId, clientId))
-      .returning();
+    const row = await repo.rotateSecret(
+      this.db,
+      clientId,
+      this.box.seal(secret, clientId),
+      current.secretCiphertext,
+      OVERLAP_HOURS,
+    );
     // Again after the update: a read that began before it committed is not kept either.
     this.rotations += 1;
     this.activeCache.delete(clientId);

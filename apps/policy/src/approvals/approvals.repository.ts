@@ -157,6 +157,9 @@ function activityClause(activity: string): SQL | undefined {
   return eq(velocityUsage.activity, activity);
 }
 
+/** A velocity window's read: sent as it is in the pipelined transaction's first round trip. */
+export type WindowTotalsStatement = SQL;
+
 /** A velocity window's totals per key. */
 export type WindowTotals = Map<string, { count: number; amount: string }>;
 
@@ -180,7 +183,7 @@ export function windowTotalsStatement(
   tenantId: string,
   scopes: string[],
   since: Date,
-): SQL {
+): WindowTotalsStatement {
   const { per, assetId } = policy.rule;
   const filters = policy.filters;
   const anyOf = (column: PgColumn, values: string[]) =>

@@ -1,6 +1,17 @@
-import type { ApprovalRequirement } from '@custody/contracts';
+import {
+  type ApprovalRequirement,
+  type GovernedOperation,
+  MAX_EVALUATED_OPERATIONS,
+} from '@custody/contracts';
 import { refusalOf } from '@custody/testing';
-import { checkDecider, qualifyingFor, requirementsOf, statusAfter } from './approvals.rules';
+import {
+  checkBatch,
+  checkDecider,
+  qualifyingFor,
+  requirementsOf,
+  statusAfter,
+  summaryOf,
+} from './approvals.rules';
 
 const NOW = new Date(1_800_000_000_000);
 const PENDING = {
@@ -104,5 +115,45 @@ describe('the outcome', () => {
         platform: false,
       }),
     ).toEqual([{ policyId: 'p1', quorum: 2, approverIds: ['a', 'b'], platform: false }]);
+  });
+});
+
+describe('what is evaluated', () => {
+  const op = (legs: GovernedOperation['legs']): GovernedOperation => ({
+    activity: 'transfer',
+    operationId: '01900000-0000-7000-8000-000000000001',
+    tenantId: 't1',
+    legs,
+  });
+  const leg = { userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '1.5' };
+
+  it('takes 1 to MAX_EVALUATED_OPERATIONS operations, each with a uuid and legs', () => {
+    expect(() => checkBatch([op([leg])])).not.toThrow();
+    expectRefusal(() => checkBatch([]), 400, 'invalid_operations');
+    expectRefusal(
+      () => checkBatch(Array.from({ length: MAX_EVALUATED_OPERATIONS + 1 }, () => op([leg]))),
+      400,
+      'invalid_operations',
+    );
+    expectRefusal(() => checkBatch([op([])]), 400, 'invalid_operations');
+    expectRefusal(
+      () => checkBatch([{ ...op([leg]), operationId: 'not-a-uuid' }]),
+      400,
+      'invalid_operations',
+    );
+  });
+
+  it("summarises an approval by its first leg, with totals only where they're one asset's", () => {
+    const two = op([leg, { ...leg, walletId: 'w2', amount: '2', destination: '0xdead' }]);
+    expect(summaryOf(two, ['10', '20'])).toMatchObject({
+      walletId: 'w1',
+      amount: '3.5',
+      fiatAmount: '30',
+      destination: null,
+      legs: two.legs,
+    });
+    const mixed = op([leg, { ...leg, assetId: 'btc' }]);
+    expect(summaryOf(mixed, ['10', undefined])).toMatchObject({ amount: null, fiatAmount: null });
+    expect(summaryOf(op([leg]), undefined)).not.toHaveProperty('legs');
   });
 });

@@ -1,5 +1,14 @@
-import type { ApprovalRequirement } from '@custody/contracts';
+import {
+  type ApprovalRequirement,
+  type ApprovalView,
+  type GovernedLeg,
+  type GovernedOperation,
+  MAX_EVALUATED_OPERATIONS,
+  MAX_GOVERNED_LEGS,
+} from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import { add } from '@custody/money';
+import { isUuid } from '@custody/persistence';
 import type { ApprovalRow, DecisionRow } from '../schema';
 
 /**
@@ -96,4 +105,66 @@ export function statusAfter(
         .length >= r.quorum,
   );
   return met ? 'approved' : 'pending';
+}
+
+/** An approval as the API answers it, with its decisions among `decided`. */
+export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]): ApprovalView {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    status: row.status,
+    activity: row.activity,
+    operationId: row.operationId,
+    initiator: { clientId: row.initiatorClientId },
+    policyIds: row.policyIds,
+    quorum: row.quorum,
+    requirements: requirementsOf(row),
+    decisions: decided
+      .filter((d) => d.approvalId === row.id)
+      .map((d) => ({
+        clientId: d.clientId,
+        decision: d.decision,
+        reason: d.reason,
+        createdAt: d.createdAt.toISOString(),
+      })),
+    expiresAt: row.expiresAt.toISOString(),
+    summary: row.summary,
+  };
+}
+
+/** What the RPC layer does not check: a batch's and its operations' bounds. */
+export function checkBatch(ops: readonly GovernedOperation[]): void {
+  const bad =
+    ops.length === 0 ||
+    ops.length > MAX_EVALUATED_OPERATIONS ||
+    ops.some(
+      (op) => !isUuid(op.operationId) || op.legs.length === 0 || op.legs.length > MAX_GOVERNED_LEGS,
+    );
+  if (bad)
+    throw Errors.badRequest(
+      `Evaluate 1 to ${MAX_EVALUATED_OPERATIONS} operations, each with 1 to ${MAX_GOVERNED_LEGS} legs.`,
+      'invalid_operations',
+    );
+}
+
+/** An approval's summary: the first leg, its total where every leg moves the same asset. */
+export function summaryOf(
+  op: GovernedOperation,
+  fiatAmounts: readonly (string | undefined)[] | undefined,
+): ApprovalView['summary'] {
+  const [first] = op.legs as [GovernedLeg, ...GovernedLeg[]];
+  const oneAsset = op.legs.every((leg) => leg.assetId === first.assetId);
+  const fiat = fiatAmounts?.every((f) => f !== undefined)
+    ? (fiatAmounts as string[]).reduce((total, f) => add(total, f), '0')
+    : null;
+  return {
+    userId: first.userId,
+    walletId: first.walletId,
+    assetId: first.assetId,
+    amount: oneAsset ? op.legs.reduce((total, leg) => add(total, leg.amount), '0') : null,
+    fiatAmount: fiat,
+    destination: first.destination ?? null,
+    ...(op.legs.length > 1 ? { legs: op.legs } : {}),
+  };
 }

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -7,21 +6,16 @@ import {
   type AuthContext,
   type DecisionInput,
   EVENTS,
-  type GovernedLeg,
   type GovernedOperation,
-  IDENTITY_RPC,
   MAX_EVALUATED_OPERATIONS,
-  MAX_GOVERNED_LEGS,
   type PolicyRule,
   MAX_VELOCITY_WINDOW_MS,
-  TRADING_RPC,
   windowMs,
   type ListQuery,
   type ListResult,
   type PolicyDecision,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { add, fromNumber, isZero, mul } from '@custody/money';
 import type { RpcClient } from '@custody/messaging';
 import {
   type Database,
@@ -36,6 +30,7 @@ import {
 import { isAdmin, requireAuth } from '@custody/tenancy';
 import {
   appliesTo,
+  countedLegs,
   type EvaluatedPolicy,
   evaluateInOrder,
   type Facts,
@@ -48,50 +43,25 @@ import {
 import type { ApprovalRow, DecisionRow } from '../schema';
 import { eligibleApprovers, reachOf } from '../access';
 import * as repo from './approvals.repository';
-import { FreshValues } from './fresh-values';
+import { OperationFacts } from './operation-facts';
 import {
+  approvalView,
+  checkBatch,
   checkDecider,
   qualifyingFor,
   requirementsOf,
   statusAfter,
   stillNeeded,
+  summaryOf,
 } from './approvals.rules';
 
 const SCHEMA = 'policy';
-/** How long a price read from trading serves, and how many assets' prices are kept. */
-const PRICE_CACHE_MS = 1_000;
-/** A cached price older than this is read again in the background. */
-const PRICE_REFRESH_MS = 800;
-const MAX_CACHED_PRICES = 1_000;
 
 type VelocityRule = Extract<PolicyRule, { kind: 'velocity' }>;
+/** One velocity policy's window read, for one tenant. */
+type WindowRead = { policyId: string; tenantId: string; statement: repo.WindowTotalsStatement };
 /** Expired approvals handled per sweep transaction. */
 const SWEEP_BATCH = 100;
-
-export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]): ApprovalView {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    status: row.status,
-    activity: row.activity,
-    operationId: row.operationId,
-    initiator: { clientId: row.initiatorClientId },
-    policyIds: row.policyIds,
-    quorum: row.quorum,
-    requirements: requirementsOf(row),
-    decisions: decided
-      .filter((d) => d.approvalId === row.id)
-      .map((d) => ({
-        clientId: d.clientId,
-        decision: d.decision,
-        reason: d.reason,
-        createdAt: d.createdAt.toISOString(),
-      })),
-    expiresAt: row.expiresAt.toISOString(),
-    summary: row.summary,
-  };
-}
 
 /**
  * Decisions on operations and the approvals they need (docs/decisions/policies-and-approvals.md):
@@ -99,11 +69,8 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
  * goes out as `approval.is-decided`, which wallet-ledger acts on once.
  */
 export class ApprovalsService {
-  private readonly prices = new FreshValues<string>({
-    maxAgeMs: PRICE_CACHE_MS,
-    refreshAfterMs: PRICE_REFRESH_MS,
-    maxKeys: MAX_CACHED_PRICES,
-  });
+  /** What identity and trading say about an operation, for the rules that ask. */
+  private readonly facts: OperationFacts;
 
   constructor(
     private readonly db: Database,
@@ -117,7 +84,9 @@ export class ApprovalsService {
      * applied or dropped there.
      */
     private readonly onSettled: (tx: Executor, approval: ApprovalRow) => Promise<void>,
-  ) {}
+  ) {
+    this.facts = new OperationFacts(rpc);
+  }
 
   /**
    * The decisions on operations the caller starts, in order (the wallet's tenant governs each:
@@ -137,7 +106,7 @@ export class ApprovalsService {
       all.filter((p) => (p.tenantId === null || p.tenantId === op.tenantId) && appliesTo(p, op));
     // Read before the lock: identity's and trading's answers do not change with the counts.
     const facts = await Promise.all(
-      ops.map(async (op) => this.factsOf(initiator, op, policiesOf(op))),
+      ops.map(async (op) => this.facts.of(initiator, op, policiesOf(op))),
     );
     // What a velocity policy counts is recorded, under its tenant's lock; what none counts and
     // none holds needs no transaction at all (the common case: one read of the policies).
@@ -167,20 +136,7 @@ export class ApprovalsService {
       });
       const verdicts = evaluateInOrder(policiesOf, ops, factsAt, totals);
       // What runs or waits counts towards the windows, until it is released.
-      const usage = ops.flatMap((op, i) =>
-        verdicts[i]?.decision === 'block' || !counts[i]
-          ? []
-          : op.legs.map((leg, n) => ({
-              operationId: op.operationId,
-              leg: n,
-              tenantId: op.tenantId,
-              activity: op.activity,
-              userId: leg.userId,
-              walletId: leg.walletId,
-              assetId: leg.assetId,
-              amount: leg.amount,
-            })),
-      );
+      const usage = countedLegs(ops, verdicts, counts);
       const decisions = await this.decisions(tx.db, initiator, ops, verdicts, facts);
       // Counts alone need not wait for the disk (the lock statement said so): the operation
       // they count commits after them, in the same PostgreSQL, and its synchronous commit makes
@@ -232,8 +188,8 @@ export class ApprovalsService {
     ops: readonly GovernedOperation[],
     policiesOf: (op: GovernedOperation) => readonly EvaluatedPolicy[],
     now: Date,
-  ): { policyId: string; tenantId: string; statement: SQL }[] {
-    const reads: { policyId: string; tenantId: string; statement: SQL }[] = [];
+  ): WindowRead[] {
+    const reads: WindowRead[] = [];
     for (const tenantId of tenantIds) {
       const scopes = new Map<
         string,
@@ -267,24 +223,6 @@ export class ApprovalsService {
       }
     }
     return reads;
-  }
-
-  /** The identity and trading facts the operation's policies need, read once each. */
-  private async factsOf(
-    caller: AuthContext,
-    op: GovernedOperation,
-    policies: readonly EvaluatedPolicy[],
-  ): Promise<Omit<Facts, 'velocity'>> {
-    const fiat =
-      needs(policies, op, 'fiat_amount_above') &&
-      (await Promise.all(op.legs.map((leg) => this.fiatAmount(caller, leg))));
-    const verified =
-      needs(policies, op, 'destination_not_whitelisted') &&
-      (await Promise.all(op.legs.map((leg) => this.destinationVerified(caller, leg))));
-    return {
-      ...(fiat ? { fiatAmounts: fiat } : {}),
-      ...(verified ? { destinationVerified: verified } : {}),
-    };
   }
 
   /** The pending approval of what `verdict` holds, with its `approval.is-pending` event. */
@@ -452,76 +390,4 @@ export class ApprovalsService {
       data: approvalView(row, decided),
     });
   }
-
-  /**
-   * A leg's value in the service's fiat currency at trading's current rate; none when the rate
-   * is stale or trading does not answer (the rule then matches: fail closed). Nothing moved is
-   * worth nothing, whatever the rate.
-   */
-  private async fiatAmount(caller: AuthContext, leg: GovernedLeg): Promise<string | undefined> {
-    if (isZero(leg.amount)) return '0';
-    const price = await this.fiatPrice(caller, leg.assetId);
-    return price === undefined ? undefined : mul(leg.amount, price);
-  }
-
-  /**
-   * An asset's fresh price in the service's fiat currency, read from trading at most once a
-   * second per asset (a batch of transfers asks once) and again ahead of its expiry; none when
-   * stale or unanswered (see FreshValues).
-   */
-  private fiatPrice(caller: AuthContext, assetId: string): Promise<string | undefined> {
-    return this.prices.get(assetId, () =>
-      this.rpc
-        .call('trading', TRADING_RPC.getAsset, { assetId }, { auth: caller, idempotent: true })
-        .then(({ rate }) => (rate && !rate.stale ? fromNumber(rate.fiatPrice) : undefined)),
-    );
-  }
-
-  /** Whether identity has the leg's destination on its wallet's whitelist, travel-rule verified. */
-  private async destinationVerified(caller: AuthContext, leg: GovernedLeg): Promise<boolean> {
-    if (leg.destination === undefined) return false;
-    const { verified } = await this.rpc.call(
-      'identity',
-      IDENTITY_RPC.isWhitelisted,
-      { userId: leg.userId, walletId: leg.walletId, address: leg.destination },
-      { auth: caller, idempotent: true },
-    );
-    return verified;
-  }
-}
-
-/** What the RPC layer does not check: a batch's and its operations' bounds. */
-function checkBatch(ops: readonly GovernedOperation[]): void {
-  const bad =
-    ops.length === 0 ||
-    ops.length > MAX_EVALUATED_OPERATIONS ||
-    ops.some(
-      (op) => !isUuid(op.operationId) || op.legs.length === 0 || op.legs.length > MAX_GOVERNED_LEGS,
-    );
-  if (bad)
-    throw Errors.badRequest(
-      `Evaluate 1 to ${MAX_EVALUATED_OPERATIONS} operations, each with 1 to ${MAX_GOVERNED_LEGS} legs.`,
-      'invalid_operations',
-    );
-}
-
-/** An approval's summary: the first leg, its total where every leg moves the same asset. */
-function summaryOf(
-  op: GovernedOperation,
-  fiatAmounts: readonly (string | undefined)[] | undefined,
-): ApprovalView['summary'] {
-  const [first] = op.legs as [GovernedLeg, ...GovernedLeg[]];
-  const oneAsset = op.legs.every((leg) => leg.assetId === first.assetId);
-  const fiat = fiatAmounts?.every((f) => f !== undefined)
-    ? (fiatAmounts as string[]).reduce((total, f) => add(total, f), '0')
-    : null;
-  return {
-    userId: first.userId,
-    walletId: first.walletId,
-    assetId: first.assetId,
-    amount: oneAsset ? op.legs.reduce((total, leg) => add(total, leg.amount), '0') : null,
-    fiatAmount: fiat,
-    destination: first.destination ?? null,
-    ...(op.legs.length > 1 ? { legs: op.legs } : {}),
-  };
 }

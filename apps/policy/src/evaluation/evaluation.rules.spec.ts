@@ -1,5 +1,6 @@
 import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
 import {
+  countedLegs,
   type EvaluatedPolicy,
   evaluate,
   evaluateInOrder,
@@ -261,5 +262,28 @@ describe('evaluation', () => {
     });
     expect(evaluate([everything], { activity: 'policy-change' })).toEqual({ decision: 'allow' });
     expect(evaluate([guard], OP)).toEqual({ decision: 'allow' });
+  });
+});
+
+describe('velocity usage', () => {
+  it('counts every leg of what runs or waits where a velocity policy counts it', () => {
+    const other = { ...OP, operationId: '01900000-0000-7000-8000-000000000009' };
+    const rows = countedLegs(
+      [TRANSFER, OP, other],
+      [{ decision: 'allow' }, { decision: 'block', policyIds: ['p'] }, { decision: 'allow' }],
+      [true, true, false],
+    );
+    expect(rows).toHaveLength(TRANSFER.legs.length);
+    expect(rows.map((r) => r.leg)).toEqual(TRANSFER.legs.map((_, n) => n));
+    expect(rows[0]).toEqual({
+      operationId: TRANSFER.operationId,
+      leg: 0,
+      tenantId: 't1',
+      activity: 'transfer',
+      userId: TRANSFER.legs[0]?.userId,
+      walletId: TRANSFER.legs[0]?.walletId,
+      assetId: TRANSFER.legs[0]?.assetId,
+      amount: TRANSFER.legs[0]?.amount,
+    });
   });
 });

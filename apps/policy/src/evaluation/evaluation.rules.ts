@@ -255,3 +255,28 @@ export function evaluateInOrder(
     return verdict;
   });
 }
+
+/**
+ * The legs that count towards the velocity windows: those of every operation that runs or waits
+ * (not blocked) where a velocity policy counts it (`counts`, by index), one row per leg.
+ */
+export function countedLegs(
+  ops: readonly GovernedOperation[],
+  verdicts: readonly Verdict[],
+  counts: readonly boolean[],
+) {
+  return ops.flatMap((op, i) =>
+    verdicts[i]?.decision === 'block' || !counts[i]
+      ? []
+      : op.legs.map((leg, n) => ({
+          operationId: op.operationId,
+          leg: n,
+          tenantId: op.tenantId,
+          activity: op.activity,
+          userId: leg.userId,
+          walletId: leg.walletId,
+          assetId: leg.assetId,
+          amount: leg.amount,
+        })),
+  );
+}

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '@custody/persistence';
-import { assets } from '../schema';
+import { upsertAsset } from './assets.repository';
 
 const fileSchema = z.object({
   assets: z
@@ -43,28 +42,5 @@ export function readAssetsFile(file: string): AssetSeed[] {
  * `updatedAt`. Assets are never deleted: wallets may hold them.
  */
 export async function seedAssets(db: Database, seeds: AssetSeed[]): Promise<void> {
-  for (const seed of seeds) {
-    await db
-      .insert(assets)
-      .values(seed)
-      .onConflictDoUpdate({
-        target: assets.id,
-        set: {
-          name: seed.name,
-          symbol: seed.symbol,
-          chain: seed.chain,
-          network: seed.network,
-          chainId: seed.chainId,
-          decimals: seed.decimals,
-          contractAddress: seed.contractAddress,
-          buyEnabled: seed.buyEnabled,
-          sellEnabled: seed.sellEnabled,
-          coingeckoId: seed.coingeckoId,
-          exchangeSymbol: seed.exchangeSymbol,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`(${assets.name}, ${assets.symbol}, ${assets.chain}, ${assets.network}, ${assets.chainId}, ${assets.decimals}, ${assets.contractAddress}, ${assets.buyEnabled}, ${assets.sellEnabled}, ${assets.coingeckoId}, ${assets.exchangeSymbol})
-          IS DISTINCT FROM (excluded.name, excluded.symbol, excluded.chain, excluded.network, excluded.chain_id, excluded.decimals, excluded.contract_address, excluded.buy_enabled, excluded.sell_enabled, excluded.coingecko_id, excluded.exchange_symbol)`,
-      });
-  }
+  for (const seed of seeds) await upsertAsset(db, seed);
 }

@@ -4,20 +4,21 @@ import {
   type ListQuery,
   type ListResult,
 } from '@custody/contracts';
-import { eq, ilike, or, sql } from 'drizzle-orm';
 import { Errors } from '@custody/errors';
-import { type Database, listClauses, listResult, selectPage } from '@custody/persistence';
+import { type Database, listResult } from '@custody/persistence';
 import type { MarketSettings } from '../market';
-import { latestPerAsset, latestRate } from '../rates/rates.repository';
-import { type AssetRow, assets, type MarketDataRow, type RateRow } from '../schema';
+import type { AssetRow, MarketDataRow, RateRow } from '../schema';
 import { catalogAsset, marketDataView, rateView } from '../views';
+import {
+  allAssets,
+  findAsset,
+  findAssetBySymbol,
+  latestPerAsset,
+  latestRate,
+  listAssets,
+} from './assets.repository';
 
 export type { AvailabilityAction } from '@custody/contracts';
-
-/** Escapes LIKE wildcards so that a name filter matches literally. */
-function likePattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function assetView(
   asset: AssetRow,
@@ -41,26 +42,18 @@ export class AssetsService {
   ) {}
 
   async all(): Promise<AssetRow[]> {
-    return this.db.select().from(assets).orderBy(assets.id);
+    return allAssets(this.db);
   }
 
   /** By id or by symbol (case-insensitive); 404 when neither matches. */
   async require(idOrSymbol: string): Promise<AssetRow> {
-    const [row] = await this.db
-      .select()
-      .from(assets)
-      .where(or(eq(assets.id, idOrSymbol), sql`upper(${assets.symbol}) = upper(${idOrSymbol})`))
-      .limit(1);
+    const row = await findAsset(this.db, idOrSymbol);
     if (!row) throw Errors.notFound('asset');
     return row;
   }
 
   async bySymbol(symbol: string): Promise<AssetRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(assets)
-      .where(sql`upper(${assets.symbol}) = upper(${symbol})`);
-    return row;
+    return findAssetBySymbol(this.db, symbol);
   }
 
   async catalog(): Promise<CatalogAsset[]> {
@@ -75,20 +68,8 @@ export class AssetsService {
     list: ListQuery,
     filters: { name?: string; symbol?: string },
   ): Promise<ListResult<AssetView>> {
-    const clauses = listClauses(
-      list,
-      {
-        sortable: { createdAt: assets.createdAt, name: assets.name, symbol: assets.symbol },
-        createdAt: assets.createdAt,
-        id: assets.id,
-      },
-      [
-        filters.name ? ilike(assets.name, likePattern(filters.name)) : undefined,
-        filters.symbol ? sql`upper(${assets.symbol}) = upper(${filters.symbol})` : undefined,
-      ],
-    );
     const [page, latest] = await Promise.all([
-      selectPage(this.db, assets, clauses),
+      listAssets(this.db, list, filters),
       latestPerAsset(this.db, this.market.rateType, this.market.fiatCurrency),
     ]);
     return listResult(

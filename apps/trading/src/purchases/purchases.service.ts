@@ -1,4 +1,3 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   type AuthContext,
@@ -20,16 +19,19 @@ import {
   enqueueEvent,
   type IdempotencyKey,
   isUuid,
-  listClauses,
   listResult,
-  one,
-  selectPage,
   withTransaction,
 } from '@custody/persistence';
-import { assertUserAccess, checkWalletPath, requireAuth, tenantScope } from '@custody/tenancy';
+import {
+  assertUserAccess,
+  checkWalletPath,
+  requireAuth,
+  type TenantScope,
+  tenantScope,
+} from '@custody/tenancy';
 import type { AssetsService } from '../assets/assets.service';
 import { findRate } from '../rates/rates.repository';
-import { type PurchaseRow, purchases } from '../schema';
+import type { PurchaseRow } from '../schema';
 import { rateSnapshot } from '../views';
 import {
   checkAvailableBalance,
@@ -37,14 +39,9 @@ import {
   checkTradingEnabled,
   quote,
 } from './purchases.rules';
+import * as repo from './purchases.repository';
 
 const SCHEMA = 'trading';
-/**
- * Idempotency-Keys live 24 hours (docs/decisions/ledger-and-money-movement.md); an older purchase
- * no longer claims its key.
- */
-const KEY_LIFETIME = "interval '24 hours'";
-
 /** Failpoint names of the purchase flow (crash tests). */
 export const PURCHASE_FAILPOINTS = {
   afterPending: 'trading.purchase.after-pending',
@@ -181,16 +178,7 @@ export class PurchasesService {
     clientId: string,
     idempotency: IdempotencyKey,
   ): Promise<PurchaseRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.clientId, clientId),
-          eq(purchases.idempotencyKey, idempotency.key),
-          sql`${purchases.createdAt} >= now() - ${sql.raw(KEY_LIFETIME)}`,
-        ),
-      );
+    const row = await repo.findByKey(this.db, clientId, idempotency.key);
     if (row && row.requestHash !== idempotency.requestHash) {
       throw Errors.conflict(
         'This Idempotency-Key was used with a different request.',
@@ -203,32 +191,13 @@ export class PurchasesService {
   private async insertPending(
     caller: AuthContext,
     idempotency: IdempotencyKey | undefined,
-    values: typeof purchases.$inferInsert,
+    values: repo.NewPurchase,
   ): Promise<PurchaseRow> {
     const inserted = await withTransaction(this.db, async (tx) => {
-      if (idempotency) {
-        // An expired key may be used again: the old purchase lets go of it.
-        await tx
-          .update(purchases)
-          .set({ idempotencyKey: null })
-          .where(
-            and(
-              eq(purchases.clientId, caller.clientId),
-              eq(purchases.idempotencyKey, idempotency.key),
-              sql`${purchases.createdAt} < now() - ${sql.raw(KEY_LIFETIME)}`,
-            ),
-          );
-      }
-      return tx
-        .insert(purchases)
-        .values(values)
-        .onConflictDoNothing({
-          target: [purchases.clientId, purchases.idempotencyKey],
-          where: sql`idempotency_key IS NOT NULL`,
-        })
-        .returning();
+      if (idempotency) await repo.releaseExpiredKey(tx, caller.clientId, idempotency.key);
+      return repo.insertPurchase(tx, values);
     });
-    if (inserted[0]) return inserted[0];
+    if (inserted) return inserted;
     // A twin request with the same key won the insert: finish that purchase instead.
     const twin = idempotency ? await this.byKey(caller.clientId, idempotency) : undefined;
     if (!twin) throw Errors.internal(new Error('purchase insert conflicted without a twin'));
@@ -277,12 +246,8 @@ export class PurchasesService {
     failure?: AppError,
   ): Promise<PurchaseRow> {
     return withTransaction(this.db, async (tx) => {
-      const [updated] = await tx
-        .update(purchases)
-        .set({ status, failure: failure ? failure.toWire() : null, updatedAt: new Date() })
-        .where(and(eq(purchases.id, id), eq(purchases.status, 'pending')))
-        .returning();
-      if (!updated) return one(await tx.select().from(purchases).where(eq(purchases.id, id)));
+      const updated = await repo.finishPending(tx, id, status, failure ? failure.toWire() : null);
+      if (!updated) return repo.purchaseById(tx, id);
       if (status === 'approved') {
         await enqueueEvent(tx, SCHEMA, {
           name: EVENTS.purchaseCreated,
@@ -296,17 +261,7 @@ export class PurchasesService {
 
   /** Finishes purchases a crash left pending (older than `olderThanMs`). Returns how many. */
   async recoverPending(olderThanMs: number): Promise<number> {
-    const stuck = await this.db
-      .select()
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.status, 'pending'),
-          lt(purchases.createdAt, new Date(Date.now() - olderThanMs)),
-        ),
-      )
-      .orderBy(purchases.createdAt)
-      .limit(100);
+    const stuck = await repo.pendingBefore(this.db, new Date(Date.now() - olderThanMs), 100);
     let finished = 0;
     for (const row of stuck) {
       try {
@@ -320,10 +275,11 @@ export class PurchasesService {
     return finished;
   }
 
-  private async scopeWhere(
+  /** The caller's scope, once the path's wallet is known to be one it may see. */
+  private async scopeOf(
     auth: AuthContext | undefined,
     path: { userId: string; walletId: string },
-  ) {
+  ): Promise<TenantScope> {
     const { caller, named } = checkWalletPath(auth, path);
     if (named) {
       // 404 for a wallet the caller cannot see (wallet-ledger applies the tenant rules).
@@ -334,35 +290,15 @@ export class PurchasesService {
         { auth: caller, idempotent: true },
       );
     }
-    const scope = tenantScope(caller);
-    return [
-      scope.kind === 'tenant' ? eq(purchases.tenantId, scope.tenantId) : undefined,
-      path.userId !== '*' ? eq(purchases.userId, path.userId) : undefined,
-      path.walletId !== '*' ? eq(purchases.walletId, path.walletId) : undefined,
-    ];
+    return tenantScope(caller);
   }
 
   async list(
     auth: AuthContext | undefined,
     request: ListPurchasesRequest,
   ): Promise<ListResult<PurchaseView>> {
-    const where = await this.scopeWhere(auth, request);
-    const clauses = listClauses(
-      request.list,
-      {
-        sortable: { createdAt: purchases.createdAt, amount: purchases.amount },
-        createdAt: purchases.createdAt,
-        id: purchases.id,
-        externalReference: purchases.externalReference,
-      },
-      [
-        ...where,
-        request.filters.assetId !== undefined
-          ? eq(purchases.assetId, request.filters.assetId)
-          : undefined,
-      ],
-    );
-    const page = await selectPage(this.db, purchases, clauses);
+    const scope = await this.scopeOf(auth, request);
+    const page = await repo.listPurchases(this.db, scope, request, request.list, request.filters);
     return listResult(page, page.rows.map(purchaseView));
   }
 
@@ -375,18 +311,7 @@ export class PurchasesService {
     if (![request.userId, request.walletId, request.id].every(isUuid)) {
       throw Errors.notFound('purchase');
     }
-    const scope = tenantScope(caller);
-    const [row] = await this.db
-      .select()
-      .from(purchases)
-      .where(
-        and(
-          eq(purchases.id, request.id),
-          eq(purchases.userId, request.userId),
-          eq(purchases.walletId, request.walletId),
-          scope.kind === 'tenant' ? eq(purchases.tenantId, scope.tenantId) : undefined,
-        ),
-      );
+    const row = await repo.findPurchase(this.db, tenantScope(caller), request);
     if (!row) throw Errors.notFound('purchase');
     return purchaseView(row);
   }

@@ -1,15 +1,18 @@
 import { JOB_QUEUES } from '@custody/contracts';
 import { Queue, Worker } from 'bullmq';
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
 import type { AssetsService } from '../assets/assets.service';
 import type { MarketSettings } from '../market';
-import { providerStatus } from '../schema';
 import { CircuitOpenError, ProviderError } from './providers/http-json';
 import type { ExchangeProvider, RateProvider } from './providers/provider';
-import { insertMarketData, insertRates } from './rates.repository';
+import {
+  insertMarketData,
+  insertRates,
+  recordProviderFailure,
+  recordProviderSuccess,
+} from './rates.repository';
 
 /** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
 export const RATES_QUEUE = JOB_QUEUES.rates;
@@ -76,38 +79,16 @@ export class RatesIngestion {
   private async step(name: string, work: () => Promise<void>): Promise<void> {
     try {
       await work();
-      await this.db
-        .insert(providerStatus)
-        .values({ provider: name, lastSuccessAt: new Date(), consecutiveFailures: 0 })
-        .onConflictDoUpdate({
-          target: providerStatus.provider,
-          set: { lastSuccessAt: new Date(), consecutiveFailures: 0 },
-        });
+      await recordProviderSuccess(this.db, name);
     } catch (error) {
       this.logger.warn(
         { err: error, provider: name },
         'rate ingestion failed; keeping the last rates',
       );
       const message = error instanceof Error ? error.message : String(error);
-      await this.db
-        .insert(providerStatus)
-        .values({
-          provider: name,
-          lastFailureAt: new Date(),
-          lastError: message.slice(0, 500),
-          consecutiveFailures: 1,
-        })
-        .onConflictDoUpdate({
-          target: providerStatus.provider,
-          set: {
-            lastFailureAt: new Date(),
-            lastError: message.slice(0, 500),
-            consecutiveFailures: sql`${providerStatus.consecutiveFailures} + 1`,
-          },
-        })
-        .catch((dbError: unknown) =>
-          this.logger.warn({ err: dbError }, 'could not record the provider failure'),
-        );
+      await recordProviderFailure(this.db, name, message).catch((dbError: unknown) =>
+        this.logger.warn({ err: dbError }, 'could not record the provider failure'),
+      );
     }
   }
 }

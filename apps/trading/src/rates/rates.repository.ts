@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, isUuid, listClauses, selectPage, type Page } from '@custody/persistence';
-import { marketData, type MarketDataRow, rates, type RateRow, type RateType } from '../schema';
+import { marketData, providerStatus, rates, type RateRow, type RateType } from '../schema';
 import type { MarketSnapshot } from './providers/provider';
 
 export interface NewRate {
@@ -29,54 +29,6 @@ export async function insertMarketData(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(marketData).values(rows.map((r) => ({ id: uuidv7(), fiatCurrency, type, ...r })));
-}
-
-/** The newest rate of an asset from one provider (and side, for exchange quotes). */
-export async function latestRate(
-  db: Executor,
-  assetId: string,
-  type: RateType,
-  fiatCurrency: string,
-  side?: 'buy' | 'sell',
-): Promise<RateRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(rates)
-    .where(
-      and(
-        eq(rates.assetId, assetId),
-        eq(rates.type, type),
-        eq(rates.fiatCurrency, fiatCurrency),
-        side ? eq(rates.side, side) : undefined,
-      ),
-    )
-    .orderBy(desc(rates.createdAt), desc(rates.id))
-    .limit(1);
-  return row;
-}
-
-/** The newest rate and market data of every asset at once (for asset lists). */
-export async function latestPerAsset(
-  db: Executor,
-  type: RateType,
-  fiatCurrency: string,
-): Promise<{ rates: Map<string, RateRow>; marketData: Map<string, MarketDataRow> }> {
-  const [rateRows, marketRows] = await Promise.all([
-    db
-      .selectDistinctOn([rates.assetId])
-      .from(rates)
-      .where(and(eq(rates.type, type), eq(rates.fiatCurrency, fiatCurrency)))
-      .orderBy(rates.assetId, desc(rates.createdAt), desc(rates.id)),
-    db
-      .selectDistinctOn([marketData.assetId])
-      .from(marketData)
-      .where(and(eq(marketData.type, type), eq(marketData.fiatCurrency, fiatCurrency)))
-      .orderBy(marketData.assetId, desc(marketData.lastUpdated), desc(marketData.id)),
-  ]);
-  return {
-    rates: new Map(rateRows.map((r) => [r.assetId, r])),
-    marketData: new Map(marketRows.map((r) => [r.assetId, r])),
-  };
 }
 
 export interface RateFilters {
@@ -123,4 +75,39 @@ export async function findRate(
     .from(rates)
     .where(and(eq(rates.id, id), eq(rates.assetId, assetId)));
   return row;
+}
+
+/** A provider step that succeeded: its failures so far are forgotten. */
+export async function recordProviderSuccess(db: Executor, provider: string): Promise<void> {
+  await db
+    .insert(providerStatus)
+    .values({ provider, lastSuccessAt: new Date(), consecutiveFailures: 0 })
+    .onConflictDoUpdate({
+      target: providerStatus.provider,
+      set: { lastSuccessAt: new Date(), consecutiveFailures: 0 },
+    });
+}
+
+/** A provider step that failed, with its error (its first 500 characters), counted. */
+export async function recordProviderFailure(
+  db: Executor,
+  provider: string,
+  message: string,
+): Promise<void> {
+  await db
+    .insert(providerStatus)
+    .values({
+      provider,
+      lastFailureAt: new Date(),
+      lastError: message.slice(0, 500),
+      consecutiveFailures: 1,
+    })
+    .onConflictDoUpdate({
+      target: providerStatus.provider,
+      set: {
+        lastFailureAt: new Date(),
+        lastError: message.slice(0, 500),
+        consecutiveFailures: sql`${providerStatus.consecutiveFailures} + 1`,
+      },
+    });
 }

@@ -2,13 +2,14 @@ import { type ListQuery, type ListResult, type RateListFilters } from '@custody/
 import { Errors } from '@custody/errors';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
+import { latestRate } from '../assets/assets.repository';
 import type { AssetsService } from '../assets/assets.service';
 import type { MarketSettings } from '../market';
 
 import { rateView } from '../views';
 import { ProviderError } from './providers/http-json';
 import type { ExchangeProvider } from './providers/provider';
-import { findRate, insertRates, latestRate, listRates } from './rates.repository';
+import { findRate, insertRates, listRates } from './rates.repository';
 import { listResult } from '@custody/persistence';
 
 /** `1h`…`24h` or `1d`…`365d` (the spec's interval filter) in milliseconds; undefined if invalid. */
