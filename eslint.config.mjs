@@ -72,6 +72,39 @@ const testFiles = [
   'apps/stack-e2e/**/*.ts',
 ];
 
+/**
+ * SQL lives in a feature's repository (`<feature>/<feature>.repository.ts`), the tables in
+ * `schema.ts` (docs/architecture.md): elsewhere in an app, no value import of drizzle-orm (its
+ * `sql`, `eq`, …), types alone. Test code and migrations may reach the database as they need;
+ * wallet-ledger's `chain/` is exempt until the issue that restructures it. libs/ are not covered:
+ * libs/persistence is the data layer.
+ */
+const sqlInRepositories = {
+  files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx'],
+  ignores: [
+    ...testFiles,
+    '**/*.repository.ts',
+    '**/schema.ts',
+    '**/migrations/**',
+    'apps/wallet-ledger/src/chain/**',
+  ],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['drizzle-orm', 'drizzle-orm/*'],
+            allowTypeImports: true,
+            message:
+              "SQL belongs in the feature's repository (<feature>.repository.ts) or schema.ts; import types only (`import type`) here.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/coverage', '**/tmp', '.nx/**'] },
   ...nx.configs['flat/base'],
@@ -89,6 +122,7 @@ export default [
     },
   },
   { files: HOT_PATHS, rules: { 'no-restricted-syntax': ['error', leadingSpread] } },
+  sqlInRepositories,
   {
     files: testFiles,
     rules: {

@@ -1,7 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { v7 as uuidv7 } from 'uuid';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, selectPage, type Page } from '@custody/persistence';
+import type { TenantScope } from '@custody/tenancy';
 import { type TransactionRow, transactions } from '../schema';
 
 export type MovementType = 'deposit' | 'withdrawal' | 'transfer' | 'purchase' | 'sale' | 'fee';
@@ -110,4 +112,34 @@ export async function findTransaction(
     .from(transactions)
     .where(and(scope, eq(transactions.id, id)));
   return row;
+}
+
+/** The rows a wallet-scoped list may show, as a condition (none: every row). */
+export type ScopeCondition = SQL | undefined;
+
+/** The columns a wallet-scoped list filters on (see `walletScope`). */
+export interface WalletScopeColumns {
+  tenantId: PgColumn;
+  userId: PgColumn;
+  walletId: PgColumn;
+}
+
+/**
+ * The condition of a wallet-scoped list, once `walletScope` has checked the caller and the path.
+ * A named wallet was found in the caller's tenant, under the path's user: its rows are its own,
+ * and the list reads them by wallet alone (an index on (wallet_id, …) then answers the page and
+ * its count without reading the table). Otherwise the caller's tenant (admin: all), the path's
+ * user and wallet, `*` being every one.
+ */
+export function walletScopeCondition(
+  columns: WalletScopeColumns,
+  where: { scope: TenantScope; path: { userId: string; walletId: string }; named: boolean },
+): ScopeCondition {
+  const { scope, path } = where;
+  if (where.named) return eq(columns.walletId, path.walletId);
+  return and(
+    scope.kind === 'tenant' ? eq(columns.tenantId, scope.tenantId) : undefined,
+    path.userId !== '*' ? eq(columns.userId, path.userId) : undefined,
+    path.walletId !== '*' ? eq(columns.walletId, path.walletId) : undefined,
+  );
 }

@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { type AppError, Errors } from '@custody/errors';
 import {
@@ -11,6 +10,10 @@ import {
   transactionOutcome,
   withPipelinedTransaction,
 } from '@custody/persistence';
+import { currentTransactionIdStatement } from './transfers.repository';
+
+/** A statement of the batch's transaction, as `prepared` takes it. */
+type SQL = Parameters<typeof prepared>[0];
 
 /** A command waiting for its batch: its Idempotency-Key, its deadline, and how to answer it. */
 export interface PendingCommand<V> {
@@ -120,7 +123,7 @@ export async function runGroupCommit<T extends PendingCommand<V>, V>(
       const results = (
         await tx.begin([
           ...(steps.setting ? [steps.setting] : []),
-          ...[sql`SELECT pg_current_xact_id()::text AS xid`, ...claim, ...lock].map(prepared),
+          ...[currentTransactionIdStatement(), ...claim, ...lock].map(prepared),
         ])
       ).slice(steps.setting ? 1 : 0);
       xid = (results[0]?.rows[0] as { xid: string } | undefined)?.xid;

@@ -32,6 +32,14 @@ const SCHEMA = 'ledger';
  */
 export const BATCH_PLANNER_SETTING = 'SET LOCAL random_page_cost = 1.1';
 
+/**
+ * The transaction's own id, read first in a group commit's transaction: a batch whose connection
+ * failed after its COMMIT went out is then asked of the database by this id (committed or not).
+ */
+export function currentTransactionIdStatement(): SQL {
+  return sql`SELECT pg_current_xact_id()::text AS xid`;
+}
+
 /** A wallet as the lock statement reads it (its asset's decimals come from the catalog). */
 export type LockedWallet = Omit<WalletInfo, 'decimals' | 'catalogError'>;
 
