@@ -38,7 +38,7 @@ import {
   waitFor,
   type TestDatabase,
 } from '@custody/testing';
-import { identityService } from './identity.rpc';
+import { identityService } from './identity.compose';
 import { resealLegacySecrets } from './keys/reseal';
 import { rotateSigningKey } from './keys/signing-keys';
 import { SecretBox } from '@custody/secrets';

@@ -1,5 +1,5 @@
 import { runMain, startService } from '@custody/service-kit';
-import { identityService } from './identity.rpc';
+import { identityService } from './identity.compose';
 import { rotateSigningKeyCommand } from './keys/rotate-command';
 
 // `main.js rotate-signing-key [access|issuer]` rotates a token signing key and exits; with no

@@ -18,7 +18,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@custody/testing';
-import { issuerService } from './issuer.rpc';
+import { issuerService } from './issuer.compose';
 import { activities, issuers } from './schema';
 
 // The issuer service alone, over RPC as the gateway calls it. Issuers are arranged in its schema

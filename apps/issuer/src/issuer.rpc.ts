@@ -1,20 +1,25 @@
-import path from 'node:path';
 import { ISSUER_RPC } from '@custody/contracts';
 import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
-import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
-import { ActivitiesService } from './activities/activities.service';
-import { HoldersService } from './holders/holders.service';
-import { IssuersService } from './issuers/issuers.service';
-import { IssuesService } from './issues/issues.service';
+import type { ActivitiesService } from './activities/activities.service';
+import type { HoldersService } from './holders/holders.service';
+import type { IssuersService } from './issuers/issuers.service';
+import type { IssuesService } from './issues/issues.service';
 
-type Deps = ServiceDeps<'issuer'>;
+/** The use cases issuer's handlers call, built in issuer.compose.ts. */
+export interface IssuerUseCases {
+  issuers: IssuersService;
+  issues: IssuesService;
+  activities: ActivitiesService;
+  holders: HoldersService;
+}
 
-/** Wires the issuer use cases to its RPC contract; each handler unpacks params and calls one. */
-function createHandlers(deps: Deps): RpcHandlers<'issuer'> {
-  const issuers = new IssuersService(deps.db, deps.rpc);
-  const issues = new IssuesService(deps.db);
-  const activities = new ActivitiesService(deps.db, deps.rpc);
-  const holders = new HoldersService(deps.db);
+/** Issuer's RPC contract; each handler unpacks params and calls one use case. */
+export function rpcHandlers({
+  issuers,
+  issues,
+  activities,
+  holders,
+}: IssuerUseCases): RpcHandlers<'issuer'> {
   return {
     // Answers that show a secret handle their Idempotency-Key themselves: a replay omits the
     // secret, which is never stored in plain text.
@@ -35,10 +40,3 @@ function createHandlers(deps: Deps): RpcHandlers<'issuer'> {
     [ISSUER_RPC.listHolders]: (p, ctx) => holders.list(ctx.auth, p, p.paging),
   };
 }
-
-/** Version 2: issuers (provisioning, authentication), issues, activities and holders. */
-export const issuerService: ServiceDefinition<'issuer'> = {
-  app: 'issuer',
-  migrationsDir: path.join(__dirname, 'migrations'),
-  rpcHandlers: createHandlers,
-};

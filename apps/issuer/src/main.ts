@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { issuerService } from './issuer.rpc';
+import { issuerService } from './issuer.compose';
 
 runMain(() => startService(issuerService));

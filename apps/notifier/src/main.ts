@@ -1,4 +1,4 @@
 import { runMain, startService } from '@custody/service-kit';
-import { notifierService } from './notifier.rpc';
+import { notifierService } from './notifier.compose';
 
 runMain(() => startService(notifierService));

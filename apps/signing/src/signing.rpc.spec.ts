@@ -19,7 +19,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@custody/testing';
-import { signingService } from './signing.rpc';
+import { signingService } from './signing.compose';
 
 const mnemonic = Wallet.createRandom().mnemonic!.phrase;
 let database: TestDatabase;

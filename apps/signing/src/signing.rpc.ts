@@ -1,22 +1,20 @@
-import path from 'node:path';
 import { SIGNING_RPC, type KeyRef } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcCallContext, RpcHandlers } from '@custody/messaging';
-import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
-import { EvmSigner } from './chains/evm-signer';
-import { QubicSigner } from './chains/qubic-signer';
-import { KeysService } from './keys/keys.service';
+import type { EvmSigner } from './chains/evm-signer';
+import type { QubicSigner } from './chains/qubic-signer';
+import type { KeysService } from './keys/keys.service';
 import { mayUseKey } from './keys/owners.rules';
-import { loadMasterSeed } from './master-seed';
 
-type Deps = ServiceDeps<'signing'>;
+/** What signing's handlers call, built in signing.compose.ts. */
+export interface SigningUseCases {
+  keys: KeysService;
+  evm: EvmSigner;
+  qubic: QubicSigner;
+}
 
-async function createHandlers(deps: Deps): Promise<RpcHandlers<'signing'>> {
-  const seed = loadMasterSeed(deps.config, deps.logger);
-  const evm = new EvmSigner(seed);
-  const qubic = new QubicSigner(seed);
-  const keys = new KeysService(deps.db, { evm, qubic });
-
+/** Signing's RPC contract: every method first checks the caller may use the key. */
+export function rpcHandlers({ keys, evm, qubic }: SigningUseCases): RpcHandlers<'signing'> {
   // Only wallet-ledger and issuer call these (the RPC server refuses any other caller before a
   // handler runs: the contracts' RPC_ACCESS), each with the keys of its own owners only.
   const owned = (ref: { ownerId: string }, ctx: RpcCallContext) => {
@@ -70,10 +68,3 @@ async function createHandlers(deps: Deps): Promise<RpcHandlers<'signing'>> {
     },
   };
 }
-
-/** Key custody: the only process that reads the master seed or touches key material. */
-export const signingService: ServiceDefinition<'signing'> = {
-  app: 'signing',
-  migrationsDir: path.join(__dirname, 'migrations'),
-  rpcHandlers: createHandlers,
-};

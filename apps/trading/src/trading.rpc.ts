@@ -1,101 +1,25 @@
-import path from 'node:path';
 import { TRADING_RPC } from '@custody/contracts';
 import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
-import type { ServiceDefinition, ServiceDeps } from '@custody/service-kit';
-import { readAssetsFile, seedAssets } from './assets/assets.data';
-import { AssetsService } from './assets/assets.service';
-import type { MarketSettings } from './market';
-import { MarketDataService } from './market-data/market-data.service';
-import { PurchasesService } from './purchases/purchases.service';
-import { RatesIngestion, startIngestion } from './rates/ingestion';
-import { CoinGeckoProvider } from './rates/providers/coingecko';
-import { ExchangeTickerProvider } from './rates/providers/exchange';
-import { FixedRateProvider, loadFixedRates } from './rates/providers/fixed';
-import { HttpJsonClient } from './rates/providers/http-json';
-import type { ExchangeProvider, RateProvider } from './rates/providers/provider';
-import { RatesService } from './rates/rates.service';
+import type { AssetsService } from './assets/assets.service';
+import type { MarketDataService } from './market-data/market-data.service';
+import type { PurchasesService } from './purchases/purchases.service';
+import type { RatesService } from './rates/rates.service';
 
-type Deps = ServiceDeps<'trading'>;
-
-/** Data files beside the code (src/data) or beside main.js once built (dist/apps/trading/data). */
-const DATA_DIR = path.join(__dirname, 'data');
-
-interface TradingParts {
+/** The use cases trading's handlers call, built in trading.compose.ts. */
+export interface TradingUseCases {
   assets: AssetsService;
   rates: RatesService;
   marketData: MarketDataService;
   purchases: PurchasesService;
-  ingestion: RatesIngestion;
 }
 
-const parts = new WeakMap<Deps, TradingParts>();
-
-function providers(deps: Deps): { rates: RateProvider; exchange: ExchangeProvider } {
-  const c = deps.config;
-  const http = (name: string, baseUrl: string, headers: Record<string, string> = {}) =>
-    new HttpJsonClient({
-      name,
-      baseUrl,
-      headers,
-      timeoutMs: c.PROVIDER_TIMEOUT_MS,
-      retries: c.PROVIDER_RETRIES,
-      breakerThreshold: c.PROVIDER_BREAKER_THRESHOLD,
-      breakerCooldownMs: c.PROVIDER_BREAKER_COOLDOWN_MS,
-    });
-  const needsFixed = c.RATES_PROVIDER === 'fixed' || c.EXCHANGE_PROVIDER === 'fixed';
-  const fixed = needsFixed
-    ? new FixedRateProvider(
-        loadFixedRates(c.RATES_FIXED_FILE || path.join(DATA_DIR, 'fixed-rates.json')),
-      )
-    : undefined;
-  const rates =
-    c.RATES_PROVIDER === 'coingecko'
-      ? new CoinGeckoProvider(
-          http(
-            'coingecko',
-            c.COINGECKO_BASE_URL,
-            CoinGeckoProvider.headersFor(c.COINGECKO_BASE_URL, c.COINGECKO_API_KEY),
-          ),
-        )
-      : (fixed as FixedRateProvider);
-  const exchange =
-    c.EXCHANGE_PROVIDER === 'exchange'
-      ? new ExchangeTickerProvider(http('exchange', c.EXCHANGE_BASE_URL))
-      : (fixed as FixedRateProvider);
-  return { rates, exchange };
-}
-
-function build(deps: Deps): TradingParts {
-  const existing = parts.get(deps);
-  if (existing) return existing;
-  const c = deps.config;
-  const { rates: rateProvider, exchange } = providers(deps);
-  const market: MarketSettings = {
-    fiatCurrency: c.FIAT_CURRENCY,
-    rateType: rateProvider.type,
-    maxRateAgeMs: c.RATE_MAX_AGE_SECONDS * 1000,
-  };
-  const assets = new AssetsService(deps.db, market);
-  const built: TradingParts = {
-    assets,
-    rates: new RatesService(deps.db, assets, exchange, market, deps.logger),
-    marketData: new MarketDataService(deps.db, assets),
-    purchases: new PurchasesService(
-      deps.db,
-      deps.rpc,
-      assets,
-      { fiatCurrency: c.FIAT_CURRENCY, feeBps: c.PURCHASE_FEE_BPS },
-      deps.logger,
-    ),
-    ingestion: new RatesIngestion(deps.db, assets, rateProvider, exchange, market, deps.logger),
-  };
-  parts.set(deps, built);
-  return built;
-}
-
-/** Wires trading's use cases to its RPC contract; each handler unpacks params and calls one. */
-function createHandlers(deps: Deps): RpcHandlers<'trading'> {
-  const { assets, rates, marketData, purchases } = build(deps);
+/** Trading's RPC contract; each handler unpacks params and calls one use case. */
+export function rpcHandlers({
+  assets,
+  rates,
+  marketData,
+  purchases,
+}: TradingUseCases): RpcHandlers<'trading'> {
   return {
     [TRADING_RPC.listAssets]: (p) => assets.list(p.list, p.filters),
     [TRADING_RPC.getAsset]: (p) => assets.get(p.assetId),
@@ -114,54 +38,3 @@ function createHandlers(deps: Deps): RpcHandlers<'trading'> {
     [TRADING_RPC.getPurchase]: (params, ctx) => purchases.get(ctx.auth, params),
   };
 }
-
-/** Re-settles purchases a crash left pending, until the service stops. */
-function startRecovery(deps: Deps, purchases: PurchasesService): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const interval = deps.config.PURCHASE_RECOVERY_INTERVAL_MS;
-  // Only purchases no live request can still be settling: older than two RPC timeouts.
-  const minAge = Math.max(interval, 2 * deps.config.RPC_TIMEOUT_MS);
-  const loop = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = purchases
-        .recoverPending(minAge)
-        .catch((error: unknown) => deps.logger.warn({ err: error }, 'purchase recovery failed'))
-        .finally(loop);
-    }, interval);
-  };
-  loop();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
-}
-
-/** The trading service: assets, rates and market data, purchases. */
-export const tradingService: ServiceDefinition<'trading'> = {
-  app: 'trading',
-  migrationsDir: path.join(__dirname, 'migrations'),
-  rpcHandlers: async (deps) => {
-    await seedAssets(deps.db, readAssetsFile(path.join(DATA_DIR, 'assets.json')));
-    return createHandlers(deps);
-  },
-  onStart: async (deps) => {
-    const { ingestion, purchases } = build(deps);
-    if (!deps.redis) throw new Error('trading needs REDIS_URL for its rate ingestion schedule');
-    const stopIngestion = await startIngestion(
-      ingestion,
-      deps.redis,
-      deps.config.REDIS_KEY_PREFIX,
-      deps.config.RATES_INTERVAL_MS,
-      deps.logger,
-    );
-    const stopRecovery = startRecovery(deps, purchases);
-    return async () => {
-      await stopRecovery();
-      await stopIngestion();
-    };
-  },
-};

@@ -34,7 +34,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@custody/testing';
-import { walletLedgerService } from './wallet-ledger.rpc';
+import { walletLedgerService } from './wallet-ledger.compose';
 
 // wallet-ledger alone, over RPC as the gateway calls it, against a real PostgreSQL and RabbitMQ.
 // Its peers (identity, trading, signing) are stand-ins on the same broker namespace that answer

@@ -62,9 +62,11 @@ describe('startService', () => {
       {
         app: 'notifier',
         migrationsDir: path.join(__dirname, '__fixtures__', 'no-migrations'),
-        eventHandlers: () => ({
-          [EVENTS.userCreated]: async (event) => {
-            seen.push(event.id);
+        compose: () => ({
+          eventHandlers: {
+            [EVENTS.userCreated]: async (event) => {
+              seen.push(event.id);
+            },
           },
         }),
       },

@@ -64,20 +64,28 @@ export interface ServiceDeps<A extends ServiceName = ServiceName> {
   metrics: Metrics;
 }
 
+/** What an app's `compose` builds from its deps; each part optional. */
+export interface ServiceParts<A extends ServiceName = ServiceName> {
+  rpcHandlers?: RpcHandlers<A>;
+  /** Event name → handler; each runs in a transaction with its inbox row. */
+  eventHandlers?: Record<string, EventHandler>;
+  /** Which events the handlers would do nothing with: acked without a transaction. */
+  eventsWithoutEffect?: (events: EventEnvelope[]) => Promise<boolean[]>;
+  /** The app's own tables that grow with traffic, forgotten past their windows. */
+  retention?: RetentionRule[];
+  /** Starts background work; returns how to stop it. */
+  onStart?: () => Promise<(() => Promise<void>) | void>;
+}
+
 export interface ServiceDefinition<A extends ServiceName = ServiceName> {
   app: A;
   /** The app's SQL migrations (`NNNN_name.sql`), applied at start. */
   migrationsDir: string;
-  /** May be async: a service can load keys or run its bootstrap before it takes calls. */
-  rpcHandlers?: (deps: ServiceDeps<A>) => RpcHandlers<A> | Promise<RpcHandlers<A>>;
-  /** Event name → handler; each runs in a transaction with its inbox row. */
-  eventHandlers?: (deps: ServiceDeps<A>) => Record<string, EventHandler>;
-  /** Which events the handlers would do nothing with: acked without a transaction. */
-  eventsWithoutEffect?: (deps: ServiceDeps<A>) => (events: EventEnvelope[]) => Promise<boolean[]>;
-  /** The app's own tables that grow with traffic, forgotten past their windows. */
-  retention?: (deps: ServiceDeps<A>) => RetentionRule[];
-  /** Starts background work; returns how to stop it. */
-  onStart?: (deps: ServiceDeps<A>) => Promise<(() => Promise<void>) | void>;
+  /**
+   * Builds the app's object graph once, from the process's deps. May be async: a service can
+   * load keys or run its bootstrap before it takes calls.
+   */
+  compose: (deps: ServiceDeps<A>) => ServiceParts<A> | Promise<ServiceParts<A>>;
 }
 
 export interface RunningService<A extends ServiceName = ServiceName> {
@@ -163,6 +171,8 @@ export async function startService<A extends ServiceName>(
     redis,
     metrics,
   };
+  // The app's object graph, built once: the steps below only start what it holds.
+  const parts = await definition.compose(deps);
 
   const checks: ReadinessCheck[] = [
     { name: 'database', check: () => db.execute(sql`SELECT 1`) },
@@ -208,9 +218,7 @@ export async function startService<A extends ServiceName>(
     access: RPC_ACCESS[app],
     handlers: {
       ...{},
-      ...withIdempotency(
-        definition.rpcHandlers ? dispatchTable(await definition.rpcHandlers(deps)) : {},
-      ),
+      ...withIdempotency(parts.rpcHandlers ? dispatchTable(parts.rpcHandlers) : {}),
       [RPC_METHODS.common.ping]: ping,
     },
     prefetch: config.RPC_PREFETCH,
@@ -251,7 +259,7 @@ export async function startService<A extends ServiceName>(
         inboxHours: config.INBOX_RETENTION_HOURS,
       }),
       seenProofsRetention(schema),
-      ...(definition.retention?.(deps) ?? []),
+      ...(parts.retention ?? []),
     ],
     batch: config.RETENTION_BATCH,
     intervalMs: config.RETENTION_INTERVAL_MS,
@@ -260,7 +268,7 @@ export async function startService<A extends ServiceName>(
   });
   retention.start();
 
-  const handlers = definition.eventHandlers?.(deps) ?? {};
+  const handlers = parts.eventHandlers ?? {};
   assertRoutedEvents(app, Object.keys(handlers));
   const consumer =
     Object.keys(handlers).length > 0
@@ -281,13 +289,11 @@ export async function startService<A extends ServiceName>(
           ),
           logger,
           maxAttempts: config.EVENT_MAX_ATTEMPTS,
-          ...(definition.eventsWithoutEffect
-            ? { withoutEffect: definition.eventsWithoutEffect(deps) }
-            : {}),
+          ...(parts.eventsWithoutEffect ? { withoutEffect: parts.eventsWithoutEffect } : {}),
         })
       : undefined;
   await consumer?.start();
-  const stopBackground = await definition.onStart?.(deps);
+  const stopBackground = await parts.onStart?.();
   await rpcServer.start();
 
   let shuttingDown = false;

@@ -18,6 +18,6 @@ runMain(() =>
   startService({
     app: 'issuer',
     migrationsDir: '/nonexistent',
-    rpcHandlers: () => slowOnly,
+    compose: () => ({ rpcHandlers: slowOnly }),
   }),
 );

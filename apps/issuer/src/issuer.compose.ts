@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import { ActivitiesService } from './activities/activities.service';
+import { HoldersService } from './holders/holders.service';
+import { IssuersService } from './issuers/issuers.service';
+import { IssuesService } from './issues/issues.service';
+import { rpcHandlers } from './issuer.rpc';
+
+/** Builds issuer's use cases from its deps. */
+function compose(deps: ServiceDeps<'issuer'>): ServiceParts<'issuer'> {
+  return {
+    rpcHandlers: rpcHandlers({
+      issuers: new IssuersService(deps.db, deps.rpc),
+      issues: new IssuesService(deps.db),
+      activities: new ActivitiesService(deps.db, deps.rpc),
+      holders: new HoldersService(deps.db),
+    }),
+  };
+}
+
+/** Version 2: issuers (provisioning, authentication), issues, activities and holders. */
+export const issuerService: ServiceDefinition<'issuer'> = {
+  app: 'issuer',
+  migrationsDir: path.join(__dirname, 'migrations'),
+  compose,
+};

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import { ApprovalsService } from './approvals/approvals.service';
+import { PoliciesService, settleChange } from './policies/policies.service';
+import { rpcHandlers } from './policy.rpc';
+
+type Deps = ServiceDeps<'policy'>;
+
+/** One approvals service, shared by the handlers and the sweep. */
+function compose(deps: Deps): ServiceParts<'policy'> {
+  const approvals = new ApprovalsService(
+    deps.db,
+    deps.pool,
+    deps.rpc,
+    deps.config.APPROVAL_TTL_SECONDS,
+    settleChange,
+  );
+  const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
+  return {
+    rpcHandlers: rpcHandlers({ approvals, policies }),
+    onStart: async () => startSweep(deps, approvals),
+  };
+}
+
+/**
+ * Expires approvals past their time and forgets counted operations past the longest velocity
+ * window, every APPROVAL_SWEEP_INTERVAL_MS, in small batches.
+ */
+function startSweep(deps: Deps, approvals: ApprovalsService): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    // A sweep longer than the interval: the next tick waits for the next interval.
+    if (running) return;
+    running = (async () => {
+      while ((await approvals.expireDue()) > 0);
+      while ((await approvals.pruneUsage()) > 0);
+    })()
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'approval expiry failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, deps.config.APPROVAL_SWEEP_INTERVAL_MS);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Transaction-authorization policies and the approvals they ask for. */
+export const policyService: ServiceDefinition<'policy'> = {
+  app: 'policy',
+  migrationsDir: path.join(__dirname, 'migrations'),
+  compose,
+};

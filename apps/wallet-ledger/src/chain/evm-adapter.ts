@@ -1,0 +1,155 @@
+import type { ChainStatusView } from '@custody/contracts';
+import { canonical } from '@custody/money';
+import type { ServiceDeps } from '@custody/service-kit';
+import { formatEther, type JsonRpcProvider } from 'ethers';
+import type { Redis } from 'ioredis';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import type { IncomesService } from '../incomes/incomes.service';
+import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import { startChainJobs } from './chain-jobs';
+import { DepositWatcher } from './deposit-watcher';
+import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './evm-network';
+import { WithdrawalSender } from './withdrawal-sender';
+
+type Deps = ServiceDeps<'wallet-ledger'>;
+
+interface Running {
+  network: EvmNetwork;
+  provider: JsonRpcProvider;
+  watcher: DepositWatcher;
+  sender: WithdrawalSender;
+}
+
+/**
+ * The EVM adapter's deposit watcher and withdrawal sender, running as BullMQ jobs. Built with
+ * the rest of wallet-ledger; what it learns once the node answers (the network, the provider) it
+ * keeps itself, so nothing is patched into the object graph after start.
+ */
+export class EvmAdapter {
+  private running: Running | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly catalog: AssetCatalog,
+    private readonly incomes: IncomesService,
+    private readonly withdrawals: WithdrawalsService,
+  ) {}
+
+  /** The network the adapter follows, once it runs. */
+  network(): EvmNetwork | undefined {
+    return this.running?.network;
+  }
+
+  /** The chain adapter's state for admins: `manual` when no network is configured. */
+  async status(): Promise<ChainStatusView> {
+    const chain = this.running;
+    if (!chain)
+      return { mode: this.deps.config.EVM_RPC_URL ? ('starting' as const) : ('manual' as const) };
+    const station = await chain.sender.gasStationAddress();
+    const [head, cursor, balance] = await Promise.all([
+      chain.provider.getBlockNumber(),
+      chain.watcher.readCursor(),
+      chain.provider.getBalance(station),
+    ]);
+    return {
+      mode: 'evm' as const,
+      network: chain.network.name,
+      chainId: chain.network.chainId,
+      confirmations: chain.network.confirmations,
+      head,
+      cursor: cursor ?? null,
+      nativeAssetId: chain.network.nativeAssetId,
+      tokens: Object.fromEntries(chain.network.tokens),
+      gasStation: { address: station, balance: canonical(formatEther(balance)) },
+    };
+  }
+
+  /**
+   * With EVM_RPC_URL, starts the adapter in the background: it needs trading (the catalog),
+   * signing (the gas station key) and the node, which may come up after this process; until they
+   * answer it retries, and the rest of wallet-ledger serves meanwhile.
+   */
+  async start(): Promise<(() => Promise<void>) | void> {
+    const { deps } = this;
+    const url = deps.config.EVM_RPC_URL;
+    if (!url) return;
+    const redis = deps.redis;
+    if (!redis) throw new Error('The EVM adapter needs REDIS_URL for its jobs');
+    let stopped = false;
+    let stopChain: (() => Promise<void>) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let wake: (() => void) | undefined;
+    const attempt = async (delayMs: number): Promise<void> => {
+      if (stopped) return;
+      try {
+        stopChain = await this.run(url, redis);
+      } catch (error) {
+        deps.logger.warn({ err: error, retryInMs: delayMs }, 'EVM adapter not started yet');
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, delayMs);
+        });
+        return attempt(Math.min(delayMs * 2, 30_000));
+      }
+    };
+    const starting = attempt(500);
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      wake?.();
+      await starting;
+      await stopChain?.();
+    };
+  }
+
+  private async run(url: string, redis: Redis): Promise<() => Promise<void>> {
+    const { deps, catalog } = this;
+    const network = await resolveEvmNetwork(deps.config, catalog);
+    const provider = await connectEvm(url, network.chainId);
+    try {
+      const watcher = new DepositWatcher(
+        deps.db,
+        provider,
+        network,
+        this.incomes,
+        catalog,
+        deps.logger,
+      );
+      const sender = new WithdrawalSender(
+        deps.db,
+        provider,
+        network,
+        this.withdrawals,
+        catalog,
+        deps.rpc,
+        deps.logger,
+      );
+      const gasStation = await sender.gasStationAddress();
+      const stop = await startChainJobs(
+        network.name,
+        { deposits: () => watcher.poll(), withdrawals: () => sender.poll() },
+        redis,
+        deps.config.REDIS_KEY_PREFIX,
+        network.pollIntervalMs,
+        deps.logger,
+      );
+      this.running = { network, provider, watcher, sender };
+      deps.logger.info(
+        {
+          network: network.name,
+          chainId: network.chainId,
+          tokens: Object.fromEntries(network.tokens),
+          gasStation,
+        },
+        'EVM adapter started',
+      );
+      return async () => {
+        await stop();
+        provider.destroy();
+      };
+    } catch (error) {
+      provider.destroy();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import { AssetCatalog } from './assets/asset-catalog';
+import { EvmAdapter } from './chain/evm-adapter';
+import { IncomesService } from './incomes/incomes.service';
+import { LedgerCheckService } from './ledger/ledger-check.service';
+import { approvalEventHandlers } from './policies/approval-events';
+import { Governor } from './policies/governed';
+import { PurchaseSettlement } from './purchases/purchase-settlement';
+import { SignaturesService } from './signatures/signatures.service';
+import { TransactionsService } from './transactions/transactions.service';
+import { TransfersService } from './transfers/transfers.service';
+import { userEventHandlers } from './users/user-events';
+import { WalletsService } from './wallets/wallets.service';
+import { WithdrawalsService } from './withdrawals/withdrawals.service';
+import { rpcHandlers } from './wallet-ledger.rpc';
+
+/** One object graph for the handlers, the approval consumer and the chain adapter. */
+function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledger'> {
+  const { db, rpc } = deps;
+  const catalog = new AssetCatalog(rpc);
+  const governor = new Governor(rpc);
+  const withdrawals = new WithdrawalsService(db, rpc, catalog, governor);
+  const incomes = new IncomesService(db, catalog);
+  const transfers = new TransfersService(db, deps.pool, catalog, governor);
+  const chain = new EvmAdapter(deps, catalog, incomes, withdrawals);
+  const signatures = new SignaturesService(db, rpc, catalog, withdrawals, governor, () =>
+    chain.network(),
+  );
+  return {
+    rpcHandlers: rpcHandlers({
+      db,
+      wallets: new WalletsService(db, rpc, catalog),
+      signatures,
+      transfers,
+      incomes,
+      withdrawals,
+      transactions: new TransactionsService(db, catalog),
+      purchases: new PurchaseSettlement(db),
+      ledgerCheck: new LedgerCheckService(deps.pool),
+      chain,
+    }),
+    eventHandlers: {
+      ...userEventHandlers(),
+      ...approvalEventHandlers({ withdrawals, transfers, signatures }),
+    },
+    onStart: () => chain.start(),
+  };
+}
+
+/** Wallets, the double-entry ledger and its money movements, and the chain adapter. */
+export const walletLedgerService: ServiceDefinition<'wallet-ledger'> = {
+  app: 'wallet-ledger',
+  migrationsDir: path.join(__dirname, 'migrations'),
+  compose,
+};
