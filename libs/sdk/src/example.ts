@@ -8,7 +8,7 @@ import {
   type FeedEvent,
   verifyWebhook,
   WebhookVerificationError,
-} from './index.js';
+} from './portable.js';
 
 export interface ExampleCredentials {
   /** The api client (the app), sent as HTTP Basic on the token endpoint. */

@@ -8,7 +8,7 @@ describe('the README example', () => {
     const example = readFileSync(path.join(__dirname, 'example.ts'), 'utf8');
     const code = example
       .slice(example.indexOf('import { createServer }'))
-      .replace("from './index.js';", "from '@custody/sdk';");
+      .replace("from './portable.js';", "from '@custody/sdk';");
     const block = readme.slice(readme.indexOf('## Example'));
     const shown = block.slice(block.indexOf('```ts\n') + 6, block.lastIndexOf('```'));
     expect(shown).toBe(code);

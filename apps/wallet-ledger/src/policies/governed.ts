@@ -7,7 +7,7 @@ import {
 } from '@custody/contracts';
 import { AppError, Errors, isAppError } from '@custody/errors';
 import { currentOrigin, type RpcClient, type RpcOrigin, runWithOrigin } from '@custody/messaging';
-import { Batcher } from '../transfers/batcher';
+import { Batcher } from '../shared/batcher';
 
 /** A decision that lets the operation be created: at once, or once its approval has quorum. */
 export type Admitted = Exclude<PolicyDecision, { decision: 'block' }>;

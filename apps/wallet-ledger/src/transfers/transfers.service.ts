@@ -25,7 +25,7 @@ import {
 } from '@custody/persistence';
 import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { Batcher } from './batcher';
+import { Batcher } from '../shared/batcher';
 import { type GroupCommitSteps, keyOf, runGroupCommit } from './group-commit';
 import { blockedBy, type Governor } from '../policies/governed';
 import { HeldTransfers } from './held-transfers.service';
