@@ -9,6 +9,7 @@ import {
   type ForwardGrant,
   type RpcReply,
   type RpcRequest,
+  type ServiceName,
 } from '@custody/contracts';
 import { Broker, devProofSigner, RpcClient, runWithOrigin } from '@custody/messaging';
 import { appBrokerUrl, testLogger, waitFor } from '@custody/testing';
@@ -202,48 +203,25 @@ describe("a rogue with the notifier's broker login and proof key", () => {
       requestId: captured.requestId,
       forwards: captured.request.forwards as ForwardGrant | undefined,
     };
-    const inTheName = <T>(call: () => Promise<T>) => runWithOrigin(origin, call);
-    const refused = { status: 403, code: 'caller_not_allowed' };
-    await expect(
-      inTheName(() =>
-        rogue.callAny(
-          'identity',
-          IDENTITY_RPC.createClient,
-          { name: 'Rogue admin', email: 'rogue@evil.test', password: 'rogue-password-1' },
-          { auth },
-        ),
-      ),
-    ).rejects.toMatchObject(refused);
-    await expect(
-      inTheName(() =>
-        rogue.callAny(
-          'wallet-ledger',
-          LEDGER_RPC.updateIncome,
-          { id: income, status: 'confirmed' },
-          { auth },
-        ),
-      ),
-    ).rejects.toMatchObject(refused);
-    await expect(
-      inTheName(() =>
-        rogue.callAny(
-          'wallet-ledger',
-          LEDGER_RPC.createWithdrawal,
-          { userId: user, walletId: wallet, amount: '1', address: SENDER_ADDRESS },
-          { auth },
-        ),
-      ),
-    ).rejects.toMatchObject(refused);
-    await expect(
-      inTheName(() =>
-        rogue.callAny(
-          'signing',
-          SIGNING_RPC.signEvmMessage,
-          { ownerId: wallet, chain: 'evm', message: 'pay the rogue' },
-          { auth },
-        ),
-      ),
-    ).rejects.toMatchObject(refused);
+    // Mint an admin, confirm the deposit, start a withdrawal, get a signature.
+    const attempts: [ServiceName, string, unknown][] = [
+      [
+        'identity',
+        IDENTITY_RPC.createClient,
+        { name: 'Rogue admin', email: 'rogue@evil.test', password: 'rogue-password-1' },
+      ],
+      ['wallet-ledger', LEDGER_RPC.updateIncome, { id: income, status: 'confirmed' }],
+      [
+        'wallet-ledger',
+        LEDGER_RPC.createWithdrawal,
+        { userId: user, walletId: wallet, amount: '1', address: SENDER_ADDRESS },
+      ],
+      ['signing', SIGNING_RPC.signEvmMessage, { ownerId: wallet, chain: 'evm', message: 'pay' }],
+    ];
+    for (const [service, method, params] of attempts)
+      await expect(
+        runWithOrigin(origin, () => rogue.callAny(service, method, params, { auth })),
+      ).rejects.toMatchObject({ status: 403, code: 'caller_not_allowed' });
     // The gateway's own message, sent on unchanged to identity through the default exchange
     // (which a service's login may write to): its proof names another sender and receiver.
     const onward = await resend('notifier', captured, {
