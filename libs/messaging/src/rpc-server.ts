@@ -429,11 +429,10 @@ export class RpcServer implements BrokerComponent {
   }
 
   /**
-   * Takes a request only with a valid proof of its sender, for a method it serves, from a caller
-   * that method names, its proof used
-   * for the first time, and an auth context only from where the method takes one; refuses any
-   * other (reported to `onRefused`) before its handler runs. Answers the origin that the calls
-   * made while handling it carry along.
+   * Takes a request only with a valid proof of its sender, used for the first time, for a method
+   * it serves, from a caller that method names, with an auth context only from where the method
+   * takes one; refuses any other (reported to `onRefused`) before its handler runs. Answers the
+   * origin that the calls made while handling it carry along.
    */
   private async admit(
     request: RpcRequest,
