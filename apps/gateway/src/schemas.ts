@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { WalletPath } from '@custody/contracts';
+import type { ClientView, WalletPath } from '@custody/contracts';
 import { parseIsoDate } from '@custody/http';
 import { AMOUNT_PATTERN, DECIMAL_PATTERN } from '@custody/money';
 import { COUNTRY_CODES } from '@custody/reference-data';
+import { contractSchema } from './contract-schema';
 
 /** Schemas shared by several feature folders of the gateway. */
 
@@ -91,14 +92,16 @@ export const scopesSchema = z
 
 export const passwordSchema = z.string().min(12, 'At least 12 characters').max(256);
 
-export const clientSchema = z.object({
-  ...{},
-  ...timestamps,
-  name: z.string().max(200),
-  email: z.string().max(320),
-  audience: z.array(audienceValue).max(2),
-  tenantId: idString.describe('The tenant the client acts for: its own id, or its tenant'),
-});
+export const clientSchema = contractSchema<ClientView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    name: z.string().max(200),
+    email: z.string().max(320),
+    audience: z.array(audienceValue).max(2),
+    tenantId: idString.describe('The tenant the client acts for: its own id, or its tenant'),
+  }),
+);
 
 /** EIP-712 typed data `{domain, types, value}`; `value.primaryType` may name the root type. */
 export const typedDataSchema = z

@@ -121,6 +121,11 @@ export interface AssetView extends CatalogAsset {
   marketData: MarketDataView | null;
 }
 
+/** A rate read by id: its `asset` carries the asset's current rate and market data (spec). */
+export interface RateWithAssetView extends Omit<RateView, 'asset'> {
+  asset: AssetView;
+}
+
 export type AvailabilityAction = 'BUY' | 'SELL';
 
 export interface AvailabilityView {
@@ -180,7 +185,7 @@ export interface TradingRpc {
     { assetId: string; list: ListQuery; filters: RateListFilters },
     ListResult<RateView>
   >;
-  [TRADING_RPC.getRate]: RpcSpec<{ assetId: string; rateId: string }, RateView>;
+  [TRADING_RPC.getRate]: RpcSpec<{ assetId: string; rateId: string }, RateWithAssetView>;
   [TRADING_RPC.exchangeRate]: RpcSpec<{ assetId: string; side: 'buy' | 'sell' }, RateView[]>;
   [TRADING_RPC.listMarketData]: RpcSpec<
     { assetId: string; list: ListQuery; filters: MarketDataListFilters },

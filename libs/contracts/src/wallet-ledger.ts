@@ -150,10 +150,6 @@ export interface TransactionFilters {
 export interface CreateTransferRequest {
   requestedTransactions: RequestedTransaction[];
   externalReference?: string;
-  /** Held by a policy (`pending_approval`): the approval it waits for. */
-  approvalId?: string;
-  /** Why it ended without being booked (`rejected`, `failed`). */
-  failureReason?: string;
 }
 
 export interface TransferView {
@@ -171,6 +167,10 @@ export interface TransferView {
   }[];
   requestedTransactions: RequestedTransaction[];
   externalReference?: string;
+  /** Held by a policy (`pending_approval`): the approval it waits for. */
+  approvalId?: string;
+  /** Why it ended without being booked (`rejected`, `failed`). */
+  failureReason?: string;
 }
 
 /** An admin's report of a deposit (the manual adapter). */

@@ -1,21 +1,24 @@
 import { z } from 'zod';
-import { IDENTITY_RPC } from '@custody/contracts';
+import { type ApiClientView, IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import { audienceValue, idParam, idResponse, timestamps } from '../schemas';
 
 // Bounded as the fields it is created from (the bootstrap api client's too: its config).
-const apiClientSchema = z.object({
-  ...{},
-  ...timestamps,
-  name: z.string().max(200),
-  description: z.string().max(2000),
-  secret: z.string().max(256),
-  audience: audienceValue,
-  accessTokenExpiresIn: z.number().int(),
-  refreshTokenExpiresIn: z.number().int(),
-});
+const apiClientSchema = contractSchema<ApiClientView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    name: z.string().max(200),
+    description: z.string().max(2000),
+    secret: z.string().max(256),
+    audience: audienceValue,
+    accessTokenExpiresIn: z.number().int(),
+    refreshTokenExpiresIn: z.number().int(),
+  }),
+);
 
 const fields = {
   name: z.string().trim().min(1).max(200),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { APPROVAL_STATUSES, MAX_CITED_POLICIES, MAX_QUORUM, POLICY_RPC } from '@custody/contracts';
+import {
+  APPROVAL_STATUSES,
+  type ApprovalView,
+  MAX_CITED_POLICIES,
+  MAX_GOVERNED_LEGS,
+  MAX_QUORUM,
+  POLICY_RPC,
+} from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   amountString,
@@ -27,75 +35,96 @@ const ACTIVITIES = [
 
 const reason = z.string().trim().min(1).max(500);
 
-const approvalSchema = z.object({
-  ...{},
-  ...timestamps,
-  status: z.enum(APPROVAL_STATUSES),
-  activity: z.enum(ACTIVITIES),
-  operationId: idString.describe(
-    'The withdrawal, transfer or signature it holds; for a policy change, the change',
-  ),
-  initiator: z.object({ clientId: idString }),
-  policyIds: z
-    .array(idString)
-    .max(MAX_CITED_POLICIES)
-    .describe(
-      `The policies that held it: the governing one (largest quorum) and the other matching ones, at most ${MAX_CITED_POLICIES}`,
+const approvalSchema = contractSchema<ApprovalView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    status: z.enum(APPROVAL_STATUSES),
+    activity: z.enum(ACTIVITIES),
+    operationId: idString.describe(
+      'The withdrawal, transfer or signature it holds; for a policy change, the change',
     ),
-  quorum: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_QUORUM)
-    .describe('The largest quorum among the requirements'),
-  requirements: z
-    .array(
-      z.object({
-        policyId: idString,
-        quorum: z.number().int().min(1).max(MAX_QUORUM),
-        approverIds: z.array(idString).max(100).nullable(),
-        platform: z.boolean().describe('A platform policy: admins decide'),
-      }),
-    )
-    .max(MAX_CITED_POLICIES)
-    .describe("Each holding policy's quorum and approvers: the approval needs them all"),
-  decisions: z
-    .array(
-      z.object({
-        clientId: idString,
-        decision: z.enum(['approve', 'reject']),
-        reason: reason.nullable(),
-        createdAt: isoDateTime,
-      }),
-    )
-    .max(MAX_QUORUM * MAX_CITED_POLICIES + 1)
-    .describe(
-      'An approval counts only where a quorum is still missing, and the first rejection ends it',
-    ),
-  expiresAt: isoDateTime,
-  summary: z.object({
-    userId: idString.nullable(),
-    walletId: idString.nullable(),
-    assetId: assetIdString.nullable(),
-    amount: amountString.nullable(),
-    fiatAmount: decimalString.nullable(),
-    // The withdrawal's receiver address, as its request takes it.
-    destination: z.string().max(200).nullable(),
-    policyChange: z
-      .object({
-        kind: z.enum(['create', 'update', 'delete']),
-        policyId: idString,
-        name: z.string().max(200),
-        before: z.object(policyFields).nullable().describe('The policy as it is (null: a new one)'),
-        after: z
-          .object(policyFields)
-          .nullable()
-          .describe('The policy as the change makes it (null: deleted)'),
-      })
-      .optional()
-      .describe('For a policy change: what it does, to which policy (named as after the change)'),
+    initiator: z.object({ clientId: idString }),
+    policyIds: z
+      .array(idString)
+      .max(MAX_CITED_POLICIES)
+      .describe(
+        `The policies that held it: the governing one (largest quorum) and the other matching ones, at most ${MAX_CITED_POLICIES}`,
+      ),
+    quorum: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_QUORUM)
+      .describe('The largest quorum among the requirements'),
+    requirements: z
+      .array(
+        z.object({
+          policyId: idString,
+          quorum: z.number().int().min(1).max(MAX_QUORUM),
+          approverIds: z.array(idString).max(100).nullable(),
+          platform: z.boolean().describe('A platform policy: admins decide'),
+        }),
+      )
+      .max(MAX_CITED_POLICIES)
+      .describe("Each holding policy's quorum and approvers: the approval needs them all"),
+    decisions: z
+      .array(
+        z.object({
+          clientId: idString,
+          decision: z.enum(['approve', 'reject']),
+          reason: reason.nullable(),
+          createdAt: isoDateTime,
+        }),
+      )
+      .max(MAX_QUORUM * MAX_CITED_POLICIES + 1)
+      .describe(
+        'An approval counts only where a quorum is still missing, and the first rejection ends it',
+      ),
+    expiresAt: isoDateTime,
+    summary: z.object({
+      userId: idString.nullable(),
+      walletId: idString.nullable(),
+      assetId: assetIdString.nullable(),
+      amount: amountString.nullable(),
+      fiatAmount: decimalString.nullable(),
+      // The withdrawal's receiver address, as its request takes it.
+      destination: z.string().max(200).nullable(),
+      legs: z
+        .array(
+          z.object({
+            userId: idString,
+            walletId: idString,
+            assetId: assetIdString,
+            amount: amountString,
+            // The leg's receiver wallet: only a transfer has more than one leg.
+            destination: idString.optional(),
+          }),
+        )
+        .max(MAX_GOVERNED_LEGS)
+        .optional()
+        .describe(
+          "A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet",
+        ),
+      policyChange: z
+        .object({
+          kind: z.enum(['create', 'update', 'delete']),
+          policyId: idString,
+          name: z.string().max(200),
+          before: z
+            .object(policyFields)
+            .nullable()
+            .describe('The policy as it is (null: a new one)'),
+          after: z
+            .object(policyFields)
+            .nullable()
+            .describe('The policy as the change makes it (null: deleted)'),
+        })
+        .optional()
+        .describe('For a policy change: what it does, to which policy (named as after the change)'),
+    }),
   }),
-});
+);
 
 const decisionBody = z
   .object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC } from '@custody/contracts';
+import { type AuditEventView, IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forwardList } from '../forward';
 import { idString, isoDateTime } from '../schemas';
 import { AUDIT_TEXT_MAX } from './audit-publisher';
@@ -9,29 +10,31 @@ import { AUDIT_TEXT_MAX } from './audit-publisher';
 /** A request value as the gateway records it (its audit publisher clips it). */
 const recorded = z.string().max(AUDIT_TEXT_MAX);
 
-const auditEventSchema = z.object({
-  id: idString,
-  createdAt: isoDateTime,
-  // The X-Request-Id kept or made by the gateway (a refused RPC's: clipped to 128 likewise).
-  requestId: z.string().max(128),
-  action: z.string().max(100).meta({ description: 'The operationId, or `rpcRefused`' }),
-  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE', 'RPC']),
-  path: recorded,
-  clientId: idString.nullable(),
-  tenantId: idString.nullable(),
-  userId: recorded.nullable(),
-  targetId: recorded.nullable(),
-  device: recorded.nullable(),
-  ip: recorded.nullable(),
-  remoteIp: recorded.nullable(),
-  status: z.number().int(),
-  outcome: z.enum(['success', 'failure']),
-  detail: recorded
-    .optional()
-    .describe(
-      'Extension: on an `rpcRefused` record (a request a service refused inside the stack), what it failed on and the app it came from; its target is the broker user that sent it',
-    ),
-});
+const auditEventSchema = contractSchema<AuditEventView>()(
+  z.object({
+    id: idString,
+    createdAt: isoDateTime,
+    // The X-Request-Id kept or made by the gateway (a refused RPC's: clipped to 128 likewise).
+    requestId: z.string().max(128),
+    action: z.string().max(100).meta({ description: 'The operationId, or `rpcRefused`' }),
+    method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE', 'RPC']),
+    path: recorded,
+    clientId: idString.nullable(),
+    tenantId: idString.nullable(),
+    userId: recorded.nullable(),
+    targetId: recorded.nullable(),
+    device: recorded.nullable(),
+    ip: recorded.nullable(),
+    remoteIp: recorded.nullable(),
+    status: z.number().int(),
+    outcome: z.enum(['success', 'failure']),
+    detail: recorded
+      .optional()
+      .describe(
+        'Extension: on an `rpcRefused` record (a request a service refused inside the stack), what it failed on and the app it came from; its target is the broker user that sent it',
+      ),
+  }),
+);
 
 export function auditRoutes(rpc: RpcClient) {
   return [

@@ -1,20 +1,25 @@
 import { z } from 'zod';
-import { IDENTITY_RPC, type EnumKind } from '@custody/contracts';
+import { type EnumEntry, type EnumKind, IDENTITY_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { CODE_LIST_NAME_MAX } from '@custody/reference-data';
+import { contractSchema } from '../contract-schema';
 import { forwardList } from '../forward';
 
 // Codes of at most 4 characters (CNAE classes; the others 1–99); names as the reference data
 // library accepts them (CODE_LIST_NAME_MAX, the operator's files included).
 const entryName = z.string().max(CODE_LIST_NAME_MAX);
-const entrySchema = z.object({
-  id: z.string().max(4),
-  name: entryName,
-  code: z.string().max(4).optional(),
-  group: z.string().max(3).optional(),
-  localName: entryName.optional().meta({ description: 'The local (Spanish) name; an extension.' }),
-});
+const entrySchema = contractSchema<EnumEntry>()(
+  z.object({
+    id: z.string().max(4),
+    name: entryName,
+    code: z.string().max(4).optional(),
+    group: z.string().max(3).optional(),
+    localName: entryName
+      .optional()
+      .meta({ description: 'The local (Spanish) name; an extension.' }),
+  }),
+);
 
 const text = z.string().min(1).max(200);
 

@@ -3,10 +3,12 @@ import {
   DEFAULT_EVENTS_PAGE,
   MAX_EVENT_TYPES,
   MAX_EVENTS_PAGE,
+  type NotificationPayload,
   NOTIFIER_RPC,
 } from '@custody/contracts';
 import { defineRoute, intParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward } from '../forward';
 import { idString, isoDateTime, pathId } from '../schemas';
 
@@ -14,15 +16,17 @@ import { idString, isoDateTime, pathId } from '../schemas';
 const eventName = z.string().min(1).max(100);
 
 /** An event as the feed and the webhooks carry it. */
-export const eventPayloadSchema = z.object({
-  id: idString,
-  event: eventName,
-  createdAt: isoDateTime,
-  tenantId: idString.nullable().meta({ description: 'null: a system-wide event (admins only)' }),
-  data: z
-    .record(z.string().max(100), z.unknown())
-    .meta({ description: "The event's subject as its own read shows it (a transfer, a user, …)" }),
-});
+export const eventPayloadSchema = contractSchema<NotificationPayload>()(
+  z.object({
+    id: idString,
+    event: eventName,
+    createdAt: isoDateTime,
+    tenantId: idString.nullable().meta({ description: 'null: a system-wide event (admins only)' }),
+    data: z.record(z.string().max(100), z.unknown()).meta({
+      description: "The event's subject as its own read shows it (a transfer, a user, …)",
+    }),
+  }),
+);
 
 const feedQuery = z
   .object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LEDGER_RPC } from '@custody/contracts';
+import { type IncomeView, LEDGER_RPC } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   amountString,
@@ -17,20 +18,22 @@ import {
   walletPathOf,
 } from '../schemas';
 
-const incomeSchema = z.object({
-  ...{},
-  ...timestamps,
-  userId: idString,
-  walletId: idString,
-  assetId: assetIdString,
-  amount: amountString,
-  // As reported (below), or as the chain adapter saw them: an EVM transaction hash and address.
-  blockchainTransactionId: z.string().max(200),
-  senderAddress: z.string().max(200),
-  status: z.enum(['pending', 'confirmed', 'failed']),
-  transactionTimestamp: isoDateTime,
-  rateId: idString.optional(),
-});
+const incomeSchema = contractSchema<IncomeView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    userId: idString,
+    walletId: idString,
+    assetId: assetIdString,
+    amount: amountString,
+    // As reported (below), or as the chain adapter saw them: an EVM transaction hash and address.
+    blockchainTransactionId: z.string().max(200),
+    senderAddress: z.string().max(200),
+    status: z.enum(['pending', 'confirmed', 'failed']),
+    transactionTimestamp: isoDateTime,
+    rateId: idString.optional(),
+  }),
+);
 
 export function incomeRoutes(rpc: RpcClient) {
   return [

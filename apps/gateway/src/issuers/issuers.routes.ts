@@ -7,133 +7,32 @@ import {
   type NewActivity,
   V2_SORT_COLUMNS,
 } from '@custody/contracts';
-import { booleanParam, defineRoute, intParam } from '@custody/http';
+import { booleanParam, defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
-import { evmAddress, idString, pathId, timestamps, typedDataSchema } from '../schemas';
+import { typedDataSchema } from '../schemas';
+import {
+  activityCreated,
+  activityPage,
+  activityParams,
+  activitySchema,
+  activityType,
+  authenticatedSchema,
+  description,
+  holderPage,
+  holderSchema,
+  infoUrl,
+  issuePage,
+  issueParams,
+  issuerPage,
+  issuerParams,
+  issuerWithSecret,
+  issueSchema,
+  name,
+  v2ListQuery,
+} from './issuers.schemas';
 
-const name = z.string().trim().min(1).max(200);
-const description = z.string().trim().min(1).max(5_000);
-const infoUrl = z
-  .url({ protocol: /^https?$/, error: 'An http or https URL' })
-  .max(2_048)
-  .meta({ description: 'Where holders read more (http or https URL)' });
 const noStore = { 'Cache-Control': 'no-store' };
-
-const issuerParams = z.object({ clientIssuerId: pathId });
-const issueParams = z.object({ clientIssuerId: pathId, clientIssueId: pathId });
-const activityParams = z.object({
-  clientIssuerId: pathId,
-  clientIssueId: pathId,
-  clientIssueActivityId: pathId,
-});
-
-/**
- * The paging of version 2 lists (the activity list's contract, used by every v2 list): `page`
- * (1-based), `take` (1–100, default 10), `sortColumn` on an allow-list, `sortOrder` ASC|DESC.
- * Unknown parameters are 400. Output: `{ paging, filters }`.
- */
-function v2ListQuery<F extends z.ZodRawShape>(
-  sortColumns: readonly [string, ...string[]],
-  filters: F = {} as F,
-) {
-  return z
-    .object({
-      page: intParam(1, 1_000_000).optional(),
-      take: intParam(1, 100).optional().meta({ description: 'Records per page, 1–100 (10)' }),
-      sortColumn: z
-        .enum(sortColumns, { error: `Must be one of: ${sortColumns.join(', ')}` })
-        .optional()
-        .meta({ description: 'Field to sort by (createdAt)' }),
-      sortOrder: z.enum(['ASC', 'DESC']).optional().meta({ description: 'ASC or DESC (DESC)' }),
-      ...filters,
-    })
-    .strict()
-    .transform((raw) => {
-      const { page, take, sortColumn, sortOrder, ...rest } = raw as Record<string, unknown>;
-      return {
-        paging: {
-          page: (page as number | undefined) ?? 1,
-          take: (take as number | undefined) ?? 10,
-          sortColumn: (sortColumn as string | undefined) ?? 'createdAt',
-          sortOrder: (sortOrder as 'ASC' | 'DESC' | undefined) ?? 'DESC',
-        },
-        filters: Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-      };
-    });
-}
-
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({
-    // One page: at most `take` (100) records.
-    data: z.array(item).max(100),
-    meta: z.object({
-      page: z.number().int(),
-      take: z.number().int(),
-      itemCount: z.number().int(),
-      pageCount: z.number().int(),
-    }),
-  });
-
-// Names and descriptions as the requests take them (above).
-const issuerSchema = z.object({
-  ...{},
-  ...timestamps,
-  name,
-  address: evmAddress.meta({ description: "EVM address of the issuer's custodial signing key" }),
-});
-const issuerWithSecret = issuerSchema.extend({
-  // 32 random bytes, base64url.
-  secret: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/)
-    .optional()
-    .meta({
-      description:
-        'Shown only in the answer that made it; absent from an Idempotency-Key replay of that answer (stored as a hash only: a lost secret is rotated)',
-    }),
-});
-const issueSchema = z.object({
-  ...{},
-  ...timestamps,
-  name,
-  description: description.nullable(),
-});
-const activityType = z.enum(['MESSAGE', 'REQUEST']);
-const activityCreated = z.object({ ...{}, ...timestamps });
-const activitySchema = z.object({
-  ...{},
-  ...timestamps,
-  clientIssueId: idString,
-  type: activityType,
-  name,
-  description: description.nullable(),
-  infoUrl: infoUrl.nullable(),
-  status: z.string().max(32).meta({ description: 'APPROVED' }),
-  readed: z.boolean().meta({ description: 'Whether the activity was read by id already' }),
-  dataStructured: typedDataSchema.nullable().meta({ description: 'REQUEST: the signed data' }),
-  // 65 bytes (r, s, v) in hex.
-  signedTypedData: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{130}$/)
-    .nullable()
-    .meta({ description: "REQUEST: EIP-712 signature by the issuer's key" }),
-});
-const activityListEntry = z.object({
-  ...{},
-  ...timestamps,
-  clientIssueId: idString,
-  name,
-  type: activityType,
-  readed: z.boolean(),
-});
-const holderSchema = z.object({
-  ...{},
-  ...timestamps,
-  clientIssueId: idString,
-  name,
-  address: evmAddress.meta({ description: 'EIP-55 checksummed' }),
-});
 
 const activityInput = (type: IssuerActivityType, body: Omit<NewActivity, 'type'>): NewActivity => ({
   ...{},
@@ -174,7 +73,7 @@ export function issuerRoutes(rpc: RpcClient) {
       auth: 'admin',
       scope: ['issuers', 'read'],
       request: { query: v2ListQuery(V2_SORT_COLUMNS) },
-      responses: { 200: { description: 'A page of issuers', schema: page(issuerSchema) } },
+      responses: { 200: { description: 'A page of issuers', schema: issuerPage } },
       errorStatuses: [401, 403],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listIssuers, {
         read: true,
@@ -214,9 +113,7 @@ export function issuerRoutes(rpc: RpcClient) {
       responses: {
         200: {
           description: 'Send it as `Authorization: Bearer <accessToken>` on the issuer paths',
-          // A JWS of fixed claims and two ids: under 3,000 characters, even for ids of 128
-          // characters escaped in JSON.
-          schema: z.object({ accessToken: z.string().max(4096) }),
+          schema: authenticatedSchema,
         },
       },
       errorStatuses: [401],
@@ -250,7 +147,7 @@ export function issuerRoutes(rpc: RpcClient) {
       tags: ['issues'],
       auth: 'issuer',
       request: { params: issuerParams, query: v2ListQuery(V2_SORT_COLUMNS) },
-      responses: { 200: { description: 'A page of issues', schema: page(issueSchema) } },
+      responses: { 200: { description: 'A page of issues', schema: issuePage } },
       errorStatuses: [401, 403],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listIssues, {
         read: true,
@@ -356,7 +253,7 @@ export function issuerRoutes(rpc: RpcClient) {
         }),
       },
       responses: {
-        200: { description: 'A page of activities', schema: page(activityListEntry) },
+        200: { description: 'A page of activities', schema: activityPage },
       },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listActivities, {
@@ -396,7 +293,7 @@ export function issuerRoutes(rpc: RpcClient) {
       tags: ['holders'],
       auth: 'issuer',
       request: { params: issueParams, query: v2ListQuery(V2_SORT_COLUMNS) },
-      responses: { 200: { description: 'A page of holders', schema: page(holderSchema) } },
+      responses: { 200: { description: 'A page of holders', schema: holderPage } },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.listHolders, {
         read: true,

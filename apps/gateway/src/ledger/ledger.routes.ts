@@ -1,14 +1,65 @@
 import { z } from 'zod';
 import {
+  type ChainStatusView,
   LEDGER_CHECK_LIMITS,
   LEDGER_CHECK_MAX_ROWS,
   LEDGER_CHECKS,
   LEDGER_RPC,
+  type LedgerCheckView,
 } from '@custody/contracts';
 import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward } from '../forward';
 import { amountString, assetIdString, evmAddress, isoDateTime } from '../schemas';
+
+const ledgerCheckSchema = contractSchema<LedgerCheckView>()(
+  z.object({
+    ok: z.boolean(),
+    checkedAt: isoDateTime,
+    violations: z
+      .array(
+        z.object({
+          // The check's name and its row, by column name.
+          rule: z.enum(LEDGER_CHECKS),
+          detail: z.record(z.string().max(64), z.unknown()),
+        }),
+      )
+      .max(LEDGER_CHECKS.length * LEDGER_CHECK_MAX_ROWS),
+    complete: z.boolean().meta({ description: 'Extension: the run has walked the ledger' }),
+    progress: z.object({
+      accountsChecked: z.int().min(0).max(2_147_483_647),
+      accounts: z.int().min(0).max(2_147_483_647),
+      postingsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+      transferLegsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+      startedAt: isoDateTime,
+    }),
+  }),
+);
+
+const chainStatusSchema = contractSchema<ChainStatusView>()(
+  z.union([
+    z.object({ mode: z.enum(['manual', 'starting']) }),
+    z.object({
+      mode: z.literal('evm'),
+      // EVM_NETWORK, the catalog's network name.
+      network: z.string().max(64),
+      chainId: z.number().int(),
+      confirmations: z.number().int(),
+      head: z.number().int(),
+      cursor: z.number().int().nullable(),
+      nativeAssetId: assetIdString,
+      tokens: z
+        .record(assetIdString, evmAddress)
+        .meta({ description: 'ERC-20 asset id → its contract (checksummed)' }),
+      gasStation: z.object({
+        address: evmAddress,
+        // In ether: a uint256 of wei, as an amount.
+        balance: amountString,
+      }),
+    }),
+  ]),
+);
 
 /** Ledger and chain-adapter operations of wallet-ledger (admin). */
 export function ledgerRoutes(rpc: RpcClient) {
@@ -26,27 +77,7 @@ export function ledgerRoutes(rpc: RpcClient) {
       responses: {
         200: {
           description: `The run's outcome so far. Each call walks at most ${LEDGER_CHECK_LIMITS.accountsPerCall} accounts and ${LEDGER_CHECK_LIMITS.postingsPerCall} postings (each account's postings from where the last run found them sound), then, once every account is walked, at most ${LEDGER_CHECK_LIMITS.legsPerCall} transfer legs; call again until \`complete\`, which makes \`ok\` final (true exactly when there are no violations); the next call starts a new run. Each check reports at most ${LEDGER_CHECK_MAX_ROWS} of the rows that break its invariant.`,
-          schema: z.object({
-            ok: z.boolean(),
-            checkedAt: isoDateTime,
-            violations: z
-              .array(
-                z.object({
-                  // The check's name and its row, by column name.
-                  rule: z.enum(LEDGER_CHECKS),
-                  detail: z.record(z.string().max(64), z.unknown()),
-                }),
-              )
-              .max(LEDGER_CHECKS.length * LEDGER_CHECK_MAX_ROWS),
-            complete: z.boolean().meta({ description: 'Extension: the run has walked the ledger' }),
-            progress: z.object({
-              accountsChecked: z.int().min(0).max(2_147_483_647),
-              accounts: z.int().min(0).max(2_147_483_647),
-              postingsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
-              transferLegsChecked: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
-              startedAt: isoDateTime,
-            }),
-          }),
+          schema: ledgerCheckSchema,
         },
       },
       errorStatuses: [401, 403],
@@ -69,27 +100,7 @@ export function ledgerRoutes(rpc: RpcClient) {
         200: {
           description:
             '`manual` without a configured network; `starting` until the node, trading and signing answer',
-          schema: z.union([
-            z.object({ mode: z.enum(['manual', 'starting']) }),
-            z.object({
-              mode: z.literal('evm'),
-              // EVM_NETWORK, the catalog's network name.
-              network: z.string().max(64),
-              chainId: z.number().int(),
-              confirmations: z.number().int(),
-              head: z.number().int(),
-              cursor: z.number().int().nullable(),
-              nativeAssetId: assetIdString,
-              tokens: z
-                .record(assetIdString, evmAddress)
-                .meta({ description: 'ERC-20 asset id → its contract (checksummed)' }),
-              gasStation: z.object({
-                address: evmAddress,
-                // In ether: a uint256 of wei, as an amount.
-                balance: amountString,
-              }),
-            }),
-          ]),
+          schema: chainStatusSchema,
         },
       },
       errorStatuses: [401, 403],

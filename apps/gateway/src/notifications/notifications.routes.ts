@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { CONFIG_MAXIMA } from '@custody/config';
-import { MAX_REPLAYED_EVENTS, NOTIFIER_RPC } from '@custody/contracts';
+import {
+  type DeliveryAttemptView,
+  type DeliveryView,
+  MAX_REPLAYED_EVENTS,
+  type NotificationTypeView,
+  NOTIFIER_RPC,
+  type ReceiverDeliveryView,
+  type ReceiverView,
+  type RpcMethod,
+  type RpcResult,
+} from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import { idResponse, idString, isoDateTime, pathId, timestamps } from '../schemas';
 
@@ -36,60 +47,112 @@ const receiverBody = z
   .strict()
   .refine(channelGiven, 'Give at least one channel: email, slack, sms or url');
 
-const receiverSchema = z.object({ ...{}, ...timestamps, ...receiverFields }).partial({
-  email: true,
-  slack: true,
-  sms: true,
-  url: true,
-  authenticationId: true,
-});
+const receiverSchema = contractSchema<ReceiverView>()(
+  z
+    .object({
+      ...{},
+      ...timestamps,
+      ...receiverFields,
+      disabledAt: isoDateTime.meta({
+        description: 'Set when the receiver was disabled after failing for too long',
+      }),
+    })
+    .partial({
+      email: true,
+      slack: true,
+      sms: true,
+      url: true,
+      authenticationId: true,
+      disabledAt: true,
+    }),
+);
 
 /** An event name (`user.is-created`, …), as the deliveries' filter takes it. */
 const eventName = z.string().max(100);
 
-const typeSchema = z.object({
-  ...{},
-  ...timestamps,
-  event: eventName,
-  // The notifier's catalog: a sentence, or the event name.
-  description: z.string().max(200),
-  // The caller's tenant's: at most NOTIFIER_MAX_RECEIVERS_PER_CLIENT, all types together.
-  receivers: z.array(receiverSchema).max(CONFIG_MAXIMA.NOTIFIER_MAX_RECEIVERS_PER_CLIENT),
-});
+const typeSchema = contractSchema<NotificationTypeView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    event: eventName,
+    // The notifier's catalog: a sentence, or the event name.
+    description: z.string().max(200),
+    // The caller's tenant's: at most NOTIFIER_MAX_RECEIVERS_PER_CLIENT, all types together.
+    receivers: z.array(receiverSchema).max(CONFIG_MAXIMA.NOTIFIER_MAX_RECEIVERS_PER_CLIENT),
+  }),
+);
 
-const deliverySchema = z.object({
-  ...{},
-  ...timestamps,
-  eventId: idString,
-  event: eventName,
-  receiverId: idString,
-  channel: z.enum(['url', 'email', 'slack', 'sms']),
-  status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']),
-  attempts: z.number().int(),
-  lastStatusCode: z.number().int().nullable(),
-  // What the receiver's server or the provider answered, clipped by the notifier.
-  lastError: z.string().max(1_000).nullable(),
-  deliveredAt: isoDateTime.nullable(),
-});
+const deliverySchema = contractSchema<DeliveryView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    eventId: idString,
+    event: eventName,
+    receiverId: idString,
+    channel: z.enum(['url', 'email', 'slack', 'sms']),
+    status: z.enum(['pending', 'delivered', 'failed', 'dead', 'skipped']),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    // What the receiver's server or the provider answered, clipped by the notifier.
+    lastError: z.string().max(1_000).nullable(),
+    deliveredAt: isoDateTime.nullable(),
+  }),
+);
 
-const attemptSchema = z.object({
-  attempt: z.number().int().min(1).max(100),
-  createdAt: isoDateTime,
-  statusCode: z.number().int().min(100).max(599).nullable(),
-  // What the receiver's server answered, or the network error, clipped by the notifier.
-  error: z.string().max(1_000).nullable(),
-  durationMs: z.number().int().min(0).max(3_600_000),
-});
+const attemptSchema = contractSchema<DeliveryAttemptView>()(
+  z.object({
+    attempt: z.number().int().min(1).max(100),
+    createdAt: isoDateTime,
+    statusCode: z.number().int().min(100).max(599).nullable(),
+    // What the receiver's server answered, or the network error, clipped by the notifier.
+    error: z.string().max(1_000).nullable(),
+    durationMs: z.number().int().min(0).max(3_600_000),
+  }),
+);
 
-const receiverDeliverySchema = deliverySchema.extend({
-  attemptLog: z.array(attemptSchema).max(100),
-  nextAttemptAt: isoDateTime
-    .nullable()
-    .meta({ description: 'While it is retried: when its next attempt is due (before jitter)' }),
-});
+const receiverDeliverySchema = contractSchema<ReceiverDeliveryView>()(
+  deliverySchema.extend({
+    attemptLog: z.array(attemptSchema).max(100),
+    nextAttemptAt: isoDateTime
+      .nullable()
+      .meta({ description: 'While it is retried: when its next attempt is due (before jitter)' }),
+  }),
+);
 
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
 const signingSecret = z.string().regex(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+type NotifierResult<M extends RpcMethod<'notifier'>> = RpcResult<'notifier', M>;
+
+const secretSchema = contractSchema<NotifierResult<typeof NOTIFIER_RPC.getSigningSecret>>()(
+  z.object({ secret: signingSecret }),
+);
+
+const rotatedSecretSchema = contractSchema<
+  NotifierResult<typeof NOTIFIER_RPC.rotateSigningSecret>
+>()(
+  z.object({
+    secret: signingSecret,
+    previousValidUntil: z
+      .union([isoDateTime, z.literal('')])
+      .meta({ description: 'Until when the previous secret still signs (24 h)' }),
+  }),
+);
+
+const replayedSchema = contractSchema<NotifierResult<typeof NOTIFIER_RPC.replay>>()(
+  z.object({
+    replayed: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_REPLAYED_EVENTS * 4),
+    skipped: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_REPLAYED_EVENTS * 4),
+  }),
+);
 
 export function notificationRoutes(rpc: RpcClient) {
   const receiverPath = (params: { notificationId: string; receiverId: string }) => ({
@@ -128,7 +191,7 @@ export function notificationRoutes(rpc: RpcClient) {
       scope: ['signing-secret', 'read'],
       request: {},
       responses: {
-        200: { description: 'The secret', schema: z.object({ secret: signingSecret }) },
+        200: { description: 'The secret', schema: secretSchema },
       },
       errorStatuses: [401],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.getSigningSecret, {
@@ -147,15 +210,7 @@ export function notificationRoutes(rpc: RpcClient) {
       scope: ['signing-secret', 'write'],
       request: {},
       responses: {
-        200: {
-          description: 'The new secret',
-          schema: z.object({
-            secret: signingSecret,
-            previousValidUntil: z
-              .union([isoDateTime, z.literal('')])
-              .meta({ description: 'Until when the previous secret still signs (24 h)' }),
-          }),
-        },
+        200: { description: 'The new secret', schema: rotatedSecretSchema },
       },
       errorStatuses: [401],
       handler: forward(rpc, 'notifier', NOTIFIER_RPC.rotateSigningSecret, { params: () => ({}) }),
@@ -247,18 +302,7 @@ export function notificationRoutes(rpc: RpcClient) {
       responses: {
         202: {
           description: 'Queued: how many deliveries, and how many were still in flight',
-          schema: z.object({
-            replayed: z
-              .number()
-              .int()
-              .min(0)
-              .max(MAX_REPLAYED_EVENTS * 4),
-            skipped: z
-              .number()
-              .int()
-              .min(0)
-              .max(MAX_REPLAYED_EVENTS * 4),
-          }),
+          schema: replayedSchema,
         },
       },
       errorStatuses: [401, 404],

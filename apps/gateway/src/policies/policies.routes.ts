@@ -1,15 +1,24 @@
 import { z } from 'zod';
-import { POLICY_ACTIVITIES, POLICY_RPC } from '@custody/contracts';
+import {
+  type HeldChange,
+  POLICY_ACTIVITIES,
+  POLICY_RPC,
+  type PolicyView,
+} from '@custody/contracts';
 import { booleanParam, defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import { codes, idParam, idResponse, idString } from '../schemas';
 import { filtersSchema, policyFields, policySchema } from './policies.schemas';
 
 const HELD = 'Held for approval by a policy-change policy: it takes effect at the quorum';
 const approvalId = idString.describe('The approval the change waits for');
-const heldResponse = z.object({ id: idString, approvalId });
-const heldPolicy = policySchema.extend({ approvalId });
+// The 202 answers: `forward`'s `held` answers 202 exactly when the result has an `approvalId`.
+const heldResponse = contractSchema<Required<HeldChange>>()(z.object({ id: idString, approvalId }));
+const heldPolicy = contractSchema<PolicyView & { approvalId: string }>()(
+  policySchema.extend({ approvalId }),
+);
 
 const createBody = z.object(policyFields).strict();
 const updateBody = z

@@ -4,9 +4,11 @@ import {
   MAX_VELOCITY_WINDOW_MS,
   POLICY_ACTIONS,
   POLICY_ACTIVITIES,
+  type PolicyView,
   windowMs,
 } from '@custody/contracts';
 import { amountSchema, decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
+import { contractSchema } from '../contract-schema';
 import { codes, idString, timestamps } from '../schemas';
 
 const assetId = z.string().min(1).max(64);
@@ -74,17 +76,19 @@ export const policyFields = {
   enabled: z.boolean().optional(),
 };
 
-export const policySchema = z.object({
-  ...{},
-  ...timestamps,
-  tenantId: idString
-    .nullable()
-    .describe('The tenant it applies to; null: a platform policy (an admin’s), for every tenant'),
-  name: policyFields.name,
-  activity: z.enum(POLICY_ACTIVITIES),
-  rule: ruleSchema,
-  action: z.enum(POLICY_ACTIONS),
-  approvers: approversSchema.nullable(),
-  filters: filtersSchema.nullable(),
-  enabled: z.boolean(),
-});
+export const policySchema = contractSchema<PolicyView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    tenantId: idString
+      .nullable()
+      .describe('The tenant it applies to; null: a platform policy (an admin’s), for every tenant'),
+    name: policyFields.name,
+    activity: z.enum(POLICY_ACTIVITIES),
+    rule: ruleSchema,
+    action: z.enum(POLICY_ACTIONS),
+    approvers: approversSchema.nullable(),
+    filters: filtersSchema.nullable(),
+    enabled: z.boolean(),
+  }),
+);

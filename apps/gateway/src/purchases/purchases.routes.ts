@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { TRADING_RPC } from '@custody/contracts';
+import { type PurchaseView, TRADING_RPC } from '@custody/contracts';
 import { PROBLEM_LIMITS } from '@custody/errors';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   amountString,
@@ -20,31 +21,33 @@ import {
   walletPathOf,
 } from '../schemas';
 
-const purchaseSchema = z.object({
-  ...{},
-  ...timestamps,
-  user: idString,
-  wallet: idString,
-  status: z.enum(['pending', 'approved', 'rejected']),
-  operation: z.enum(['buy', 'sell']),
-  asset: assetIdString.meta({ description: 'Asset id' }),
-  amount: amountString.meta({ description: 'As asked: fiat for buy, crypto for sell' }),
-  // Fiat proceeds of a sell are the amount times the price: computed, not asked.
-  purchased: decimalString.meta({ description: 'buy: crypto credited; sell: fiat proceeds' }),
-  netAmount: decimalString,
-  fee: decimalString.meta({ description: 'In fiat' }),
-  feeBps: z.number().int(),
-  fiatCurrency: currencyCode,
-  rate: z.object({ id: idString, price: decimalString }).meta({ description: 'The rate used' }),
-  externalReference: externalReference.optional(),
-  // The ledger's refusal that rejected it, as a problem would carry it.
-  failure: z
-    .object({
-      code: z.string().max(PROBLEM_LIMITS.code),
-      message: z.string().max(PROBLEM_LIMITS.detail),
-    })
-    .optional(),
-});
+const purchaseSchema = contractSchema<PurchaseView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    user: idString,
+    wallet: idString,
+    status: z.enum(['pending', 'approved', 'rejected']),
+    operation: z.enum(['buy', 'sell']),
+    asset: assetIdString.meta({ description: 'Asset id' }),
+    amount: amountString.meta({ description: 'As asked: fiat for buy, crypto for sell' }),
+    // Fiat proceeds of a sell are the amount times the price: computed, not asked.
+    purchased: decimalString.meta({ description: 'buy: crypto credited; sell: fiat proceeds' }),
+    netAmount: decimalString,
+    fee: decimalString.meta({ description: 'In fiat' }),
+    feeBps: z.number().int(),
+    fiatCurrency: currencyCode,
+    rate: z.object({ id: idString, price: decimalString }).meta({ description: 'The rate used' }),
+    externalReference: externalReference.optional(),
+    // The ledger's refusal that rejected it, as a problem would carry it.
+    failure: z
+      .object({
+        code: z.string().max(PROBLEM_LIMITS.code),
+        message: z.string().max(PROBLEM_LIMITS.detail),
+      })
+      .optional(),
+  }),
+);
 
 export function purchaseRoutes(rpc: RpcClient) {
   return [

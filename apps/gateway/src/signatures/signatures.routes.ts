@@ -121,6 +121,7 @@ const signedBase = {
       'Extension: why it was not signed (`approval_rejected`, `approval_expired`, `approval_cancelled`, `user_blocked`, `wallet_deleted`, `insufficient_balance`, …)',
     ),
 };
+// Not tied to the contract (contract-schema.ts): its `SignedItemView` is an open record so far.
 const schemas: Record<SignedItemKind, z.ZodType> = {
   tx: z.object({
     ...{},

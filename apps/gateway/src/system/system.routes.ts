@@ -1,18 +1,21 @@
 import { z } from 'zod';
-import { RPC_METHODS, SERVICES } from '@custody/contracts';
+import { type PingResult, RPC_METHODS, SERVICES } from '@custody/contracts';
 import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import type { CheckOutcome } from '@custody/service-kit';
+import { contractSchema } from '../contract-schema';
 import { READINESS_CHECKS } from './readiness';
 
-const pingResultSchema = z.object({
-  service: z.enum(SERVICES),
-  instanceId: z.uuid().meta({ description: 'The answering replica (a UUID made at its start)' }),
-  uptimeSeconds: z.number(),
-  checks: z
-    .partialRecord(z.enum(['database', 'broker', 'redis']), z.enum(['ok', 'failed']))
-    .meta({ description: 'Each readiness check of the service: database, broker, redis' }),
-});
+const pingResultSchema = contractSchema<PingResult>()(
+  z.object({
+    service: z.enum(SERVICES),
+    instanceId: z.uuid().meta({ description: 'The answering replica (a UUID made at its start)' }),
+    uptimeSeconds: z.number(),
+    checks: z
+      .partialRecord(z.enum(['database', 'broker', 'redis']), z.enum(['ok', 'failed']))
+      .meta({ description: 'Each readiness check of the service: database, broker, redis' }),
+  }),
+);
 
 const checkStatus = z.enum(['ok', 'failed']);
 

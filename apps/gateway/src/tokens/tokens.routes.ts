@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { type ApiClientCredentials, IDENTITY_RPC } from '@custody/contracts';
+import {
+  type ApiClientCredentials,
+  IDENTITY_RPC,
+  type RpcResult,
+  type TokenView,
+} from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { defineRoute, type RouteContext } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { clientSchema, idString, timestamps } from '../schemas';
 
 /** The api client's credentials, which the guard of every `basic` route has checked are there. */
@@ -36,20 +42,26 @@ const tokenRequest = z.discriminatedUnion('grant_type', [
  */
 const ACCESS_TOKEN_MAX_LENGTH = 600_000;
 
-const tokenSchema = z.object({
-  ...{},
-  ...timestamps,
-  access_token: z.string().max(ACCESS_TOKEN_MAX_LENGTH),
-  token_type: z.literal('Bearer'),
-  expires_in: z
-    .string()
-    .regex(/^[1-9]\d{0,4}$/)
-    .meta({ description: 'Seconds until the access token expires' }),
-  // 32 random bytes, base64url.
-  refresh_token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-  client: clientSchema,
-  userId: idString.optional(),
-});
+const tokenSchema = contractSchema<TokenView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    access_token: z.string().max(ACCESS_TOKEN_MAX_LENGTH),
+    token_type: z.literal('Bearer'),
+    expires_in: z
+      .string()
+      .regex(/^[1-9]\d{0,4}$/)
+      .meta({ description: 'Seconds until the access token expires' }),
+    // 32 random bytes, base64url.
+    refresh_token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    client: clientSchema,
+    userId: idString.optional(),
+  }),
+);
+
+const revokedSchema = contractSchema<RpcResult<'identity', typeof IDENTITY_RPC.revokeToken>>()(
+  z.object({ revoked: z.literal(true) }),
+);
 
 export function tokenRoutes(rpc: RpcClient) {
   return [
@@ -85,7 +97,7 @@ export function tokenRoutes(rpc: RpcClient) {
       responses: {
         200: {
           description: 'Revoked (also when the token was unknown)',
-          schema: z.object({ revoked: z.literal(true) }),
+          schema: revokedSchema,
         },
       },
       errorStatuses: [401],

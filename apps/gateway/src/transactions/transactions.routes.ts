@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LEDGER_RPC } from '@custody/contracts';
+import { LEDGER_RPC, type TransactionView } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   amountString,
@@ -24,25 +25,27 @@ const party = z.object({
   walletBalance: decimalString.optional(),
   userId: idString.optional(),
 });
-const transactionSchema = z.object({
-  ...{},
-  ...timestamps,
-  // The operation's status when it moved: `approved`, `confirmed`, …
-  status: z.string().max(32),
-  amount: amountString,
-  sender: party,
-  receiver: party,
-  type: z.enum(['deposit', 'withdrawal', 'transfer', 'purchase', 'sale', 'fee']),
-  movement: z.enum(['in', 'out']),
-  movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee']),
-  // The rate a purchase or sale used: its id, dates, asset and fiatPrice.
-  rates: z.record(z.string().max(32), z.unknown()).nullable(),
-  asset: z.object({ id: assetIdString, name: assetName, symbol: assetSymbol }),
-  // As reported (200), or the chain's transaction hash.
-  txHash: z.string().max(200).nullable(),
-  txLog: idString.meta({ description: 'The id of the operation that moved it' }),
-  walletBalance: decimalString,
-});
+const transactionSchema = contractSchema<TransactionView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    // The operation's status when it moved: `approved`, `confirmed`, …
+    status: z.string().max(32),
+    amount: amountString,
+    sender: party,
+    receiver: party,
+    type: z.enum(['deposit', 'withdrawal', 'transfer', 'purchase', 'sale', 'fee']),
+    movement: z.enum(['in', 'out']),
+    movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee']),
+    // The rate a purchase or sale used: its id, dates, asset and fiatPrice.
+    rates: z.record(z.string().max(32), z.unknown()).nullable(),
+    asset: z.object({ id: assetIdString, name: assetName, symbol: assetSymbol }),
+    // As reported (200), or the chain's transaction hash.
+    txHash: z.string().max(200).nullable(),
+    txLog: idString.meta({ description: 'The id of the operation that moved it' }),
+    walletBalance: decimalString,
+  }),
+);
 
 export function transactionRoutes(rpc: RpcClient) {
   return [

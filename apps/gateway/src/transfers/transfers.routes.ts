@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LEDGER_RPC } from '@custody/contracts';
+import { LEDGER_RPC, type TransferView } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import { amountString, externalReference, pathId, timestamps } from '../schemas';
 
@@ -28,24 +29,26 @@ const transferStatus = z
   .describe(
     "`approved` (the contract's: booked); extensions: `pending_approval` (held by a policy, its funds on hold), `rejected` (its approval was rejected, expired or cancelled; holds released), `failed` (approved, but it could not be booked: see `failureReason`)",
   );
-const transferSchema = z.object({
-  ...{},
-  ...timestamps,
-  status: transferStatus,
-  approvalId: pathId.optional().describe('Extension: the approval a policy held it for'),
-  failureReason: z
-    .string()
-    .max(64)
-    .optional()
-    .describe(
-      'Extension: why it was not booked (`approval_rejected`, `approval_expired`, `approval_cancelled`, `user_blocked`, `wallet_deleted`)',
-    ),
-  transactions: z
-    .array(z.object({ ...{}, ...timestamps, status: transferStatus, amount: amountString }))
-    .max(MAX_LEGS),
-  requestedTransactions: z.array(requestedTransaction).max(MAX_LEGS),
-  externalReference: externalReference.optional(),
-});
+const transferSchema = contractSchema<TransferView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    status: transferStatus,
+    approvalId: pathId.optional().describe('Extension: the approval a policy held it for'),
+    failureReason: z
+      .string()
+      .max(64)
+      .optional()
+      .describe(
+        'Extension: why it was not booked (`approval_rejected`, `approval_expired`, `approval_cancelled`, `user_blocked`, `wallet_deleted`)',
+      ),
+    transactions: z
+      .array(z.object({ ...{}, ...timestamps, status: transferStatus, amount: amountString }))
+      .max(MAX_LEGS),
+    requestedTransactions: z.array(requestedTransaction).max(MAX_LEGS),
+    externalReference: externalReference.optional(),
+  }),
+);
 
 export function transferRoutes(rpc: RpcClient) {
   return [

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { UserView } from '@custody/contracts';
 import { codeListCodes, isCnaeCode } from '@custody/reference-data';
+import { contractSchema } from '../contract-schema';
 import { codes, country, deviceAndIp, IP_ADDRESS_MAX, isoDate } from '../schemas';
 
 /**
@@ -162,32 +164,34 @@ export const legalUpdateSchema = z
   .refine((patch) => Object.keys(patch).length > 0, 'Give at least one field to change');
 
 // Response fields are bounded as the request fields they come from.
-export const userSchema = z.object({
-  id: z.string().max(128),
-  createdAt: z.iso.datetime({ precision: 3 }),
-  updatedAt: z.iso.datetime({ precision: 3 }),
-  generalConditions: z.string().max(35),
-  idNumber: z.string().max(64).optional(),
-  email: z.string().max(320).optional(),
-  individualPerson: z
-    .object({
-      idNumber: z.string().max(64),
-      name: z.string().max(200),
-      surname: z.string().max(200),
-      middleName: z.string().max(200),
-      email: z.string().max(320),
-    })
-    .partial()
-    .optional(),
-  legalPerson: z
-    .object({
-      generalConditions: z.string().max(35),
-      device: z.string().max(500),
-      ip: z.string().max(IP_ADDRESS_MAX),
-      idNumber: z.string().max(64),
-      legalName: z.string().max(300),
-    })
-    .optional(),
-  blocked: z.boolean(),
-  externalReference: z.string().max(255).optional(),
-});
+export const userSchema = contractSchema<UserView>()(
+  z.object({
+    id: z.string().max(128),
+    createdAt: z.iso.datetime({ precision: 3 }),
+    updatedAt: z.iso.datetime({ precision: 3 }),
+    generalConditions: z.string().max(35),
+    idNumber: z.string().max(64).optional(),
+    email: z.string().max(320).optional(),
+    individualPerson: z
+      .object({
+        idNumber: z.string().max(64),
+        name: z.string().max(200),
+        surname: z.string().max(200),
+        middleName: z.string().max(200),
+        email: z.string().max(320),
+      })
+      .partial()
+      .optional(),
+    legalPerson: z
+      .object({
+        generalConditions: z.string().max(35),
+        device: z.string().max(500),
+        ip: z.string().max(IP_ADDRESS_MAX),
+        idNumber: z.string().max(64),
+        legalName: z.string().max(300),
+      })
+      .optional(),
+    blocked: z.boolean(),
+    externalReference: z.string().max(255).optional(),
+  }),
+);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { WALLET_RPC } from '@custody/contracts';
+import { WALLET_RPC, type WalletView } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   assetName,
@@ -17,22 +18,24 @@ import {
 } from '../schemas';
 import { userSchema } from '../users/users.schemas';
 
-export const walletSchema = z.object({
-  ...{},
-  ...timestamps,
-  asset: z.object({ ...{}, ...timestamps, name: assetName, symbol: assetSymbol }),
-  balance: decimalString,
-  availableBalance: decimalString,
-  address: walletAddress,
-  user: userSchema.pick({
-    id: true,
-    createdAt: true,
-    updatedAt: true,
-    generalConditions: true,
-    idNumber: true,
+export const walletSchema = contractSchema<WalletView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    asset: z.object({ ...{}, ...timestamps, name: assetName, symbol: assetSymbol }),
+    balance: decimalString,
+    availableBalance: decimalString,
+    address: walletAddress,
+    user: userSchema.pick({
+      id: true,
+      createdAt: true,
+      updatedAt: true,
+      generalConditions: true,
+      idNumber: true,
+    }),
+    externalReference: externalReference.optional(),
   }),
-  externalReference: externalReference.optional(),
-});
+);
 
 const createBody = z
   .object({

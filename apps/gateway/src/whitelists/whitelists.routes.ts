@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_RPC } from '@custody/contracts';
+import { IDENTITY_RPC, type WhitelistView } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   assetIdString,
@@ -29,21 +30,23 @@ const caspSchema = z
   .partial()
   .strict();
 
-const whitelistSchema = z.object({
-  ...{},
-  ...timestamps,
-  userId: idString,
-  // Identity joins the user's names: a legal person's, or up to four of 200 and the spaces.
-  userFullName: z.string().max(4 * 200 + 3),
-  counterPartyFullName: z.string().max(300),
-  walletId: idString,
-  assetId: assetIdString,
-  address: z.string().max(128),
-  counterPartyType,
-  travelRuleStatus: status,
-  tenantId: idString,
-  casp: caspSchema.meta({ description: 'As given; `{}` when none was' }),
-});
+const whitelistSchema = contractSchema<WhitelistView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    userId: idString,
+    // Identity joins the user's names: a legal person's, or up to four of 200 and the spaces.
+    userFullName: z.string().max(4 * 200 + 3),
+    counterPartyFullName: z.string().max(300),
+    walletId: idString,
+    assetId: assetIdString,
+    address: z.string().max(128),
+    counterPartyType,
+    travelRuleStatus: status,
+    tenantId: idString,
+    casp: caspSchema.meta({ description: 'As given; `{}` when none was' }),
+  }),
+);
 
 const createBody = z
   .object({

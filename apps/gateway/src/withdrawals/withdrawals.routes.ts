@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { LEDGER_RPC } from '@custody/contracts';
+import { LEDGER_RPC, type WithdrawalView } from '@custody/contracts';
 import { defineRoute, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
+import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
   amountString,
@@ -26,31 +27,33 @@ const blockchainTransactionId = z.string().trim().min(1).max(200);
 const withdrawalStatus = z
   .enum(['pending_approval', 'prepared', 'broadcast', 'confirmed', 'failed', 'cancelled'])
   .describe('`pending_approval` (extension): held by a policy until its approval is decided');
-const withdrawalSchema = z.object({
-  ...{},
-  ...timestamps,
-  // Its movements once settled: what left, and the network fee (none before).
-  transactions: z.array(idString).max(2),
-  amount: amountString,
-  fee: amountString,
-  userId: idString,
-  walletId: idString,
-  // An outside address as requested, or the receiver of a signed transaction (EVM or Qubic).
-  receiverAddress,
-  // The asset's symbol (its id when the catalog no longer has it).
-  asset: assetIdString,
-  assetId: assetIdString,
-  // As an admin reported it (200), or the transaction's hash or id on its chain.
-  blockchainTransactionId: blockchainTransactionId.nullable(),
-  status: withdrawalStatus,
-  memo: memo.optional(),
-  userNote: userNote.optional(),
-  externalReference: externalReference.optional(),
-  signedTxId: idString
-    .optional()
-    .describe('Extension: the sign-tx record whose transaction this withdrawal holds for'),
-  approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
-});
+const withdrawalSchema = contractSchema<WithdrawalView>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    // Its movements once settled: what left, and the network fee (none before).
+    transactions: z.array(idString).max(2),
+    amount: amountString,
+    fee: amountString,
+    userId: idString,
+    walletId: idString,
+    // An outside address as requested, or the receiver of a signed transaction (EVM or Qubic).
+    receiverAddress,
+    // The asset's symbol (its id when the catalog no longer has it).
+    asset: assetIdString,
+    assetId: assetIdString,
+    // As an admin reported it (200), or the transaction's hash or id on its chain.
+    blockchainTransactionId: blockchainTransactionId.nullable(),
+    status: withdrawalStatus,
+    memo: memo.optional(),
+    userNote: userNote.optional(),
+    externalReference: externalReference.optional(),
+    signedTxId: idString
+      .optional()
+      .describe('Extension: the sign-tx record whose transaction this withdrawal holds for'),
+    approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
+  }),
+);
 
 export function withdrawalRoutes(rpc: RpcClient) {
   return [

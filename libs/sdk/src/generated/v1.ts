@@ -15157,6 +15157,11 @@ export interface operations {
               /** @description Receives an HTTP POST signed with the Standard Webhooks scheme */
               url?: string;
               authenticationId?: string;
+              /**
+               * Format: date-time
+               * @description Set when the receiver was disabled after failing for too long
+               */
+              disabledAt?: string;
             }[];
           }[];
         };
@@ -17356,6 +17361,18 @@ export interface operations {
               amount: string | null;
               fiatAmount: string | null;
               destination: string | null;
+              /** @description A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet */
+              legs?: {
+                userId: string;
+                walletId: string;
+                assetId: string;
+                /**
+                 * @description Decimal amount as a string
+                 * @example 12.5
+                 */
+                amount: string;
+                destination?: string;
+              }[];
               /** @description For a policy change: what it does, to which policy (named as after the change) */
               policyChange?: {
                 /** @enum {string} */
@@ -17656,6 +17673,18 @@ export interface operations {
               amount: string | null;
               fiatAmount: string | null;
               destination: string | null;
+              /** @description A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet */
+              legs?: {
+                userId: string;
+                walletId: string;
+                assetId: string;
+                /**
+                 * @description Decimal amount as a string
+                 * @example 12.5
+                 */
+                amount: string;
+                destination?: string;
+              }[];
               /** @description For a policy change: what it does, to which policy (named as after the change) */
               policyChange?: {
                 /** @enum {string} */
