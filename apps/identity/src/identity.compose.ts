@@ -1,12 +1,4 @@
-import {
-  AUDIT_BATCH_EVENT,
-  AUDIT_EVENT,
-  RPC_REFUSED_EVENT,
-  type RpcRefusalRecord,
-  type AuditBatch,
-  type AuditRecord,
-  type EventEnvelope,
-} from '@custody/contracts';
+import { AUDIT_BATCH_EVENT, AUDIT_EVENT, RPC_REFUSED_EVENT } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
 import { SecretBox } from '@custody/secrets';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
@@ -88,10 +80,9 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
     }),
     retention: [deadFamiliesRetention(config.REFRESH_TOKENS_RETENTION_DAYS)],
     eventHandlers: {
-      [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event as EventEnvelope<AuditRecord>),
-      [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event as EventEnvelope<AuditBatch>),
-      [RPC_REFUSED_EVENT]: (event, tx) =>
-        appendRpcRefusal(tx, event as EventEnvelope<RpcRefusalRecord>),
+      [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event),
+      [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event),
+      [RPC_REFUSED_EVENT]: (event, tx) => appendRpcRefusal(tx, event),
     },
   };
 }

@@ -24,7 +24,7 @@ export async function tapEvents(namespace: string, pattern: string) {
       if (!msg) return;
       // A message may carry several events of one name (`x-event-batch`): each counts.
       for (const { event } of decodeEventMessage(msg.content, msg.properties.headers))
-        events.push(event as unknown as TappedEvent);
+        events.push(event);
     },
     { noAck: true },
   );

@@ -1,4 +1,25 @@
+import {
+  AUDIT_BATCH_EVENT,
+  AUDIT_EVENT,
+  RPC_REFUSED_EVENT,
+  type AuditBatch,
+  type AuditRecord,
+  type RpcRefusalRecord,
+  type UserView,
+} from './identity';
+import type { IssuerActivityView } from './issuer';
+import type { ApprovalView } from './policy';
 import type { AppName, ServiceName } from './services';
+import type { DeviceAndIp } from './shared';
+import type { PurchaseView } from './trading';
+import type {
+  IncomeView,
+  SignedItemKind,
+  SignedItemView,
+  TransferView,
+  WalletView,
+  WithdrawalView,
+} from './wallet-ledger';
 
 /**
  * Domain event names (RabbitMQ routing keys on the `events` exchange). Stable wire identifiers:
@@ -30,15 +51,96 @@ export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
 export const EVENT_NAMES: readonly EventName[] = Object.values(EVENTS);
 
-/** What travels on the bus and what the outbox stores. */
-export interface EventEnvelope<T = unknown> {
+/** The audit log's internal events (not notifications: not in EVENTS). */
+const AUDIT_EVENT_NAMES = [AUDIT_EVENT, AUDIT_BATCH_EVENT, RPC_REFUSED_EVENT] as const;
+
+export type AuditEventName = (typeof AUDIT_EVENT_NAMES)[number];
+
+/** Every name on the `events` exchange: the domain events and the audit log's. */
+export type AnyEventName = EventName | AuditEventName;
+
+/** A deleted user's last view, with who deleted it. */
+export interface DeletedUserData extends UserView {
+  deletedBy: DeviceAndIp;
+}
+
+/** A wallet opened or deleted, with who asked. */
+export type WalletEventData = WalletView & DeviceAndIp;
+
+/** A withdrawal requested through the API carries who asked; one held for a signed tx does not. */
+export type WithdrawalCreatedData = WithdrawalView & Partial<DeviceAndIp>;
+
+/** A signed item (or one held for approval) with its kind. */
+export type SignEventData = SignedItemView & { kind: SignedItemKind };
+
+export type IssuerActivityEventData = IssuerActivityView & { clientIssuerId: string };
+
+/**
+ * Compiles only when `T` has exactly the keys `K`: a name without a payload, or a payload without
+ * a name, is an error here rather than a missing entry found at run time.
+ */
+type ExactlyKeyed<
+  K extends PropertyKey,
+  T extends Record<K, unknown> & Record<Exclude<keyof T, K>, never>,
+> = T;
+
+/** Each event's `data`, by name: what producers write and consumers are handed. */
+export type EventPayloads = ExactlyKeyed<
+  AnyEventName,
+  {
+    [EVENTS.userCreated]: UserView;
+    [EVENTS.userUpdated]: UserView;
+    [EVENTS.userDeleted]: DeletedUserData;
+    [EVENTS.walletCreated]: WalletEventData;
+    [EVENTS.walletDeleted]: WalletEventData;
+    [EVENTS.purchaseCreated]: PurchaseView;
+    [EVENTS.transferCreated]: TransferView;
+    [EVENTS.transferUpdated]: TransferView;
+    [EVENTS.withdrawalCreated]: WithdrawalCreatedData;
+    [EVENTS.withdrawalUpdated]: WithdrawalView;
+    [EVENTS.incomeCreated]: IncomeView;
+    [EVENTS.incomeConfirmed]: IncomeView;
+    [EVENTS.signCreated]: SignEventData;
+    [EVENTS.signUpdated]: SignEventData;
+    [EVENTS.issuerActivityCreated]: IssuerActivityEventData;
+    [EVENTS.approvalPending]: ApprovalView;
+    [EVENTS.approvalDecided]: ApprovalView;
+    [AUDIT_EVENT]: AuditRecord;
+    [AUDIT_BATCH_EVENT]: AuditBatch;
+    [RPC_REFUSED_EVENT]: RpcRefusalRecord;
+  }
+>;
+
+/** What travels on the bus and what the outbox stores: a name and that name's payload. */
+export interface EventEnvelope<N extends AnyEventName> {
   /** UUID v7; consumers dedupe on it. */
   id: string;
-  name: string;
+  name: N;
   occurredAt: string;
   /** The tenant the fact belongs to; null for system-wide facts. */
   tenantId: string | null;
-  data: T;
+  data: EventPayloads[N];
+}
+
+/** Any one event, discriminated by `name` (checking the name narrows `data`). */
+export type AnyEvent<N extends AnyEventName = AnyEventName> = { [K in N]: EventEnvelope<K> }[N];
+
+/**
+ * An event as a producer hands it to the outbox (which adds its id and time). For a union of
+ * names, each name with its own payload: a payload of another name does not compile.
+ */
+export type NewEvent<N extends AnyEventName = AnyEventName> = {
+  [K in N]: { name: K; tenantId: string | null; data: EventPayloads[K] };
+}[N];
+
+const ANY_EVENT_NAMES: ReadonlySet<string> = new Set<AnyEventName>([
+  ...EVENT_NAMES,
+  ...AUDIT_EVENT_NAMES,
+]);
+
+/** Whether a name from the wire is one of ours. */
+export function isAnyEventName(name: string): name is AnyEventName {
+  return ANY_EVENT_NAMES.has(name);
 }
 
 /**
@@ -47,7 +149,7 @@ export interface EventEnvelope<T = unknown> {
  * consumers' users may bind to it. A name missing here cannot be published at all.
  */
 export const EVENT_ROUTES: Record<
-  EventName | 'audit.is-recorded' | 'audit.batch-is-recorded' | 'audit.rpc-refused',
+  AnyEventName,
   { publishers: readonly AppName[]; consumers: readonly ServiceName[] }
 > = {
   [EVENTS.userCreated]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
@@ -68,11 +170,11 @@ export const EVENT_ROUTES: Record<
   [EVENTS.approvalPending]: { publishers: ['policy'], consumers: ['notifier'] },
   // wallet-ledger runs or releases the operation an approval held.
   [EVENTS.approvalDecided]: { publishers: ['policy'], consumers: ['wallet-ledger', 'notifier'] },
-  // The gateway's audit records (identity's AUDIT_EVENT and AUDIT_BATCH_EVENT).
-  'audit.is-recorded': { publishers: ['gateway'], consumers: ['identity'] },
-  'audit.batch-is-recorded': { publishers: ['gateway'], consumers: ['identity'] },
-  // What a service refused (identity's RPC_REFUSED_EVENT): every service may report.
-  'audit.rpc-refused': {
+  // The gateway's audit records.
+  [AUDIT_EVENT]: { publishers: ['gateway'], consumers: ['identity'] },
+  [AUDIT_BATCH_EVENT]: { publishers: ['gateway'], consumers: ['identity'] },
+  // What a service refused: every service may report.
+  [RPC_REFUSED_EVENT]: {
     publishers: ['identity', 'wallet-ledger', 'trading', 'signing', 'issuer', 'notifier', 'policy'],
     consumers: ['identity'],
   },

@@ -115,7 +115,8 @@ export interface RpcRefusalRecord {
   caller: string | null;
   requestId: string;
   reason: string;
-  failed: 'proof' | 'origin' | 'caller';
+  /** `decision`: the signer refused a signature its policy decision does not allow. */
+  failed: 'proof' | 'origin' | 'caller' | 'decision';
   suppressed: number;
 }
 

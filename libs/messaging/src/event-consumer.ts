@@ -6,7 +6,13 @@ import type {
   Options,
 } from 'amqplib';
 import { sql } from 'drizzle-orm';
-import { EVENT_ROUTES, HEADERS, TOPOLOGY, type EventEnvelope } from '@custody/contracts';
+import {
+  type AnyEvent,
+  type AnyEventName,
+  EVENT_ROUTES,
+  HEADERS,
+  TOPOLOGY,
+} from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import { runWithContext, type Logger } from '@custody/logging';
 import {
@@ -17,7 +23,7 @@ import {
   withTransaction,
 } from '@custody/persistence';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
-import { decodeEventMessage, isEventBatch } from './event-message';
+import { decodeEventMessage, isEventBatch, isKnownEvent } from './event-message';
 import { InFlight } from './in-flight';
 import type { CallerPolicy } from './rpc-server';
 
@@ -41,7 +47,7 @@ interface Received {
 /** One event to handle, and the message it came in. */
 interface Delivery {
   received: Received;
-  event: EventEnvelope;
+  event: AnyEvent;
   /** The headers the event was published with (its own, also inside a batch message). */
   headers: Record<string, unknown>;
 }
@@ -56,7 +62,25 @@ class HandlerFailed extends Error {
   }
 }
 
-export type EventHandler = (event: EventEnvelope, tx: Transaction) => Promise<void>;
+/** Handles the events of one name (by default, of any), in the transaction of its inbox row. */
+export type EventHandler<N extends AnyEventName = AnyEventName> = (
+  event: AnyEvent<N>,
+  tx: Transaction,
+) => Promise<void>;
+
+/** One handler per event name, each handed that name's payload. */
+export type EventHandlers = { [N in AnyEventName]?: EventHandler<N> };
+
+/** Runs the handler of the event's name, if there is one; true if there was. */
+async function dispatch<N extends AnyEventName>(
+  handlers: EventHandlers,
+  event: AnyEvent<N>,
+  tx: Transaction,
+): Promise<boolean> {
+  const handler = handlers[event.name];
+  if (handler) await handler(event, tx);
+  return handler !== undefined;
+}
 
 export interface EventConsumerOptions {
   broker: Broker;
@@ -66,7 +90,9 @@ export interface EventConsumerOptions {
   /** Names the durable queue `<consumer>.events` and the inbox rows. */
   consumer: string;
   /** One handler per event name; the queue is bound to exactly these names. */
-  handlers: Record<string, EventHandler>;
+  handlers: EventHandlers;
+  /** Told each time a handler ran without failing (in its transaction, before the commit). */
+  onHandled?: (name: AnyEventName) => void;
   /**
    * Which app each broker user is: an event is taken only from a user of one of its publishers
    * (EVENT_ROUTES), or of this consumer (its own retries). Any user may write to a queue through
@@ -83,7 +109,7 @@ export interface EventConsumerOptions {
    * subscribed). Those are acked without a transaction or an inbox row: with no effect there is
    * nothing to apply only once. An error here sends the whole batch the usual way.
    */
-  withoutEffect?: (events: EventEnvelope[]) => Promise<boolean[]>;
+  withoutEffect?: (events: AnyEvent[]) => Promise<boolean[]>;
 }
 
 /**
@@ -257,7 +283,13 @@ export class EventConsumer implements BrokerComponent {
         batch: isEventBatch(msg.properties.headers),
         unsettled: events.length,
       };
-      return events.map(({ event, headers }) => ({ received, event, headers }));
+      const deliveries: Delivery[] = [];
+      for (const { event, headers } of events) {
+        if (isKnownEvent(event)) deliveries.push({ received, event, headers });
+        // A name this build does not know (a newer publisher's) has no handler: no effect.
+        else this.ack({ received });
+      }
+      return deliveries;
     } catch (error) {
       this.options.logger.error({ err: error }, 'Unparseable event sent to the dead-letter queue');
       this.settle(channel, () => channel.nack(msg, false, false));
@@ -299,10 +331,10 @@ export class EventConsumer implements BrokerComponent {
         const { event } = delivery;
         // Already processed (a redelivery), or twice in this batch: the effect happens once.
         if (!fresh.delete(event.id)) continue;
-        const handler = this.options.handlers[event.name];
-        if (!handler) continue;
         try {
-          await runWithContext({ requestId: this.requestIdOf(delivery) }, () => handler(event, tx));
+          await runWithContext({ requestId: this.requestIdOf(delivery) }, () =>
+            this.runHandler(event, tx),
+          );
         } catch (error) {
           throw new HandlerFailed(index, error);
         }
@@ -322,8 +354,7 @@ export class EventConsumer implements BrokerComponent {
     }
   }
 
-  private async process(event: EventEnvelope): Promise<void> {
-    const handler = this.options.handlers[event.name];
+  private async process(event: AnyEvent): Promise<void> {
     await withTransaction(this.options.db, async (tx) => {
       const inserted = await executePrepared(
         tx,
@@ -332,8 +363,12 @@ export class EventConsumer implements BrokerComponent {
             ON CONFLICT DO NOTHING RETURNING event_id`,
       );
       if (inserted.length === 0) return; // already processed: the effect happened once
-      if (handler) await handler(event, tx);
+      await this.runHandler(event, tx);
     });
+  }
+
+  private async runHandler(event: AnyEvent, tx: Transaction): Promise<void> {
+    if (await dispatch(this.options.handlers, event, tx)) this.options.onHandled?.(event.name);
   }
 
   private async retryOrDeadLetter(delivery: Delivery, error: unknown): Promise<void> {
@@ -402,7 +437,7 @@ export class EventConsumer implements BrokerComponent {
   }
 
   /** Settles one event; its message is acked once every event it carries is settled. */
-  private ack({ received }: Delivery): void {
+  private ack({ received }: Pick<Delivery, 'received'>): void {
     received.unsettled -= 1;
     if (received.unsettled !== 0) return;
     const { channel, msg } = received;

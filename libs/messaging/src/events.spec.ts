@@ -1,10 +1,11 @@
 import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
-import { type EventBatchItem, type EventEnvelope, HEADERS } from '@custody/contracts';
+import { type AnyEvent, type EventBatchItem, EVENTS, HEADERS } from '@custody/contracts';
 import { runWithContext } from '@custody/logging';
 import { enqueueEvent, withTransaction } from '@custody/persistence';
-import { testLogger, testServiceUrls, waitFor } from '@custody/testing';
-import { EventConsumer, type EventHandler } from './event-consumer';
+import { TEST_EVENT, testEvent, testLogger, testServiceUrls, waitFor } from '@custody/testing';
+import { EventConsumer, type EventHandler, type EventHandlers } from './event-consumer';
+import { decodeEventMessage, isKnownEvent } from './event-message';
 import { OutboxRelay, runsOfOneName } from './outbox-relay';
 import { CallerPolicy } from './rpc-server';
 import {
@@ -16,7 +17,7 @@ import {
   spawnFixture,
 } from './test-harness';
 
-const EVENT = 'thing.is-created';
+const EVENT = TEST_EVENT;
 /** The tests' one broker user, shared by the publishers and consumers they play. */
 const SHARED_USER = new CallerPolicy('guest=*');
 let h: Harness;
@@ -60,7 +61,11 @@ const recordEffect: EventHandler = async (event, tx) => {
   await tx.execute(sql`INSERT INTO svc.effects (event_id) VALUES (${event.id})`);
 };
 
-async function consumer(name: string, handler: EventHandler = recordEffect, maxAttempts = 3) {
+async function consumer(
+  name: string,
+  handler: EventHandler<typeof EVENT> = recordEffect,
+  maxAttempts = 3,
+) {
   const c = new EventConsumer({
     callers: SHARED_USER,
     broker: h.broker,
@@ -77,10 +82,8 @@ async function consumer(name: string, handler: EventHandler = recordEffect, maxA
   return c;
 }
 
-async function writeEvent(n = 1): Promise<EventEnvelope> {
-  return withTransaction(h.db, (tx) =>
-    enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n } }),
-  );
+async function writeEvent(n = 1): Promise<AnyEvent<typeof EVENT>> {
+  return withTransaction(h.db, (tx) => enqueueEvent(tx, SCHEMA, testEvent(n)));
 }
 
 async function unsent(): Promise<number> {
@@ -93,7 +96,7 @@ async function unsent(): Promise<number> {
 /** Declares a plain queue bound to the event so a test can count what was published. */
 async function tap(): Promise<{
   count: () => Promise<number>;
-  take: () => Promise<EventEnvelope | undefined>;
+  take: () => Promise<AnyEvent | undefined>;
   takeMessage: () => Promise<amqp.GetMessage | false>;
 }> {
   const connection = await amqp.connect(testServiceUrls().amqpUrl);
@@ -106,7 +109,7 @@ async function tap(): Promise<{
     count: async () => (await channel.checkQueue(queue)).messageCount,
     take: async () => {
       const msg = await channel.get(queue, { noAck: true });
-      return msg ? (JSON.parse(msg.content.toString()) as EventEnvelope) : undefined;
+      return msg ? (JSON.parse(msg.content.toString()) as AnyEvent) : undefined;
     },
     takeMessage: () => channel.get(queue, { noAck: true }),
   };
@@ -148,7 +151,7 @@ describe('outbox relay', () => {
     const probe = await tap();
     await expect(
       withTransaction(h.db, async (tx) => {
-        await enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: {} });
+        await enqueueEvent(tx, SCHEMA, testEvent());
         throw new Error('business rule failed');
       }),
     ).rejects.toThrow('business rule failed');
@@ -186,9 +189,51 @@ describe('outbox relay', () => {
 });
 
 describe('event consumer', () => {
-  async function withoutEffectConsumer(
-    withoutEffect: (events: EventEnvelope[]) => Promise<boolean[]>,
-  ) {
+  it("registers a handler only under its payload's name (checked by tsc)", () => {
+    const onUser: EventHandler<typeof EVENTS.userCreated> = async () => undefined;
+    // @ts-expect-error a user's handler under an approval's name
+    const handlers: EventHandlers = { [EVENTS.approvalDecided]: onUser };
+    expect(Object.keys(handlers)).toEqual([EVENTS.approvalDecided]);
+  });
+
+  const stranger = {
+    id: '0190a8e4-0000-7000-8000-000000000001',
+    name: 'thing.is-created',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    tenantId: 't1',
+    data: {},
+  };
+
+  it('reads an envelope with every field, whatever its name, and refuses one short of a field', () => {
+    const read = (body: unknown) => decodeEventMessage(Buffer.from(JSON.stringify(body)), {});
+    expect(read(stranger)).toEqual([{ event: stranger, headers: {} }]);
+    expect(read(stranger).map(({ event }) => isKnownEvent(event))).toEqual([false]);
+    for (const field of ['id', 'name', 'occurredAt', 'tenantId', 'data'])
+      expect(() => read({ ...stranger, [field]: undefined })).toThrow('not an event');
+    expect(() => read({ ...stranger, data: 'text' })).toThrow('not an event');
+    expect(read({ ...stranger, tenantId: null })[0]?.event.tenantId).toBeNull();
+  });
+
+  it('acks an event of a name it does not know with no effect, and dead-letters one short of a field', async () => {
+    const c = await consumer('strangers');
+    const connection = await amqp.connect(h.amqpUrl);
+    const channel = await connection.createConfirmChannel();
+    // Straight to its queue, from the tests' user, which may publish any name.
+    const options = { userId: h.broker.username };
+    channel.sendToQueue(c.queueName, Buffer.from(JSON.stringify(stranger)), options);
+    const { tenantId: _, ...untenanted } = { ...stranger, name: EVENT };
+    channel.sendToQueue(c.queueName, Buffer.from(JSON.stringify(untenanted)), options);
+    await channel.waitForConfirms();
+    await connection.close();
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.deadLetterQueueName)) === 1);
+    await c.stop(2_000); // a message it never acked goes back to the queue and shows here
+    expect(await readyCount(h.amqpUrl, c.queueName)).toBe(0);
+    expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(1);
+    expect(await h.effects()).toBe(0);
+    expect((await h.pool.query(`SELECT event_id FROM ${SCHEMA}.inbox`)).rows).toEqual([]);
+  });
+
+  async function withoutEffectConsumer(withoutEffect: (events: AnyEvent[]) => Promise<boolean[]>) {
     const c = new EventConsumer({
       callers: SHARED_USER,
       broker: h.broker,
@@ -203,7 +248,7 @@ describe('event consumer', () => {
     stoppers.push(() => c.stop(2_000));
     return c;
   }
-  const odd = (e: EventEnvelope) => (e.data as { n: number }).n % 2 === 1;
+  const odd = (e: AnyEvent) => e.name === EVENT && e.data.suppressed % 2 === 1;
   const handledIds = async () =>
     (await h.pool.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.inbox`)).rows
       .map((r) => r.event_id)
@@ -294,19 +339,19 @@ describe('event consumer', () => {
 
 describe('event batches', () => {
   /** Events written in one transaction (consecutive in the outbox), each under its request id. */
-  async function writeEvents(count: number): Promise<EventEnvelope[]> {
+  async function writeEvents(count: number): Promise<AnyEvent<typeof EVENT>[]> {
     return withTransaction(h.db, async (tx) => {
-      const written: EventEnvelope[] = [];
+      const written: AnyEvent<typeof EVENT>[] = [];
       for (let n = 0; n < count; n++)
         written.push(
           await runWithContext({ requestId: `req-${n}` }, () =>
-            enqueueEvent(tx, SCHEMA, { name: EVENT, tenantId: 't1', data: { n } }),
+            enqueueEvent(tx, SCHEMA, testEvent(n)),
           ),
         );
       return written;
     });
   }
-  const n = (e: EventEnvelope) => (e.data as { n: number }).n;
+  const n = (e: AnyEvent<typeof EVENT>) => e.data.suppressed;
   // A double ack closes the channel (406) and the consumer attaches again: never in these tests.
   let reattached: jest.SpyInstance;
   beforeEach(() => {

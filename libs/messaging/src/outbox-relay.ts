@@ -1,6 +1,6 @@
 import type { ChannelModel, ConfirmChannel } from 'amqplib';
 import type pg from 'pg';
-import type { EventEnvelope } from '@custody/contracts';
+import type { AnyEvent } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import { sql } from 'drizzle-orm';
@@ -33,7 +33,7 @@ export interface OutboxRelayOptions {
 interface OutboxRow {
   seq: string;
   name: string;
-  envelope: EventEnvelope;
+  envelope: AnyEvent;
   headers: Record<string, unknown>;
 }
 

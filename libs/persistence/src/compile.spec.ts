@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { testEvent } from '@custody/testing';
 import { compileSql } from './compile';
 import { claimKeysStatements, releaseKeysStatement, storeOutcomesStatement } from './idempotency';
 import { outboxInsertMany, outboxRecord } from './outbox';
@@ -56,9 +57,7 @@ describe('compileSql', () => {
   });
 
   it('makes the same as drizzle for the outbox and idempotency statements', () => {
-    const events = [1, 2, 3].map((n) =>
-      outboxRecord({ name: 'transfer.is-created', tenantId: `t${n}`, data: { n } }),
-    );
+    const events = [1, 2, 3].map((n) => outboxRecord(testEvent(n, `t${n}`)));
     const key = { clientId: 'c', key: 'k', requestHash: 'h' };
     const statements = [
       outboxInsertMany('ledger', events),

@@ -1,39 +1,33 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { EventEnvelope } from '@custody/contracts';
+import type { AnyEvent, AnyEventName, NewEvent } from '@custody/contracts';
 import { currentContext } from '@custody/logging';
 import type { Executor } from './database';
 import { quoteIdent } from './messaging-tables';
-
-export interface NewEvent<T> {
-  name: string;
-  tenantId: string | null;
-  data: T;
-}
 
 /**
  * Records a domain event in the schema's outbox. Call it with the transaction that makes the
  * change: the event is published exactly when the change commits, never otherwise.
  */
-export async function enqueueEvent<T>(
+export async function enqueueEvent<N extends AnyEventName>(
   tx: Executor,
   schema: string,
-  event: NewEvent<T>,
-): Promise<EventEnvelope<T>> {
+  event: NewEvent<N>,
+): Promise<AnyEvent<N>> {
   const { envelope, statement } = outboxInsert(schema, event);
   await tx.execute(statement);
   return envelope;
 }
 
 /** An event ready for the outbox: its envelope and the headers it is published with. */
-export interface OutboxRecord<T = unknown> {
-  envelope: EventEnvelope<T>;
+export interface OutboxRecord<N extends AnyEventName = AnyEventName> {
+  envelope: AnyEvent<N>;
   headers: Record<string, string>;
 }
 
 /** The envelope of a new event, with the current request's id as its header. */
-export function outboxRecord<T>(event: NewEvent<T>): OutboxRecord<T> {
-  const envelope: EventEnvelope<T> = {
+export function outboxRecord<N extends AnyEventName>(event: NewEvent<N>): OutboxRecord<N> {
+  const envelope: AnyEvent<N> = {
     id: uuidv7(),
     name: event.name,
     occurredAt: new Date().toISOString(),
@@ -61,10 +55,10 @@ export function outboxInsertMany(schema: string, records: OutboxRecord[]): SQL {
  * The outbox insert of `enqueueEvent` as a statement, for a caller that composes it into a larger
  * statement (one round trip) of the same transaction.
  */
-export function outboxInsert<T>(
+export function outboxInsert<N extends AnyEventName>(
   schema: string,
-  event: NewEvent<T>,
-): { envelope: EventEnvelope<T>; statement: SQL } {
+  event: NewEvent<N>,
+): { envelope: AnyEvent<N>; statement: SQL } {
   const record = outboxRecord(event);
   return { envelope: record.envelope, statement: outboxInsertMany(schema, [record]) };
 }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { numeric, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { TOTAL_COUNT_CAP } from '@custody/contracts';
+import { EVENTS, TOTAL_COUNT_CAP } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { createTestDatabase, type TestDatabase } from '@custody/testing';
+import { createTestDatabase, TEST_EVENT, type TestDatabase, testEvent } from '@custody/testing';
 import type pg from 'pg';
 import {
   createDatabase,
@@ -147,26 +147,32 @@ describe('withTransaction', () => {
 
 describe('enqueueEvent', () => {
   it('writes the event only when its transaction commits', async () => {
-    await withTransaction(db, (tx) =>
-      enqueueEvent(tx, 'demo', { name: 'a.is-created', tenantId: 't', data: { n: 1 } }),
-    );
+    await withTransaction(db, (tx) => enqueueEvent(tx, 'demo', testEvent(1, 't')));
     await withTransaction(db, async (tx) => {
-      await enqueueEvent(tx, 'demo', { name: 'b.is-created', tenantId: 't', data: {} });
+      await enqueueEvent(tx, 'demo', testEvent(2, 't'));
       tx.rollback();
     }).catch(() => undefined);
     const { rows } = await pool.query('SELECT name, envelope FROM demo.outbox');
-    expect(rows.map((r) => r.name)).toEqual(['a.is-created']);
+    expect(rows.map((r) => r.name)).toEqual([TEST_EVENT]);
     expect(rows[0].envelope).toMatchObject({
-      name: 'a.is-created',
+      name: TEST_EVENT,
       tenantId: 't',
-      data: { n: 1 },
+      data: { suppressed: 1 },
       id: expect.any(String),
     });
+  });
+
+  it("takes only its name's payload (checked by tsc)", () => {
+    const { data } = testEvent();
+    const mismatched = () =>
+      // @ts-expect-error a refused RPC's payload under a user's name
+      enqueueEvent(db, 'demo', { name: EVENTS.userCreated, tenantId: 't', data });
+    expect(typeof mismatched).toBe('function');
   });
 });
 
 describe('onOutboxCommit', () => {
-  const event = { name: 'a.is-created', tenantId: 't', data: {} };
+  const event = testEvent(0, 't');
   let commits = 0;
   let stop: () => void;
   beforeEach(() => {

@@ -117,7 +117,13 @@ describe('startService', () => {
       enqueueEvent(tx, 'notifier', {
         name: EVENTS.userCreated,
         tenantId: 't1',
-        data: { id: 'u1' },
+        data: {
+          id: 'u1',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          generalConditions: 'accepted',
+          blocked: false,
+        },
       }),
     );
     // The handler sees the event inside the consumer's transaction; the inbox row is there once

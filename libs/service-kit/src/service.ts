@@ -6,8 +6,8 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { type AppConfig, loadConfig } from '@custody/config';
 import {
+  type AnyEvent,
   DB_SCHEMAS,
-  type EventEnvelope,
   EVENT_ROUTES,
   RPC_ACCESS,
   RPC_METHODS,
@@ -19,7 +19,7 @@ import { createLogger, type Logger } from '@custody/logging';
 import {
   Broker,
   EventConsumer,
-  type EventHandler,
+  type EventHandlers,
   OutboxRelay,
   CallerPolicy,
   RpcClient,
@@ -68,9 +68,9 @@ export interface ServiceDeps<A extends ServiceName = ServiceName> {
 export interface ServiceParts<A extends ServiceName = ServiceName> {
   rpcHandlers?: RpcHandlers<A>;
   /** Event name → handler; each runs in a transaction with its inbox row. */
-  eventHandlers?: Record<string, EventHandler>;
+  eventHandlers?: EventHandlers;
   /** Which events the handlers would do nothing with: acked without a transaction. */
-  eventsWithoutEffect?: (events: EventEnvelope[]) => Promise<boolean[]>;
+  eventsWithoutEffect?: (events: AnyEvent[]) => Promise<boolean[]>;
   /** The app's own tables that grow with traffic, forgotten past their windows. */
   retention?: RetentionRule[];
   /** Starts background work; returns how to stop it. */
@@ -278,15 +278,8 @@ export async function startService<A extends ServiceName>(
           schema,
           consumer: app,
           callers,
-          handlers: Object.fromEntries(
-            Object.entries(handlers).map(([name, handle]) => [
-              name,
-              async (event, tx) => {
-                await handle(event, tx);
-                metrics.eventsHandled.inc({ event: name });
-              },
-            ]),
-          ),
+          handlers,
+          onHandled: (name) => metrics.eventsHandled.inc({ event: name }),
           logger,
           maxAttempts: config.EVENT_MAX_ATTEMPTS,
           ...(parts.eventsWithoutEffect ? { withoutEffect: parts.eventsWithoutEffect } : {}),

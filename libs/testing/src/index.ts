@@ -5,3 +5,4 @@ export * from './logger';
 export * from './problem';
 export * from './redis-users';
 export * from './plans';
+export * from './events';

@@ -141,7 +141,7 @@ export class AuditPublisher implements BrokerComponent {
       while (this.buffer.length > 0 && this.channel) {
         const channel = this.channel;
         const batch = this.buffer.slice(0, BATCH_RECORDS);
-        const event: EventEnvelope<AuditBatch> = {
+        const event: EventEnvelope<typeof AUDIT_BATCH_EVENT> = {
           id: uuidv7(),
           name: AUDIT_BATCH_EVENT,
           occurredAt: new Date().toISOString(),

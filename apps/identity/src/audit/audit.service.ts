@@ -1,11 +1,11 @@
 import {
-  type AuditBatch,
+  type AUDIT_BATCH_EVENT,
+  type AUDIT_EVENT,
   type AuditEventView,
   type AuditFilters,
-  type AuditRecord,
   type AuthContext,
   type EventEnvelope,
-  type RpcRefusalRecord,
+  type RPC_REFUSED_EVENT,
   type ListQuery,
   type ListResult,
 } from '@custody/contracts';
@@ -16,7 +16,7 @@ import { insertAuditRecords, listAuditEventRows } from './audit.repository';
 /** Appends one record (the event id is the primary key: a redelivery inserts nothing). */
 export async function appendAuditEvent(
   tx: Executor,
-  event: EventEnvelope<AuditRecord>,
+  event: EventEnvelope<typeof AUDIT_EVENT>,
 ): Promise<void> {
   await insertAuditRecords(tx, [
     { id: event.id, occurredAt: event.occurredAt, record: event.data },
@@ -26,7 +26,7 @@ export async function appendAuditEvent(
 /** Appends a gateway's batch of records in one insert (each id inserted at most once). */
 export async function appendAuditBatch(
   tx: Executor,
-  event: EventEnvelope<AuditBatch>,
+  event: EventEnvelope<typeof AUDIT_BATCH_EVENT>,
 ): Promise<void> {
   if (event.data.records.length > 0) await insertAuditRecords(tx, event.data.records);
 }
@@ -44,7 +44,7 @@ const REFUSAL_STATUS = new Map<string, number>([
  */
 export async function appendRpcRefusal(
   tx: Executor,
-  event: EventEnvelope<RpcRefusalRecord>,
+  event: EventEnvelope<typeof RPC_REFUSED_EVENT>,
 ): Promise<void> {
   const r = event.data;
   await insertAuditRecords(tx, [
@@ -63,7 +63,8 @@ export async function appendRpcRefusal(
         device: null,
         ip: null,
         remoteIp: null,
-        status: REFUSAL_STATUS.get(r.reason) ?? 401,
+        // The signer refuses a signature its decision does not allow with 403, whatever the fault.
+        status: r.failed === 'decision' ? 403 : (REFUSAL_STATUS.get(r.reason) ?? 401),
         outcome: 'failure',
       },
       detail:

@@ -130,7 +130,11 @@ export class UsersService {
     private readonly rpc: RpcClient,
   ) {}
 
-  private async emit(tx: Transaction, name: string, row: UserRow): Promise<void> {
+  private async emit(
+    tx: Transaction,
+    name: typeof EVENTS.userCreated | typeof EVENTS.userUpdated,
+    row: UserRow,
+  ): Promise<void> {
     await enqueueEvent(tx, SCHEMA, { name, tenantId: row.tenantId, data: userView(row) });
   }
 

@@ -1,5 +1,7 @@
 import {
   EVENT_NAMES,
+  EVENTS,
+  type EventName,
   type AuthContext,
   type ListQuery,
   type ListResult,
@@ -11,29 +13,30 @@ import { requireAuth } from '@custody/tenancy';
 import { receiverView } from '../receivers/receivers.service';
 import { clientReceiversOf, typesPage, upsertType } from './catalog.repository';
 
-const DESCRIPTIONS: Record<string, string> = {
-  'user.is-created': 'An end user was onboarded',
-  'user.is-updated': "An end user's data or status changed",
-  'user.is-deleted': 'An end user was deleted',
-  'wallet.is-created': 'A wallet was opened',
-  'wallet.is-deleted': 'A wallet was deleted',
-  'purchase.is-created': 'A purchase (buy or sell) was settled',
-  'transfer.is-created': 'A transfer between wallets was applied, or held for approval',
-  'transfer.is-updated': 'A transfer held for approval was applied, rejected or failed',
-  'withdrawal.is-created': 'A withdrawal was prepared',
-  'withdrawal.is-updated': 'A withdrawal changed status',
-  'income.is-created': 'A deposit was detected',
-  'income.is-confirmed': 'A deposit was confirmed and credited',
-  'sign.is-created': 'Something was signed with a wallet key, or held for approval',
-  'sign.is-updated': 'A signature held for approval was signed, rejected or failed',
-  'issuer-activity.is-created': 'An issuer published an activity',
-  'approval.is-pending': 'A policy held an operation for approval',
-  'approval.is-decided': 'An approval was approved, rejected, expired or cancelled',
+/** Every event's description: a name added to EVENTS does not compile until it has one. */
+const DESCRIPTIONS: Record<EventName, string> = {
+  [EVENTS.userCreated]: 'An end user was onboarded',
+  [EVENTS.userUpdated]: "An end user's data or status changed",
+  [EVENTS.userDeleted]: 'An end user was deleted',
+  [EVENTS.walletCreated]: 'A wallet was opened',
+  [EVENTS.walletDeleted]: 'A wallet was deleted',
+  [EVENTS.purchaseCreated]: 'A purchase (buy or sell) was settled',
+  [EVENTS.transferCreated]: 'A transfer between wallets was applied, or held for approval',
+  [EVENTS.transferUpdated]: 'A transfer held for approval was applied, rejected or failed',
+  [EVENTS.withdrawalCreated]: 'A withdrawal was prepared',
+  [EVENTS.withdrawalUpdated]: 'A withdrawal changed status',
+  [EVENTS.incomeCreated]: 'A deposit was detected',
+  [EVENTS.incomeConfirmed]: 'A deposit was confirmed and credited',
+  [EVENTS.signCreated]: 'Something was signed with a wallet key, or held for approval',
+  [EVENTS.signUpdated]: 'A signature held for approval was signed, rejected or failed',
+  [EVENTS.issuerActivityCreated]: 'An issuer published an activity',
+  [EVENTS.approvalPending]: 'A policy held an operation for approval',
+  [EVENTS.approvalDecided]: 'An approval was approved, rejected, expired or cancelled',
 };
 
 /** One notification type per event of the contracts library, created at start (idempotently). */
 export async function seedCatalog(db: Database): Promise<void> {
-  for (const event of EVENT_NAMES) await upsertType(db, event, DESCRIPTIONS[event] ?? event);
+  for (const event of EVENT_NAMES) await upsertType(db, event, DESCRIPTIONS[event]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import type { EventEnvelope } from '@custody/contracts';
+import { type AnyEventName, type EventEnvelope, EVENTS } from '@custody/contracts';
 import { createDatabase, createPool, type Database, migrate } from '@custody/persistence';
 import { createTestDatabase, type TestDatabase } from '@custody/testing';
 import {
@@ -16,6 +16,7 @@ import {
   upsertReplayed,
 } from './deliveries.repository';
 import { eventsWithoutSubscribers, fanOut } from './fan-out';
+import type { RecordedEvent } from '../events/events.repository';
 
 // The delivery pipeline's statements against a real PostgreSQL, Redis aside: an event fans out
 // to its receivers' channels, the dispatcher's marks, an attempt's record, a receiver's health.
@@ -51,8 +52,26 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function event(name: string, tenantId: string): EventEnvelope {
+function event(name: AnyEventName, tenantId: string): RecordedEvent {
   return { id: uuidv7(), name, occurredAt: new Date().toISOString(), tenantId, data: {} };
+}
+
+function transferCreated(tenantId: string): EventEnvelope<typeof EVENTS.transferCreated> {
+  const at = new Date().toISOString();
+  return {
+    id: uuidv7(),
+    name: EVENTS.transferCreated,
+    occurredAt: at,
+    tenantId,
+    data: {
+      id: uuidv7(),
+      createdAt: at,
+      updatedAt: at,
+      status: 'booked',
+      transactions: [],
+      requestedTransactions: [],
+    },
+  };
 }
 
 async function deliveriesOf(eventId: string) {
@@ -66,8 +85,8 @@ async function deliveriesOf(eventId: string) {
 
 it("fans an event out to each channel of its tenant's and the admins' receivers, once", async () => {
   let fannedOut = 0;
-  const handle = fanOut(() => (fannedOut += 1))['transfer.is-created'];
-  const created = event('transfer.is-created', 'c1');
+  const handle = fanOut(() => (fannedOut += 1))[EVENTS.transferCreated];
+  const created = transferCreated('c1');
   await db.transaction((tx) => handle!(created, tx));
   await db.transaction((tx) => handle!(created, tx)); // a redelivery writes nothing new
   expect((await deliveriesOf(created.id)).map((d) => [d.receiver_id, d.channel])).toEqual([
@@ -107,8 +126,8 @@ it('dispatches each pending delivery once, and again when the queue lost it', as
 });
 
 it('records an attempt with its outcome, and replays only what is no longer pending', async () => {
-  const replayed = event('transfer.is-created', 'c1');
-  await db.transaction((tx) => fanOut(() => undefined)['transfer.is-created']!(replayed, tx));
+  const replayed = transferCreated('c1');
+  await db.transaction((tx) => fanOut(() => undefined)[EVENTS.transferCreated]!(replayed, tx));
   const [, url] = await deliveriesOf(replayed.id);
   await recordAttempt(
     db,

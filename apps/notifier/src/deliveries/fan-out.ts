@@ -1,8 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
-import { EVENT_NAMES, type DeliveryChannel, type EventEnvelope } from '@custody/contracts';
-import type { EventHandler } from '@custody/messaging';
+import { type AnyEvent, EVENT_NAMES, type DeliveryChannel } from '@custody/contracts';
+import type { EventHandler, EventHandlers } from '@custody/messaging';
 import type { Executor, Transaction } from '@custody/persistence';
-import { payloadOf, recordEvents } from '../events/events.repository';
+import { payloadOf, type RecordedEvent, recordEvents } from '../events/events.repository';
 import { insertFannedOut, type SubscribedRow, subscribersOf } from './deliveries.repository';
 
 const CHANNELS: DeliveryChannel[] = ['url', 'email', 'slack', 'sms'];
@@ -57,7 +57,7 @@ function cachedLookUp(
  */
 export function eventsWithoutSubscribers(
   db: Executor,
-): (events: EventEnvelope[]) => Promise<boolean[]> {
+): (events: RecordedEvent[]) => Promise<boolean[]> {
   return async (events) => {
     const batch = new Map<string, Promise<SubscribedRow[]>>();
     const idle = await Promise.all(
@@ -81,8 +81,8 @@ export function eventsWithoutSubscribers(
  * the event's tenant, and admin receivers of every tenant. Written in the consumer's transaction
  * (with its inbox row); the dispatcher hands them to the delivery queue.
  */
-export function fanOut(onFannedOut: () => void): Record<string, EventHandler> {
-  const handle: EventHandler = async (event: EventEnvelope, tx: Transaction) => {
+export function fanOut(onFannedOut: () => void): EventHandlers {
+  const handle: EventHandler = async (event: AnyEvent, tx: Transaction) => {
     await recordEvents(tx, [event]);
     const subscribed = await subscribersIn(tx, event.name, event.tenantId ?? null);
     const payload = payloadOf(event);
@@ -103,5 +103,7 @@ export function fanOut(onFannedOut: () => void): Record<string, EventHandler> {
       onFannedOut();
     }
   };
-  return Object.fromEntries(EVENT_NAMES.map((name) => [name, handle]));
+  const handlers: EventHandlers = {};
+  for (const name of EVENT_NAMES) handlers[name] = handle;
+  return handlers;
 }

@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { EventEnvelope, NotificationPayload } from '@custody/contracts';
+import type { AnyEventName, NotificationPayload } from '@custody/contracts';
 import type { Executor } from '@custody/persistence';
 import type { FeedPosition } from './events.rules';
 
+/** An event as the feed keeps it: any event, its payload passed on as it came. */
+export interface RecordedEvent {
+  id: string;
+  name: AnyEventName;
+  occurredAt: string;
+  tenantId: string | null;
+  data: unknown;
+}
+
 /** The payload an event's webhooks and its feed entry carry. */
-export function payloadOf(event: EventEnvelope): NotificationPayload {
+export function payloadOf(event: RecordedEvent): NotificationPayload {
   return {
     id: event.id,
     event: event.name,
@@ -18,7 +27,7 @@ export function payloadOf(event: EventEnvelope): NotificationPayload {
  * Records events in the feed's log (one statement; an event recorded before, a redelivery, is
  * left as it is). The recording transaction's id orders the feed.
  */
-export async function recordEvents(db: Executor, events: readonly EventEnvelope[]): Promise<void> {
+export async function recordEvents(db: Executor, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   const payloads = events.map(payloadOf);
   await db.execute(

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import type { AuthContext, EventEnvelope } from '@custody/contracts';
+import type { AnyEventName, AuthContext } from '@custody/contracts';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
 import { createTestDatabase, type TestDatabase, waitFor } from '@custody/testing';
-import { recordEvents } from './events.repository';
+import { type RecordedEvent, recordEvents } from './events.repository';
 import { EventsService } from './events.service';
 
 // The feed against a real database: recording transactions of many events each (so that the
@@ -17,7 +17,7 @@ let service: EventsService;
 const tenant: AuthContext = { clientId: 'feed-a', tenantId: 'feed-a', audience: 'general' };
 const other: AuthContext = { clientId: 'feed-b', tenantId: 'feed-b', audience: 'general' };
 
-function envelope(tenantId: string, name: string): EventEnvelope {
+function envelope(tenantId: string, name: AnyEventName): RecordedEvent {
   return {
     id: uuidv7(),
     name,
@@ -76,7 +76,7 @@ it('gives each event once, in the order recorded, along its cursors, whatever th
   // Three recording transactions of 25, 1 and 120 events: numbers 1–25, 26, 27–146 in the
   // table, interleaved with another tenant's events.
   // Two event names, so that a type filter walks across the same numbers.
-  const recorded: EventEnvelope[] = [];
+  const recorded: RecordedEvent[] = [];
   for (const size of [25, 1, 120]) {
     const batch = Array.from({ length: size }, (_, i) =>
       envelope(

@@ -1,5 +1,5 @@
-import { type ApprovalView, EVENTS, type EventEnvelope } from '@custody/contracts';
-import type { EventHandler } from '@custody/messaging';
+import { EVENTS } from '@custody/contracts';
+import type { EventHandlers } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
 
 /** What settles the operations an approval can hold, per activity. */
@@ -18,10 +18,9 @@ export function approvalEventHandlers(held: {
   withdrawals: Settles;
   transfers: Settles;
   signatures: Settles;
-}): Record<string, EventHandler> {
+}): EventHandlers {
   return {
-    [EVENTS.approvalDecided]: async (event, tx) => {
-      const { data: approval } = event as EventEnvelope<ApprovalView>;
+    [EVENTS.approvalDecided]: async ({ data: approval }, tx) => {
       // A still pending approval settles nothing (the event names finished ones only).
       if (approval.status === 'pending') return;
       if (approval.activity === 'withdrawal') await held.withdrawals.settleApproval(tx, approval);

@@ -1,6 +1,6 @@
-import type { EventEnvelope, UserView } from '@custody/contracts';
+import type { UserView } from '@custody/contracts';
 import { EVENTS } from '@custody/contracts';
-import type { EventHandler } from '@custody/messaging';
+import type { EventHandler, EventHandlers } from '@custody/messaging';
 import { type Database, type Executor, withTransaction } from '@custody/persistence';
 import { blockUserRef, lockUserRef, upsertUserRef } from './users.repository';
 
@@ -46,12 +46,15 @@ export async function applyBlock(db: Database, user: UserView, tenantId: string)
   });
 }
 
+type UserEventName =
+  typeof EVENTS.userCreated | typeof EVENTS.userUpdated | typeof EVENTS.userDeleted;
+
 /** Keeps wallet-ledger's reference of each user in step with identity. */
-export function userEventHandlers(): Record<string, EventHandler> {
+export function userEventHandlers(): EventHandlers {
   const apply =
-    (deleted: boolean): EventHandler =>
+    (deleted: boolean): EventHandler<UserEventName> =>
     async (event, tx) => {
-      const { data: user, tenantId } = event as EventEnvelope<UserView>;
+      const { data: user, tenantId } = event;
       if (!tenantId) return;
       await applyUserRef(tx, user, tenantId, deleted ? new Date(event.occurredAt) : null);
     };

@@ -1,5 +1,6 @@
 // Consumes events into the fixture's effect table until killed (consumer.before-ack failpoint).
 import { sql } from 'drizzle-orm';
+import { TEST_EVENT } from '@custody/testing';
 import { EventConsumer } from '../event-consumer';
 import { CallerPolicy } from '../rpc-server';
 import { childSetup } from './child-env';
@@ -16,7 +17,7 @@ async function main() {
     callers: new CallerPolicy('guest=*'),
     logger,
     handlers: {
-      'thing.is-created': async (event, tx) => {
+      [TEST_EVENT]: async (event, tx) => {
         await tx.execute(
           sql`INSERT INTO ${sql.raw(schema)}.effects (event_id) VALUES (${event.id})`,
         );
