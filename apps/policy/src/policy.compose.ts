@@ -1,23 +1,34 @@
 import path from 'node:path';
+import { ConfigError } from '@custody/config';
+import { decisionSignerKey } from '@custody/intents';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { ApprovalsService } from './approvals/approvals.service';
+import { Authorize } from './decisions/authorize';
+import { DecisionSigner } from './decisions/decision-signer';
+import { admissionsRetention } from './decisions/decisions.repository';
 import { PoliciesService, settleChange } from './policies/policies.service';
 import { rpcHandlers } from './policy.rpc';
 
 type Deps = ServiceDeps<'policy'>;
 
-/** One approvals service, shared by the handlers and the sweep. */
+/** One approvals service, shared by the handlers and the sweep; one decision key. */
 function compose(deps: Deps): ServiceParts<'policy'> {
+  const decisionKey = decisionSignerKey(deps.config);
+  if (decisionKey.problems.length > 0) throw new ConfigError('policy', decisionKey.problems);
+  const signer = new DecisionSigner(decisionKey.key, deps.config.POLICY_DECISION_TTL_MS);
   const approvals = new ApprovalsService(
     deps.db,
     deps.pool,
     deps.rpc,
     deps.config.APPROVAL_TTL_SECONDS,
     settleChange,
+    signer,
   );
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
+  const authorize = new Authorize(deps.db, deps.rpc, signer);
   return {
-    rpcHandlers: rpcHandlers({ approvals, policies }),
+    rpcHandlers: rpcHandlers({ approvals, policies, authorize }),
+    retention: [admissionsRetention],
     onStart: async () => startSweep(deps, approvals),
   };
 }

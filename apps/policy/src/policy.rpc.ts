@@ -1,16 +1,22 @@
 import { POLICY_RPC } from '@custody/contracts';
 import type { RpcHandlers } from '@custody/messaging';
 import type { ApprovalsService } from './approvals/approvals.service';
+import type { Authorize } from './decisions/authorize';
 import type { PoliciesService } from './policies/policies.service';
 
 /** The use cases policy's handlers call, built in policy.compose.ts. */
 export interface PolicyUseCases {
   approvals: ApprovalsService;
   policies: PoliciesService;
+  authorize: Authorize;
 }
 
 /** Policy's RPC contract; each handler unpacks params and calls one use case. */
-export function rpcHandlers({ approvals, policies }: PolicyUseCases): RpcHandlers<'policy'> {
+export function rpcHandlers({
+  approvals,
+  policies,
+  authorize,
+}: PolicyUseCases): RpcHandlers<'policy'> {
   // Policies and approvals are the clients', through the gateway only; decisions are asked for
   // by wallet-ledger only, where operations are applied (RPC_ACCESS): no service writes or
   // decides in a client's name.
@@ -24,6 +30,7 @@ export function rpcHandlers({ approvals, policies }: PolicyUseCases): RpcHandler
       decisions: await approvals.evaluate(ctx.auth, p.operations),
     }),
     [POLICY_RPC.release]: (p) => approvals.release(p.operationIds),
+    [POLICY_RPC.authorize]: (p, ctx) => authorize.run(ctx.caller, ctx.auth, p),
     [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
     [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
     [POLICY_RPC.decide]: (p, ctx) => approvals.decide(ctx.auth, p.id, p.input),

@@ -14,12 +14,15 @@ import type {
   ApprovalRequirement,
   ApprovalStatus,
   ApprovalView,
+  GovernedActivity,
+  GovernedLeg,
   PolicyAction,
   PolicyActivity,
   PolicyApprovers,
   PolicyFilters,
   PolicyInput,
   PolicyRule,
+  SignIntent,
 } from '@custody/contracts';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
@@ -112,3 +115,26 @@ export const velocityUsage = policySchema.table('velocity_usage', {
 });
 
 export type VelocityUsageRow = typeof velocityUsage.$inferSelect;
+
+/** What a withdrawal's first decision fixed: every later decision repeats it. */
+export interface AdmissionBinding {
+  chainId: string;
+  from: string;
+  nonce: number;
+  maxFeePerGas: string;
+}
+
+/** An operation admitted by an evaluation whose signature is decided later (migration 0010). */
+export const admissions = policySchema.table('admissions', {
+  operationId: uuid('operation_id').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  activity: text('activity').$type<GovernedActivity>().notNull(),
+  owner: text('owner').notNull(),
+  legs: jsonb('legs').$type<GovernedLeg[]>().notNull(),
+  intent: jsonb('intent').$type<SignIntent>(),
+  approvalId: uuid('approval_id'),
+  bound: jsonb('bound').$type<AdmissionBinding>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type AdmissionRow = typeof admissions.$inferSelect;

@@ -8,7 +8,24 @@ import {
 } from 'ethers';
 import crypto from '@qubic-lib/qubic-ts-library/dist/crypto';
 import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
-import { issuerKeyOwner, SIGNING_RPC, type RpcMethod, type RpcParams } from '@custody/contracts';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type DecisionClaims,
+  issuerKeyOwner,
+  SIGNING_RPC,
+  type RpcMethod,
+  type RpcParams,
+  type SignIntent,
+} from '@custody/contracts';
+import {
+  decisionSignerKey,
+  evmMessageDigest,
+  evmTxDigest,
+  evmTypedDataDigest,
+  qubicDigest,
+  signDecision,
+  unsignedEvmTransaction,
+} from '@custody/intents';
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import { type RunningService, startService } from '@custody/service-kit';
 import {
@@ -17,6 +34,7 @@ import {
   testLogger,
   testServiceUrls,
   uniqueName,
+  waitFor,
   type TestDatabase,
 } from '@custody/testing';
 import { signingService } from './signing.compose';
@@ -74,6 +92,40 @@ afterAll(async () => {
 
 const call = <M extends RpcMethod<'signing'>>(method: M, params: RpcParams<'signing', M>) =>
   walletLedger.call('signing', method, params);
+
+/** The policy service's development key: what `npm start` and these tests trust. */
+const policyKey = decisionSignerKey({}).key;
+
+/** A decision as the policy service would sign it, for `owner` and exactly `intent`. */
+async function decide(owner: string, intent: SignIntent, claims: Partial<DecisionClaims> = {}) {
+  const now = Date.now();
+  return signDecision(
+    {
+      v: 1,
+      decisionId: uuidv7(),
+      tenantId: 'tenant-a',
+      activity: owner.startsWith('issuer:') ? 'issuer-activity' : 'sign-message',
+      owner,
+      operationId: uuidv7(),
+      intent,
+      approval: null,
+      issuedAt: now,
+      expiresAt: now + 60_000,
+      ...claims,
+    },
+    policyKey,
+  );
+}
+const messageDecision = (owner: string, message: string) =>
+  decide(owner, { kind: 'evm-message', digest: evmMessageDigest(message) });
+const typedDecision = (owner: string, data: Parameters<typeof evmTypedDataDigest>[0]) =>
+  decide(owner, { kind: 'evm-typed-data', digest: evmTypedDataDigest(data) });
+const txDecision = (owner: string, chainId: string, input: { tx?: string; txJson?: object }) =>
+  decide(owner, {
+    kind: 'evm-tx',
+    chainId,
+    digest: evmTxDigest(unsignedEvmTransaction(chainId, input)),
+  });
 const derive = (ownerId: string, chain: 'evm' | 'qubic' = 'evm') =>
   call(SIGNING_RPC.deriveKey, { ownerId, chain });
 
@@ -176,6 +228,7 @@ describe('key derivation', () => {
             ownerId,
             chain: 'evm',
             typedData,
+            decision: await typedDecision(ownerId, typedData),
           }),
         ).rejects.toMatchObject(refused);
       // Nor wallet-ledger with an issuer's.
@@ -184,8 +237,18 @@ describe('key derivation', () => {
           ownerId: issuerKeyOwner('confined'),
           chain: 'evm',
           message: 'not mine',
+          decision: await messageDecision(issuerKeyOwner('confined'), 'not mine'),
         }),
       ).rejects.toMatchObject(refused);
+      // Each refusal is reported to the audit log (signing's outbox).
+      await waitFor(async () => {
+        const { rows } = await service.deps.pool.query(
+          `SELECT 1 FROM signing.outbox WHERE name = 'audit.rpc-refused'
+            AND envelope->'data'->>'reason' = 'key_not_allowed'
+            AND envelope->'data'->>'caller' = 'issuer'`,
+        );
+        return rows.length >= 2;
+      });
     } finally {
       await issuer.stop();
     }
@@ -199,6 +262,7 @@ describe('EVM signatures', () => {
       ownerId: 'signer',
       chain: 'evm',
       message: 'I agree to the terms',
+      decision: await messageDecision('signer', 'I agree to the terms'),
     });
     expect(verifyMessage('I agree to the terms', signature)).toBe(key.address);
   });
@@ -209,6 +273,7 @@ describe('EVM signatures', () => {
       ownerId: 'signer',
       chain: 'evm',
       typedData,
+      decision: await typedDecision('signer', typedData),
     });
     const { EIP712Domain: _d, ...types } = typedData.types;
     const { primaryType: _p, ...value } = typedData.value;
@@ -235,7 +300,12 @@ describe('EVM signatures', () => {
   ])('answers 400 invalid_typed_data for %s', async (_name, bad) => {
     await derive('signer');
     await expect(
-      call(SIGNING_RPC.signEvmTypedData, { ownerId: 'signer', chain: 'evm', typedData: bad }),
+      call(SIGNING_RPC.signEvmTypedData, {
+        ownerId: 'signer',
+        chain: 'evm',
+        typedData: bad,
+        decision: await typedDecision('signer', typedData),
+      }),
     ).rejects.toMatchObject({
       status: 400,
       code: 'invalid_typed_data',
@@ -244,18 +314,20 @@ describe('EVM signatures', () => {
 
   it('signs a transaction from txJson, recoverable to the wallet address', async () => {
     const key = await derive('payer');
+    const txJson = {
+      to: '0x000000000000000000000000000000000000bEEF',
+      value: '1000000000000000',
+      gasLimit: '21000',
+      maxFeePerGas: '30000000000',
+      maxPriorityFeePerGas: '1000000000',
+      nonce: '7',
+    };
     const signed = await call(SIGNING_RPC.signEvmTransaction, {
       ownerId: 'payer',
       chain: 'evm',
       chainId: '11155111',
-      txJson: {
-        to: '0x000000000000000000000000000000000000bEEF',
-        value: '1000000000000000',
-        gasLimit: '21000',
-        maxFeePerGas: '30000000000',
-        maxPriorityFeePerGas: '1000000000',
-        nonce: '7',
-      },
+      txJson,
+      decision: await txDecision('payer', '11155111', { txJson }),
     });
     const tx = Transaction.from(signed.signedTx);
     expect(tx.from).toBe(key.address);
@@ -284,6 +356,7 @@ describe('EVM signatures', () => {
       chain: 'evm',
       chainId: '1',
       tx: unsigned,
+      decision: await txDecision('payer', '1', { tx: unsigned }),
     });
     expect(Transaction.from(signed.signedTx).from).toBe(key.address);
     await expect(
@@ -292,6 +365,7 @@ describe('EVM signatures', () => {
         chain: 'evm',
         chainId: '5',
         tx: unsigned,
+        decision: await txDecision('payer', '1', { tx: unsigned }),
       }),
     ).rejects.toMatchObject({ status: 400, code: 'invalid_transaction' });
     await expect(
@@ -300,19 +374,30 @@ describe('EVM signatures', () => {
         chain: 'evm',
         chainId: '1',
         tx: '0xdeadbeef',
+        decision: await txDecision('payer', '1', { tx: unsigned }),
       }),
     ).rejects.toMatchObject({ status: 400 });
   });
 
   it('refuses an EVM payload for a Qubic wallet and an unknown wallet', async () => {
     await expect(
-      call(SIGNING_RPC.signEvmMessage, { ownerId: 'q-a', chain: 'qubic', message: 'x' }),
+      call(SIGNING_RPC.signEvmMessage, {
+        ownerId: 'q-a',
+        chain: 'qubic',
+        message: 'x',
+        decision: await messageDecision('q-a', 'x'),
+      }),
     ).rejects.toMatchObject({
       status: 400,
       code: 'unsupported_asset',
     });
     await expect(
-      call(SIGNING_RPC.signEvmMessage, { ownerId: 'nobody', chain: 'evm', message: 'x' }),
+      call(SIGNING_RPC.signEvmMessage, {
+        ownerId: 'nobody',
+        chain: 'evm',
+        message: 'x',
+        decision: await messageDecision('nobody', 'x'),
+      }),
     ).rejects.toMatchObject({
       status: 404,
       code: 'key_not_found',
@@ -324,10 +409,12 @@ describe('Qubic signatures', () => {
   it('signs a transfer whose signature verifies against the wallet identity', async () => {
     const key = await derive('qubic-payer', 'qubic');
     const destination = (await derive('qubic-payee', 'qubic')).address;
+    const qubicTxJson = { destinationPublicKey: destination, amount: '1000', type: 0, tick: 12345 };
     const signed = await call(SIGNING_RPC.signQubicTransaction, {
       ownerId: 'qubic-payer',
       chain: 'qubic',
-      qubicTxJson: { destinationPublicKey: destination, amount: '1000', type: 0, tick: 12345 },
+      qubicTxJson,
+      decision: await decide('qubic-payer', { kind: 'qubic-tx', digest: qubicDigest(qubicTxJson) }),
     });
     const bytes = Buffer.from(signed.signedTx, 'base64');
     const lib = await crypto;
@@ -340,13 +427,230 @@ describe('Qubic signatures', () => {
 
   it('answers 400 for an invalid destination identity', async () => {
     await derive('qubic-payer', 'qubic');
+    const qubicTxJson = { destinationPublicKey: 'A'.repeat(60), amount: '1', type: 0, tick: 1 };
     await expect(
       call(SIGNING_RPC.signQubicTransaction, {
         ownerId: 'qubic-payer',
         chain: 'qubic',
-        qubicTxJson: { destinationPublicKey: 'A'.repeat(60), amount: '1', type: 0, tick: 1 },
+        qubicTxJson,
+        decision: await decide('qubic-payer', {
+          kind: 'qubic-tx',
+          digest: qubicDigest(qubicTxJson),
+        }),
       }),
     ).rejects.toMatchObject({ status: 400, code: 'invalid_transaction' });
+  });
+});
+
+describe('policy decisions', () => {
+  const refused = (code: string) => ({ status: 403, code });
+  const message = 'pay the attacker';
+  const sign = (ownerId: string, decision: string, text = message) =>
+    call(SIGNING_RPC.signEvmMessage, { ownerId, chain: 'evm', message: text, decision });
+  /** Refusals signing reported to the audit log (its outbox), by reason: once all are there. */
+  const audited = (reasons: string[]) =>
+    waitFor(async () => {
+      const { rows } = await service.deps.pool.query<{ reason: string }>(
+        `SELECT envelope->'data'->>'reason' AS reason FROM signing.outbox
+          WHERE name = 'audit.rpc-refused' AND envelope->'data'->>'failed' = 'decision'`,
+      );
+      const found = rows.map((r) => r.reason);
+      return reasons.every((r) => found.includes(r)) ? found : undefined;
+    });
+
+  beforeAll(async () => {
+    await call(SIGNING_RPC.deriveKey, {
+      ownerId: 'tenant-wallet',
+      chain: 'evm',
+      tenantId: 'tenant-a',
+    });
+  });
+
+  it('signs nothing without a decision, and audits the refusal', async () => {
+    await expect(sign('tenant-wallet', '')).rejects.toMatchObject(refused('decision_required'));
+    expect(await audited(['missing'])).toContain('missing');
+  });
+
+  it('refuses a decision the policy service did not sign', async () => {
+    const forged = await signDecision(
+      {
+        v: 1,
+        decisionId: uuidv7(),
+        tenantId: 'tenant-a',
+        activity: 'sign-message',
+        owner: 'tenant-wallet',
+        operationId: uuidv7(),
+        intent: { kind: 'evm-message', digest: evmMessageDigest(message) },
+        approval: null,
+        issuedAt: Date.now(),
+        expiresAt: Date.now() + 60_000,
+      },
+      // The same key id, another key: the signature does not verify.
+      {
+        kid: policyKey.kid,
+        privateKey: decisionSignerKey({ POLICY_DECISION_KEY: `dev:${'A'.repeat(43)}` }).key
+          .privateKey,
+      },
+    );
+    await expect(sign('tenant-wallet', forged)).rejects.toMatchObject(refused('decision_invalid'));
+    await expect(sign('tenant-wallet', 'not.a.jws')).rejects.toMatchObject(
+      refused('decision_invalid'),
+    );
+    expect(await audited(['bad_signature', 'malformed'])).toEqual(
+      expect.arrayContaining(['bad_signature', 'malformed']),
+    );
+  });
+
+  it('refuses a decision for another payload, another key, another tenant or past its time', async () => {
+    const other = await messageDecision('tenant-wallet', 'a harmless message');
+    await expect(sign('tenant-wallet', other)).rejects.toMatchObject(refused('decision_mismatch'));
+    await derive('another-wallet');
+    const anothers = await messageDecision('another-wallet', message);
+    await expect(sign('tenant-wallet', anothers)).rejects.toMatchObject(
+      refused('decision_mismatch'),
+    );
+    const tenantB = await decide(
+      'tenant-wallet',
+      { kind: 'evm-message', digest: evmMessageDigest(message) },
+      { tenantId: 'tenant-b' },
+    );
+    await expect(sign('tenant-wallet', tenantB)).rejects.toMatchObject(
+      refused('decision_mismatch'),
+    );
+    const expired = await decide(
+      'tenant-wallet',
+      { kind: 'evm-message', digest: evmMessageDigest(message) },
+      { expiresAt: Date.now() - 1 },
+    );
+    await expect(sign('tenant-wallet', expired)).rejects.toMatchObject(refused('decision_expired'));
+    // One that claims to live longer than any the policy service signs is not taken either.
+    const lasting = await decide(
+      'tenant-wallet',
+      { kind: 'evm-message', digest: evmMessageDigest(message) },
+      { expiresAt: Date.now() + 3_600_000 },
+    );
+    await expect(sign('tenant-wallet', lasting)).rejects.toMatchObject(refused('decision_expired'));
+    const reasons = ['other_payload', 'other_owner', 'other_tenant', 'expired'];
+    expect(await audited(reasons)).toEqual(expect.arrayContaining(reasons));
+  });
+
+  it('uses a decision once, and logs the signature with its decision id', async () => {
+    const decision = await messageDecision('tenant-wallet', message);
+    const first = await sign('tenant-wallet', decision);
+    expect(verifyMessage(message, first.signature)).toMatch(/^0x/);
+    await expect(sign('tenant-wallet', decision)).rejects.toMatchObject(refused('decision_used'));
+    const { rows } = await service.deps.pool.query(
+      `SELECT owner_id, caller, intent_kind, signed FROM signing.signature_log
+        WHERE decision_id = $1`,
+      [
+        JSON.parse(Buffer.from(decision.split('.')[1] as string, 'base64url').toString())
+          .decisionId,
+      ],
+    );
+    expect(rows).toEqual([
+      {
+        owner_id: 'tenant-wallet',
+        caller: 'wallet-ledger',
+        intent_kind: 'evm-message',
+        signed: evmMessageDigest(message),
+      },
+    ]);
+    // The log is append-only, even for signing's own role.
+    await expect(service.deps.pool.query('DELETE FROM signing.signature_log')).rejects.toThrow(
+      /append-only/,
+    );
+  });
+
+  describe("a withdrawal's transaction", () => {
+    const recipient = '0x000000000000000000000000000000000000bEEF';
+    let from: string;
+    const txJson = (fields: Record<string, string> = {}) => ({
+      to: recipient,
+      value: '1000',
+      gasLimit: '21000',
+      maxFeePerGas: '30',
+      maxPriorityFeePerGas: '1',
+      nonce: '4',
+      ...fields,
+    });
+    const transfer = (topUp?: string): SignIntent => ({
+      kind: 'evm-transfer',
+      chainId: '31337',
+      from,
+      to: recipient,
+      value: '1000',
+      dataHash: '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470',
+      nonce: 4,
+      maxFeePerGas: '40',
+      gasLimit: '21000',
+      assetId: 'eth',
+      amount: '0.000000000000001',
+      recipient,
+      ...(topUp ? { topUp: { maxValue: topUp } } : {}),
+    });
+    const sendTx = (ownerId: string, json: object, decision: string) =>
+      call(SIGNING_RPC.signEvmTransaction, {
+        ownerId,
+        chain: 'evm',
+        chainId: '31337',
+        txJson: json,
+        decision,
+      });
+
+    beforeAll(async () => {
+      from = (await derive('tenant-wallet')).address;
+    });
+
+    it('signs its replacements at the same nonce within the fee cap, and its cancel', async () => {
+      const decision = await decide('tenant-wallet', transfer(), { activity: 'withdrawal' });
+      const first = await sendTx('tenant-wallet', txJson(), decision);
+      const faster = await sendTx('tenant-wallet', txJson({ maxFeePerGas: '40' }), decision);
+      expect(faster.hash).not.toBe(first.hash);
+      const cancel = await sendTx(
+        'tenant-wallet',
+        txJson({ to: from, value: '0', maxFeePerGas: '40' }),
+        decision,
+      );
+      expect(Transaction.from(cancel.signedTx).to).toBe(from);
+      await expect(
+        sendTx('tenant-wallet', txJson({ maxFeePerGas: '41' }), decision),
+      ).rejects.toMatchObject(refused('decision_over_fee_cap'));
+      await expect(sendTx('tenant-wallet', txJson({ nonce: '5' }), decision)).rejects.toMatchObject(
+        refused('decision_mismatch'),
+      );
+      await expect(
+        sendTx(
+          'tenant-wallet',
+          txJson({ to: '0x000000000000000000000000000000000000dEaD' }),
+          decision,
+        ),
+      ).rejects.toMatchObject(refused('decision_mismatch'));
+    });
+
+    it("lets the gas station top its address up once, within the decision's cap", async () => {
+      await derive('system:gas-station');
+      const topUp = (value: string, nonce = '9') =>
+        txJson({ to: from, value, nonce, maxFeePerGas: '30' });
+      // Outside a withdrawal's decision, the gas station signs nothing.
+      const plain = await decide('tenant-wallet', transfer(), { activity: 'withdrawal' });
+      await expect(sendTx('system:gas-station', topUp('100'), plain)).rejects.toMatchObject(
+        refused('decision_mismatch'),
+      );
+      const decision = await decide('tenant-wallet', transfer('630000'), {
+        activity: 'withdrawal',
+      });
+      await expect(sendTx('system:gas-station', topUp('630001'), decision)).rejects.toMatchObject(
+        refused('decision_over_fee_cap'),
+      );
+      await expect(
+        sendTx('system:gas-station', txJson({ to: recipient, value: '100', nonce: '9' }), decision),
+      ).rejects.toMatchObject(refused('decision_mismatch'));
+      const signed = await sendTx('system:gas-station', topUp('630000'), decision);
+      expect(Transaction.from(signed.signedTx).to).toBe(from);
+      await expect(sendTx('system:gas-station', topUp('1', '10'), decision)).rejects.toMatchObject(
+        refused('decision_used'),
+      );
+    });
   });
 });
 

@@ -74,7 +74,7 @@ function attempts(client: RpcClient, options: RpcCallOptions = {}) {
       client.call(
         'signing',
         SIGNING_RPC.signEvmMessage,
-        { ownerId: wallet, chain: 'evm', message: 'pay the rogue' },
+        { ownerId: wallet, chain: 'evm', message: 'pay the rogue', decision: '' },
         options,
       ),
     incomeConfirmation: () =>

@@ -148,8 +148,12 @@ export interface StackOptions {
   nodeArgs?: Partial<Record<AppName, string[]>>;
 }
 
-/** Apps another one cannot work without, started with it: withdrawals ask the policy service. */
-const NEEDS: Partial<Record<AppName, AppName[]>> = { 'wallet-ledger': ['policy'] };
+/** Apps another one cannot work without, started with it: signatures need policy decisions. */
+const NEEDS: Partial<Record<AppName, AppName[]>> = {
+  'wallet-ledger': ['policy'],
+  // An issuer's signature needs the policy service's decision.
+  issuer: ['policy'],
+};
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const extraEnv = options.env ?? {};

@@ -7,6 +7,10 @@ import { LedgerCheckService } from './ledger/ledger-check.service';
 import { approvalEventHandlers } from './policies/approval-events';
 import { Governor } from './policies/governed';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
+import { SignaturePayloads } from './signatures/payloads';
+import { SettleSignatureApproval } from './signatures/settle-signature-approval';
+import { SignWithWallet } from './signatures/sign-with-wallet';
+import { SignatureRecords } from './signatures/signature-records';
 import { SignaturesService } from './signatures/signatures.service';
 import { TransactionsService } from './transactions/transactions.service';
 import { TransfersService } from './transfers/transfers.service';
@@ -24,14 +28,16 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const incomes = new IncomesService(db, catalog);
   const transfers = new TransfersService(db, deps.pool, catalog, governor);
   const chain = new EvmAdapter(deps, catalog, incomes, withdrawals);
-  const signatures = new SignaturesService(db, rpc, catalog, withdrawals, governor, () =>
-    chain.network(),
-  );
+  const payloads = new SignaturePayloads(rpc, catalog, () => chain.network());
+  const records = new SignatureRecords(withdrawals);
+  const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
+  const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);
   return {
     rpcHandlers: rpcHandlers({
       db,
       wallets: new WalletsService(db, rpc, catalog),
-      signatures,
+      sign,
+      signatures: new SignaturesService(db),
       transfers,
       incomes,
       withdrawals,
@@ -42,7 +48,7 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
     }),
     eventHandlers: {
       ...userEventHandlers(),
-      ...approvalEventHandlers({ withdrawals, transfers, signatures }),
+      ...approvalEventHandlers({ withdrawals, transfers, signatures: settleSignature }),
     },
     onStart: () => chain.start(),
   };

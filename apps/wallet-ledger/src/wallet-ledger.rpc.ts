@@ -7,6 +7,7 @@ import type { EvmAdapter } from './chain/evm-adapter';
 import type { IncomesService } from './incomes/incomes.service';
 import type { LedgerCheckService } from './ledger/ledger-check.service';
 import type { PurchaseSettlement } from './purchases/purchase-settlement';
+import type { SignWithWallet } from './signatures/sign-with-wallet';
 import type { SignaturesService } from './signatures/signatures.service';
 import type { TransactionsService } from './transactions/transactions.service';
 import type { TransfersService } from './transfers/transfers.service';
@@ -19,6 +20,7 @@ export interface WalletLedgerUseCases {
   /** For applying a user's block, in its own transaction. */
   db: Database;
   wallets: WalletsService;
+  sign: SignWithWallet;
   signatures: SignaturesService;
   transfers: TransfersService;
   incomes: IncomesService;
@@ -33,6 +35,7 @@ export interface WalletLedgerUseCases {
 export function rpcHandlers({
   db,
   wallets,
+  sign,
   signatures,
   transfers,
   incomes,
@@ -48,7 +51,7 @@ export function rpcHandlers({
     [WALLET_RPC.getWallet]: (p, ctx) => wallets.get(ctx.auth, p.userId, p.walletId),
     [WALLET_RPC.getWalletRef]: (p, ctx) => wallets.getRef(ctx.auth, p.userId, p.walletId),
     [WALLET_RPC.deleteWallet]: (p, ctx) => wallets.remove(ctx.auth, p.userId, p.walletId, p),
-    [SIGNATURE_RPC.sign]: (params, ctx) => signatures.sign(ctx.auth, params),
+    [SIGNATURE_RPC.sign]: (params, ctx) => sign.sign(ctx.auth, params),
     [SIGNATURE_RPC.list]: (params, ctx) => signatures.list(ctx.auth, params),
     [SIGNATURE_RPC.get]: (params, ctx) => signatures.get(ctx.auth, params),
     // Money movements handle their Idempotency-Key inside their own transaction (exactly-once).

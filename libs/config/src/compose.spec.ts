@@ -70,6 +70,8 @@ const PRODUCTION_VARS: Record<string, string> = {
   RPC_PROOF_PUBLIC_KEYS: APPS.map(
     (app) => `${app}=${Buffer.alloc(32, 9).toString('base64url')}`,
   ).join(','),
+  POLICY_DECISION_KEY: `k1:${Buffer.alloc(32, 11).toString('base64url')}`,
+  POLICY_DECISION_PUBLIC_KEYS: `k1=${Buffer.alloc(32, 12).toString('base64url')}`,
 };
 
 /** The variable of an app's broker password (docker/rabbitmq/definitions.mjs reads the same). */

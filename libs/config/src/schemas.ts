@@ -180,6 +180,14 @@ const signing = {
   SIGNING_MASTER_SEED_FILE: z.string().optional(),
   /** Development only: where a generated seed is kept when none is configured (outside the repo). */
   SIGNING_DEV_SEED_FILE: z.string().optional(),
+  /**
+   * The policy service's decision keys the signer trusts (`kid=base64url-Ed25519-public-key,…`;
+   * docs/decisions/signing-decisions.md). Unset: the development key, refused in production.
+   */
+  POLICY_DECISION_PUBLIC_KEYS: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+=[A-Za-z0-9_-]{43}(,[A-Za-z0-9_.-]+=[A-Za-z0-9_-]{43})*$/, 'kid=key,…')
+    .optional(),
 };
 
 const notifier = {
@@ -355,6 +363,16 @@ export const appConfigSchemas = {
     APPROVAL_TTL_SECONDS: integer(1, 30 * 86_400, 86_400),
     /** How often pending approvals past their expiry are looked for. */
     APPROVAL_SWEEP_INTERVAL_MS: integer(100, 3_600_000, 5_000),
+    /**
+     * The key that signs decisions for the signer (`kid:base64url-32-byte-Ed25519-seed`;
+     * docs/decisions/signing-decisions.md). Unset: the development key, refused in production.
+     */
+    POLICY_DECISION_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+:[A-Za-z0-9_-]{43}$/, 'kid:base64url-seed')
+      .optional(),
+    /** How long a signed decision may be used (at most DECISION_TTL_MS: minutes, not hours). */
+    POLICY_DECISION_TTL_MS: integer(1_000, 300_000, 300_000),
   }),
 } satisfies Record<AppName, z.ZodObject>;
 

@@ -137,7 +137,8 @@ export const RPC_ACCESS: AccessTable = {
     [TRADING_RPC.listAssets]: api(),
     [TRADING_RPC.getAsset]: forwarded('gateway', 'policy'),
     [TRADING_RPC.assetAvailability]: api(),
-    [TRADING_RPC.assetCatalog]: internal('wallet-ledger'),
+    // policy: an asset's decimals and contract, to check what a withdrawal's decision lets sign.
+    [TRADING_RPC.assetCatalog]: internal('wallet-ledger', 'policy'),
     [TRADING_RPC.listRates]: api(),
     [TRADING_RPC.getRate]: api(),
     [TRADING_RPC.exchangeRate]: api(),
@@ -166,7 +167,7 @@ export const RPC_ACCESS: AccessTable = {
     [ISSUER_RPC.authenticate]: api(),
     [ISSUER_RPC.createIssue]: api(),
     [ISSUER_RPC.listIssues]: api(),
-    [ISSUER_RPC.createActivity]: api(),
+    [ISSUER_RPC.createActivity]: api({ service: 'policy', method: POLICY_RPC.authorize }),
     [ISSUER_RPC.listActivities]: api(),
     [ISSUER_RPC.getActivity]: api(),
     [ISSUER_RPC.createHolder]: api(),
@@ -204,6 +205,9 @@ export const RPC_ACCESS: AccessTable = {
     },
     // Operations wallet-ledger did not create after all: their ids are all it takes.
     [POLICY_RPC.release]: internal('wallet-ledger'),
+    // wallet-ledger in its own name (the operation was admitted before); issuer in its caller's
+    // (the issuer's auth context names the key it may use).
+    [POLICY_RPC.authorize]: forwarded('wallet-ledger', 'issuer'),
     [POLICY_RPC.listApprovals]: api(),
     [POLICY_RPC.getApproval]: api(),
     [POLICY_RPC.decide]: api(approvers),

@@ -12,3 +12,4 @@ export * from './notifier';
 export * from './trading';
 export * from './issuer';
 export * from './policy';
+export * from './decisions';

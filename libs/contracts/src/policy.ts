@@ -1,3 +1,4 @@
+import type { SignedDecision, SignIntent } from './decisions';
 import type { ListQuery, ListResult, RpcSpec } from './rpc';
 
 /** The policy service's RPC methods (policies and approvals). Wire names: add, never rename. */
@@ -17,6 +18,12 @@ export const POLICY_RPC = {
    * replay): they no longer count towards velocity limits and their pending approvals end.
    */
   release: 'policies.release',
+  /**
+   * Internal: a signed decision that lets the signer sign one intent of an operation admitted
+   * before (wallet-ledger: a withdrawal's transaction, a held signature once approved), or an
+   * issuer's own signature (issuer, in its caller's name).
+   */
+  authorize: 'decisions.authorize',
   listApprovals: 'approvals.list',
   getApproval: 'approvals.get',
   decide: 'approvals.decide',
@@ -148,6 +155,11 @@ export interface GovernedOperation {
   tenantId: string;
   /** At least one. */
   legs: GovernedLeg[];
+  /**
+   * What a signature operation signs: allowed at once, its decision comes signed with the
+   * answer (`signed`); held, the approval is for exactly this.
+   */
+  intent?: SignIntent;
 }
 
 /**
@@ -183,7 +195,8 @@ export interface HeldChange {
 }
 
 export type PolicyDecision =
-  | { decision: 'allow' }
+  /** `signed`: the signer's decision, for an operation evaluated with its `intent`. */
+  | { decision: 'allow'; signed?: SignedDecision }
   | { decision: 'block'; policyIds: string[] }
   | { decision: 'require_approval'; policyIds: string[]; approvalId: string };
 
@@ -271,6 +284,10 @@ export interface PolicyRpc {
     { decisions: PolicyDecision[] }
   >;
   [POLICY_RPC.release]: RpcSpec<{ operationIds: string[] }, { released: number }>;
+  [POLICY_RPC.authorize]: RpcSpec<
+    { operationId: string; owner: string; intent: SignIntent },
+    { decision: SignedDecision }
+  >;
   [POLICY_RPC.listApprovals]: RpcSpec<
     { list: ListQuery; filters: ApprovalListFilters },
     ListResult<ApprovalView>

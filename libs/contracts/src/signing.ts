@@ -1,6 +1,10 @@
+import type { SignedDecision } from './decisions';
 import type { RpcSpec } from './rpc';
 
-/** The signing service's RPC methods (callable by wallet-ledger and issuer only). */
+/**
+ * The signing service's RPC methods (callable by wallet-ledger and issuer only). Every signature
+ * needs the policy service's decision for exactly what it signs (docs/decisions/signing-decisions.md).
+ */
 export const SIGNING_RPC = {
   deriveKey: 'keys.derive',
   signEvmTransaction: 'sign.evmTransaction',
@@ -16,6 +20,16 @@ export type ChainFamily = 'evm' | 'qubic';
 export interface KeyRef {
   ownerId: string;
   chain: ChainFamily;
+}
+
+/** A key's first derivation names its tenant (none: a system key); signatures check it. */
+export interface DeriveKeyRequest extends KeyRef {
+  tenantId?: string;
+}
+
+/** What every signature request carries: the decision that lets it be signed. */
+export interface Decided {
+  decision: SignedDecision;
 }
 
 export interface DerivedKey extends KeyRef {
@@ -35,7 +49,7 @@ export interface EvmTxJson {
   data?: string;
 }
 
-export interface SignEvmTransactionRequest extends KeyRef {
+export interface SignEvmTransactionRequest extends KeyRef, Decided {
   chainId: string;
   /** Unsigned serialized transaction (hex), or the fields. Exactly one. */
   tx?: string;
@@ -82,12 +96,15 @@ export type SignatureView = {
 
 /** signing's RPC contract: each method's params and result (see RpcContracts). */
 export interface SigningRpc {
-  [SIGNING_RPC.deriveKey]: RpcSpec<KeyRef, DerivedKey>;
+  [SIGNING_RPC.deriveKey]: RpcSpec<DeriveKeyRequest, DerivedKey>;
   [SIGNING_RPC.signEvmTransaction]: RpcSpec<SignEvmTransactionRequest, SignedEvmTransaction>;
-  [SIGNING_RPC.signEvmMessage]: RpcSpec<KeyRef & { message: string }, SignatureView>;
-  [SIGNING_RPC.signEvmTypedData]: RpcSpec<KeyRef & { typedData: TypedDataInput }, SignatureView>;
+  [SIGNING_RPC.signEvmMessage]: RpcSpec<KeyRef & Decided & { message: string }, SignatureView>;
+  [SIGNING_RPC.signEvmTypedData]: RpcSpec<
+    KeyRef & Decided & { typedData: TypedDataInput },
+    SignatureView
+  >;
   [SIGNING_RPC.signQubicTransaction]: RpcSpec<
-    KeyRef & { qubicTxJson: QubicTxJson },
+    KeyRef & Decided & { qubicTxJson: QubicTxJson },
     SignedQubicTransaction
   >;
 }

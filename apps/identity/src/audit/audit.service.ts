@@ -35,6 +35,8 @@ export async function appendAuditBatch(
 const REFUSAL_STATUS = new Map<string, number>([
   ['caller_not_allowed', 403],
   ['auth_not_allowed', 403],
+  // The signer: a key that is not the caller's to use.
+  ['key_not_allowed', 403],
   ['replayed', 409],
 ]);
 

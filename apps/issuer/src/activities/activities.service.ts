@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
   EVENTS,
+  POLICY_RPC,
   SIGNING_RPC,
   issuerKeyOwner,
   type ActivityFilters,
@@ -13,6 +14,7 @@ import {
   type V2Paging,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import { evmTypedDataDigest } from '@custody/intents';
 import type { RpcClient } from '@custody/messaging';
 import { type Database, enqueueEvent, isUuid, withTransaction } from '@custody/persistence';
 import { issueOf } from '../access';
@@ -71,20 +73,35 @@ export class ActivitiesService {
     input: NewActivity,
   ): Promise<{ createdAt: string; updatedAt: string; id: string }> {
     const { issuer, issue } = await issueOf(this.db, auth, path);
+    const id = uuidv7();
     let signedTypedData: string | null = null;
     if (input.type === 'REQUEST') {
       if (!input.dataStructured)
         throw Errors.validation([{ path: 'body.dataStructured', message: 'Required' }]);
+      // The signer signs only with the policy service's decision for exactly this data, which
+      // it gives in the issuer's own name (docs/decisions/signing-decisions.md).
+      const owner = issuerKeyOwner(issuer.id);
+      const { decision } = await this.rpc.call(
+        'policy',
+        POLICY_RPC.authorize,
+        {
+          operationId: id,
+          owner,
+          intent: { kind: 'evm-typed-data', digest: evmTypedDataDigest(input.dataStructured) },
+        },
+        { auth },
+      );
       const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
-        ownerId: issuerKeyOwner(issuer.id),
+        ownerId: owner,
         chain: 'evm',
         typedData: input.dataStructured,
+        decision,
       });
       signedTypedData = signed.signature;
     }
     const row = await withTransaction(this.db, async (tx) => {
       const inserted = await insertActivity(tx, {
-        id: uuidv7(),
+        id,
         issuerId: issuer.id,
         issueId: issue.id,
         type: input.type,

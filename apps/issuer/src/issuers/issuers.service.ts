@@ -73,6 +73,7 @@ export class IssuersService {
     const key = await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
       ownerId: issuerKeyOwner(id),
       chain: 'evm',
+      tenantId: caller.tenantId,
     });
     const secret = newSecret();
     const secretHash = await hashSecret(secret);

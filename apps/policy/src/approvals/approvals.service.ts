@@ -42,6 +42,8 @@ import {
 } from '../evaluation/evaluation.rules';
 import type { ApprovalRow, DecisionRow } from '../schema';
 import { eligibleApprovers, reachOf } from '../access';
+import type { DecisionSigner } from '../decisions/decision-signer';
+import { admit, forget } from '../decisions/decisions.repository';
 import * as repo from './approvals.repository';
 import { OperationFacts } from './operation-facts';
 import {
@@ -84,6 +86,8 @@ export class ApprovalsService {
      * applied or dropped there.
      */
     private readonly onSettled: (tx: Executor, approval: ApprovalRow) => Promise<void>,
+    /** Signs the decisions that let the signer sign (docs/decisions/signing-decisions.md). */
+    private readonly signer: DecisionSigner,
   ) {
     this.facts = new OperationFacts(rpc);
   }
@@ -114,7 +118,7 @@ export class ApprovalsService {
     const factsAt = (_op: GovernedOperation, i: number) => facts[i] ?? {};
     if (!counts.includes(true)) {
       const verdicts = evaluateInOrder(policiesOf, ops, factsAt, new VelocityTotals());
-      // Nothing held: `decisions` writes nothing, and no transaction is needed.
+      // Nothing held: `decisions` writes at most the admissions, in one statement.
       if (!verdicts.some((v) => v.decision === 'require_approval'))
         return this.decisions(this.db, initiator, ops, verdicts, facts);
       return withTransaction(this.db, (tx) => this.decisions(tx, initiator, ops, verdicts, facts));
@@ -150,7 +154,11 @@ export class ApprovalsService {
     });
   }
 
-  /** The verdicts as decisions: a hold creates its pending approval, with its event. */
+  /**
+   * The verdicts as decisions: a hold creates its pending approval, with its event. What uses a
+   * key is admitted for a signed decision later (a withdrawal's transaction, a held signature);
+   * a signature allowed at once gets its signed decision now (docs/decisions/signing-decisions.md).
+   */
   private async decisions(
     tx: Executor,
     initiator: AuthContext,
@@ -159,10 +167,31 @@ export class ApprovalsService {
     facts: readonly Omit<Facts, 'velocity'>[],
   ): Promise<PolicyDecision[]> {
     const decisions: PolicyDecision[] = [];
+    const admitted: Parameters<typeof admit>[1] = [];
     for (const [i, op] of ops.entries()) {
       const verdict = verdicts[i] as Verdict;
-      if (verdict.decision !== 'require_approval') {
+      const owner = op.legs[0]?.walletId ?? '';
+      if (verdict.decision === 'block') {
         decisions.push(verdict);
+        continue;
+      }
+      if (verdict.decision === 'allow') {
+        if (op.activity === 'withdrawal') admitted.push(admission(op, owner, null));
+        decisions.push(
+          op.intent && op.activity !== 'transfer' && op.activity !== 'withdrawal'
+            ? {
+                decision: 'allow',
+                signed: await this.signer.sign({
+                  tenantId: op.tenantId,
+                  activity: op.activity,
+                  owner,
+                  operationId: op.operationId,
+                  intent: op.intent,
+                  approval: null,
+                }),
+              }
+            : verdict,
+        );
         continue;
       }
       const row = await this.hold(tx, initiator, op.tenantId, verdict, {
@@ -170,12 +199,14 @@ export class ApprovalsService {
         operationId: op.operationId,
         summary: summaryOf(op, facts[i]?.fiatAmounts),
       });
+      if (op.activity !== 'transfer') admitted.push(admission(op, owner, row.id));
       decisions.push({
         decision: 'require_approval',
         policyIds: verdict.policyIds,
         approvalId: row.id,
       });
     }
+    await admit(tx, admitted);
     return decisions;
   }
 
@@ -277,6 +308,7 @@ export class ApprovalsService {
           await repo.decisionsOf(tx, [row.id]),
         );
       }
+      await forget(tx, ids);
       return { released: await repo.releaseUsage(tx, ids) };
     });
   }
@@ -390,4 +422,17 @@ export class ApprovalsService {
       data: approvalView(row, decided),
     });
   }
+}
+
+/** What an evaluation admits of an operation that uses a key, for its decision later. */
+function admission(op: GovernedOperation, owner: string, approvalId: string | null) {
+  return {
+    operationId: op.operationId,
+    tenantId: op.tenantId,
+    activity: op.activity,
+    owner,
+    legs: op.legs,
+    intent: op.intent ?? null,
+    approvalId,
+  };
 }

@@ -11,6 +11,8 @@ export const keys = pgSchema('signing').table(
     derivationIndex: integer('derivation_index').notNull(),
     derivationPath: text('derivation_path').notNull(),
     address: text('address').notNull(),
+    /** Named at the first derivation (null: a system key, or one derived before tenants were). */
+    tenantId: text('tenant_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.chain] })],

@@ -22,7 +22,7 @@ export class KeysService {
   ) {}
 
   /** Idempotent: an owner has one key per chain; asking again returns the same one. */
-  async derive(ownerId: string, chain: ChainFamily): Promise<DerivedKey> {
+  async derive(ownerId: string, chain: ChainFamily, tenantId?: string): Promise<DerivedKey> {
     const existing = await repo.findKey(this.db, ownerId, chain);
     if (existing) return view(existing);
     const signer = this.signers[chain];
@@ -35,6 +35,7 @@ export class KeysService {
       derivationIndex: index,
       derivationPath: path,
       address,
+      tenantId: tenantId ?? null,
     });
     if (!row) throw Errors.internal(new Error('key insert returned nothing'));
     return view(row);

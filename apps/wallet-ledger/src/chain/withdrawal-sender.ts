@@ -7,7 +7,8 @@ import {
   parseUnits,
   Transaction as EvmTransaction,
 } from 'ethers';
-import { SIGNING_RPC } from '@custody/contracts';
+import { GAS_STATION_OWNER, POLICY_RPC, SIGNING_RPC, type SignIntent } from '@custody/contracts';
+import { dataHash } from '@custody/intents';
 import { isAppError } from '@custody/errors';
 import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
@@ -22,11 +23,11 @@ import { takeNonce } from './nonces';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
 const NATIVE_GAS_LIMIT = 21_000n;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** Signed transactions (sign-tx) looked at per poll, in turn. */
 const SIGNED_PER_POLL = 200;
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
-/** The key that pays ERC-20 gas: a custodial key like any other, funded by the operator. */
-export const GAS_STATION_OWNER = 'system:gas-station';
+export { GAS_STATION_OWNER };
 
 /**
  * Sends `prepared` withdrawals of the network's assets and follows them to the end. Per
@@ -95,7 +96,7 @@ export class WithdrawalSender {
     if (!signed?.rawTx || signed.status !== 'prepared') return;
     const tx = EvmTransaction.from(signed.rawTx);
     if (this.network.tokens.has(signed.assetId)) {
-      await this.ensureGas(signed.fromAddress as string, tx.gasLimit * (tx.maxFeePerGas ?? 0n));
+      await this.ensureGas(signed, tx);
     }
     try {
       await this.broadcast(signed.rawTx, tx.hash as string);
@@ -161,19 +162,22 @@ export class WithdrawalSender {
       }
       const chainCount = await this.provider.getTransactionCount(wallet.address, 'pending');
       const nonce = await takeNonce(tx, this.network.name, wallet.address, chainCount);
+      const txJson = {
+        to: token ?? w.receiverAddress,
+        value: token ? '0' : units.toString(),
+        data: token ? ERC20.encodeFunctionData('transfer', [w.receiverAddress, units]) : '0x',
+        gasLimit: gasLimit.toString(),
+        maxFeePerGas: maxFeePerGas.toString(),
+        maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+        nonce: String(nonce),
+      };
+      const decision = await this.decisionFor(w, wallet.address, txJson);
       const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
         ownerId: w.walletId,
         chain: 'evm',
         chainId: String(this.network.chainId),
-        txJson: {
-          to: token ?? w.receiverAddress,
-          value: token ? '0' : units.toString(),
-          data: token ? ERC20.encodeFunctionData('transfer', [w.receiverAddress, units]) : '0x',
-          gasLimit: gasLimit.toString(),
-          maxFeePerGas: maxFeePerGas.toString(),
-          maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-          nonce: String(nonce),
-        },
+        txJson,
+        decision,
       });
       const [updated] = await tx
         .update(withdrawals)
@@ -190,6 +194,51 @@ export class WithdrawalSender {
         .returning();
       return updated;
     });
+  }
+
+  /**
+   * The policy service's decision for this withdrawal's transaction (and, for a token, the gas
+   * station's top-up of its address): the signer signs nothing else (docs/decisions/
+   * signing-decisions.md). Asked again for the same nonce, it is given again.
+   */
+  private async decisionFor(
+    w: WithdrawalRow,
+    from: string,
+    txJson: {
+      to: string;
+      value: string;
+      data: string;
+      gasLimit: string;
+      maxFeePerGas: string;
+      nonce: string;
+    },
+  ): Promise<string> {
+    const token = this.network.tokens.has(w.assetId);
+    const intent: SignIntent = {
+      kind: 'evm-transfer',
+      chainId: String(this.network.chainId),
+      from,
+      to: txJson.to,
+      value: txJson.value,
+      dataHash: dataHash(txJson.data),
+      nonce: Number(txJson.nonce),
+      maxFeePerGas: txJson.maxFeePerGas,
+      gasLimit: txJson.gasLimit,
+      assetId: w.assetId,
+      amount: w.amount,
+      recipient: w.receiverAddress,
+      ...(token
+        ? {
+            topUp: { maxValue: (BigInt(txJson.gasLimit) * BigInt(txJson.maxFeePerGas)).toString() },
+          }
+        : {}),
+    };
+    const { decision } = await this.rpc.call('policy', POLICY_RPC.authorize, {
+      operationId: w.id,
+      owner: w.walletId,
+      intent,
+    });
+    return decision;
   }
 
   private async fail(tx: Transaction, w: WithdrawalRow, reason: string): Promise<void> {
@@ -216,13 +265,30 @@ export class WithdrawalSender {
     }
   }
 
-  /** Tops an address up with gas from the gas station, and waits until it is mined. */
-  private async ensureGas(address: string, needed: bigint): Promise<void> {
+  /**
+   * Tops a token withdrawal's address up with gas from the gas station, and waits until it is
+   * mined: under the withdrawal's own decision, which names the top-up and caps it at the
+   * withdrawal's fee (the signer signs no other gas-station transaction).
+   */
+  private async ensureGas(w: WithdrawalRow, sent: EvmTransaction): Promise<void> {
+    const address = w.fromAddress as string;
+    const needed = sent.gasLimit * (sent.maxFeePerGas ?? 0n);
     const balance = await this.provider.getBalance(address);
     if (balance >= needed) return;
     const station = await this.gasStationAddress();
     const fees = await this.provider.getFeeData();
-    const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+    // The top-up pays at most the withdrawal's own cap per gas (its decision's).
+    const cap = sent.maxFeePerGas ?? 0n;
+    const feePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+    const maxFeePerGas = feePerGas < cap ? feePerGas : cap;
+    const decision = await this.decisionFor(w, address, {
+      to: sent.to as string,
+      value: sent.value.toString(),
+      data: sent.data,
+      gasLimit: sent.gasLimit.toString(),
+      maxFeePerGas: cap.toString(),
+      nonce: String(sent.nonce),
+    });
     const signed = await withTransaction(this.db, async (tx) => {
       const chainCount = await this.provider.getTransactionCount(station, 'pending');
       const nonce = await takeNonce(tx, this.network.name, station, chainCount);
@@ -235,9 +301,10 @@ export class WithdrawalSender {
           value: (needed - balance).toString(),
           gasLimit: NATIVE_GAS_LIMIT.toString(),
           maxFeePerGas: maxFeePerGas.toString(),
-          maxPriorityFeePerGas: (fees.maxPriorityFeePerGas ?? 0n).toString(),
+          maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas ?? 0n, maxFeePerGas).toString(),
           nonce: String(nonce),
         },
+        decision,
       });
     });
     await this.broadcast(signed.signedTx, signed.hash);

@@ -111,12 +111,14 @@ export class WalletsService {
       throw Errors.conflict('The user already has a wallet of this asset.', 'wallet_exists');
 
     const walletId = uuidv7();
+    // The wallet belongs to the user's tenant, also when an admin opens it; its key is that
+    // tenant's (a decision of another tenant cannot use it).
+    const tenantId = user.tenantId;
     const key = await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
       ownerId: walletId,
       chain: asset.chain,
+      tenantId,
     });
-    // The wallet belongs to the user's tenant, also when an admin opens it.
-    const tenantId = user.tenantId;
     try {
       return await withTransaction(this.db, async (tx) => {
         await applyUserRef(tx, user, tenantId);

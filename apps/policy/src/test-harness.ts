@@ -1,0 +1,236 @@
+import path from 'node:path';
+import type pg from 'pg';
+import {
+  type AssetView,
+  type AuthContext,
+  IDENTITY_RPC,
+  type RpcMethod,
+  type RpcParams,
+  type RpcResult,
+  RPC_ACCESS,
+  type ServiceName,
+  TRADING_RPC,
+} from '@custody/contracts';
+import { decisionSignerKey } from '@custody/intents';
+import { Broker, CallerPolicy, RpcClient, type RpcHandler, RpcServer } from '@custody/messaging';
+import {
+  createDatabase,
+  createPool,
+  type Database,
+  type Executor,
+  migrate,
+} from '@custody/persistence';
+import {
+  createTestDatabase,
+  deleteMqNamespace,
+  testLogger,
+  testServiceUrls,
+  type TestDatabase,
+  uniqueName,
+} from '@custody/testing';
+import { ApprovalsService } from './approvals/approvals.service';
+import { Authorize } from './decisions/authorize';
+import { DecisionSigner } from './decisions/decision-signer';
+import { PoliciesService, settleChange } from './policies/policies.service';
+import type { ApprovalRow } from './schema';
+
+// The policy service's use cases against a real PostgreSQL (its migrations applied to a database
+// of the test file's own), with real RPC over RabbitMQ to stand-ins for the peers it asks:
+// identity (who may approve, whitelists) and trading (an asset's rate).
+
+/** A tenant's client: `<tenant>-c<n>`; identity counts c1 to c4 of every tenant as approvers. */
+export function clientOf(tenantId: string, n: number): AuthContext {
+  return { clientId: `${tenantId}-c${n}`, tenantId, audience: 'general' };
+}
+
+/** An admin client: `admin-<n>`; identity counts admin-1 and admin-2 as the admins' approvers. */
+export function adminOf(n: number): AuthContext {
+  return { clientId: `admin-${n}`, tenantId: 'platform', audience: 'admin' };
+}
+
+/** The approvers identity's stand-in answers for a caller's side. */
+function approversFor(auth: AuthContext | undefined): string[] {
+  if (!auth) return [];
+  if (auth.audience === 'admin') return ['admin-1', 'admin-2'];
+  return [1, 2, 3, 4].map((n) => clientOf(auth.tenantId, n).clientId);
+}
+
+/** One row of `policy.outbox`, as the relay would publish it. */
+export interface OutboxRow {
+  name: string;
+  tenantId: string | null;
+  data: Record<string, any>;
+}
+
+export type PolicyTable =
+  'policies' | 'policy_changes' | 'approvals' | 'decisions' | 'velocity_usage' | 'outbox';
+
+export interface PolicyHarness {
+  pool: pg.Pool;
+  db: Database;
+  approvals: ApprovalsService;
+  policies: PoliciesService;
+  /** Signed decisions for what evaluations admitted (wallet-ledger's and issuer's calls). */
+  authorize: Authorize;
+  /** Trading's current price of an asset, and whether it is stale (absent: no rate). */
+  prices: Map<string, { fiatPrice: number; stale: boolean }>;
+  /** `<walletId> <address>` pairs identity has whitelisted and verified. */
+  whitelisted: Set<string>;
+  /** Another approvals service on the same database (another TTL, another settlement). */
+  approvalsWith(
+    ttlSeconds: number,
+    onSettled?: (tx: Executor, approval: ApprovalRow) => Promise<void>,
+  ): ApprovalsService;
+  /** Policies whose held changes go to `approvals`. */
+  policiesWith(approvals: ApprovalsService): PoliciesService;
+  /** The outbox's events about one record (`data.id`), in the order written. */
+  eventsOf(id: string): Promise<OutboxRow[]>;
+  /** How many rows a table of the policy schema holds. */
+  count(table: PolicyTable): Promise<number>;
+  close(): Promise<void>;
+}
+
+const stamp = '2026-01-01T00:00:00.000Z';
+
+/** USDC's contract on chain 1, as the catalog stand-in names it. */
+export const USDC_CONTRACT = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+
+function assetView(assetId: string, price: { fiatPrice: number; stale: boolean } | undefined) {
+  const summary = {
+    id: assetId,
+    createdAt: stamp,
+    updatedAt: stamp,
+    name: assetId,
+    symbol: assetId,
+  };
+  const view: AssetView = {
+    ...summary,
+    chain: 'evm',
+    network: 'ethereum',
+    chainId: '1',
+    decimals: 18,
+    contractAddress: null,
+    buyEnabled: true,
+    sellEnabled: true,
+    rate: price
+      ? {
+          id: '01900000-0000-7000-8000-000000000001',
+          createdAt: stamp,
+          updatedAt: stamp,
+          asset: summary,
+          fiatPrice: price.fiatPrice,
+          fiatCurrency: 'EUR',
+          type: 'fixed',
+          stale: price.stale,
+        }
+      : null,
+    marketData: null,
+  };
+  return view;
+}
+
+/** A stand-in for one method of a peer, typed by that peer's contract. */
+function answer<S extends ServiceName, M extends RpcMethod<S>>(
+  _service: S,
+  method: M,
+  handler: (params: RpcParams<S, M>, auth: AuthContext | undefined) => Promise<RpcResult<S, M>>,
+): [string, RpcHandler] {
+  return [method, (params, ctx) => handler(params as RpcParams<S, M>, ctx.auth)];
+}
+
+/** One database with the policy schema, the peers' stand-ins, and the services over them. */
+export async function createPolicyHarness(): Promise<PolicyHarness> {
+  const urls = testServiceUrls();
+  const database: TestDatabase = await createTestDatabase();
+  const pool = createPool(database.url);
+  await migrate(pool, { schema: 'policy', dir: path.join(__dirname, 'migrations') });
+  const db = createDatabase(pool);
+  const namespace = uniqueName('t');
+  const broker = new Broker({ url: urls.amqpUrl, namespace, logger: testLogger() });
+  await broker.connect();
+
+  const prices = new Map<string, { fiatPrice: number; stale: boolean }>();
+  const whitelisted = new Set<string>();
+  const standIns: RpcServer[] = [];
+  const standIn = async (service: ServiceName, handlers: [string, RpcHandler][]) => {
+    const server = new RpcServer({
+      broker,
+      callers: new CallerPolicy('guest=*'),
+      service,
+      handlers: Object.fromEntries(handlers),
+      access: RPC_ACCESS[service],
+      prefetch: 16,
+      logger: testLogger(),
+    });
+    await server.start();
+    standIns.push(server);
+  };
+  await standIn('identity', [
+    answer('identity', IDENTITY_RPC.listApprovers, async (_params, auth) => ({
+      clientIds: approversFor(auth),
+    })),
+    answer('identity', IDENTITY_RPC.isWhitelisted, async ({ walletId, address }) => ({
+      verified: whitelisted.has(`${walletId} ${address}`),
+    })),
+  ]);
+  await standIn('trading', [
+    answer('trading', TRADING_RPC.getAsset, async ({ assetId }) =>
+      assetView(assetId, prices.get(assetId)),
+    ),
+    // The catalog: ETH (native) and USDC (6 decimals, its mainnet contract).
+    answer('trading', TRADING_RPC.assetCatalog, async () => [
+      assetView('eth', undefined),
+      { ...assetView('usdc', undefined), decimals: 6, contractAddress: USDC_CONTRACT },
+    ]),
+  ]);
+  const rpc = new RpcClient({
+    broker,
+    caller: 'policy',
+    defaultTimeoutMs: 10_000,
+    logger: testLogger(),
+  });
+  await rpc.start();
+
+  // The development decision key, as policy.compose takes it without POLICY_DECISION_KEY.
+  const signer = new DecisionSigner(decisionSignerKey({}).key);
+  const approvalsWith = (
+    ttlSeconds: number,
+    onSettled: (tx: Executor, approval: ApprovalRow) => Promise<void> = settleChange,
+  ) => new ApprovalsService(db, pool, rpc, ttlSeconds, onSettled, signer);
+  const policiesWith = (approvals: ApprovalsService) =>
+    new PoliciesService(db, rpc, () => approvals);
+  const approvals = approvalsWith(3_600);
+  return {
+    pool,
+    db,
+    approvals,
+    policies: policiesWith(approvals),
+    authorize: new Authorize(db, rpc, signer),
+    prices,
+    whitelisted,
+    approvalsWith,
+    policiesWith,
+    async eventsOf(id) {
+      const { rows } = await pool.query<{ name: string; tenant_id: string | null; envelope: any }>(
+        `SELECT name, tenant_id, envelope FROM policy.outbox
+          WHERE envelope->'data'->>'id' = $1 ORDER BY seq`,
+        [id],
+      );
+      return rows.map((r) => ({ name: r.name, tenantId: r.tenant_id, data: r.envelope.data }));
+    },
+    async count(table) {
+      const { rows } = await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM policy.${table}`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+    async close() {
+      await rpc.stop();
+      for (const server of standIns) await server.stop(1_000);
+      await broker.close();
+      await pool.end();
+      await deleteMqNamespace(namespace);
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import type { KeyObject } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { type DecisionClaims, RPC_REFUSED_EVENT, type RpcRefusalRecord } from '@custody/contracts';
+import { AppError } from '@custody/errors';
+import { openDecision } from '@custody/intents';
+import type { Logger } from '@custody/logging';
+import type { RpcCallContext } from '@custody/messaging';
+import { type Database, enqueueEvent, withTransaction } from '@custody/persistence';
+import * as repo from './decisions.repository';
+import {
+  type DecisionFault,
+  type DecisionUse,
+  judgeDecision,
+  parseClaims,
+  type SignAttempt,
+} from './decisions.rules';
+
+/** The HTTP-style refusal of each fault: always 403, with a code per kind of fault. */
+const CODE_OF: Record<DecisionFault | 'used' | 'missing', string> = {
+  missing: 'decision_required',
+  malformed: 'decision_invalid',
+  unknown_key: 'decision_invalid',
+  bad_signature: 'decision_invalid',
+  expired: 'decision_expired',
+  other_owner: 'decision_mismatch',
+  other_tenant: 'decision_mismatch',
+  other_payload: 'decision_mismatch',
+  over_fee_cap: 'decision_over_fee_cap',
+  used: 'decision_used',
+};
+
+/** Refusals reported to the audit log per second at most (a rogue caller chooses their rate). */
+const REPORTS_PER_SECOND = 10;
+
+/** A decision taken for one signature: what the signature log records with it. */
+export interface TakenDecision {
+  claims: DecisionClaims;
+  use: DecisionUse;
+}
+
+/** The call a signature is asked in: its context and its method (for the audit log). */
+export type SignCall = RpcCallContext & { method: string };
+
+/**
+ * The signer's own check of the policy service's decisions (docs/decisions/signing-decisions.md):
+ * a signature is made only for what a valid, unexpired decision names, and is released only once
+ * the decision's use and the signature are recorded in signing's database.
+ */
+export class DecisionGate {
+  private second = 0;
+  private reported = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly keys: ReadonlyMap<string, KeyObject>,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The decision's claims if they let `attempt` be signed; otherwise a refusal, audited. */
+  async check(token: unknown, attempt: SignAttempt, ctx: SignCall): Promise<TakenDecision> {
+    if (token === undefined || token === null || token === '')
+      throw this.refuse('missing', attempt, ctx);
+    const opened = await openDecision(token, this.keys);
+    if ('fault' in opened) throw this.refuse(opened.fault, attempt, ctx);
+    const claims = parseClaims(opened.claims);
+    if (!claims) throw this.refuse('malformed', attempt, ctx);
+    const judged = judgeDecision(claims, attempt, this.now());
+    if ('fault' in judged) throw this.refuse(judged.fault, attempt, ctx, claims);
+    return { claims, use: judged.use };
+  }
+
+  /**
+   * Records the decision's use and the signature made with it, in one transaction: a decision
+   * used before (another payload, another nonce) is refused and the signature never leaves.
+   */
+  async record(
+    taken: TakenDecision,
+    attempt: SignAttempt,
+    signed: string,
+    ctx: SignCall,
+  ): Promise<void> {
+    const { claims, use } = taken;
+    const fresh = await withTransaction(this.db, async (tx) => {
+      const took = await repo.takeDecision(tx, {
+        decisionId: claims.decisionId,
+        part: use.part,
+        nonce: use.nonce,
+        expiresAt: new Date(claims.expiresAt),
+      });
+      // A withdrawal's transaction at the nonce it bound (a replacement, a cancel) uses it again.
+      const again = !took.fresh && use.nonce !== null && took.nonce === use.nonce;
+      if (!took.fresh && !again) return false;
+      await repo.logSignature(tx, {
+        id: uuidv7(),
+        decisionId: claims.decisionId,
+        part: use.part,
+        caller: ctx.caller ?? 'unknown',
+        ownerId: attempt.key.ownerId,
+        tenantId: claims.tenantId,
+        activity: claims.activity,
+        operationId: claims.operationId,
+        intentKind: claims.intent.kind,
+        signed,
+      });
+      return true;
+    });
+    if (!fresh) throw this.refuse('used', attempt, ctx, claims);
+  }
+
+  private refuse(
+    fault: DecisionFault | 'used' | 'missing',
+    attempt: SignAttempt,
+    ctx: SignCall,
+    claims?: DecisionClaims,
+  ): AppError {
+    const code = CODE_OF[fault];
+    ctx.logger.warn(
+      {
+        audit: 'decision_refused',
+        fault,
+        caller: ctx.caller,
+        ownerId: attempt.key.ownerId,
+        decisionId: claims?.decisionId,
+      },
+      'A signature was refused: its decision does not allow it',
+    );
+    this.report(fault, 'decision', ctx);
+    return new AppError(403, code, 'The policy decision does not allow this signature.');
+  }
+
+  /**
+   * To identity's audit log: an `rpcRefused` record that failed on its `decision`, or on its
+   * `caller` (a key that is not the caller's to use).
+   */
+  report(fault: string, failed: 'decision' | 'caller', ctx: SignCall): void {
+    const second = Math.floor(this.now() / 1000);
+    if (second !== this.second) {
+      this.second = second;
+      this.reported = 0;
+    }
+    if (this.reported >= REPORTS_PER_SECOND) return;
+    this.reported += 1;
+    const record: RpcRefusalRecord = {
+      service: 'signing',
+      method: ctx.method.slice(0, 128),
+      brokerUser: null,
+      caller: ctx.caller?.slice(0, 128) ?? null,
+      requestId: ctx.requestId.slice(0, 128),
+      reason: fault,
+      failed,
+      suppressed: 0,
+    };
+    enqueueEvent(this.db, 'signing', {
+      name: RPC_REFUSED_EVENT,
+      tenantId: null,
+      data: record,
+    }).catch((error: unknown) => this.logger.error({ err: error }, 'decision refusal not audited'));
+  }
+}

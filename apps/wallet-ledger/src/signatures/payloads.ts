@@ -1,0 +1,248 @@
+import { Transaction as EvmTransaction } from 'ethers';
+import {
+  type CatalogAsset,
+  type ChainFamily,
+  SIGNING_RPC,
+  type SignIntent,
+  type SignRequest,
+  type SignatureView,
+  type SignedDecision,
+  type SignedEvmTransaction,
+  type SignedQubicTransaction,
+} from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import {
+  evmMessageDigest,
+  evmTxDigest,
+  evmTypedDataDigest,
+  qubicDigest,
+  unsignedEvmTransaction,
+} from '@custody/intents';
+import type { RpcClient } from '@custody/messaging';
+import type { AssetCatalog } from '../assets/asset-catalog';
+import type { EvmNetwork } from '../chain/evm-network';
+import type { SignedTransactionHold } from '../withdrawals/withdrawals.service';
+import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
+
+/** The wallet a signature is made with. */
+export type SigningWallet = SignedTransactionHold['wallet'];
+
+export type SignedResult = SignatureView | SignedEvmTransaction | SignedQubicTransaction;
+
+/** What a signed transaction does on its chain (nothing for a message or typed data). */
+export type OnChainEffect =
+  { move: ValueMove; txId: string; nonce: number | null; network: string | null } | undefined;
+
+/** A signature, and what its transaction does on its chain. */
+export interface Signed {
+  result: SignedResult;
+  onChain: OnChainEffect;
+}
+
+/** What a payload is before it is signed: what the signer may sign, and what it moves. */
+export interface PreparedPayload {
+  intent: SignIntent;
+  /** What the policies weigh: what it takes from the wallet and where to. */
+  move: { amount: string; destination?: string };
+}
+
+/**
+ * A signature request's payload as the policies and the signer see it: its intent (the digest
+ * the policy decision names; docs/decisions/signing-decisions.md) and what it moves, read before
+ * anything is signed; then its signature, with the decision, and its effect on its chain.
+ */
+export class SignaturePayloads {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly catalog: AssetCatalog,
+    /** The network the EVM adapter follows, once it runs. */
+    private readonly chain: () => EvmNetwork | undefined,
+  ) {}
+
+  async prepare(asset: CatalogAsset, request: SignRequest): Promise<PreparedPayload> {
+    if (request.kind === 'message') {
+      this.evmOnly(asset, 'This payload needs an EVM wallet.');
+      return {
+        intent: { kind: 'evm-message', digest: evmMessageDigest(request.payload.message) },
+        move: { amount: '0' },
+      };
+    }
+    if (request.kind === 'typed-data') {
+      this.evmOnly(asset, 'This payload needs an EVM wallet.');
+      return {
+        intent: { kind: 'evm-typed-data', digest: evmTypedDataDigest(request.payload.typedData) },
+        move: { amount: '0' },
+      };
+    }
+    const p = request.payload;
+    if (p.qubicTxJson !== undefined) {
+      if (asset.chain !== 'qubic')
+        throw Errors.badRequest('qubicTxJson needs a Qubic wallet.', 'unsupported_asset');
+      return {
+        intent: { kind: 'qubic-tx', digest: qubicDigest(p.qubicTxJson) },
+        move: governed(qubicValueMoved(p.qubicTxJson), p.qubicTxJson.destinationPublicKey),
+      };
+    }
+    const chainId = this.evmChainId(asset);
+    const unsigned = unsignedEvmTransaction(chainId, p);
+    return {
+      intent: { kind: 'evm-tx', chainId, digest: evmTxDigest(unsigned) },
+      move: governed(await this.valueMoveOf(asset, unsigned), unsigned.to ?? undefined),
+    };
+  }
+
+  /** The signature, with the decision for it, and what its transaction does on its chain. */
+  async sign(
+    wallet: SigningWallet,
+    asset: CatalogAsset,
+    request: SignRequest,
+    decision: SignedDecision,
+  ): Promise<Signed> {
+    const chain = asset.chain;
+    if (chain !== 'evm' && chain !== 'qubic')
+      throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
+    const result = await this.signWith({ ownerId: wallet.id, chain }, asset, request, decision);
+    return { result, onChain: await this.onChainEffect(asset, request, result) };
+  }
+
+  /** Every token contract the service knows of: the catalog's, and the adapter's. */
+  async tokenContracts(): Promise<Set<string>> {
+    const contracts = new Set<string>();
+    for (const asset of await this.catalog.all())
+      if (asset.contractAddress) contracts.add(asset.contractAddress.toLowerCase());
+    for (const address of this.chain()?.tokens.values() ?? []) contracts.add(address.toLowerCase());
+    return contracts;
+  }
+
+  private evmOnly(asset: CatalogAsset, message: string): void {
+    if (asset.chain !== 'evm') throw Errors.badRequest(message, 'unsupported_asset');
+  }
+
+  /**
+   * The chain id an EVM transaction of the asset is signed for: the adapter's where it serves the
+   * asset's network (a local chain's id, say); elsewhere the catalog's.
+   */
+  private evmChainId(asset: CatalogAsset): string {
+    const served = this.servedNetwork(asset);
+    const chainId = served ? String(served.chainId) : asset.chainId;
+    if (asset.chain !== 'evm' || !chainId)
+      throw Errors.badRequest('An EVM transaction needs an EVM wallet.', 'unsupported_asset');
+    return chainId;
+  }
+
+  /**
+   * What a signed transaction does on its chain: what it takes from the wallet, its id there,
+   * its nonce (EVM) and the adapter's network that follows it (null: an admin does).
+   */
+  private async onChainEffect(
+    asset: CatalogAsset,
+    request: SignRequest,
+    result: SignedResult,
+  ): Promise<OnChainEffect> {
+    if (isEvmTransaction(result))
+      return {
+        move: await this.valueMoveOf(asset, EvmTransaction.from(result.signedTx)),
+        txId: result.hash,
+        nonce: Number(result.nonce),
+        network: this.followingNetwork(asset),
+      };
+    if (request.kind === 'tx' && request.payload.qubicTxJson && 'txId' in result)
+      return {
+        move: qubicValueMoved(request.payload.qubicTxJson),
+        txId: result.txId,
+        nonce: null,
+        network: null,
+      };
+    return undefined;
+  }
+
+  /** What an EVM transaction takes from the wallet (signatures.rules `valueMoved`). */
+  private async valueMoveOf(asset: CatalogAsset, tx: EvmTransaction): Promise<ValueMove> {
+    const served = this.servedNetwork(asset);
+    // The adapter's tokens where it serves this chain (a local chain's contracts), else the
+    // catalog's contracts on the asset's chain.
+    const tokens = new Map<string, string>(
+      served
+        ? [...served.tokens].map(([assetId, address]) => [address.toLowerCase(), assetId])
+        : (await this.catalog.all()).flatMap((a): [string, string][] =>
+            a.chain === 'evm' && a.chainId === asset.chainId && a.contractAddress
+              ? [[a.contractAddress.toLowerCase(), a.id]]
+              : [],
+          ),
+    );
+    const native = served ? served.nativeAssetId === asset.id : !asset.contractAddress;
+    return valueMoved(
+      {
+        type: tx.type ?? 0,
+        to: tx.to,
+        value: tx.value,
+        data: tx.data,
+        gasLimit: tx.gasLimit,
+        maxGasPrice: tx.maxFeePerGas ?? tx.gasPrice ?? 0n,
+      },
+      { assetId: asset.id, native, decimals: asset.decimals },
+      tokens,
+    );
+  }
+
+  /** The adapter's network when it serves the asset's network. */
+  private servedNetwork(asset: CatalogAsset): EvmNetwork | undefined {
+    const network = this.chain();
+    return network && network.name === asset.network ? network : undefined;
+  }
+
+  /** The adapter's network when it follows this asset's transactions; null: an admin does. */
+  private followingNetwork(asset: CatalogAsset): string | null {
+    const network = this.servedNetwork(asset);
+    if (!network) return null;
+    const follows = network.nativeAssetId === asset.id || network.tokens.has(asset.id);
+    return follows ? network.name : null;
+  }
+
+  private async signWith(
+    key: { ownerId: string; chain: ChainFamily },
+    asset: CatalogAsset,
+    request: SignRequest,
+    decision: SignedDecision,
+  ): Promise<SignedResult> {
+    if (request.kind === 'message')
+      return this.rpc.call('signing', SIGNING_RPC.signEvmMessage, {
+        ...key,
+        message: request.payload.message,
+        decision,
+      });
+    if (request.kind === 'typed-data')
+      return this.rpc.call('signing', SIGNING_RPC.signEvmTypedData, {
+        ...key,
+        typedData: request.payload.typedData,
+        decision,
+      });
+    const p = request.payload;
+    if (p.qubicTxJson !== undefined)
+      return this.rpc.call('signing', SIGNING_RPC.signQubicTransaction, {
+        ...key,
+        qubicTxJson: p.qubicTxJson,
+        decision,
+      });
+    return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
+      ...key,
+      chainId: this.evmChainId(asset),
+      ...(p.tx !== undefined ? { tx: p.tx } : {}),
+      ...(p.txJson !== undefined ? { txJson: p.txJson } : {}),
+      decision,
+    });
+  }
+}
+
+/**
+ * What the policies weigh of a transaction: what it takes from the wallet and where to (its
+ * receiver, else the transaction's `to`).
+ */
+function governed(move: ValueMove, to: string | undefined): PreparedPayload['move'] {
+  if (move.kind !== 'none') return { amount: move.amount, destination: move.receiver };
+  return { amount: '0', ...(to ? { destination: to } : {}) };
+}
+
+function isEvmTransaction(result: SignedResult): result is SignedEvmTransaction {
+  return 'signedTx' in result && 'hash' in result;
+}

@@ -1,0 +1,3 @@
+export * from './evm';
+export * from './qubic';
+export * from './decision-token';
