@@ -4,6 +4,7 @@ import { decisionSignerKey } from '@custody/intents';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { ApprovalsService } from './approvals/approvals.service';
 import { Authorize } from './decisions/authorize';
+import { EvaluateOperations } from './evaluation/evaluate-operations';
 import { DecisionSigner } from './decisions/decision-signer';
 import { admissionsRetention } from './decisions/decisions.repository';
 import { PoliciesService, settleChange } from './policies/policies.service';
@@ -22,12 +23,12 @@ function compose(deps: Deps): ServiceParts<'policy'> {
     deps.rpc,
     deps.config.APPROVAL_TTL_SECONDS,
     settleChange,
-    signer,
   );
+  const evaluation = new EvaluateOperations(deps.db, deps.pool, deps.rpc, approvals, signer);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
   const authorize = new Authorize(deps.db, deps.rpc, signer);
   return {
-    rpcHandlers: rpcHandlers({ approvals, policies, authorize }),
+    rpcHandlers: rpcHandlers({ approvals, evaluation, policies, authorize }),
     retention: [admissionsRetention],
     onStart: async () => startSweep(deps, approvals),
   };

@@ -2,11 +2,13 @@ import { POLICY_RPC } from '@custody/contracts';
 import type { RpcHandlers } from '@custody/messaging';
 import type { ApprovalsService } from './approvals/approvals.service';
 import type { Authorize } from './decisions/authorize';
+import type { EvaluateOperations } from './evaluation/evaluate-operations';
 import type { PoliciesService } from './policies/policies.service';
 
 /** The use cases policy's handlers call, built in policy.compose.ts. */
 export interface PolicyUseCases {
   approvals: ApprovalsService;
+  evaluation: EvaluateOperations;
   policies: PoliciesService;
   authorize: Authorize;
 }
@@ -14,6 +16,7 @@ export interface PolicyUseCases {
 /** Policy's RPC contract; each handler unpacks params and calls one use case. */
 export function rpcHandlers({
   approvals,
+  evaluation,
   policies,
   authorize,
 }: PolicyUseCases): RpcHandlers<'policy'> {
@@ -27,7 +30,7 @@ export function rpcHandlers({
     [POLICY_RPC.updatePolicy]: (p, ctx) => policies.update(ctx.auth, p.id, p.patch),
     [POLICY_RPC.deletePolicy]: (p, ctx) => policies.remove(ctx.auth, p.id),
     [POLICY_RPC.evaluate]: async (p, ctx) => ({
-      decisions: await approvals.evaluate(ctx.auth, p.operations),
+      decisions: await evaluation.evaluate(ctx.auth, p.operations),
     }),
     [POLICY_RPC.release]: (p) => approvals.release(p.operationIds),
     [POLICY_RPC.authorize]: (p, ctx) => authorize.run(ctx.caller, ctx.auth, p),

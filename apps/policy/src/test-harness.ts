@@ -31,6 +31,7 @@ import {
 import { ApprovalsService } from './approvals/approvals.service';
 import { Authorize } from './decisions/authorize';
 import { DecisionSigner } from './decisions/decision-signer';
+import { EvaluateOperations } from './evaluation/evaluate-operations';
 import { PoliciesService, settleChange } from './policies/policies.service';
 import type { ApprovalRow } from './schema';
 
@@ -70,6 +71,10 @@ export interface PolicyHarness {
   db: Database;
   approvals: ApprovalsService;
   policies: PoliciesService;
+  /** The policies' decisions on operations (holds go to `approvals`). */
+  evaluation: EvaluateOperations;
+  /** Evaluations whose holds go to another approvals service. */
+  evaluationWith(approvals: ApprovalsService): EvaluateOperations;
   /** Signed decisions for what evaluations admitted (wallet-ledger's and issuer's calls). */
   authorize: Authorize;
   /** Trading's current price of an asset, and whether it is stale (absent: no rate). */
@@ -196,7 +201,9 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
   const approvalsWith = (
     ttlSeconds: number,
     onSettled: (tx: Executor, approval: ApprovalRow) => Promise<void> = settleChange,
-  ) => new ApprovalsService(db, pool, rpc, ttlSeconds, onSettled, signer);
+  ) => new ApprovalsService(db, pool, rpc, ttlSeconds, onSettled);
+  const evaluationWith = (held: ApprovalsService) =>
+    new EvaluateOperations(db, pool, rpc, held, signer);
   const policiesWith = (approvals: ApprovalsService) =>
     new PoliciesService(db, rpc, () => approvals);
   const approvals = approvalsWith(3_600);
@@ -205,6 +212,8 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
     db,
     approvals,
     policies: policiesWith(approvals),
+    evaluation: evaluationWith(approvals),
+    evaluationWith,
     authorize: new Authorize(db, rpc, signer),
     prices,
     whitelisted,

@@ -92,7 +92,7 @@ export class AuditPublisher implements BrokerComponent {
   readonly observer: RouteObserver = ({ route, req, status, auth, responseBody }) => {
     if (!MUTATING.has(req.method)) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const params = req.params as Record<string, string | undefined>;
+    const params: Record<string, unknown> = req.params;
     const created = (responseBody ?? {}) as Record<string, unknown>;
     const record: AuditRecord = {
       requestId: req.requestId,

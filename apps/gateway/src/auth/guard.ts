@@ -99,7 +99,7 @@ export function createGuard(options: GuardOptions): RouteGuard {
     }
     if (route.auth === 'issuer') {
       await limiter.consume(res, 'client', auth.clientId, options.perClientPerMinute);
-      const target = (req.params as Record<string, string | undefined>)['clientIssuerId'];
+      const target: unknown = req.params['clientIssuerId'];
       if (target !== undefined && target !== auth.issuer?.id)
         throw Errors.forbidden('This token is limited to another issuer.', 'issuer_forbidden');
       return { auth };

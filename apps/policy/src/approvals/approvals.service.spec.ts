@@ -61,7 +61,7 @@ async function policy(tenantId: string, fields: Partial<PolicyInput> & { rule: P
 }
 
 async function evaluate(caller: AuthContext, ...ops: GovernedOperation[]) {
-  return h.approvals.evaluate(caller, ops);
+  return h.evaluation.evaluate(caller, ops);
 }
 
 /** The approval a decision created (it must be a hold). */
@@ -156,7 +156,7 @@ describe('evaluation', () => {
     ['an operation without legs', [{ ...withdrawal('ea', '1'), legs: [] }]],
     ['an operation id that is no UUID', [{ ...withdrawal('ea', '1'), operationId: 'op-1' }]],
   ])('refuses a batch of %s with 400 invalid_operations', async (_what, ops) => {
-    await expect(h.approvals.evaluate(clientOf('ea', 1), ops)).rejects.toMatchObject({
+    await expect(h.evaluation.evaluate(clientOf('ea', 1), ops)).rejects.toMatchObject({
       status: 400,
       code: 'invalid_operations',
     });
@@ -449,7 +449,7 @@ describe('decisions', () => {
     });
     const expiring = h.approvalsWith(0);
     const op = withdrawal('dx', '2');
-    const id = approvalOf((await expiring.evaluate(clientOf('dx', 1), [op]))[0]);
+    const id = approvalOf((await h.evaluationWith(expiring).evaluate(clientOf('dx', 1), [op]))[0]);
     await expect(
       h.approvals.decide(clientOf('dx', 2), id, { decision: 'approve' }),
     ).rejects.toMatchObject({ status: 409, code: 'approval_finished' });

@@ -64,7 +64,7 @@ async function evaluate(
   caller: AuthContext,
   operation: GovernedOperation,
 ): Promise<PolicyDecision> {
-  const [decision] = await h.approvals.evaluate(caller, [operation]);
+  const [decision] = await h.evaluation.evaluate(caller, [operation]);
   if (!decision) throw new Error('no decision');
   return decision;
 }
