@@ -17,7 +17,8 @@ export type SignIntent =
    * most `gasLimit` gas: a same-nonce replacement within the cap, or a zero-value cancel to
    * `from` itself, needs no new decision. `assetId`, `amount` and `recipient` are what it means
    * (the policy service checked them against the operation it admitted). `topUp`: the gas
-   * station may send `from` at most `maxValue` wei of gas, once, for this withdrawal.
+   * station may send `from` at most `maxValue` wei of gas, once per decision (a decision asked
+   * again allows another: gas to a custody address, docs/decisions/signing-decisions.md).
    */
   | {
       kind: 'evm-transfer';

@@ -49,6 +49,8 @@ export type SignCall = RpcCallContext & { method: string };
 export class DecisionGate {
   private second = 0;
   private reported = 0;
+  /** Refusals past the per-second cap since the last report: the next one counts them. */
+  private suppressed = 0;
 
   constructor(
     private readonly db: Database,
@@ -139,7 +141,10 @@ export class DecisionGate {
       this.second = second;
       this.reported = 0;
     }
-    if (this.reported >= REPORTS_PER_SECOND) return;
+    if (this.reported >= REPORTS_PER_SECOND) {
+      this.suppressed += 1;
+      return;
+    }
     this.reported += 1;
     const record: RpcRefusalRecord = {
       service: 'signing',
@@ -149,8 +154,9 @@ export class DecisionGate {
       requestId: ctx.requestId.slice(0, 128),
       reason: fault,
       failed,
-      suppressed: 0,
+      suppressed: this.suppressed,
     };
+    this.suppressed = 0;
     enqueueEvent(this.db, 'signing', {
       name: RPC_REFUSED_EVENT,
       tenantId: null,
