@@ -1,7 +1,7 @@
-// `npm run bench`: five benchmarks, each against a baseline in the same run on the same machine,
+// `npm run bench`: six benchmarks, each against a baseline in the same run on the same machine,
 // reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
 // and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
-// (default 1000), BENCH_ONLY (comma-separated: read,ledger,rpc,webhooks,scale; `governed` is
+// (default 1000), BENCH_ONLY (comma-separated: read,ledger,sign,rpc,webhooks,scale; `governed` is
 // ledger's row with transfer policies alone; scale runs last, on two stacks of its own, one on an
 // empty database and one on a database seeded with millions of rows; BENCH_SCALE scales the
 // rows), BENCH_ROUNDS (rounds of project and baseline for the read path, the transfers over all
@@ -27,7 +27,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const WALLETS = Number(process.env['BENCH_WALLETS'] ?? 1000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
-const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,rpc,webhooks,scale').split(',');
+const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,sign,rpc,webhooks,scale').split(',');
 // BENCH_PROFILE=gateway,identity: those apps run with --cpu-prof; profiles land in
 // bench-results/profiles (summarise with `node tools/bench/profile-summary.mjs <file>`).
 const PROFILE = (process.env['BENCH_PROFILE'] ?? '').split(',').filter(Boolean);
@@ -578,6 +578,84 @@ async function benchGovernedTransfers(
   };
 }
 
+/**
+ * The sign path (`BENCH_ONLY=sign`): EIP-191 message signatures through the gateway (wallet-ledger,
+ * the policy service's signed decision, the signer's check of it and its record, the signed
+ * item with its event) against one process that derives the key, signs and stores the signature.
+ */
+async function benchSign(stack: Stack, api: Api, token: string) {
+  const device = { device: 'bench', ip: '203.0.113.1' };
+  const wallets = await inBatches(50, 10, async () => {
+    const user = (
+      await api.post('/v1/users/individual-person', {
+        token,
+        body: { generalConditions: '2026-01-01' },
+      })
+    ).body.id as string;
+    const wallet = (
+      await api.post(`/v1/users/${user}/wallets`, { token, body: { assetId: 'eth', ...device } })
+    ).body.id as string;
+    return { user, wallet };
+  });
+  const server = await child(
+    process.execPath,
+    [path.join(__dirname, 'baselines', 'sign-baseline.mjs')],
+    { DATABASE_URL: stack.databaseUrl },
+  );
+  let n = 0;
+  const body = () => JSON.stringify({ message: `bench ${Date.now()} ${n++}` });
+  const project = {
+    url: stack.gatewayUrl,
+    method: 'POST' as const,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    connections: 32,
+    durationSeconds: SECONDS,
+    request: () => {
+      const w = wallets[Math.floor(Math.random() * wallets.length)] as (typeof wallets)[number];
+      return { path: `/v1/users/${w.user}/wallets/${w.wallet}/sign-message`, body: body() };
+    },
+  };
+  const bare = {
+    url: `http://127.0.0.1:${server.info['port']}`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    connections: 32,
+    durationSeconds: SECONDS,
+    request: () => ({ path: `/sign/${Math.floor(Math.random() * 50)}`, body: body() }),
+  };
+  await load({ ...project, durationSeconds: 3 });
+  await load({ ...bare, durationSeconds: 3 });
+  const { projectRuns, baselineRuns } = await inRounds(
+    () =>
+      withCpu(
+        'sign: project',
+        pidsOf(stack),
+        () => load(project),
+        (r) => r.requests,
+      ),
+    () =>
+      withCpu(
+        'sign: baseline',
+        pidsOf(undefined, { baseline: server.pid }),
+        () => load(bare),
+        (r) => r.requests,
+      ),
+  );
+  await server.stop();
+  const rps = median(projectRuns.map((r) => r.rps));
+  const baselineRps = median(baselineRuns.map((r) => r.rps));
+  const errors = projectRuns.reduce((sum, r) => sum + r.errors, 0);
+  details['sign'] = { projectRuns, baselineRuns };
+  row(
+    'sign POST …/sign-message',
+    `signatures/s (median of ${ROUNDS}; ${errors} errors)`,
+    rps,
+    baselineRps,
+    'ratio ≥ 0.1, no errors',
+    rps / baselineRps >= 0.1 && errors === 0,
+  );
+}
+
 async function timedLoop(seconds: number, concurrency: number, call: () => Promise<unknown>) {
   const latencies: number[] = [];
   const until = Date.now() + seconds * 1000;
@@ -899,6 +977,7 @@ async function main() {
     if (ONLY.includes('read')) await benchRead(stack, api, tenant.token);
     if (ONLY.includes('ledger')) await benchLedger(stack, api, tenant.token, admin);
     else if (ONLY.includes('governed')) await benchGovernedOnly(stack, api, tenant.token, admin);
+    if (ONLY.includes('sign')) await benchSign(stack, api, tenant.token);
     if (ONLY.includes('rpc')) await benchRpc(amqpUrl);
     if (ONLY.includes('webhooks'))
       await benchWebhooks(stack, api, tenant.token, tenant.id, amqpUrl);

@@ -59,12 +59,7 @@ export interface DecisionApproval {
  * and an issuer's own signatures.
  */
 export type DecisionActivity =
-  | 'withdrawal'
-  | 'transfer'
-  | 'sign-tx'
-  | 'sign-message'
-  | 'sign-typed-data'
-  | 'issuer-activity';
+  'withdrawal' | 'transfer' | 'sign-tx' | 'sign-message' | 'sign-typed-data' | 'issuer-activity';
 
 /** What a policy decision says, signed by the policy service (a JWS, `SignedDecision`). */
 export interface DecisionClaims {
