@@ -5,7 +5,7 @@ import { AppError } from '@custody/errors';
 import { openDecision } from '@custody/intents';
 import type { Logger } from '@custody/logging';
 import type { RpcCallContext } from '@custody/messaging';
-import { type Database, enqueueEvent, withTransaction } from '@custody/persistence';
+import { type Database, enqueueEvent } from '@custody/persistence';
 import * as repo from './decisions.repository';
 import {
   type DecisionFault,
@@ -73,7 +73,7 @@ export class DecisionGate {
   }
 
   /**
-   * Records the decision's use and the signature made with it, in one transaction: a decision
+   * Records the decision's use and the signature made with it, in one statement: a decision
    * used before (another payload, another nonce) is refused and the signature never leaves.
    */
   async record(
@@ -83,17 +83,16 @@ export class DecisionGate {
     ctx: SignCall,
   ): Promise<void> {
     const { claims, use } = taken;
-    const fresh = await withTransaction(this.db, async (tx) => {
-      const took = await repo.takeDecision(tx, {
+    // A withdrawal's transaction at the nonce it bound (a replacement, a cancel) uses it again.
+    const fresh = await repo.takeDecisionAndLog(
+      this.db,
+      {
         decisionId: claims.decisionId,
         part: use.part,
         nonce: use.nonce,
         expiresAt: new Date(claims.expiresAt),
-      });
-      // A withdrawal's transaction at the nonce it bound (a replacement, a cancel) uses it again.
-      const again = !took.fresh && use.nonce !== null && took.nonce === use.nonce;
-      if (!took.fresh && !again) return false;
-      await repo.logSignature(tx, {
+      },
+      {
         id: uuidv7(),
         decisionId: claims.decisionId,
         part: use.part,
@@ -104,9 +103,8 @@ export class DecisionGate {
         operationId: claims.operationId,
         intentKind: claims.intent.kind,
         signed,
-      });
-      return true;
-    });
+      },
+    );
     if (!fresh) throw this.refuse('used', attempt, ctx, claims);
   }
 

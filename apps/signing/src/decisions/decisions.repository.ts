@@ -1,4 +1,4 @@
-import { eq, and } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bigint, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { type Executor, expiredRows, type RetentionRule } from '@custody/persistence';
 
@@ -36,28 +36,32 @@ export type DecisionPart = 'key' | 'top-up';
 export type SignatureLogRow = typeof signatureLog.$inferInsert;
 
 /**
- * Takes a decision's part: the first use records its nonce (null: not a transaction's); a later
- * use returns the nonce the first one bound, for the caller to compare (`fresh` false).
+ * Takes a decision's part and logs the signature made with it, in one statement: the first use
+ * records its nonce (null: not a transaction's); a later use is taken only at the nonce the first
+ * one bound (a withdrawal's replacement or cancel). Answers whether it was taken (else nothing
+ * is written).
  */
-export async function takeDecision(
+export async function takeDecisionAndLog(
   db: Executor,
   use: { decisionId: string; part: DecisionPart; nonce: number | null; expiresAt: Date },
-): Promise<{ fresh: true } | { fresh: false; nonce: number | null }> {
-  const [taken] = await db
-    .insert(decisionUses)
-    .values(use)
-    .onConflictDoNothing()
-    .returning({ decisionId: decisionUses.decisionId });
-  if (taken) return { fresh: true };
-  const [first] = await db
-    .select({ nonce: decisionUses.nonce })
-    .from(decisionUses)
-    .where(and(eq(decisionUses.decisionId, use.decisionId), eq(decisionUses.part, use.part)));
-  return { fresh: false, nonce: first?.nonce ?? null };
-}
-
-export async function logSignature(db: Executor, row: SignatureLogRow): Promise<void> {
-  await db.insert(signatureLog).values(row);
+  log: SignatureLogRow,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH taken AS (
+      INSERT INTO signing.decision_uses (decision_id, part, nonce, expires_at)
+      VALUES (${use.decisionId}, ${use.part}, ${use.nonce}, ${use.expiresAt.toISOString()})
+      ON CONFLICT (decision_id, part) DO UPDATE SET nonce = signing.decision_uses.nonce
+        WHERE signing.decision_uses.nonce IS NOT NULL
+          AND signing.decision_uses.nonce = EXCLUDED.nonce
+      RETURNING decision_id
+    )
+    INSERT INTO signing.signature_log
+      (id, decision_id, part, caller, owner_id, tenant_id, activity, operation_id, intent_kind, signed)
+    SELECT ${log.id}, decision_id, ${log.part}, ${log.caller}, ${log.ownerId}, ${log.tenantId},
+      ${log.activity}, ${log.operationId}, ${log.intentKind}, ${log.signed}
+    FROM taken
+    RETURNING id`);
+  return result.rows.length > 0;
 }
 
 export async function signaturesOfDecision(db: Executor, decisionId: string) {
