@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.28;
 
-/// A minimal ERC-20 for the local Hardhat network of development and tests. The deployer gets
+/// A minimal ERC-20 for the local anvil network of development and tests. The deployer gets
 /// the whole supply. A transfer beyond the sender's balance reverts (the withdrawal tests rely on
 /// it). Compiled once by compile-test-token.mjs; the bytecode is committed, so tests never need a
 /// compiler download.

@@ -1,18 +1,20 @@
-// A local EVM network for development and tests: starts `hardhat node` (Hardhat 2) on 127.0.0.1,
+// A local EVM network for development and tests: starts anvil (Foundry's node, whose binary ships
+// in the @foundry-rs/anvil npm package: nothing is downloaded) on 127.0.0.1, chain 31337, a block
+// per transaction (automine; tests turn it off, reorg and drop transactions through anvil_*),
 // deploys the test ERC-20 from its committed bytecode, prints one JSON line
 //   {"url","chainId","token","funderKey"}
 // and runs until SIGTERM/SIGINT, which stop the node too.
 // Usage: node tools/chain/local-chain.mjs [--port N]   (default: a free port)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractFactory, JsonRpcProvider, Wallet } from 'ethers';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(dir, '../..');
-// Hardhat's first default account: publicly known, funded with 10,000 test ETH on every start.
+// The first default account of anvil (and Hardhat): publicly known, funded with 10,000 test ETH.
 const FUNDER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const CHAIN_ID = 31337;
 
@@ -28,23 +30,15 @@ const portArg = process.argv.indexOf('--port');
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : await freePort();
 const url = `http://127.0.0.1:${port}`;
 
+// The platform package's binary, as the package's own launcher (bin.mjs) finds it.
+const require = createRequire(import.meta.url);
+const platform = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
+const binary = path.join(path.dirname(require.resolve(`${platform}/package.json`)), 'bin', 'anvil');
+
 const node = spawn(
-  process.execPath,
-  [
-    path.join(root, 'node_modules', 'hardhat', 'internal', 'cli', 'bootstrap.js'),
-    '--config',
-    path.join(dir, 'hardhat.config.js'),
-    'node',
-    '--hostname',
-    '127.0.0.1',
-    '--port',
-    String(port),
-  ],
-  {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
-  },
+  binary,
+  ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(CHAIN_ID), '--silent'],
+  { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const stop = () => {
   node.kill('SIGTERM');
@@ -53,22 +47,23 @@ const stop = () => {
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 node.on('exit', (code) => {
-  process.stderr.write(`hardhat node exited (${code})\n`);
+  process.stderr.write(`anvil exited (${code})\n`);
   process.exit(1);
 });
 
-// Ready when the node says so.
-await new Promise((resolve, reject) => {
-  let seen = '';
-  const timer = setTimeout(() => reject(new Error('hardhat node did not start in 60 s')), 60_000);
-  node.stdout.on('data', (chunk) => {
-    seen += chunk.toString();
-    if (seen.includes('Started HTTP')) {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-});
+// Ready when the node answers (--silent: it prints nothing).
+const probe = new JsonRpcProvider(url, CHAIN_ID, { staticNetwork: true });
+for (let started = Date.now(); ;) {
+  try {
+    await probe.getBlockNumber();
+    break;
+  } catch (error) {
+    if (Date.now() - started > 60_000)
+      throw new Error('anvil did not start in 60 s', { cause: error });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+probe.destroy();
 node.stdout.resume();
 
 const provider = new JsonRpcProvider(url, CHAIN_ID, { staticNetwork: true });

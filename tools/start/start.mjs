@@ -212,10 +212,10 @@ if (!process.env.REDIS_URL) {
 // 4. Build.
 run(process.execPath, [path.join(root, 'tools', 'build', 'build.mjs')]);
 
-// 4b. CHAIN=local: a local Hardhat network with the test token; wallet-ledger watches it.
+// 4b. CHAIN=local: a local anvil network with the test token; wallet-ledger watches it.
 let localChain;
 if (env.CHAIN === 'local') {
-  console.log('Starting the local EVM network (Hardhat)…');
+  console.log('Starting the local EVM network (anvil)…');
   localChain = spawn(process.execPath, [path.join(root, 'tools', 'chain', 'local-chain.mjs')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -238,7 +238,7 @@ if (env.CHAIN === 'local') {
   });
   console.log(
     `  Local chain ${info.url} (chain ${info.chainId}); test USDC at ${info.token}; ` +
-      `funded account key ${info.funderKey} (public Hardhat test key). Fund the gas station ` +
+      `funded account key ${info.funderKey} (public anvil test key). Fund the gas station ` +
       '(GET /v1/admin/chain) before ERC-20 withdrawals.',
   );
 } else if (env.CHAIN) {

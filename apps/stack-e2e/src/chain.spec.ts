@@ -4,7 +4,7 @@ import { Api, expectProblem } from './api';
 import { type LocalChain, startLocalChain } from './local-chain';
 import { type Stack, startStack } from './stack';
 
-// Real deposits and withdrawals on a local Hardhat network: the EVM adapter of wallet-ledger
+// Real deposits and withdrawals on a local anvil network: the EVM adapter of wallet-ledger
 // watches the chain and sends withdrawals itself; nothing is reported by an admin here.
 const CONFIRMATIONS = 3;
 let chain: LocalChain;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   stack = await startStack({
     only: ['identity', 'wallet-ledger', 'trading', 'signing'],
     env: {
-      // Not the shared test mnemonic: that one is Hardhat's too, whose accounts start with 10,000
+      // Not the shared test mnemonic: that one is anvil's too, whose accounts start with 10,000
       // ETH. Custody addresses must hold exactly what the tests send them.
       signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
       'wallet-ledger': {
@@ -285,9 +285,9 @@ it('withdraws an ERC-20 with gas from the gas station; the token wallet pays no 
   await ledgerIsSound();
 });
 
-it('marks a reverted token transfer failed and releases the hold', async () => {
-  // The ledger holds tokens the address does not have on chain (reported by hand): the
-  // transfer is sent, and reverts.
+it('fails a token withdrawal the address cannot pay on chain before signing it', async () => {
+  // The ledger holds tokens the address does not have on chain (reported by hand): sent, the
+  // transfer would revert at the house's gas, so it is never signed.
   const w = await wallet('usdc');
   const reported = await api.post('/v1/admin/incomes', {
     token: admin,
@@ -313,14 +313,14 @@ it('marks a reverted token transfer failed and releases the hold', async () => {
     },
   });
   expect((await balances(w)).available).toBe('30');
-  await mineUntil(
-    async () => (await withdrawal(w, created.body.id)).status === 'failed',
-    'the reverted withdrawal to fail',
-  );
-  const hash = (await withdrawal(w, created.body.id)).blockchainTransactionId;
-  expect((await chain.provider.getTransactionReceipt(hash))!.status).toBe(0);
+  await waitFor(async () => (await withdrawal(w, created.body.id)).status === 'failed', {
+    what: 'the unpayable withdrawal to fail',
+  });
+  const failed = await withdrawal(w, created.body.id);
+  expect(failed.blockchainTransactionId ?? null).toBeNull();
+  expect(await chain.provider.getTransactionCount(w.address)).toBe(0);
   expect(await balances(w)).toEqual({ balance: '80', available: '80' });
-  // An admin cannot overrule what the chain reported.
+  // An admin cannot overrule what the chain adapter decided.
   expectProblem(
     await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
       token: admin,

@@ -10,20 +10,28 @@ export interface LocalChain {
   /** The test ERC-20 (6 decimals), its whole supply with the funder. */
   token: string;
   provider: JsonRpcProvider;
-  /** A funded Hardhat account, with its nonces managed for concurrent sends. */
+  /** A funded test account, with its nonces managed for concurrent sends. */
   funder: NonceManager;
   tokenAs(signer: NonceManager): Contract;
   /** Mines `blocks` empty blocks (confirmations). */
   mine(blocks: number): Promise<void>;
+  /**
+   * Replaces the last `depth` blocks with as many new ones (anvil_reorg), carrying `txs` (signed
+   * raw transactions, each with the block offset from the reorg's base it lands in).
+   */
+  reorg(depth: number, txs?: [raw: string, blockOffset: number][]): Promise<void>;
+  /** Turns automatic mining (a block per transaction) on or off. */
+  setAutomine(on: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
 const TOKEN_ABI = [
   'function transfer(address to, uint256 value) returns (bool)',
+  'function approve(address spender, uint256 value) returns (bool)',
   'function balanceOf(address owner) view returns (uint256)',
 ];
 
-/** Starts tools/chain/local-chain.mjs (Hardhat node + test token), as `npm start` does with CHAIN=local. */
+/** Starts tools/chain/local-chain.mjs (anvil + test token), as `npm start` does with CHAIN=local. */
 export async function startLocalChain(): Promise<LocalChain> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -60,7 +68,13 @@ export async function startLocalChain(): Promise<LocalChain> {
     funder,
     tokenAs: (signer) => new Contract(info.token, TOKEN_ABI, signer),
     mine: async (blocks) => {
-      await provider.send('hardhat_mine', [`0x${blocks.toString(16)}`]);
+      await provider.send('anvil_mine', [`0x${blocks.toString(16)}`]);
+    },
+    reorg: async (depth, txs = []) => {
+      await provider.send('anvil_reorg', [depth, txs]);
+    },
+    setAutomine: async (on) => {
+      await provider.send('evm_setAutomine', [on]);
     },
     stop: async () => {
       provider.destroy();

@@ -102,7 +102,7 @@ beforeAll(async () => {
   stack = await startStack({
     only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy'],
     env: {
-      // Not the shared test mnemonic (Hardhat's too, whose accounts are funded).
+      // Not the shared test mnemonic (anvil's too, whose accounts are funded).
       signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
       'wallet-ledger': {
         EVM_RPC_URL: chain.url,

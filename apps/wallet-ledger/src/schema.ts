@@ -153,8 +153,12 @@ export const incomes = ledger.table('incomes', {
   rateId: text('rate_id'),
   network: text('network'),
   logIndex: integer('log_index'),
+  /** The log's position within its transaction's receipt (-1: a native transfer); migration 0020. */
+  logPosition: integer('log_position'),
   blockNumber: bigint('block_number', { mode: 'number' }),
   blockHash: text('block_hash'),
+  /** Why a deposit found on chain ended `failed` (its transaction gone after a reorg). */
+  failureReason: text('failure_reason'),
   ...timestamps,
 });
 

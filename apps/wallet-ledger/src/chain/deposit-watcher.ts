@@ -6,6 +6,7 @@ import {
   getAddress,
   id as topicOf,
   type JsonRpcProvider,
+  type TransactionReceipt,
 } from 'ethers';
 import { failpoint } from '@custody/faults';
 import type { Logger } from '@custody/logging';
@@ -34,6 +35,8 @@ interface Deposit {
   amount: string;
   txHash: string;
   logIndex: number;
+  /** The log's position within its transaction's receipt; -1 for a native transfer. */
+  logPosition: number;
   senderAddress: string;
   blockNumber: number;
   blockHash: string;
@@ -42,14 +45,14 @@ interface Deposit {
 
 /**
  * Finds deposits to custody addresses on one EVM network: native transfers in each new block and
- * ERC-20 `Transfer` logs of the configured contracts. Each becomes a pending Income (unique per
- * transaction and log index), confirmed and credited after `confirmations` blocks if its block is
- * still canonical; a deposit whose block was replaced and whose transaction is gone is `failed`.
- * The scan resumes from a stored cursor, stepping back `reorgDepth` blocks after a restart.
+ * ERC-20 `Transfer` logs of the configured contracts. Each becomes a pending Income, once per
+ * chain event (transaction, the log's position in its receipt), confirmed and credited after
+ * `confirmations` blocks if its block is still canonical. Every poll scans again the
+ * `reorgDepth` blocks below its cursor, so a deposit that appears only in a replacement block is
+ * found; a deposit whose transaction is gone `reorgDepth` blocks after its confirmation depth is
+ * `failed` with a reason; a node that lags or answers nothing leaves it pending.
  */
 export class DepositWatcher {
-  private resumed = false;
-
   constructor(
     private readonly db: Database,
     private readonly provider: JsonRpcProvider,
@@ -66,11 +69,11 @@ export class DepositWatcher {
       // A new deployment watches from now on; history before it is not custody's.
       await this.saveCursor(head);
       cursor = head;
-    } else if (!this.resumed) {
-      cursor = Math.max(cursor - this.network.reorgDepth, -1);
     }
-    this.resumed = true;
-    for (let from = cursor + 1; from <= head; from += BATCH_BLOCKS) {
+    // The blocks a reorg may have replaced are read again: a deposit seen before is the same
+    // chain event (nothing new), one only in a replacement block is new.
+    const start = Math.max(cursor - this.network.reorgDepth, -1) + 1;
+    for (let from = start; from <= head; from += BATCH_BLOCKS) {
       const to = Math.min(head, from + BATCH_BLOCKS - 1);
       const found = await this.scan(from, to);
       let recorded = 0;
@@ -141,6 +144,16 @@ export class DepositWatcher {
       blocks.set(n, block);
       return block;
     };
+    const receipts = new Map<string, TransactionReceipt>();
+    const receiptOf = async (hash: string) => {
+      const cached = receipts.get(hash);
+      if (cached) return cached;
+      const receipt = await this.provider.getTransactionReceipt(hash);
+      // A node that lags behind its own logs: the batch is read again next poll.
+      if (!receipt) throw new Error(`receipt of ${hash} not found`);
+      receipts.set(hash, receipt);
+      return receipt;
+    };
     const native = watched.get(this.network.nativeAssetId);
     if (native && native.size > 0) {
       const decimals = (await this.catalog.require(this.network.nativeAssetId)).decimals;
@@ -156,6 +169,7 @@ export class DepositWatcher {
             amount: canonical(formatUnits(tx.value, decimals)),
             txHash: tx.hash,
             logIndex: -1,
+            logPosition: -1,
             senderAddress: tx.from,
             blockNumber: n,
             blockHash: block.hash ?? '',
@@ -185,11 +199,16 @@ export class DepositWatcher {
         if (!wallet || value === 0n) continue;
         const decimals = (await this.catalog.require(assetId)).decimals;
         const block = await blockAt(log.blockNumber);
+        const receipt = await receiptOf(log.transactionHash);
+        // Its position among its transaction's logs: the same wherever the transaction is mined.
+        const logPosition = receipt.logs.findIndex((l) => l.index === log.index);
+        if (logPosition < 0) throw new Error(`log ${log.index} not in ${log.transactionHash}`);
         deposits.push({
           wallet,
           amount: canonical(formatUnits(value, decimals)),
           txHash: log.transactionHash,
           logIndex: log.index,
+          logPosition,
           senderAddress: getAddress(dataSlice(log.topics[1] as string, 12)),
           blockNumber: log.blockNumber,
           blockHash: log.blockHash,
@@ -217,19 +236,19 @@ export class DepositWatcher {
       .limit(500);
     for (const income of pending) {
       const block = await this.provider.getBlock(income.blockNumber as number);
+      // A node that lags or answers nothing: the deposit waits (never failed on its word).
+      if (!block) continue;
       let outcome: 'confirmed' | 'failed' | undefined;
-      if (block?.hash === income.blockHash) {
+      if (block.hash === income.blockHash) {
         outcome = 'confirmed';
       } else {
         const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);
         if (receipt && receipt.status === 1) {
           // Re-mined in another block: count its confirmations from there.
-          await this.db
-            .update(incomes)
-            .set({ blockNumber: receipt.blockNumber, blockHash: receipt.blockHash })
-            .where(eq(incomes.id, income.id));
+          await this.incomesService.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
           this.logger.info({ incomeId: income.id }, 'deposit moved to another block by a reorg');
-        } else {
+        } else if ((income.blockNumber as number) <= deepEnough - this.network.reorgDepth) {
+          // Gone for as deep as a reorg reaches past its confirmations: it will not come back.
           outcome = 'failed';
         }
       }
@@ -240,7 +259,14 @@ export class DepositWatcher {
           .from(incomes)
           .where(eq(incomes.id, income.id))
           .for('update');
-        if (locked?.status === 'pending') await this.incomesService.settle(tx, locked, outcome);
+        if (locked?.status !== 'pending') return;
+        if (outcome === 'failed')
+          await this.incomesService.recordFailure(
+            tx,
+            locked.id,
+            'Its transaction is no longer on chain (a reorg dropped it).',
+          );
+        await this.incomesService.settle(tx, locked, outcome);
       });
       if (outcome === 'failed') {
         this.logger.warn({ incomeId: income.id }, 'deposit dropped by a reorg: not credited');

@@ -1,14 +1,13 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   formatUnits,
-  Interface,
   isError,
   type JsonRpcProvider,
   parseUnits,
   Transaction as EvmTransaction,
 } from 'ethers';
-import { GAS_STATION_OWNER, POLICY_RPC, SIGNING_RPC, type SignIntent } from '@custody/contracts';
-import { dataHash } from '@custody/intents';
+import { GAS_STATION_OWNER, SIGNING_RPC } from '@custody/contracts';
+import { erc20TransferData } from '@custody/intents';
 import { isAppError } from '@custody/errors';
 import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
@@ -20,8 +19,8 @@ import { type WithdrawalRow, type WithdrawalStatus, withdrawals, wallets } from 
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
 import { takeNonce } from './nonces';
+import { decisionFor, tokenBalance } from './withdrawal-payments';
 
-const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
 const NATIVE_GAS_LIMIT = 21_000n;
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** Signed transactions (sign-tx) looked at per poll, in turn. */
@@ -138,6 +137,11 @@ export class WithdrawalSender {
       const gasLimit = token ? this.network.tokenGasLimit : NATIVE_GAS_LIMIT;
       const units = parseUnits(w.amount, asset.decimals);
       let reserve = '0';
+      // A token payment the address cannot make would revert on chain, at the house's gas.
+      if (token && (await tokenBalance(this.provider, token, wallet.address)) < units) {
+        await this.fail(tx, w, 'The address does not hold the amount on chain.');
+        return undefined;
+      }
       if (!token) {
         const reserveWei = gasLimit * maxFeePerGas;
         reserve = canonical(formatUnits(reserveWei, asset.decimals));
@@ -165,13 +169,13 @@ export class WithdrawalSender {
       const txJson = {
         to: token ?? w.receiverAddress,
         value: token ? '0' : units.toString(),
-        data: token ? ERC20.encodeFunctionData('transfer', [w.receiverAddress, units]) : '0x',
+        data: token ? erc20TransferData(w.receiverAddress, units) : '0x',
         gasLimit: gasLimit.toString(),
         maxFeePerGas: maxFeePerGas.toString(),
         maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
         nonce: String(nonce),
       };
-      const decision = await this.decisionFor(w, wallet.address, txJson);
+      const decision = await decisionFor(this.rpc, this.network, w, wallet.address, txJson);
       const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
         ownerId: w.walletId,
         chain: 'evm',
@@ -194,51 +198,6 @@ export class WithdrawalSender {
         .returning();
       return updated;
     });
-  }
-
-  /**
-   * The policy service's decision for this withdrawal's transaction (and, for a token, the gas
-   * station's top-up of its address): the signer signs nothing else (docs/decisions/
-   * signing-decisions.md). Asked again for the same nonce, it is given again.
-   */
-  private async decisionFor(
-    w: WithdrawalRow,
-    from: string,
-    txJson: {
-      to: string;
-      value: string;
-      data: string;
-      gasLimit: string;
-      maxFeePerGas: string;
-      nonce: string;
-    },
-  ): Promise<string> {
-    const token = this.network.tokens.has(w.assetId);
-    const intent: SignIntent = {
-      kind: 'evm-transfer',
-      chainId: String(this.network.chainId),
-      from,
-      to: txJson.to,
-      value: txJson.value,
-      dataHash: dataHash(txJson.data),
-      nonce: Number(txJson.nonce),
-      maxFeePerGas: txJson.maxFeePerGas,
-      gasLimit: txJson.gasLimit,
-      assetId: w.assetId,
-      amount: w.amount,
-      recipient: w.receiverAddress,
-      ...(token
-        ? {
-            topUp: { maxValue: (BigInt(txJson.gasLimit) * BigInt(txJson.maxFeePerGas)).toString() },
-          }
-        : {}),
-    };
-    const { decision } = await this.rpc.call('policy', POLICY_RPC.authorize, {
-      operationId: w.id,
-      owner: w.walletId,
-      intent,
-    });
-    return decision;
   }
 
   private async fail(tx: Transaction, w: WithdrawalRow, reason: string): Promise<void> {
@@ -281,7 +240,7 @@ export class WithdrawalSender {
     const cap = sent.maxFeePerGas ?? 0n;
     const feePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
     const maxFeePerGas = feePerGas < cap ? feePerGas : cap;
-    const decision = await this.decisionFor(w, address, {
+    const decision = await decisionFor(this.rpc, this.network, w, address, {
       to: sent.to as string,
       value: sent.value.toString(),
       data: sent.data,

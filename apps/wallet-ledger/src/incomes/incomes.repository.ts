@@ -41,13 +41,61 @@ export async function insertIncome(
   return one(await db.insert(incomes).values(row).returning());
 }
 
-/** A deposit seen on chain; undefined when (asset, transaction, log index) is already recorded. */
+/**
+ * A deposit seen on chain, keyed by its chain event (network, transaction, the log's position in
+ * its receipt): the inserted row, or the row already recorded for that event (a rescan, or the
+ * transaction re-mined in another block), for the caller to compare.
+ */
 export async function insertChainIncome(
   db: Executor,
-  row: typeof incomes.$inferInsert,
-): Promise<IncomeRow | undefined> {
+  row: typeof incomes.$inferInsert & { network: string; logPosition: number },
+): Promise<{ inserted: IncomeRow } | { existing: IncomeRow }> {
+  // A token deposit recorded before positions were, under the block-wide log index it had.
+  const [legacy] = await db
+    .select()
+    .from(incomes)
+    .where(
+      and(
+        eq(incomes.network, row.network),
+        eq(incomes.blockchainTransactionId, row.blockchainTransactionId),
+        sql`${incomes.logPosition} IS NULL`,
+        eq(incomes.logIndex, row.logIndex ?? -1),
+      ),
+    );
+  if (legacy) return { existing: legacy };
   const [inserted] = await db.insert(incomes).values(row).onConflictDoNothing().returning();
-  return inserted;
+  if (inserted) return { inserted };
+  const [existing] = await db
+    .select()
+    .from(incomes)
+    .where(
+      and(
+        eq(incomes.network, row.network),
+        eq(incomes.blockchainTransactionId, row.blockchainTransactionId),
+        eq(incomes.logPosition, row.logPosition),
+      ),
+    );
+  if (!existing)
+    throw new Error(`income ${row.blockchainTransactionId} neither inserted nor found`);
+  return { existing };
+}
+
+/** A pending deposit's transaction, re-mined in another block: its confirmations count from there. */
+export async function moveIncomeToBlock(
+  db: Executor,
+  id: string,
+  blockNumber: number,
+  blockHash: string,
+): Promise<void> {
+  await db.update(incomes).set({ blockNumber, blockHash }).where(eq(incomes.id, id));
+}
+
+export async function setIncomeFailureReason(
+  db: Executor,
+  id: string,
+  failureReason: string,
+): Promise<void> {
+  await db.update(incomes).set({ failureReason }).where(eq(incomes.id, id));
 }
 
 /** The income, locked (FOR UPDATE) for the settlement that follows. */

@@ -19,6 +19,7 @@ import {
   sqlState,
   type Transaction,
 } from '@custody/persistence';
+import { compare } from '@custody/money';
 import { requireAdmin } from '@custody/tenancy';
 import { postEntry, systemAccountId } from '../ledger/ledger.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
@@ -113,6 +114,16 @@ export class IncomesService {
    * credits the wallet (external → wallet) and publishes income.is-confirmed. Used by the admin
    * endpoint and by the chain watcher.
    */
+  /** A pending deposit's transaction, re-mined in another block (the chain adapter saw it). */
+  async moveToBlock(id: string, blockNumber: number, blockHash: string): Promise<void> {
+    await repo.moveIncomeToBlock(this.db, id, blockNumber, blockHash);
+  }
+
+  /** Why a deposit found on chain is about to end `failed`. */
+  async recordFailure(tx: Transaction, id: string, reason: string): Promise<void> {
+    await repo.setIncomeFailureReason(tx, id, reason);
+  }
+
   async settle(
     tx: Transaction,
     income: IncomeRow,
@@ -134,8 +145,11 @@ export class IncomesService {
   }
 
   /**
-   * A deposit seen on chain, recorded `pending` with income.is-created; undefined when this
-   * (asset, transaction, log index) is already recorded — a rescan never records it twice.
+   * A deposit found on chain, recorded `pending` with its `income.is-created` event, once per
+   * chain event (network, transaction, the log's position in its receipt). Seen again (a rescan,
+   * the transaction re-mined in another block) it is the same deposit: nothing new is written
+   * (a pending one takes its new block). The same event recorded for another wallet or amount
+   * cannot happen on one chain: it is an error, loud, never skipped (`income_event_conflict`).
    */
   async recordChainDeposit(
     tx: Transaction,
@@ -144,6 +158,7 @@ export class IncomesService {
       amount: string;
       txHash: string;
       logIndex: number;
+      logPosition: number;
       senderAddress: string;
       network: string;
       blockNumber: number;
@@ -151,7 +166,7 @@ export class IncomesService {
       timestamp: Date;
     },
   ): Promise<IncomeRow | undefined> {
-    const row = await repo.insertChainIncome(tx, {
+    const recorded = await repo.insertChainIncome(tx, {
       id: uuidv7(),
       tenantId: deposit.wallet.tenantId,
       userId: deposit.wallet.userId,
@@ -164,10 +179,24 @@ export class IncomesService {
       status: 'pending',
       network: deposit.network,
       logIndex: deposit.logIndex,
+      logPosition: deposit.logPosition,
       blockNumber: deposit.blockNumber,
       blockHash: deposit.blockHash,
     });
-    if (!row) return undefined;
+    if ('existing' in recorded) {
+      const known = recorded.existing;
+      if (known.walletId !== deposit.wallet.id || compare(known.amount, deposit.amount) !== 0)
+        throw Errors.internal(
+          new Error(
+            `income_event_conflict: ${deposit.network} ${deposit.txHash} #${deposit.logPosition} ` +
+              `is recorded as income ${known.id} of another wallet or amount`,
+          ),
+        );
+      if (known.status === 'pending' && known.blockHash !== deposit.blockHash)
+        await repo.moveIncomeToBlock(tx, known.id, deposit.blockNumber, deposit.blockHash);
+      return undefined;
+    }
+    const row = recorded.inserted;
     await enqueueEvent(tx, SCHEMA, {
       name: EVENTS.incomeCreated,
       tenantId: row.tenantId,

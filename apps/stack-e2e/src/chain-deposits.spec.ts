@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ContractFactory, parseEther, parseUnits, Transaction, Wallet } from 'ethers';
+import { waitFor } from '@custody/testing';
+import { Api } from './api';
+import { type LocalChain, startLocalChain } from './local-chain';
+import { type Stack, startStack } from './stack';
+
+// Deposits exactly once on a real anvil network, through what reorgs do to blocks: each chain
+// event (a transaction, its log's position in the receipt) is credited once, whatever block it
+// lands in, and a deposit that appears only in a replacement block below the scan is found.
+const CONFIRMATIONS = 3;
+const REORG_DEPTH = 6;
+let chain: LocalChain;
+let stack: Stack;
+let api: Api;
+let admin: string;
+let tenant: Awaited<ReturnType<Api['newClient']>>;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  stack = await startStack({
+    only: ['identity', 'wallet-ledger', 'trading', 'signing'],
+    env: {
+      signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
+      'wallet-ledger': {
+        EVM_RPC_URL: chain.url,
+        EVM_CHAIN_ID: String(chain.chainId),
+        EVM_CONFIRMATIONS: String(CONFIRMATIONS),
+        EVM_REORG_DEPTH: String(REORG_DEPTH),
+        EVM_POLL_INTERVAL_MS: '200',
+        EVM_TOKENS: `usdc=${chain.token}`,
+      },
+    },
+  });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  tenant = await api.newClient(admin, 'Deposits tenant');
+  await waitFor(
+    async () => (await api.get('/v1/admin/chain', { token: admin })).body.mode === 'evm',
+    { timeoutMs: 30_000, what: 'the EVM adapter to start' },
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.cleanup();
+  await chain?.stop();
+});
+
+type W = { user: string; id: string; address: string };
+
+async function wallet(assetId: string): Promise<W> {
+  const user = (
+    await api.post('/v1/users/individual-person', {
+      token: tenant.token,
+      body: { generalConditions: '2026-01-01' },
+    })
+  ).body.id;
+  const id = (
+    await api.post(`/v1/users/${user}/wallets`, {
+      token: tenant.token,
+      body: { assetId, device: 'Pixel 9', ip: '203.0.113.9' },
+    })
+  ).body.id;
+  const read = await api.get(`/v1/users/${user}/wallets/${id}`, { token: tenant.token });
+  return { user, id, address: read.body.address };
+}
+
+async function incomes(w: W) {
+  return (await api.get(`/v1/users/${w.user}/wallets/${w.id}/incomes`, { token: tenant.token }))
+    .body as { id: string; status: string; amount: string; blockchainTransactionId: string }[];
+}
+
+async function balance(w: W): Promise<string> {
+  return (await api.get(`/v1/users/${w.user}/wallets/${w.id}`, { token: tenant.token })).body
+    .balance;
+}
+
+/** Mines a block at a time until `check` holds (each block one more confirmation). */
+async function mineUntil(check: () => Promise<boolean>, what: string) {
+  await waitFor(
+    async () => {
+      if (await check()) return true;
+      await chain.mine(1);
+      return false;
+    },
+    { timeoutMs: 30_000, intervalMs: 300, what },
+  );
+}
+
+const allConfirmed = (w: W, count: number) => async () => {
+  const found = await incomes(w);
+  return found.length === count && found.every((i) => i.status === 'confirmed');
+};
+
+/** A fresh account funded with `eth` from the funder, buried deeper than any reorg here. */
+async function fundedAccount(eth: string): Promise<Wallet> {
+  const account = new Wallet(Wallet.createRandom().privateKey, chain.provider);
+  await (
+    await chain.funder.sendTransaction({ to: account.address, value: parseEther(eth) })
+  ).wait();
+  await chain.mine(REORG_DEPTH + 2);
+  return account;
+}
+
+/** A signed ETH transfer from `from` (its nonce given), as raw bytes for anvil_reorg. */
+async function signedTransfer(from: Wallet, to: string, eth: string, nonce: number) {
+  return from.signTransaction({
+    to,
+    value: parseEther(eth),
+    nonce,
+    chainId: chain.chainId,
+    gasLimit: 21_000n,
+    maxFeePerGas: parseUnits('20', 'gwei'),
+    maxPriorityFeePerGas: parseUnits('1', 'gwei'),
+    type: 2,
+  });
+}
+
+it('credits each payment of a batch payout that pays one wallet twice in one transaction', async () => {
+  const w = await wallet('usdc');
+  const artifact = JSON.parse(
+    readFileSync(path.resolve(__dirname, '../../../tools/chain/multi-send.json'), 'utf8'),
+  ) as { abi: []; bytecode: string };
+  const multiSend = await new ContractFactory(
+    artifact.abi,
+    artifact.bytecode,
+    chain.funder,
+  ).deploy();
+  await multiSend.waitForDeployment();
+  const spender = await multiSend.getAddress();
+  await (await chain.tokenAs(chain.funder).getFunction('approve')(spender, 3_000_000n)).wait();
+  const payout = await multiSend.getFunction('send')(
+    chain.token,
+    [w.address, w.address],
+    [1_000_000n, 2_000_000n],
+  );
+  const receipt = await payout.wait();
+  expect(receipt?.logs).toHaveLength(2);
+  await mineUntil(allConfirmed(w, 2), 'both payments of the payout to be confirmed');
+  const found = await incomes(w);
+  expect(found.map((i) => i.amount).sort()).toEqual(['1', '2']);
+  expect(new Set(found.map((i) => i.blockchainTransactionId))).toEqual(new Set([payout.hash]));
+  expect(await balance(w)).toBe('3');
+});
+
+it('credits once a deposit reorged out before its confirmations and mined again later', async () => {
+  const w = await wallet('eth');
+  const from = await fundedAccount('1');
+  const raw = await signedTransfer(from, w.address, '0.25', 0);
+  const hash = Transaction.from(raw).hash as string;
+  await chain.provider.send('eth_sendRawTransaction', [raw]);
+  await waitFor(async () => (await incomes(w)).length === 1, { what: 'the pending deposit' });
+  // Its block replaced by an empty one: the transaction is off the chain for a while…
+  await chain.reorg(1, []);
+  await chain.mine(1);
+  expect(await chain.provider.getTransactionReceipt(hash)).toBeNull();
+  // …then mined again, in a later block.
+  await chain.provider.send('eth_sendRawTransaction', [raw]);
+  await mineUntil(allConfirmed(w, 1), 'the re-mined deposit to be confirmed');
+  await chain.mine(REORG_DEPTH);
+  await mineUntil(async () => (await incomes(w)).length === 1, 'the rescans to settle');
+  expect(await incomes(w)).toEqual([
+    expect.objectContaining({ status: 'confirmed', amount: '0.25', blockchainTransactionId: hash }),
+  ]);
+  expect(await balance(w)).toBe('0.25');
+});
+
+it('finds a deposit that appears only in a replacement block below the scan', async () => {
+  const w = await wallet('eth');
+  const from = await fundedAccount('1');
+  // The watcher has scanned past these blocks before the reorg puts the deposit into one.
+  // Asked of the node itself (ethers caches the block number for a while).
+  const scannedTo = Number(await chain.provider.send('eth_blockNumber', []));
+  await waitFor(
+    async () => (await api.get('/v1/admin/chain', { token: admin })).body.cursor >= scannedTo,
+    { what: 'the scan to pass the head' },
+  );
+  const raw = await signedTransfer(from, w.address, '0.4', 0);
+  await chain.reorg(3, [[raw, 0]]);
+  const receipt = await chain.provider.getTransactionReceipt(Transaction.from(raw).hash as string);
+  expect(receipt?.blockNumber).toBeLessThanOrEqual(scannedTo);
+  await mineUntil(allConfirmed(w, 1), 'the deposit in the replacement block to be confirmed');
+  expect(await balance(w)).toBe('0.4');
+});
