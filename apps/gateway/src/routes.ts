@@ -1,4 +1,4 @@
-import type { RouteDef, RouteRequest } from '@custody/http';
+import type { DocumentedRoute } from '@custody/api-docs';
 import type { RpcClient } from '@custody/messaging';
 import type { CheckOutcome } from '@custody/service-kit';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
@@ -32,9 +32,12 @@ export interface RouteDeps {
   readiness: () => Promise<CheckOutcome>;
 }
 
-/** Every API route of the gateway, both versions. Feature folders add theirs here. */
-export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
-  return [
+/**
+ * Every API route of the gateway, both versions. Feature folders add theirs here; each route has
+ * the description of its operation (a route declared without one does not compile here).
+ */
+export function allRoutes(deps: RouteDeps): DocumentedRoute[] {
+  const routes = [
     ...tokenRoutes(deps.rpc),
     ...clientRoutes(deps.rpc),
     ...apiClientRoutes(deps.rpc),
@@ -57,5 +60,6 @@ export function allRoutes(deps: RouteDeps): RouteDef<RouteRequest>[] {
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc, deps.readiness),
     ...issuerRoutes(deps.rpc),
-  ] as RouteDef<RouteRequest>[];
+  ] satisfies readonly Pick<DocumentedRoute, 'description'>[];
+  return routes as DocumentedRoute[];
 }

@@ -8,18 +8,41 @@ import {
   type RouteRequest,
   toOpenApiPath,
 } from '@custody/http';
+import { errorCodesTable } from './error-codes';
 import { REQUEST_EXAMPLES } from './examples';
 import { longestMatch } from './pattern-length';
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * A route as the documents take it: its definition and the description of its operation, in
+ * plain English, 2 to 6 sentences: what it does, what it changes, whether a retry is safe
+ * (Idempotency-Key, or naturally idempotent) and the errors it answers and why. The gateway's
+ * `defineRoute` requires it (a route without one does not compile); Spectral's
+ * `operation-description` fails a document with an operation without one.
+ */
+export type DocumentedRoute<R extends RouteRequest = RouteRequest> = RouteDef<R> & {
+  description: string;
+};
+
 export interface OpenApiOptions {
   version: ApiVersion;
   title: string;
+  /** The document's `info.description`; the error code catalog is added after it. */
   description: string;
   serverUrl: string;
-  routes: readonly RouteDef<RouteRequest>[];
+  /** Each with its description (one without gets none, which the lint refuses). */
+  routes: readonly (RouteDef<RouteRequest> & { description?: string })[];
 }
+
+/** What `info.description` ends with: every error code of the API (error-codes.ts). */
+export const ERROR_CODES_SECTION = [
+  '## Error codes',
+  '',
+  'Every `code` an error answer can carry, once, with its statuses and meaning (both versions).',
+  '',
+  errorCodesTable(),
+].join('\n');
 
 const PROBLEM_SCHEMA: JsonSchema = {
   type: 'object',
@@ -38,7 +61,7 @@ const PROBLEM_SCHEMA: JsonSchema = {
     code: {
       type: 'string',
       maxLength: PROBLEM_LIMITS.code,
-      description: 'Stable snake_case error code',
+      description: 'Stable snake_case error code: one of the "Error codes" of `info.description`',
       examples: ['validation_failed'],
     },
     instance: {
@@ -299,6 +322,7 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
     paths[path][route.method] = {
       operationId: route.operationId,
       summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
       tags: route.tags,
       security: SECURITY[route.auth],
       ...(route.auth === 'admin' ? { 'x-audience': 'admin' } : {}),
@@ -355,7 +379,11 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
   );
   return {
     openapi: '3.1.0',
-    info: { title: options.title, version: options.version, description: options.description },
+    info: {
+      title: options.title,
+      version: options.version,
+      description: `${options.description}\n\n${ERROR_CODES_SECTION}`,
+    },
     // Public: the API integrators call (OWASP API9, inventory).
     servers: [{ url: options.serverUrl, 'x-internal': false }],
     tags: [...tags].sort().map((name) => ({ name })),

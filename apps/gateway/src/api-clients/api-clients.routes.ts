@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { type ApiClientView, IDENTITY_RPC } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import { audienceValue, idParam, idResponse, timestamps } from '../schemas';
+import { defineRoute } from '../route';
 
 // Bounded as the fields it is created from (the bootstrap api client's too: its config).
 const apiClientSchema = contractSchema<ApiClientView>()(
@@ -63,6 +64,11 @@ export function apiClientRoutes(rpc: RpcClient) {
       path: '/api-clients',
       operationId: 'createApiClient',
       summary: 'Create an api client (extension); the secret is generated unless given',
+      description:
+        'Creates an api client (admin only; extension): the application credentials that POST /v1/tokens takes as HTTP Basic, with the lifetimes of the tokens it issues (3,600 s access and 30 days refresh unless given) and its audience (`general` unless `admin`; only an admin api client issues admin tokens). ' +
+        'Its id (`app_…`) and secret are generated unless given; the answer shows the secret, as every read does. ' +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        'Errors: 409 `conflict` when an api client has this id.',
       tags: ['api-clients'],
       auth: 'admin',
       scope: ['api-clients', 'write'],
@@ -77,6 +83,10 @@ export function apiClientRoutes(rpc: RpcClient) {
       path: '/api-clients',
       operationId: 'listApiClients',
       summary: 'List api clients',
+      description:
+        'Lists the api clients with their secrets (admin only). ' +
+        'Changes nothing and is safe to repeat. ' +
+        "An empty page is `[]`, never the contract's 404.",
       tags: ['api-clients'],
       auth: 'admin',
       scope: ['api-clients', 'read'],
@@ -96,6 +106,10 @@ export function apiClientRoutes(rpc: RpcClient) {
       path: '/api-clients/:apiClient',
       operationId: 'getApiClient',
       summary: 'Read an api client',
+      description:
+        'Reads one api client with its secret (admin only). ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown or deleted api client.',
       tags: ['api-clients'],
       auth: 'admin',
       scope: ['api-clients', 'read'],
@@ -113,6 +127,11 @@ export function apiClientRoutes(rpc: RpcClient) {
       path: '/api-clients/:apiClient',
       operationId: 'updateApiClient',
       summary: 'Change an api client (extension)',
+      description:
+        "Changes an api client's name, description, secret, audience or token lifetimes (admin only; extension). " +
+        'A new secret or lifetime applies to the next POST /v1/tokens; tokens issued before keep theirs. ' +
+        'PATCH takes no Idempotency-Key; the same change again leaves the same record. ' +
+        'Errors: 404 `not_found`.',
       tags: ['api-clients'],
       auth: 'admin',
       scope: ['api-clients', 'write'],
@@ -129,6 +148,10 @@ export function apiClientRoutes(rpc: RpcClient) {
       path: '/api-clients/:apiClient',
       operationId: 'deleteApiClient',
       summary: 'Delete an api client (extension; soft)',
+      description:
+        'Deletes an api client (admin only; extension): soft, and POST /v1/tokens refuses its credentials from then on (`invalid_client`), so its refresh tokens can no longer be used; access tokens it issued run until they expire. ' +
+        'Repeating it answers 404: the api client is gone. ' +
+        'Errors: 404 `not_found`.',
       tags: ['api-clients'],
       auth: 'admin',
       scope: ['api-clients', 'write'],

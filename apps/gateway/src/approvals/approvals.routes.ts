@@ -7,7 +7,7 @@ import {
   MAX_QUORUM,
   POLICY_RPC,
 } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
@@ -23,6 +23,7 @@ import {
   timestamps,
 } from '../schemas';
 import { policyFields } from '../policies/policies.schemas';
+import { defineRoute } from '../route';
 
 const ACTIVITIES = [
   'withdrawal',
@@ -145,6 +146,10 @@ export function approvalRoutes(rpc: RpcClient) {
       path: '/approvals',
       operationId: 'listApprovals',
       summary: "List the tenant's approvals (admins: every tenant's)",
+      description:
+        "Lists the approvals of the caller's tenant (an admin: of every tenant): the operations policies held (withdrawals, transfers, signatures, policy changes), what each would do, the policies that held it, the quorums and the decisions so far; filter by `status` and activity. " +
+        'Changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['approvals'],
       auth: 'client',
       scope: ['approvals', 'read'],
@@ -167,6 +172,10 @@ export function approvalRoutes(rpc: RpcClient) {
       path: '/approvals/:approval',
       operationId: 'getApproval',
       summary: 'Read an approval with its decisions so far',
+      description:
+        'Reads one approval with the operation it holds, its requirements and the decisions so far. ' +
+        'Changes nothing and is safe to repeat. ' +
+        "Errors: 404 `not_found` for an unknown approval or another tenant's.",
       tags: ['approvals'],
       auth: 'client',
       scope: ['approvals', 'read'],
@@ -184,6 +193,11 @@ export function approvalRoutes(rpc: RpcClient) {
       path: '/approvals/:approval/decisions',
       operationId: 'decideApproval',
       summary: 'Approve or reject a held operation (not one the caller started)',
+      description:
+        "Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. " +
+        "When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature is signed (with the policy service's decision naming it) or rejected, a policy change is applied or dropped. " +
+        'Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). ' +
+        'Errors: 404 `not_found`; 403 `self_approval_forbidden` (the client that started the operation) or `approver_forbidden` (not one of its approvers); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum).',
       tags: ['approvals'],
       auth: 'client',
       scope: ['approvals', 'decide'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRADING_RPC } from '@custody/contracts';
-import { dateParam, defineRoute, listQuerySchema } from '@custody/http';
+import { dateParam, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import { pathId } from '../schemas';
@@ -12,6 +12,7 @@ import {
   rateSchema,
   rateWithAssetSchema,
 } from './assets.schemas';
+import { defineRoute } from '../route';
 
 const symbol = z.string().min(1).max(20);
 
@@ -23,6 +24,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets',
       operationId: 'listAssets',
       summary: 'List the asset catalog, each with its current rate and market data',
+      description:
+        'Lists the asset catalog, each asset with its current rate and market data; filter by `name` and `symbol`. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['assets'],
       auth: 'client',
       userTokens: true,
@@ -48,6 +53,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:asset',
       operationId: 'getAsset',
       summary: 'Read an asset (by id or symbol) with its current rate and market data',
+      description:
+        'Reads one asset, by id or symbol, with its current rate and market data. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an asset not in the catalog.',
       tags: ['assets'],
       auth: 'client',
       userTokens: true,
@@ -66,6 +75,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:asset/available',
       operationId: 'getAssetAvailability',
       summary: 'Whether the asset can be bought or sold now, and why not',
+      description:
+        'Tells whether a purchase of the asset (`action` BUY or SELL) would be accepted now, and why not: `disabled` (trading it is switched off) or `rate_unavailable` (no rate fresh enough). ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an asset not in the catalog.',
       tags: ['assets'],
       auth: 'client',
       userTokens: true,
@@ -90,6 +103,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:asset/market-data',
       operationId: 'listMarketData',
       summary: 'Market data snapshots of an asset (`*`: every asset) in a lastUpdated window',
+      description:
+        "Lists an asset's market data snapshots (volume, price changes, supply) whose `lastUpdated` lies between `lastUpdatedAfter` and `lastUpdatedBefore`, both required; `*` as the asset lists every asset's. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an asset not in the catalog; 400 `validation_failed` for an unknown `assetSymbol` or a missing window.',
       tags: ['market data'],
       auth: 'client',
       userTokens: true,
@@ -119,6 +136,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:asset/market-data/:marketDataId',
       operationId: 'getMarketData',
       summary: 'Read one market data snapshot',
+      description:
+        'Reads one market data snapshot of an asset (`*`: of any asset). ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown snapshot, or one of another asset.',
       tags: ['market data'],
       auth: 'client',
       userTokens: true,
@@ -140,6 +161,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:assetId/rates',
       operationId: 'listRates',
       summary: 'Rate history of an asset (`interval`: only the last 1h–24h or 1d–365d)',
+      description:
+        "Lists an asset's rate history (fiat price per unit, provider `type`), optionally only the last `interval` (1h to 24h, or 1d to 365d) and one provider type. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an asset not in the catalog; 400 `validation_failed` for an interval out of range or an unknown `assetSymbol`.',
       tags: ['rates'],
       auth: 'client',
       userTokens: true,
@@ -169,6 +194,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:assetId/rates/exchange',
       operationId: 'getExchangeRate',
       summary: "The exchange's quote for buying or selling the asset now",
+      description:
+        "Answers the exchange's live quote for buying or selling the asset (`side`), fetched from the exchange provider and stored in the rate history; when the exchange does not answer, the last stored quote of that side (its `stale` flag tells its age). " +
+        'Safe to repeat; each call that reaches the exchange adds its quote to the history. ' +
+        'Errors: 404 `not_found` for an asset not in the catalog; 503 `rate_unavailable` when the exchange does not answer and no quote was ever stored.',
       tags: ['rates'],
       auth: 'client',
       userTokens: true,
@@ -193,6 +222,10 @@ export function assetRoutes(rpc: RpcClient) {
       path: '/assets/:assetId/rates/:rate',
       operationId: 'getRate',
       summary: 'Read one rate; its asset carries the current rate and market data',
+      description:
+        "Reads one rate of an asset; its `asset` carries the asset's current rate and market data. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown rate or asset.',
       tags: ['rates'],
       auth: 'client',
       userTokens: true,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { type AuditEventView, IDENTITY_RPC } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forwardList } from '../forward';
 import { idString, isoDateTime } from '../schemas';
 import { AUDIT_TEXT_MAX } from './audit-publisher';
+import { defineRoute } from '../route';
 
 /** A request value as the gateway records it (its audit publisher clips it). */
 const recorded = z.string().max(AUDIT_TEXT_MAX);
@@ -44,6 +45,10 @@ export function auditRoutes(rpc: RpcClient) {
       path: '/audit-events',
       operationId: 'listAuditEvents',
       summary: 'Read the audit log of mutating requests (extension)',
+      description:
+        'Reads the append-only audit log (admin only; extension): one record per mutating request through the gateway (who, what, outcome) and per refused call between services; filter by `userId`, `clientId`, `action` and time. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['audit'],
       auth: 'admin',
       scope: ['audit', 'read'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTITY_RPC } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import {
@@ -11,6 +11,7 @@ import {
   passwordSchema,
   scopesSchema,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 const clientFields = {
   name: z.string().trim().min(1).max(200),
@@ -46,6 +47,11 @@ export function clientRoutes(rpc: RpcClient) {
       path: '/clients',
       operationId: 'createClient',
       summary: 'Create a client (an account that logs in)',
+      description:
+        'Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). ' +
+        "With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. " +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        'Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) or `member_audience_invalid` (a member cannot be an admin).',
       tags: ['clients'],
       auth: 'admin',
       scope: ['clients', 'write'],
@@ -60,6 +66,10 @@ export function clientRoutes(rpc: RpcClient) {
       path: '/clients',
       operationId: 'listClients',
       summary: 'List clients',
+      description:
+        'Lists every client (admin only), a page at a time in the order `sort` asks; passwords and scopes are never shown. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'An empty page is `[]`; no errors of its own beyond the common ones.',
       tags: ['clients'],
       auth: 'admin',
       scope: ['clients', 'read'],
@@ -79,6 +89,10 @@ export function clientRoutes(rpc: RpcClient) {
       path: '/clients/:client',
       operationId: 'getClient',
       summary: 'Read a client (admins: any; a client: itself)',
+      description:
+        'Reads one client: an admin reads any, any other client only itself. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown or deleted client, and for another client than the caller (so that ids are not revealed).',
       tags: ['clients'],
       auth: 'client',
       scope: ['clients', 'read'],
@@ -96,6 +110,11 @@ export function clientRoutes(rpc: RpcClient) {
       path: '/clients/:client',
       operationId: 'updateClient',
       summary: 'Change a client; a new password, audience or scopes revokes its tokens',
+      description:
+        "Changes a client's name, e-mail, password, audience or scopes (admin only). " +
+        'A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). ' +
+        'PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. ' +
+        'Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin); 400 `member_audience_invalid` (a tenant member cannot become an admin).',
       tags: ['clients'],
       auth: 'admin',
       scope: ['clients', 'write'],
@@ -112,6 +131,11 @@ export function clientRoutes(rpc: RpcClient) {
       path: '/clients/:client',
       operationId: 'deleteClient',
       summary: 'Delete a client (soft; its tokens stop working at once)',
+      description:
+        'Deletes a client (admin only): soft, the record is kept, and every token of the client stops working at once. ' +
+        'A tenant goes only once its members have gone. ' +
+        'Repeating it answers 404: the client is gone. ' +
+        'Errors: 404 `not_found`; 409 `client_has_members` while the tenant has live members.',
       tags: ['clients'],
       auth: 'admin',
       scope: ['clients', 'write'],

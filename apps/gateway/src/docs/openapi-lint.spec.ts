@@ -8,7 +8,7 @@ import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-l
 import { z } from 'zod';
 import { appConfigSchemas } from '@custody/config';
 import type { RouteDef, RouteRequest } from '@custody/http';
-import { REQUEST_EXAMPLES } from '@custody/api-docs';
+import { ERROR_CODES, REQUEST_EXAMPLES } from '@custody/api-docs';
 // The documents exactly as the gateway serves them: its route table and the function it calls.
 import { allRoutes } from '../routes';
 import { openApiDocuments } from './openapi';
@@ -46,6 +46,20 @@ describe('the OpenAPI documents under Spectral and the OWASP ruleset', () => {
     const results = await lint(documents[version], `${version}.json`);
     const errors = results.filter((r) => r.severity === 0).map(describeResult);
     expect(errors).toEqual([]);
+  });
+
+  it('fails on an operation without a description (operation-description)', async () => {
+    for (const [version, path, method] of [
+      ['v1', '/users/{user}/wallets/{wallet}/withdrawals', 'post'],
+      ['v2', '/issuers/auth', 'post'],
+    ] as const) {
+      const document = structuredClone(documents[version]);
+      delete document['paths'][path][method].description;
+      const errors = (await lint(document, `${version}.json`))
+        .filter((r) => r.severity === 0)
+        .map((r) => `${r.code} ${r.path.join('.')}`);
+      expect(errors).toEqual([`operation-description paths.${path}.${method}`]);
+    }
   });
 
   it('still reports what the project ruleset keeps: an unbounded array, a Basic scheme', async () => {
@@ -103,6 +117,35 @@ describe('the OpenAPI documents as the issue asks', () => {
       Object.entries(ops as Json).map(([method, op]) => ({ version, path: p, method, op })),
     ),
   );
+
+  it('describes every operation in 2 to 6 sentences of its own', () => {
+    // A sentence ends with `.`, `!` or `?` before a space or the end (no abbreviations used).
+    const sentences = (text: string) => (text.match(/[.!?](\s|$)/g) ?? []).length;
+    for (const route of routes) {
+      const { description } = route as { description?: string };
+      expect([route.operationId, typeof description]).toEqual([route.operationId, 'string']);
+      const count = sentences(description!);
+      expect([route.operationId, count >= 2 && count <= 6]).toEqual([route.operationId, true]);
+      expect([route.operationId, description === route.summary]).toEqual([
+        route.operationId,
+        false,
+      ]);
+    }
+    const described = operations.filter(({ op }) => typeof op['description'] === 'string');
+    expect(described).toHaveLength(operations.length);
+  });
+
+  it('lists every error code in both documents’ description, once', () => {
+    for (const version of ['v1', 'v2'] as const) {
+      const text = documents[version]['info']['description'] as string;
+      for (const { code } of ERROR_CODES)
+        expect([version, code, text.split(`| \`${code}\` |`).length - 1]).toEqual([
+          version,
+          code,
+          1,
+        ]);
+    }
+  });
 
   it('marks admin operations, and only them, with the adminBearer scheme', () => {
     for (const route of routes) {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { type EnumEntry, type EnumKind, IDENTITY_RPC } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { CODE_LIST_NAME_MAX } from '@custody/reference-data';
 import { contractSchema } from '../contract-schema';
 import { forwardList } from '../forward';
+import { defineRoute } from '../route';
 
 // Codes of at most 4 characters (CNAE classes; the others 1–99); names as the reference data
 // library accepts them (CODE_LIST_NAME_MAX, the operator's files included).
@@ -27,6 +28,7 @@ function enumRoute(
   rpc: RpcClient,
   kind: EnumKind,
   summary: string,
+  description: string,
   filters: Record<string, z.ZodOptional<z.ZodString>>,
   sortFields: [string, ...string[]],
 ) {
@@ -36,6 +38,7 @@ function enumRoute(
     path: `/enums/${kind}`,
     operationId: `listEnum${kind.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}`,
     summary,
+    description,
     tags: ['enums'],
     auth: 'client',
     userTokens: true,
@@ -62,6 +65,9 @@ export function enumRoutes(rpc: RpcClient) {
       rpc,
       'id-type',
       'Identity document types',
+      'Lists the identity document types (`id`, `name`) that `idType` takes; filter by `id`, and by `name` (any part, in any letter case). ' +
+        'A fixed reference list: changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       { id: text.optional(), name: text.optional() },
       ['id', 'name'],
     ),
@@ -69,6 +75,9 @@ export function enumRoutes(rpc: RpcClient) {
       rpc,
       'cnae',
       'CNAE-2009 classes (Spanish classification of economic activities; Fuente: INE)',
+      "Lists the CNAE-2009 classes (`code`, `group`, `name`) that a legal person's `CNAE` takes; filter by `code`, `group`, and by `name` (any part, in any letter case). " +
+        'A fixed reference list: changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       {
         code: z
           .string()
@@ -86,6 +95,9 @@ export function enumRoutes(rpc: RpcClient) {
       rpc,
       'company-type',
       'Company types (legal forms) of legal persons; `id` is the `companyType` code',
+      "Lists the company types (legal forms) whose `id` a legal person's `companyType` takes; filter by `id`, and by `name` (any part, in any letter case). " +
+        'A reference list (replaceable by configuration): changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       { id: text.optional(), name: text.optional() },
       ['id', 'name'],
     ),
@@ -93,6 +105,9 @@ export function enumRoutes(rpc: RpcClient) {
       rpc,
       'purpose-business-relationship',
       'Purposes of the business relationship; `id` is the `purposeBusinessRelationship` code',
+      "Lists the purposes of the business relationship whose `id` a legal person's `purposeBusinessRelationship` takes; filter by `id`, and by `name` (any part, in any letter case). " +
+        'A reference list (replaceable by configuration): changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       { id: text.optional(), name: text.optional() },
       ['id', 'name'],
     ),

@@ -6,11 +6,12 @@ import {
   type NotificationPayload,
   NOTIFIER_RPC,
 } from '@custody/contracts';
-import { defineRoute, intParam } from '@custody/http';
+import { intParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward } from '../forward';
 import { idString, isoDateTime, pathId } from '../schemas';
+import { defineRoute } from '../route';
 
 /** An event name (`transfer.is-created`, …). */
 const eventName = z.string().min(1).max(100);
@@ -67,6 +68,10 @@ export function eventRoutes(rpc: RpcClient) {
       path: '/events',
       operationId: 'listEvents',
       summary: "The event feed: every event of the caller's tenant, in order (extension)",
+      description:
+        "Reads the event feed (extension): every event of the caller's tenant (an admin: of every tenant) in a stable order, a page after the `after` cursor (none: the oldest kept), optionally only some `types`; the `Link` header gives the next page, so a client that missed webhooks can catch up. " +
+        'Changes nothing and is safe to repeat from any cursor the feed gave. ' +
+        'Errors: 400 `validation_failed` or `invalid_cursor` (a cursor this feed did not give).',
       tags: ['events'],
       auth: 'client',
       scope: ['events', 'read'],
@@ -107,6 +112,10 @@ export function eventRoutes(rpc: RpcClient) {
       path: '/events/:event',
       operationId: 'getEvent',
       summary: 'One event of the feed (extension)',
+      description:
+        'Reads one event of the feed, as its deliveries carried it (extension). ' +
+        'Changes nothing and is safe to repeat. ' +
+        "Errors: 404 `not_found` for an unknown event, another tenant's, or one past its retention.",
       tags: ['events'],
       auth: 'client',
       scope: ['events', 'read'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type IncomeView, LEDGER_RPC } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { contractSchema } from '../contract-schema';
@@ -17,6 +17,7 @@ import {
   walletParams,
   walletPathOf,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 const incomeSchema = contractSchema<IncomeView>()(
   z.object({
@@ -43,6 +44,11 @@ export function incomeRoutes(rpc: RpcClient) {
       path: '/admin/incomes',
       operationId: 'reportIncome',
       summary: 'Report a deposit to a custody wallet (admin; manual chain adapter)',
+      description:
+        'Reports a deposit to a custody wallet (admin only; the manual chain adapter, for assets no chain adapter follows): it is recorded `pending`, with `income.is-created`, and credits nothing until it is confirmed. ' +
+        'While it is pending the wallet cannot be deleted. ' +
+        'Money movement with an Idempotency-Key: recorded exactly once even across a crash; without a key a retry answers 409 `duplicate_income`. ' +
+        'Errors: 404 `not_found` (an unknown or deleted wallet); 400 `validation_failed` (more decimals than the asset has); 409 `duplicate_income` (this asset, blockchain transaction id and wallet were reported already).',
       tags: ['incomes'],
       auth: 'admin',
       scope: ['incomes', 'write'],
@@ -67,6 +73,10 @@ export function incomeRoutes(rpc: RpcClient) {
       path: '/admin/incomes/:income',
       operationId: 'updateIncome',
       summary: 'Confirm (credit) or fail a pending deposit (admin)',
+      description:
+        'Settles a pending deposit (admin only): `confirmed` credits the wallet once (external → wallet, with its ledger movement), `failed` never credits it. ' +
+        'PATCH takes no Idempotency-Key, and a settled income moves no more: setting it again answers 409 `illegal_transition`, so nothing is credited twice. ' +
+        'Errors: 404 `not_found`; 409 `illegal_transition` (it is not pending) or `wallet_deleted` (its wallet was deleted).',
       tags: ['incomes'],
       auth: 'admin',
       scope: ['incomes', 'write'],
@@ -86,6 +96,10 @@ export function incomeRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/incomes',
       operationId: 'listIncomes',
       summary: "List a wallet's deposits (`*` for user and wallet: admin only)",
+      description:
+        "Lists a wallet's deposits with their status (`*` for user and wallet: admin only); filter by `status` and creation dates. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.',
       tags: ['incomes'],
       auth: 'client',
       userTokens: true,
@@ -111,6 +125,10 @@ export function incomeRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/incomes/:income',
       operationId: 'getIncome',
       summary: 'Read a deposit',
+      description:
+        'Reads one deposit of a wallet. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown deposit or a wallet the caller cannot see; 403 `user_forbidden`.',
       tags: ['incomes'],
       auth: 'client',
       userTokens: true,

@@ -7,7 +7,7 @@ import {
   type NewActivity,
   V2_SORT_COLUMNS,
 } from '@custody/contracts';
-import { booleanParam, defineRoute } from '@custody/http';
+import { booleanParam } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward } from '../forward';
 import { typedDataSchema } from '../schemas';
@@ -31,6 +31,7 @@ import {
   name,
   v2ListQuery,
 } from './issuers.schemas';
+import { defineRoute } from '../route';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -55,6 +56,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: '/issuers',
       operationId: 'createIssuer',
       summary: 'Provision an issuer with a custodial signing key (admin; extension)',
+      description:
+        "Provisions an issuer (admin only; extension): the signing service derives its custodial EVM key, and the answer shows the issuer's id, key address and secret, the only time the secret is shown. " +
+        "Takes an Idempotency-Key handled with the issuer's creation: a retry replays the issuer without its secret (it is stored only as a hash), never a second issuer. " +
+        'No errors of its own beyond the common ones.',
       tags: ['issuers'],
       auth: 'admin',
       scope: ['issuers', 'write'],
@@ -69,6 +74,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: '/issuers',
       operationId: 'listIssuers',
       summary: 'List issuers (admin; extension)',
+      description:
+        'Lists the issuers (admin only; extension), without their secrets. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['issuers'],
       auth: 'admin',
       scope: ['issuers', 'read'],
@@ -86,6 +95,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: '/issuers/:clientIssuerId/rotate-secret',
       operationId: 'rotateIssuerSecret',
       summary: "Replace an issuer's secret; older tokens stop working (admin; extension)",
+      description:
+        "Replaces an issuer's secret (admin only; extension) and shows the new one once; the old secret and every issuer token issued under it stop working at once (401 `token_revoked`). " +
+        'Takes an Idempotency-Key handled with the rotation: a retry replays the issuer without the secret rather than rotating again. ' +
+        'Errors: 404 `not_found` for an unknown issuer.',
       tags: ['issuers'],
       auth: 'admin',
       scope: ['issuers', 'write'],
@@ -103,6 +116,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: '/issuers/auth',
       operationId: 'authenticateIssuer',
       summary: 'Issuer id and secret → an issuer access token (JWT, 15 minutes)',
+      description:
+        "Exchanges an issuer's id and secret for an issuer access token (an EdDSA JWT valid 15 minutes) that the other version 2 operations take on the issuer's own paths. " +
+        'It changes nothing; every call issues a new token, and Idempotency-Key is not used. ' +
+        'Errors: 401 `invalid_credentials` (an unknown id or a wrong secret answer the same); 429 per IP, as every attempt counts.',
       tags: ['issuers'],
       auth: 'issuer-credentials',
       request: {
@@ -125,6 +142,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: '/issuers/:clientIssuerId/issues',
       operationId: 'createIssue',
       summary: 'Create an issue (extension)',
+      description:
+        'Creates an issue of the calling issuer (extension), to which activities and holders belong. ' +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        "Errors: 403 `issuer_forbidden` (another issuer's path); 401 `token_revoked` (the issuer's secret was rotated) or `token_invalid` (the issuer no longer exists).",
       tags: ['issues'],
       auth: 'issuer',
       request: {
@@ -144,6 +165,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: '/issuers/:clientIssuerId/issues',
       operationId: 'listIssues',
       summary: "List the issuer's issues (extension)",
+      description:
+        "Lists the calling issuer's issues (extension), a page at a time (`take`, `page`). " +
+        'Changes nothing and is safe to repeat. ' +
+        "Errors: 403 `issuer_forbidden` (another issuer's path); 401 `token_revoked` or `token_invalid` as for every issuer operation.",
       tags: ['issues'],
       auth: 'issuer',
       request: { params: issuerParams, query: v2ListQuery(V2_SORT_COLUMNS) },
@@ -163,6 +188,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: `${base}/activities/message`,
       operationId: 'createMessageActivity',
       summary: 'Publish a message activity to the holders of an issue',
+      description:
+        "Publishes a message activity (a name, description and information link) to an issue: it is recorded `APPROVED`, unread, and announced by `issuer-activity.is-created` to the tenant's receivers. " +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        "Errors: 404 `not_found` for an unknown issue of the issuer; 403 `issuer_forbidden` (another issuer's path).",
       tags: ['activities'],
       auth: 'issuer',
       request: {
@@ -185,6 +214,11 @@ export function issuerRoutes(rpc: RpcClient) {
       path: `${base}/activities/request`,
       operationId: 'createRequestActivity',
       summary: "Publish a request activity: EIP-712 data signed with the issuer's key",
+      description:
+        "Publishes a request activity: its EIP-712 typed data (`dataStructured`) is signed with the issuer's custodial key, and the activity is recorded `APPROVED` with the signature and announced by `issuer-activity.is-created`. " +
+        "The signer signs only with the policy service's decision for exactly this data, given in the issuer's own name. " +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        'Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (no `dataStructured`) or `invalid_typed_data`; 403 `issuer_forbidden` or a refused decision (`decision_refused`).',
       tags: ['activities'],
       auth: 'issuer',
       request: {
@@ -217,6 +251,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: `${base}/activities/:clientIssueActivityId`,
       operationId: 'getActivity',
       summary: 'Read an activity; the first read marks it `readed`',
+      description:
+        'Reads one activity of an issue, with its signed typed data for a request activity. ' +
+        'The first read marks it `readed` (the answer shows it read); later reads change nothing. ' +
+        'Errors: 404 `not_found` for an unknown activity or issue; 403 `issuer_forbidden`.',
       tags: ['activities'],
       auth: 'issuer',
       request: { params: activityParams },
@@ -237,6 +275,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: `${base}/activities`,
       operationId: 'listActivities',
       summary: "List an issue's activities",
+      description:
+        "Lists an issue's activities; filter by `name`, `readed` and `type`, sort by `sortColumn` and `sortOrder`, page with `take` and `page`. " +
+        'Changes nothing (listing does not mark them read); safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown issue of the issuer; 403 `issuer_forbidden`.',
       tags: ['activities'],
       auth: 'issuer',
       request: {
@@ -267,6 +309,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: `${base}/holders`,
       operationId: 'createHolder',
       summary: 'Add a holder (an EVM address) to an issue',
+      description:
+        'Adds a holder, a name and an EVM address (stored checksummed), to an issue and answers it. ' +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Without a key, a retry answers 409 `holder_exists`. ' +
+        'Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (not an EVM address); 409 `holder_exists` (the address holds the issue already, in any letter case); 403 `issuer_forbidden`.',
       tags: ['holders'],
       auth: 'issuer',
       request: {
@@ -290,6 +336,10 @@ export function issuerRoutes(rpc: RpcClient) {
       path: `${base}/holders`,
       operationId: 'listHolders',
       summary: "List an issue's holders (extension)",
+      description:
+        "Lists an issue's holders (extension), a page at a time. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown issue of the issuer; 403 `issuer_forbidden`.',
       tags: ['holders'],
       auth: 'issuer',
       request: { params: issueParams, query: v2ListQuery(V2_SORT_COLUMNS) },

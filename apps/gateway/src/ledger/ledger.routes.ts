@@ -7,11 +7,11 @@ import {
   LEDGER_RPC,
   type LedgerCheckView,
 } from '@custody/contracts';
-import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward } from '../forward';
 import { amountString, assetIdString, evmAddress, isoDateTime } from '../schemas';
+import { defineRoute } from '../route';
 
 const ledgerCheckSchema = contractSchema<LedgerCheckView>()(
   z.object({
@@ -70,6 +70,10 @@ export function ledgerRoutes(rpc: RpcClient) {
       path: '/admin/ledger/check',
       operationId: 'checkLedger',
       summary: 'Advance the ledger invariant check by one bounded step (admin)',
+      description:
+        "Advances the ledger's invariant check by one bounded step and answers the run's progress and the violations found so far (at most 100 rows per check): every asset sums to zero, every account equals its postings, every entry balances, no wallet is negative, and available equals balance less open holds (admin only). " +
+        "It writes only the check's own progress (a new run starts when the last one completed) and takes no lock a money movement waits for; one call runs at a time. " +
+        'Safe to repeat: each call goes on where the last one stopped.',
       tags: ['ledger'],
       auth: 'admin',
       scope: ['ledger', 'read'],
@@ -92,6 +96,10 @@ export function ledgerRoutes(rpc: RpcClient) {
       path: '/admin/chain',
       operationId: 'getChainStatus',
       summary: "The chain adapter's state: network, head, scan cursor, gas station (admin)",
+      description:
+        "Answers the chain adapter's state (admin only): `manual` without an EVM node, `starting`, or `evm` with its network, chain id, confirmations, head block, deposit scan cursor, token contracts and gas station address and balance. " +
+        'Changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['ledger'],
       auth: 'admin',
       scope: ['ledger', 'read'],

@@ -5,12 +5,13 @@ import {
   POLICY_RPC,
   type PolicyView,
 } from '@custody/contracts';
-import { booleanParam, defineRoute, listQuerySchema } from '@custody/http';
+import { booleanParam, listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import { codes, idParam, idResponse, idString } from '../schemas';
 import { filtersSchema, policyFields, policySchema } from './policies.schemas';
+import { defineRoute } from '../route';
 
 const HELD = 'Held for approval by a policy-change policy: it takes effect at the quorum';
 const approvalId = idString.describe('The approval the change waits for');
@@ -43,6 +44,11 @@ export function policyRoutes(rpc: RpcClient) {
       path: '/policies',
       operationId: 'createPolicy',
       summary: "Create a policy (a tenant's; an admin's applies to every tenant)",
+      description:
+        "Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `policy-change` or `any`), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. " +
+        "When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. " +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        'Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable`, `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).',
       tags: ['policies'],
       auth: 'client',
       scope: ['policies', 'write'],
@@ -60,6 +66,10 @@ export function policyRoutes(rpc: RpcClient) {
       path: '/policies',
       operationId: 'listPolicies',
       summary: "List the policies that apply: the tenant's and the platform's",
+      description:
+        "Lists the policies that apply to the caller: its tenant's and the platform's (an admin: every policy); filter by `activity` and `enabled`. " +
+        'Changes nothing and is safe to repeat. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['policies'],
       auth: 'client',
       scope: ['policies', 'read'],
@@ -82,6 +92,10 @@ export function policyRoutes(rpc: RpcClient) {
       path: '/policies/:policy',
       operationId: 'getPolicy',
       summary: 'Read a policy',
+      description:
+        "Reads one policy of the caller's tenant, or a platform policy. " +
+        'Changes nothing and is safe to repeat. ' +
+        "Errors: 404 `not_found` for an unknown or deleted policy, or another tenant's.",
       tags: ['policies'],
       auth: 'client',
       scope: ['policies', 'read'],
@@ -99,6 +113,11 @@ export function policyRoutes(rpc: RpcClient) {
       path: '/policies/:policy',
       operationId: 'updatePolicy',
       summary: 'Change a policy (a platform policy: admins only)',
+      description:
+        "Changes a policy: the fields sent replace theirs (`filters: null` removes the filters) and the result is checked as a whole; a tenant changes its own policies, an admin the platform's. " +
+        'When a `policy-change` policy governs them, the change is held: 202 with the policy as it still is and the `approvalId`, and it applies at the quorum if the policy has not changed meanwhile. ' +
+        'PATCH takes no Idempotency-Key; the same change again leaves the same policy. ' +
+        "Errors: 404 `not_found`; 403 `policy_read_only` (a platform policy for a tenant, or a tenant's for an admin) or `policy_blocked`; 409 `policy_changed` (changed or deleted meanwhile: read it again); 400 as on creation.",
       tags: ['policies'],
       auth: 'client',
       scope: ['policies', 'write'],
@@ -119,6 +138,11 @@ export function policyRoutes(rpc: RpcClient) {
       path: '/policies/:policy',
       operationId: 'deletePolicy',
       summary: 'Delete a policy (a platform policy: admins only)',
+      description:
+        "Deletes a policy (soft): it no longer applies from then on; a tenant deletes its own policies, an admin the platform's. " +
+        'When a `policy-change` policy governs them, the deletion is held: 202 with the `approvalId`, applied at the quorum. ' +
+        'DELETE takes no Idempotency-Key; repeating it answers 404 once the policy is gone. ' +
+        'Errors: 404 `not_found`; 403 `policy_read_only` or `policy_blocked`; 409 `policy_changed` (changed or deleted meanwhile).',
       tags: ['policies'],
       auth: 'client',
       scope: ['policies', 'write'],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type PurchaseView, TRADING_RPC } from '@custody/contracts';
 import { PROBLEM_LIMITS } from '@custody/errors';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { contractSchema } from '../contract-schema';
@@ -20,6 +20,7 @@ import {
   walletParams,
   walletPathOf,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 const purchaseSchema = contractSchema<PurchaseView>()(
   z.object({
@@ -58,6 +59,11 @@ export function purchaseRoutes(rpc: RpcClient) {
       operationId: 'createPurchase',
       summary:
         'Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate',
+      description:
+        "Buys (`amount` in fiat) or sells (`amount` in the asset) the wallet's asset at its current rate, less the configured fee, and settles it on the ledger against the treasury at once; it answers the purchase's id once it is `approved`, with `purchase.is-created`. " +
+        "A purchase the ledger refuses is recorded `rejected` and answers the ledger's error; purchases are not governed by policies. " +
+        'Money movement with an Idempotency-Key: settled exactly once even across a crash, and a retry replays the first answer (or finishes a purchase left pending). ' +
+        'Errors: 400 `insufficient_balance` (a sell above the available balance), `asset_disabled`, `amount_too_small`, `amount_too_large`, `asset_mismatch` or `validation_failed` (another `fiatCurrency` than the configured one, too many decimals); 403 `user_blocked` or `user_forbidden`; 404 `not_found` (the wallet); 409 `wallet_deleted` or `idempotency_conflict`; 503 `rate_unavailable` (no rate fresh enough).',
       tags: ['purchases'],
       auth: 'client',
       userTokens: true,
@@ -91,6 +97,10 @@ export function purchaseRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/purchases',
       operationId: 'listPurchases',
       summary: "List a wallet's purchases (`*` for user and wallet: admin only)",
+      description:
+        "Lists a wallet's purchases and sales (`*` for user and wallet: admin only); filter by `assetId`, `externalReference` and creation dates. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.',
       tags: ['purchases'],
       auth: 'client',
       userTokens: true,
@@ -117,6 +127,10 @@ export function purchaseRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/purchases/:purchase',
       operationId: 'getPurchase',
       summary: 'Read a purchase',
+      description:
+        'Reads one purchase: operation, amounts, fee, the rate it used and its status (`pending`, `approved` or `rejected` with its `failure`). ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown purchase or a wallet the caller cannot see; 403 `user_forbidden`.',
       tags: ['purchases'],
       auth: 'client',
       userTokens: true,

@@ -7,7 +7,7 @@ import {
 } from '@custody/contracts';
 import { CONFIG_MAXIMA } from '@custody/config';
 import { Errors } from '@custody/errors';
-import { defineRoute, listQuerySchema, type RouteInput } from '@custody/http';
+import { listQuerySchema, type RouteInput } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import {
@@ -20,6 +20,7 @@ import {
   walletParams,
   walletPathOf,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 const externalReference = reference255.optional();
 /**
@@ -166,6 +167,8 @@ interface KindRoutes<B extends z.ZodType> {
   param: string;
   body: B;
   summary: string;
+  /** The sign operation's description (the list and the read share theirs). */
+  description: string;
   request: (path: WalletPath, body: RouteInput<{ body: B }>['body']) => SignRequest;
 }
 
@@ -179,7 +182,7 @@ function pathValue(params: Record<string, string | undefined>, name: string): st
 }
 
 function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
-  const { kind, path, name, param, body, summary } = spec;
+  const { kind, path, name, param, body, summary, description } = spec;
   const byIdParams = z.object({ ...{}, ...walletParams, [param]: pathId });
   return [
     defineRoute({
@@ -188,6 +191,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       path: `/users/:user/wallets/:wallet/${path}`,
       operationId: `create${name}`,
       summary,
+      description,
       tags: ['signatures'],
       auth: 'client',
       userTokens: true,
@@ -205,6 +209,11 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       path: `/users/:user/wallets/:wallet/${path}`,
       operationId: `list${name}s`,
       summary: `List a wallet's ${path} records`,
+      description:
+        `Lists a wallet's ${path} records (\`*\` for user or wallet: admin only); filter by \`externalReference\`. ` +
+        'Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.',
       tags: ['signatures'],
       auth: 'client',
       userTokens: true,
@@ -232,6 +241,10 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       path: `/users/:user/wallets/:wallet/${path}/:${param}`,
       operationId: `get${name}`,
       summary: `Read one ${path} record`,
+      description:
+        `Reads one ${path} record of a wallet: what was asked, its status and, once \`sent\`, its signature. ` +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown record (or one of another kind) or a wallet the caller cannot see; 403 `user_forbidden`.',
       tags: ['signatures'],
       auth: 'client',
       userTokens: true,
@@ -261,6 +274,12 @@ export function signatureRoutes(rpc: RpcClient) {
       param: 'txId',
       body: signTxBody,
       summary: 'Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`)',
+      description:
+        "Signs a transaction with the wallet's key: an EVM transaction, serialized (`tx`) or as fields (`txJson`), or a Qubic one (`qubicTxJson`); it answers the record's id, whose read shows the signed transaction. " +
+        "The tenant's policies decide on exactly what it moves: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this transaction (docs/decisions/signing-decisions.md). " +
+        'What the signed transaction takes from the wallet (its value and fee reserve) is held as a `broadcast` withdrawal, so the funds cannot be spent twice. ' +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `insufficient_balance`, `invalid_transaction`, `unsupported_transaction_type`, `token_call_unsupported`, `value_and_token_call`, `asset_not_in_wallet` or `unsupported_asset`; 409 `nonce_taken` or `transaction_already_signed`.",
       request: (wallet, { externalReference, ...payload }) => ({
         ...{},
         ...wallet,
@@ -276,6 +295,11 @@ export function signatureRoutes(rpc: RpcClient) {
       param: 'signedMsgId',
       body: signMessageBody,
       summary: 'Sign a message (EIP-191)',
+      description:
+        "Signs a message (EIP-191) with the wallet's EVM key and answers the record's id, whose read shows the signature. " +
+        "The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this message (docs/decisions/signing-decisions.md). " +
+        'It moves no funds. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `unsupported_asset` (not an EVM wallet).",
       request: (wallet, { externalReference, ...payload }) => ({
         ...{},
         ...wallet,
@@ -291,6 +315,11 @@ export function signatureRoutes(rpc: RpcClient) {
       param: 'signedTypedDataId',
       body: signTypedDataBody,
       summary: 'Sign typed data (EIP-712; `value.primaryType` names the root type)',
+      description:
+        "Signs EIP-712 typed data with the wallet's EVM key (`value.primaryType` names the root type) and answers the record's id, whose read shows the signature. " +
+        "The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this data (docs/decisions/signing-decisions.md). " +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `token_authorization_refused` (a permit or transfer authorization, which would move tokens off the ledger), `invalid_typed_data` or `unsupported_asset` (not an EVM wallet).",
       request: (wallet, { externalReference, ...payload }) => ({
         ...{},
         ...wallet,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { type PingResult, RPC_METHODS, SERVICES } from '@custody/contracts';
-import { defineRoute } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import type { CheckOutcome } from '@custody/service-kit';
 import { contractSchema } from '../contract-schema';
 import { READINESS_CHECKS } from './readiness';
+import { defineRoute } from '../route';
 
 const pingResultSchema = contractSchema<PingResult>()(
   z.object({
@@ -38,6 +38,10 @@ export function systemRoutes(rpc: RpcClient, readiness: () => Promise<CheckOutco
       path: '/system/ping/:service',
       operationId: 'pingService',
       summary: 'Round-trip an RPC ping to one backend service',
+      description:
+        'Sends one RPC ping to a backend service through the broker and answers the replica that answered, its uptime and its readiness checks (admin only). ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 503 `broker_unavailable` or `service_unavailable` (no replica consumes its queue); 504 `upstream_timeout` (no answer in time).',
       tags: ['system'],
       auth: 'admin',
       scope: ['system', 'read'],
@@ -55,6 +59,10 @@ export function systemRoutes(rpc: RpcClient, readiness: () => Promise<CheckOutco
       path: '/system/health',
       operationId: 'getSystemHealth',
       summary: 'The health of the broker, Redis and every backend service, as the gateway sees it',
+      description:
+        "Runs the gateway's readiness checks (the broker, Redis and a ping to every backend service) and answers each outcome, as its internal /readyz sees them (admin only); the public /readyz says only ready or not. " +
+        'Changes nothing; a failed check is reported with 200, not as an error. ' +
+        'No errors of its own beyond the common ones.',
       tags: ['system'],
       auth: 'admin',
       scope: ['system', 'read'],

@@ -6,10 +6,11 @@ import {
   type TokenView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { defineRoute, type RouteContext } from '@custody/http';
+import { type RouteContext } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { clientSchema, idString, timestamps } from '../schemas';
+import { defineRoute } from '../route';
 
 /** The api client's credentials, which the guard of every `basic` route has checked are there. */
 function credentialsOf(ctx: RouteContext): ApiClientCredentials {
@@ -71,6 +72,11 @@ export function tokenRoutes(rpc: RpcClient) {
       path: '/tokens',
       operationId: 'createToken',
       summary: 'Issue an access and refresh token (password or refresh_token grant)',
+      description:
+        "Exchanges the api client's credentials (HTTP Basic) and a grant for an access token (an EdDSA JWT valid `expires_in` seconds) and a refresh token: `password` with the client's e-mail and password, or `refresh_token` with the last refresh token; with `userId` the access token reaches only that end user's records. " +
+        'It stores the new refresh token (hashed) and marks a refreshed one used: a refresh token works once, and one that comes back revokes every token of its login (401 `refresh_token_reused`). ' +
+        'It is not idempotent and ignores Idempotency-Key: every call issues new tokens. ' +
+        "Errors: 401 `invalid_client` (the api client's id or secret) or `invalid_grant` (the e-mail and password, or an unknown, expired or another api client's refresh token); 400 `unknown_user` (`userId` is not a user of the client's tenant) or `invalid_request` (a refresh asking for another `userId`); 403 `audience_not_allowed` (an admin client through an api client of the general audience); 429 per IP.",
       tags: ['tokens'],
       auth: 'basic',
       request: { body: tokenRequest },
@@ -91,6 +97,11 @@ export function tokenRoutes(rpc: RpcClient) {
       path: '/tokens/revoke',
       operationId: 'revokeToken',
       summary: 'Revoke an access token or a refresh token (RFC 7009; extension)',
+      description:
+        'Revokes an access token until it expires, or a refresh token with every token refreshed from the same login (RFC 7009), when the calling api client issued it. ' +
+        'It answers `revoked: true` whether or not the token was known, so it tells nothing about it; the gateway refuses a revoked access token from the next request (401 `token_revoked`). ' +
+        'Naturally idempotent: revoking again changes nothing more (Idempotency-Key is not used). ' +
+        'Errors: 401 `invalid_client` for wrong api client credentials; 429 per IP.',
       tags: ['tokens'],
       auth: 'basic',
       request: { body: z.object({ token: z.string().min(1).max(4096) }).strict() },

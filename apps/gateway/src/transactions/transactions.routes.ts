@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_RPC, type TransactionView } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
@@ -16,6 +16,7 @@ import {
   walletParams,
   walletPathOf,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 const party = z.object({
   walletId: idString.optional(),
@@ -55,6 +56,10 @@ export function transactionRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/transactions',
       operationId: 'listTransactions',
       summary: "List a wallet's ledger movements (`*` for user and wallet: admin only)",
+      description:
+        "Lists a wallet's ledger movements (transfers, withdrawals, deposits, purchases and sales), each with the wallet's balance after it (`*` for user and wallet: admin only); filter by `txLog` (the operation's id), asset, `movement`, `movementSubtype`, `status` and creation dates. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.',
       tags: ['transactions'],
       auth: 'client',
       userTokens: true,
@@ -88,6 +93,10 @@ export function transactionRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/transactions/:transaction',
       operationId: 'getTransaction',
       summary: 'Read one ledger movement',
+      description:
+        'Reads one ledger movement of a wallet, with the rate a purchase or sale used. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown movement or a wallet the caller cannot see; 403 `user_forbidden`.',
       tags: ['transactions'],
       auth: 'client',
       userTokens: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTITY_RPC, type WhitelistView } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
@@ -14,6 +14,7 @@ import {
   walletParams,
   walletPathOf,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 const status = z.enum(['pending', 'verified', 'rejected']);
 
@@ -73,6 +74,11 @@ export function whitelistRoutes(rpc: RpcClient) {
       path,
       operationId: 'createWhitelist',
       summary: 'Whitelist a counterparty address for a wallet (extension); starts pending',
+      description:
+        "Adds a counterparty address to a wallet's whitelist (the travel rule; extension), `pending` until an admin reviews it; a policy with the rule `destination_not_whitelisted` counts only `verified` addresses as whitelisted. " +
+        "The address must be one of the wallet's chain; `casp` is required for a `CASP` counterparty. " +
+        'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
+        'Errors: 404 `not_found` (user or wallet); 400 `validation_failed` (an address of another chain); 409 `whitelist_exists` (the address is on the list already).',
       tags: ['whitelists'],
       auth: 'client',
       userTokens: true,
@@ -91,6 +97,10 @@ export function whitelistRoutes(rpc: RpcClient) {
       path,
       operationId: 'listWhitelists',
       summary: "List a wallet's whitelist records",
+      description:
+        "Lists a wallet's whitelist records with their travel-rule status (`*` for user or wallet: admin only). " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`, and 403 `token_expired` or `token_revoked` for an expired or revoked token, as the contract has it for this read.',
       tags: ['whitelists'],
       auth: 'client',
       userTokens: true,
@@ -114,6 +124,10 @@ export function whitelistRoutes(rpc: RpcClient) {
       path: `${path}/:whitelist`,
       operationId: 'getWhitelist',
       summary: 'Read a whitelist record',
+      description:
+        'Reads one whitelist record of a wallet. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found`; 403 `user_forbidden`, and 403 `token_expired` or `token_revoked` for an expired or revoked token, as the contract has it for this read.',
       tags: ['whitelists'],
       auth: 'client',
       userTokens: true,
@@ -133,6 +147,10 @@ export function whitelistRoutes(rpc: RpcClient) {
       path: `${path}/:whitelist`,
       operationId: 'updateWhitelist',
       summary: 'Set the travel-rule status after review (admin; extension)',
+      description:
+        "Sets a whitelist record's travel-rule status after compliance's review (admin only; extension): `verified` lets a whitelist policy send to the address, `rejected` or `pending` does not. " +
+        'PATCH takes no Idempotency-Key; setting the same status again leaves the same record. ' +
+        'Errors: 404 `not_found` for an unknown record.',
       tags: ['whitelists'],
       auth: 'admin',
       scope: ['whitelists', 'review'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_RPC, type WithdrawalView } from '@custody/contracts';
-import { defineRoute, listQuerySchema } from '@custody/http';
+import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { contractSchema } from '../contract-schema';
@@ -17,6 +17,7 @@ import {
   walletParams,
   walletPathOf,
 } from '../schemas';
+import { defineRoute } from '../route';
 
 /** What a withdrawal request takes; the records answer what it took (or the chain's). */
 const receiverAddress = z.string().trim().min(1).max(200);
@@ -64,6 +65,12 @@ export function withdrawalRoutes(rpc: RpcClient) {
       operationId: 'createWithdrawal',
       summary:
         'Withdraw to an outside address; holds the amount (absent: the whole available balance)',
+      description:
+        'Withdraws from a custody wallet to an outside address: it holds the amount (absent: the whole available balance), so the available balance drops while the balance stays until the withdrawal is confirmed, and answers its id, with `withdrawal.is-created`. ' +
+        "The tenant's policies decide first: 403 `policy_blocked` when one refuses it (nothing is held), or it is created `pending_approval` (still 201) until its approval's quorum makes it `prepared`, or a rejection cancels it and releases the hold. " +
+        "A `prepared` withdrawal is sent by the chain adapter, whose signature the signer makes only with the policy service's decision for exactly that transaction, or moved on by an admin. " +
+        'Money movement with an Idempotency-Key: held exactly once even across a crash, and a retry replays the first answer. ' +
+        "Errors: 400 `insufficient_balance` (the contract's not enough balance) or `validation_failed` (another asset than the wallet's, an address of another chain, too many decimals); 404 `not_found`; 403 `user_blocked` or `user_forbidden`.",
       tags: ['withdrawals'],
       auth: 'client',
       userTokens: true,
@@ -95,6 +102,10 @@ export function withdrawalRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/withdrawals',
       operationId: 'listWithdrawals',
       summary: "List a wallet's withdrawals (`*` for user and wallet: admin only)",
+      description:
+        "Lists a wallet's withdrawals (`*` for user and wallet: admin only); filter by `status`, `externalReference` and creation dates. " +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.',
       tags: ['withdrawals'],
       auth: 'client',
       userTokens: true,
@@ -126,6 +137,10 @@ export function withdrawalRoutes(rpc: RpcClient) {
       path: '/users/:user/wallets/:wallet/withdrawals/:withdrawal',
       operationId: 'getWithdrawal',
       summary: 'Read a withdrawal',
+      description:
+        'Reads a withdrawal: amount, fee, receiver, status (`pending_approval`, `prepared`, `broadcast`, `confirmed`, `failed`, `cancelled`), its chain transaction and ledger movements once settled. ' +
+        'Changes nothing and is safe to repeat. ' +
+        'Errors: 404 `not_found` for an unknown withdrawal or a wallet the caller cannot see; 403 `user_forbidden`.',
       tags: ['withdrawals'],
       auth: 'client',
       userTokens: true,
@@ -145,6 +160,10 @@ export function withdrawalRoutes(rpc: RpcClient) {
       operationId: 'updateWithdrawal',
       summary:
         'Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)',
+      description:
+        'Moves a withdrawal that no chain adapter sends (admin only, the manual adapter): `broadcast` with its `blockchainTransactionId`, `confirmed` posts the debit (the receiver gets the amount less the network `fee`, which goes to the fees account), `failed` or `cancelled` release the hold; each publishes `withdrawal.is-updated`. ' +
+        'Money movement: it applies once, and as PATCH takes no Idempotency-Key, repeating a move answers 409 `illegal_transition` rather than booking twice. ' +
+        'Errors: 404 `not_found`; 409 `illegal_transition` (allowed: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled) or `chain_managed` (the chain adapter sends it and reports its outcome).',
       tags: ['withdrawals'],
       auth: 'admin',
       scope: ['withdrawals', 'manage'],

@@ -11,7 +11,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Issue an access and refresh token (password or refresh_token grant) */
+    /**
+     * Issue an access and refresh token (password or refresh_token grant)
+     * @description Exchanges the api client's credentials (HTTP Basic) and a grant for an access token (an EdDSA JWT valid `expires_in` seconds) and a refresh token: `password` with the client's e-mail and password, or `refresh_token` with the last refresh token; with `userId` the access token reaches only that end user's records. It stores the new refresh token (hashed) and marks a refreshed one used: a refresh token works once, and one that comes back revokes every token of its login (401 `refresh_token_reused`). It is not idempotent and ignores Idempotency-Key: every call issues new tokens. Errors: 401 `invalid_client` (the api client's id or secret) or `invalid_grant` (the e-mail and password, or an unknown, expired or another api client's refresh token); 400 `unknown_user` (`userId` is not a user of the client's tenant) or `invalid_request` (a refresh asking for another `userId`); 403 `audience_not_allowed` (an admin client through an api client of the general audience); 429 per IP.
+     */
     post: operations['createToken'];
     delete?: never;
     options?: never;
@@ -28,7 +31,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke an access token or a refresh token (RFC 7009; extension) */
+    /**
+     * Revoke an access token or a refresh token (RFC 7009; extension)
+     * @description Revokes an access token until it expires, or a refresh token with every token refreshed from the same login (RFC 7009), when the calling api client issued it. It answers `revoked: true` whether or not the token was known, so it tells nothing about it; the gateway refuses a revoked access token from the next request (401 `token_revoked`). Naturally idempotent: revoking again changes nothing more (Idempotency-Key is not used). Errors: 401 `invalid_client` for wrong api client credentials; 429 per IP.
+     */
     post: operations['revokeToken'];
     delete?: never;
     options?: never;
@@ -43,10 +49,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List clients */
+    /**
+     * List clients
+     * @description Lists every client (admin only), a page at a time in the order `sort` asks; passwords and scopes are never shown. Changes nothing and is safe to repeat. An empty page is `[]`; no errors of its own beyond the common ones.
+     */
     get: operations['listClients'];
     put?: never;
-    /** Create a client (an account that logs in) */
+    /**
+     * Create a client (an account that logs in)
+     * @description Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) or `member_audience_invalid` (a member cannot be an admin).
+     */
     post: operations['createClient'];
     delete?: never;
     options?: never;
@@ -61,15 +73,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a client (admins: any; a client: itself) */
+    /**
+     * Read a client (admins: any; a client: itself)
+     * @description Reads one client: an admin reads any, any other client only itself. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown or deleted client, and for another client than the caller (so that ids are not revealed).
+     */
     get: operations['getClient'];
     put?: never;
     post?: never;
-    /** Delete a client (soft; its tokens stop working at once) */
+    /**
+     * Delete a client (soft; its tokens stop working at once)
+     * @description Deletes a client (admin only): soft, the record is kept, and every token of the client stops working at once. A tenant goes only once its members have gone. Repeating it answers 404: the client is gone. Errors: 404 `not_found`; 409 `client_has_members` while the tenant has live members.
+     */
     delete: operations['deleteClient'];
     options?: never;
     head?: never;
-    /** Change a client; a new password, audience or scopes revokes its tokens */
+    /**
+     * Change a client; a new password, audience or scopes revokes its tokens
+     * @description Changes a client's name, e-mail, password, audience or scopes (admin only). A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin); 400 `member_audience_invalid` (a tenant member cannot become an admin).
+     */
     patch: operations['updateClient'];
     trace?: never;
   };
@@ -80,10 +101,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List api clients */
+    /**
+     * List api clients
+     * @description Lists the api clients with their secrets (admin only). Changes nothing and is safe to repeat. An empty page is `[]`, never the contract's 404.
+     */
     get: operations['listApiClients'];
     put?: never;
-    /** Create an api client (extension); the secret is generated unless given */
+    /**
+     * Create an api client (extension); the secret is generated unless given
+     * @description Creates an api client (admin only; extension): the application credentials that POST /v1/tokens takes as HTTP Basic, with the lifetimes of the tokens it issues (3,600 s access and 30 days refresh unless given) and its audience (`general` unless `admin`; only an admin api client issues admin tokens). Its id (`app_…`) and secret are generated unless given; the answer shows the secret, as every read does. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `conflict` when an api client has this id.
+     */
     post: operations['createApiClient'];
     delete?: never;
     options?: never;
@@ -98,15 +125,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an api client */
+    /**
+     * Read an api client
+     * @description Reads one api client with its secret (admin only). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown or deleted api client.
+     */
     get: operations['getApiClient'];
     put?: never;
     post?: never;
-    /** Delete an api client (extension; soft) */
+    /**
+     * Delete an api client (extension; soft)
+     * @description Deletes an api client (admin only; extension): soft, and POST /v1/tokens refuses its credentials from then on (`invalid_client`), so its refresh tokens can no longer be used; access tokens it issued run until they expire. Repeating it answers 404: the api client is gone. Errors: 404 `not_found`.
+     */
     delete: operations['deleteApiClient'];
     options?: never;
     head?: never;
-    /** Change an api client (extension) */
+    /**
+     * Change an api client (extension)
+     * @description Changes an api client's name, description, secret, audience or token lifetimes (admin only; extension). A new secret or lifetime applies to the next POST /v1/tokens; tokens issued before keep theirs. PATCH takes no Idempotency-Key; the same change again leaves the same record. Errors: 404 `not_found`.
+     */
     patch: operations['updateApiClient'];
     trace?: never;
   };
@@ -117,7 +153,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Identity document types */
+    /**
+     * Identity document types
+     * @description Lists the identity document types (`id`, `name`) that `idType` takes; filter by `id`, and by `name` (any part, in any letter case). A fixed reference list: changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listEnumIdType'];
     put?: never;
     post?: never;
@@ -134,7 +173,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CNAE-2009 classes (Spanish classification of economic activities; Fuente: INE) */
+    /**
+     * CNAE-2009 classes (Spanish classification of economic activities; Fuente: INE)
+     * @description Lists the CNAE-2009 classes (`code`, `group`, `name`) that a legal person's `CNAE` takes; filter by `code`, `group`, and by `name` (any part, in any letter case). A fixed reference list: changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listEnumCnae'];
     put?: never;
     post?: never;
@@ -151,7 +193,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Company types (legal forms) of legal persons; `id` is the `companyType` code */
+    /**
+     * Company types (legal forms) of legal persons; `id` is the `companyType` code
+     * @description Lists the company types (legal forms) whose `id` a legal person's `companyType` takes; filter by `id`, and by `name` (any part, in any letter case). A reference list (replaceable by configuration): changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listEnumCompanyType'];
     put?: never;
     post?: never;
@@ -168,7 +213,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Purposes of the business relationship; `id` is the `purposeBusinessRelationship` code */
+    /**
+     * Purposes of the business relationship; `id` is the `purposeBusinessRelationship` code
+     * @description Lists the purposes of the business relationship whose `id` a legal person's `purposeBusinessRelationship` takes; filter by `id`, and by `name` (any part, in any letter case). A reference list (replaceable by configuration): changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listEnumPurposeBusinessRelationship'];
     put?: never;
     post?: never;
@@ -187,7 +235,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Onboard an individual person */
+    /**
+     * Onboard an individual person
+     * @description Onboards an end user who is an individual person, in the caller's tenant, with its KYC data: `generalConditions` and the fields the service is configured to require (INDIVIDUAL_REQUIRED_FIELDS). It stores the user, publishes `user.is-created` and answers only its id. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `user_exists` when the tenant has a user with this `idNumber` or `email`; the contract's 404 (files not found) does not occur, as onboarding takes no files.
+     */
     post: operations['createIndividualPerson'];
     delete?: never;
     options?: never;
@@ -204,7 +255,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Onboard a legal person (company) */
+    /**
+     * Onboard a legal person (company)
+     * @description Onboards an end user who is a legal person (a company), in the caller's tenant, with its KYC data: its registration, places, owners (at most 4 above 25 percent), administrators, representative and expected activity. It stores the user, publishes `user.is-created` and answers only its id. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `user_exists` when the tenant has a user with this `idNumber` or `email`; the contract's 404 (files not found) does not occur, as onboarding takes no files.
+     */
     post: operations['createLegalPerson'];
     delete?: never;
     options?: never;
@@ -219,7 +273,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List users: an admin's of every tenant; a client's (extension) of its own tenant */
+    /**
+     * List users: an admin's of every tenant; a client's (extension) of its own tenant
+     * @description Lists users: an admin's token lists every tenant's, any other client's its own tenant's (extension); filter by `email`, `idNumber`, `externalReference` and creation dates. Changes nothing and is safe to repeat. An empty page is `[]`; a token bound to an end user is refused (403 `user_token_forbidden`).
+     */
     get: operations['listUsers'];
     put?: never;
     post?: never;
@@ -236,11 +293,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a user */
+    /**
+     * Read a user
+     * @description Reads a user with its KYC summary and its `blocked` flag: one of the caller's tenant (an admin: any tenant's); a token bound to an end user reads only that user. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown, deleted or other tenant's user; 403 `user_forbidden` for another user than the token's.
+     */
     get: operations['getUser'];
     put?: never;
     post?: never;
-    /** Delete a user (soft; the record is kept for compliance) */
+    /**
+     * Delete a user (soft; the record is kept for compliance)
+     * @description Deletes a user: soft, the record stays for compliance and reads answer 404 from then on; `device` and `ip` go into the `user.is-deleted` event. A user with wallets is not deleted (the contract's rule; wallet-ledger is asked). DELETE takes no Idempotency-Key; repeating it answers 404, as the user is gone. Errors: 404 `not_found`; 403 `user_has_wallets` until its wallets are deleted.
+     */
     delete: operations['deleteUser'];
     options?: never;
     head?: never;
@@ -260,7 +323,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Change an individual person; `status` active|blocked sets `blocked` */
+    /**
+     * Change an individual person; `status` active|blocked sets `blocked`
+     * @description Changes an individual person's KYC data: the fields sent replace theirs, and `status` (`blocked` or `active`) sets the user's `blocked` flag; it publishes `user.is-updated`. A block stops the user's money on the very next request (transfers, withdrawals, signatures, purchases and new wallets answer 403 `user_blocked`), because wallet-ledger's copy is blocked before the change commits; an unblock reaches it by event. PATCH takes no Idempotency-Key; the same change again leaves the same record. Errors: 404 `not_found`; 400 `person_type_mismatch` (the user is a legal person); 409 `user_exists` (another user has the new `idNumber` or `email`); 403 `field_forbidden` (a token bound to the user changing its status, PEP or sanctions flags, identity document or `externalReference`) or `user_forbidden` (another user than the token's).
+     */
     patch: operations['updateIndividualPerson'];
     trace?: never;
   };
@@ -277,7 +343,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Change a legal person; place objects keep their required members */
+    /**
+     * Change a legal person; place objects keep their required members
+     * @description Changes a legal person's data: the fields sent replace theirs (a place object is replaced whole, so it carries its required members), and `status` (`blocked` or `active`) sets the user's `blocked` flag; it publishes `user.is-updated`. A block stops the user's money on the very next request (transfers, withdrawals, signatures, purchases and new wallets answer 403 `user_blocked`); an unblock reaches wallet-ledger by event. PATCH takes no Idempotency-Key; the same change again leaves the same record. Errors: 404 `not_found`; 400 `person_type_mismatch` (the user is an individual); 409 `user_exists` (another user has the new `idNumber` or `email`); 403 `field_forbidden` (a token bound to the user changing its status, identity numbers, owners, administrators or representative) or `user_forbidden` (another user than the token's).
+     */
     patch: operations['updateLegalPerson'];
     trace?: never;
   };
@@ -288,10 +357,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a user's wallets (`*` as user: every user, admin only) */
+    /**
+     * List a user's wallets (`*` as user: every user, admin only)
+     * @description Lists a user's wallets with their balances and addresses (`*` as the user: every user's, admin only); filter by `assetId`, `assetSymbol`, `externalReference` and creation dates. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a user the caller cannot see; 403 `wildcard_forbidden` (`*` without the admin audience) or `user_forbidden` (another user than the token's).
+     */
     get: operations['listWallets'];
     put?: never;
-    /** Open a wallet of one asset for a user (one per user and asset) */
+    /**
+     * Open a wallet of one asset for a user (one per user and asset)
+     * @description Opens a wallet of one asset for a user, in the user's tenant: the signing service derives its key and address, and the ledger opens its account at zero; it publishes `wallet.is-created` and answers its id. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Without a key, a retry answers 409 `wallet_exists`. Errors: 404 `not_found` (the user is unknown or not visible); 403 `user_blocked`; 400 `unknown_asset` (not in the catalog) or `unsupported_asset` (no wallets on its chain: EVM and Qubic have them); 409 `wallet_exists` (one wallet per user and asset).
+     */
     post: operations['createWallet'];
     delete?: never;
     options?: never;
@@ -306,11 +381,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a wallet with its balances and address */
+    /**
+     * Read a wallet with its balances and address
+     * @description Reads a wallet: its asset, `balance`, `availableBalance` (the balance less open holds such as pending withdrawals), address and user. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown, deleted or not visible wallet, or one of another user; 403 `user_forbidden` for another user than the token's.
+     */
     get: operations['getWallet'];
     put?: never;
     post?: never;
-    /** Delete an empty wallet (soft); 403 while it holds funds */
+    /**
+     * Delete an empty wallet (soft); 403 while it holds funds
+     * @description Deletes a wallet: soft, and only an empty one, with no open hold (a pending withdrawal) and no deposit waiting for confirmation; `device` and `ip` go into the `wallet.is-deleted` event. A deleted wallet receives nothing more: transfers to it and incomes into it are refused. DELETE takes no Idempotency-Key; repeating it answers 404, as the wallet is gone. Errors: 404 `not_found`; 403 `wallet_not_empty` (the contract's positive balance, an open hold or a pending deposit) or `user_forbidden`.
+     */
     delete: operations['deleteWallet'];
     options?: never;
     head?: never;
@@ -324,10 +405,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's sign-tx records */
+    /**
+     * List a wallet's sign-tx records
+     * @description Lists a wallet's sign-tx records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listSignedTransactions'];
     put?: never;
-    /** Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`) */
+    /**
+     * Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`)
+     * @description Signs a transaction with the wallet's key: an EVM transaction, serialized (`tx`) or as fields (`txJson`), or a Qubic one (`qubicTxJson`); it answers the record's id, whose read shows the signed transaction. The tenant's policies decide on exactly what it moves: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this transaction (docs/decisions/signing-decisions.md). What the signed transaction takes from the wallet (its value and fee reserve) is held as a `broadcast` withdrawal, so the funds cannot be spent twice. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `insufficient_balance`, `invalid_transaction`, `unsupported_transaction_type`, `token_call_unsupported`, `value_and_token_call`, `asset_not_in_wallet` or `unsupported_asset`; 409 `nonce_taken` or `transaction_already_signed`.
+     */
     post: operations['createSignedTransaction'];
     delete?: never;
     options?: never;
@@ -342,7 +429,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one sign-tx record */
+    /**
+     * Read one sign-tx record
+     * @description Reads one sign-tx record of a wallet: what was asked, its status and, once `sent`, its signature. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown record (or one of another kind) or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getSignedTransaction'];
     put?: never;
     post?: never;
@@ -359,10 +449,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's sign-message records */
+    /**
+     * List a wallet's sign-message records
+     * @description Lists a wallet's sign-message records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listSignedMessages'];
     put?: never;
-    /** Sign a message (EIP-191) */
+    /**
+     * Sign a message (EIP-191)
+     * @description Signs a message (EIP-191) with the wallet's EVM key and answers the record's id, whose read shows the signature. The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this message (docs/decisions/signing-decisions.md). It moves no funds. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `unsupported_asset` (not an EVM wallet).
+     */
     post: operations['createSignedMessage'];
     delete?: never;
     options?: never;
@@ -377,7 +473,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one sign-message record */
+    /**
+     * Read one sign-message record
+     * @description Reads one sign-message record of a wallet: what was asked, its status and, once `sent`, its signature. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown record (or one of another kind) or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getSignedMessage'];
     put?: never;
     post?: never;
@@ -394,10 +493,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's sign-typed-data records */
+    /**
+     * List a wallet's sign-typed-data records
+     * @description Lists a wallet's sign-typed-data records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listSignedTypedDatas'];
     put?: never;
-    /** Sign typed data (EIP-712; `value.primaryType` names the root type) */
+    /**
+     * Sign typed data (EIP-712; `value.primaryType` names the root type)
+     * @description Signs EIP-712 typed data with the wallet's EVM key (`value.primaryType` names the root type) and answers the record's id, whose read shows the signature. The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this data (docs/decisions/signing-decisions.md). Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `token_authorization_refused` (a permit or transfer authorization, which would move tokens off the ledger), `invalid_typed_data` or `unsupported_asset` (not an EVM wallet).
+     */
     post: operations['createSignedTypedData'];
     delete?: never;
     options?: never;
@@ -412,7 +517,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one sign-typed-data record */
+    /**
+     * Read one sign-typed-data record
+     * @description Reads one sign-typed-data record of a wallet: what was asked, its status and, once `sent`, its signature. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown record (or one of another kind) or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getSignedTypedData'];
     put?: never;
     post?: never;
@@ -429,10 +537,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's whitelist records */
+    /**
+     * List a wallet's whitelist records
+     * @description Lists a wallet's whitelist records with their travel-rule status (`*` for user or wallet: admin only). Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`, and 403 `token_expired` or `token_revoked` for an expired or revoked token, as the contract has it for this read.
+     */
     get: operations['listWhitelists'];
     put?: never;
-    /** Whitelist a counterparty address for a wallet (extension); starts pending */
+    /**
+     * Whitelist a counterparty address for a wallet (extension); starts pending
+     * @description Adds a counterparty address to a wallet's whitelist (the travel rule; extension), `pending` until an admin reviews it; a policy with the rule `destination_not_whitelisted` counts only `verified` addresses as whitelisted. The address must be one of the wallet's chain; `casp` is required for a `CASP` counterparty. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (user or wallet); 400 `validation_failed` (an address of another chain); 409 `whitelist_exists` (the address is on the list already).
+     */
     post: operations['createWhitelist'];
     delete?: never;
     options?: never;
@@ -447,14 +561,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a whitelist record */
+    /**
+     * Read a whitelist record
+     * @description Reads one whitelist record of a wallet. Changes nothing and is safe to repeat. Errors: 404 `not_found`; 403 `user_forbidden`, and 403 `token_expired` or `token_revoked` for an expired or revoked token, as the contract has it for this read.
+     */
     get: operations['getWhitelist'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    /** Set the travel-rule status after review (admin; extension) */
+    /**
+     * Set the travel-rule status after review (admin; extension)
+     * @description Sets a whitelist record's travel-rule status after compliance's review (admin only; extension): `verified` lets a whitelist policy send to the address, `rejected` or `pending` does not. PATCH takes no Idempotency-Key; setting the same status again leaves the same record. Errors: 404 `not_found` for an unknown record.
+     */
     patch: operations['updateWhitelist'];
     trace?: never;
   };
@@ -465,10 +585,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List transfers */
+    /**
+     * List transfers
+     * @description Lists the tenant's transfers with their legs (an admin: every tenant's); a token bound to an end user lists only the transfers its user sent or received. Changes nothing and is safe to repeat. An empty page is `[]`, never the contract's 404.
+     */
     get: operations['listTransfers'];
     put?: never;
-    /** Move funds between custody wallets: every leg applies, or none */
+    /**
+     * Move funds between custody wallets: every leg applies, or none
+     * @description Moves funds between custody wallets of one asset: every leg applies, or none, each leg a journal entry of the ledger; it answers the transfer `approved`, with `transfer.is-created`. The tenant's policies decide first: 403 `policy_blocked` when one refuses it (nothing moves), or the transfer is answered `pending_approval` with its `approvalId`, its funds on hold until the approval's quorum books it (or a rejection releases them). Money movement with an Idempotency-Key: applied exactly once even across a crash, and a retry replays the first answer. Errors: 400 `insufficient_balance` (a leg's available balance falls short; nothing moves), `validation_failed` (a wallet that is not the named user's, another asset, one wallet as both sender and receiver, too many decimals) or `senders_span_tenants` (an admin's transfer across tenants); 404 `not_found` (an unknown sender); 403 `user_blocked` or `user_forbidden`; 409 `wallet_deleted`; 503 `timeout` or `outcome_unknown` (retry with the same key).
+     */
     post: operations['createTransfer'];
     delete?: never;
     options?: never;
@@ -483,7 +609,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a transfer */
+    /**
+     * Read a transfer
+     * @description Reads a transfer with its legs, its status (`approved`, or `pending_approval`, `rejected`, `failed` when a policy held it) and `approvalId`. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown transfer, another tenant's, or one a user-bound token's user is not part of.
+     */
     get: operations['getTransfer'];
     put?: never;
     post?: never;
@@ -502,7 +631,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Report a deposit to a custody wallet (admin; manual chain adapter) */
+    /**
+     * Report a deposit to a custody wallet (admin; manual chain adapter)
+     * @description Reports a deposit to a custody wallet (admin only; the manual chain adapter, for assets no chain adapter follows): it is recorded `pending`, with `income.is-created`, and credits nothing until it is confirmed. While it is pending the wallet cannot be deleted. Money movement with an Idempotency-Key: recorded exactly once even across a crash; without a key a retry answers 409 `duplicate_income`. Errors: 404 `not_found` (an unknown or deleted wallet); 400 `validation_failed` (more decimals than the asset has); 409 `duplicate_income` (this asset, blockchain transaction id and wallet were reported already).
+     */
     post: operations['reportIncome'];
     delete?: never;
     options?: never;
@@ -523,7 +655,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Confirm (credit) or fail a pending deposit (admin) */
+    /**
+     * Confirm (credit) or fail a pending deposit (admin)
+     * @description Settles a pending deposit (admin only): `confirmed` credits the wallet once (external → wallet, with its ledger movement), `failed` never credits it. PATCH takes no Idempotency-Key, and a settled income moves no more: setting it again answers 409 `illegal_transition`, so nothing is credited twice. Errors: 404 `not_found`; 409 `illegal_transition` (it is not pending) or `wallet_deleted` (its wallet was deleted).
+     */
     patch: operations['updateIncome'];
     trace?: never;
   };
@@ -534,7 +669,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's deposits (`*` for user and wallet: admin only) */
+    /**
+     * List a wallet's deposits (`*` for user and wallet: admin only)
+     * @description Lists a wallet's deposits with their status (`*` for user and wallet: admin only); filter by `status` and creation dates. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listIncomes'];
     put?: never;
     post?: never;
@@ -551,7 +689,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a deposit */
+    /**
+     * Read a deposit
+     * @description Reads one deposit of a wallet. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown deposit or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getIncome'];
     put?: never;
     post?: never;
@@ -568,7 +709,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's ledger movements (`*` for user and wallet: admin only) */
+    /**
+     * List a wallet's ledger movements (`*` for user and wallet: admin only)
+     * @description Lists a wallet's ledger movements (transfers, withdrawals, deposits, purchases and sales), each with the wallet's balance after it (`*` for user and wallet: admin only); filter by `txLog` (the operation's id), asset, `movement`, `movementSubtype`, `status` and creation dates. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listTransactions'];
     put?: never;
     post?: never;
@@ -585,7 +729,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one ledger movement */
+    /**
+     * Read one ledger movement
+     * @description Reads one ledger movement of a wallet, with the rate a purchase or sale used. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown movement or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getTransaction'];
     put?: never;
     post?: never;
@@ -602,10 +749,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's withdrawals (`*` for user and wallet: admin only) */
+    /**
+     * List a wallet's withdrawals (`*` for user and wallet: admin only)
+     * @description Lists a wallet's withdrawals (`*` for user and wallet: admin only); filter by `status`, `externalReference` and creation dates. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listWithdrawals'];
     put?: never;
-    /** Withdraw to an outside address; holds the amount (absent: the whole available balance) */
+    /**
+     * Withdraw to an outside address; holds the amount (absent: the whole available balance)
+     * @description Withdraws from a custody wallet to an outside address: it holds the amount (absent: the whole available balance), so the available balance drops while the balance stays until the withdrawal is confirmed, and answers its id, with `withdrawal.is-created`. The tenant's policies decide first: 403 `policy_blocked` when one refuses it (nothing is held), or it is created `pending_approval` (still 201) until its approval's quorum makes it `prepared`, or a rejection cancels it and releases the hold. A `prepared` withdrawal is sent by the chain adapter, whose signature the signer makes only with the policy service's decision for exactly that transaction, or moved on by an admin. Money movement with an Idempotency-Key: held exactly once even across a crash, and a retry replays the first answer. Errors: 400 `insufficient_balance` (the contract's not enough balance) or `validation_failed` (another asset than the wallet's, an address of another chain, too many decimals); 404 `not_found`; 403 `user_blocked` or `user_forbidden`.
+     */
     post: operations['createWithdrawal'];
     delete?: never;
     options?: never;
@@ -620,7 +773,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a withdrawal */
+    /**
+     * Read a withdrawal
+     * @description Reads a withdrawal: amount, fee, receiver, status (`pending_approval`, `prepared`, `broadcast`, `confirmed`, `failed`, `cancelled`), its chain transaction and ledger movements once settled. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown withdrawal or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getWithdrawal'];
     put?: never;
     post?: never;
@@ -643,7 +799,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin) */
+    /**
+     * Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)
+     * @description Moves a withdrawal that no chain adapter sends (admin only, the manual adapter): `broadcast` with its `blockchainTransactionId`, `confirmed` posts the debit (the receiver gets the amount less the network `fee`, which goes to the fees account), `failed` or `cancelled` release the hold; each publishes `withdrawal.is-updated`. Money movement: it applies once, and as PATCH takes no Idempotency-Key, repeating a move answers 409 `illegal_transition` rather than booking twice. Errors: 404 `not_found`; 409 `illegal_transition` (allowed: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled) or `chain_managed` (the chain adapter sends it and reports its outcome).
+     */
     patch: operations['updateWithdrawal'];
     trace?: never;
   };
@@ -654,7 +813,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Advance the ledger invariant check by one bounded step (admin) */
+    /**
+     * Advance the ledger invariant check by one bounded step (admin)
+     * @description Advances the ledger's invariant check by one bounded step and answers the run's progress and the violations found so far (at most 100 rows per check): every asset sums to zero, every account equals its postings, every entry balances, no wallet is negative, and available equals balance less open holds (admin only). It writes only the check's own progress (a new run starts when the last one completed) and takes no lock a money movement waits for; one call runs at a time. Safe to repeat: each call goes on where the last one stopped.
+     */
     get: operations['checkLedger'];
     put?: never;
     post?: never;
@@ -671,7 +833,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The chain adapter's state: network, head, scan cursor, gas station (admin) */
+    /**
+     * The chain adapter's state: network, head, scan cursor, gas station (admin)
+     * @description Answers the chain adapter's state (admin only): `manual` without an EVM node, `starting`, or `evm` with its network, chain id, confirmations, head block, deposit scan cursor, token contracts and gas station address and balance. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['getChainStatus'];
     put?: never;
     post?: never;
@@ -688,7 +853,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the asset catalog, each with its current rate and market data */
+    /**
+     * List the asset catalog, each with its current rate and market data
+     * @description Lists the asset catalog, each asset with its current rate and market data; filter by `name` and `symbol`. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listAssets'];
     put?: never;
     post?: never;
@@ -705,7 +873,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an asset (by id or symbol) with its current rate and market data */
+    /**
+     * Read an asset (by id or symbol) with its current rate and market data
+     * @description Reads one asset, by id or symbol, with its current rate and market data. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an asset not in the catalog.
+     */
     get: operations['getAsset'];
     put?: never;
     post?: never;
@@ -722,7 +893,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Whether the asset can be bought or sold now, and why not */
+    /**
+     * Whether the asset can be bought or sold now, and why not
+     * @description Tells whether a purchase of the asset (`action` BUY or SELL) would be accepted now, and why not: `disabled` (trading it is switched off) or `rate_unavailable` (no rate fresh enough). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an asset not in the catalog.
+     */
     get: operations['getAssetAvailability'];
     put?: never;
     post?: never;
@@ -739,7 +913,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Market data snapshots of an asset (`*`: every asset) in a lastUpdated window */
+    /**
+     * Market data snapshots of an asset (`*`: every asset) in a lastUpdated window
+     * @description Lists an asset's market data snapshots (volume, price changes, supply) whose `lastUpdated` lies between `lastUpdatedAfter` and `lastUpdatedBefore`, both required; `*` as the asset lists every asset's. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an asset not in the catalog; 400 `validation_failed` for an unknown `assetSymbol` or a missing window.
+     */
     get: operations['listMarketData'];
     put?: never;
     post?: never;
@@ -756,7 +933,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one market data snapshot */
+    /**
+     * Read one market data snapshot
+     * @description Reads one market data snapshot of an asset (`*`: of any asset). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown snapshot, or one of another asset.
+     */
     get: operations['getMarketData'];
     put?: never;
     post?: never;
@@ -773,7 +953,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Rate history of an asset (`interval`: only the last 1h–24h or 1d–365d) */
+    /**
+     * Rate history of an asset (`interval`: only the last 1h–24h or 1d–365d)
+     * @description Lists an asset's rate history (fiat price per unit, provider `type`), optionally only the last `interval` (1h to 24h, or 1d to 365d) and one provider type. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an asset not in the catalog; 400 `validation_failed` for an interval out of range or an unknown `assetSymbol`.
+     */
     get: operations['listRates'];
     put?: never;
     post?: never;
@@ -790,7 +973,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The exchange's quote for buying or selling the asset now */
+    /**
+     * The exchange's quote for buying or selling the asset now
+     * @description Answers the exchange's live quote for buying or selling the asset (`side`), fetched from the exchange provider and stored in the rate history; when the exchange does not answer, the last stored quote of that side (its `stale` flag tells its age). Safe to repeat; each call that reaches the exchange adds its quote to the history. Errors: 404 `not_found` for an asset not in the catalog; 503 `rate_unavailable` when the exchange does not answer and no quote was ever stored.
+     */
     get: operations['getExchangeRate'];
     put?: never;
     post?: never;
@@ -807,7 +993,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read one rate; its asset carries the current rate and market data */
+    /**
+     * Read one rate; its asset carries the current rate and market data
+     * @description Reads one rate of an asset; its `asset` carries the asset's current rate and market data. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown rate or asset.
+     */
     get: operations['getRate'];
     put?: never;
     post?: never;
@@ -824,10 +1013,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List a wallet's purchases (`*` for user and wallet: admin only) */
+    /**
+     * List a wallet's purchases (`*` for user and wallet: admin only)
+     * @description Lists a wallet's purchases and sales (`*` for user and wallet: admin only); filter by `assetId`, `externalReference` and creation dates. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     */
     get: operations['listPurchases'];
     put?: never;
-    /** Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate */
+    /**
+     * Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate
+     * @description Buys (`amount` in fiat) or sells (`amount` in the asset) the wallet's asset at its current rate, less the configured fee, and settles it on the ledger against the treasury at once; it answers the purchase's id once it is `approved`, with `purchase.is-created`. A purchase the ledger refuses is recorded `rejected` and answers the ledger's error; purchases are not governed by policies. Money movement with an Idempotency-Key: settled exactly once even across a crash, and a retry replays the first answer (or finishes a purchase left pending). Errors: 400 `insufficient_balance` (a sell above the available balance), `asset_disabled`, `amount_too_small`, `amount_too_large`, `asset_mismatch` or `validation_failed` (another `fiatCurrency` than the configured one, too many decimals); 403 `user_blocked` or `user_forbidden`; 404 `not_found` (the wallet); 409 `wallet_deleted` or `idempotency_conflict`; 503 `rate_unavailable` (no rate fresh enough).
+     */
     post: operations['createPurchase'];
     delete?: never;
     options?: never;
@@ -842,7 +1037,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a purchase */
+    /**
+     * Read a purchase
+     * @description Reads one purchase: operation, amounts, fee, the rate it used and its status (`pending`, `approved` or `rejected` with its `failure`). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown purchase or a wallet the caller cannot see; 403 `user_forbidden`.
+     */
     get: operations['getPurchase'];
     put?: never;
     post?: never;
@@ -859,7 +1057,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The notification types, each with your tenant's receivers (an admin's too) */
+    /**
+     * The notification types, each with your tenant's receivers (an admin's too)
+     * @description Lists the notification types (one per event, such as `withdrawal.is-created`), each with the receivers the caller's tenant subscribed to it. Changes nothing and is safe to repeat. An empty page is `[]`, never the contract's 404.
+     */
     get: operations['listNotificationTypes'];
     put?: never;
     post?: never;
@@ -876,7 +1077,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Your webhook signing secret (Standard Webhooks `whsec_…`; created on first read) */
+    /**
+     * Your webhook signing secret (Standard Webhooks `whsec_…`; created on first read)
+     * @description Answers the tenant's webhook signing secret (Standard Webhooks, `whsec_…`), with which every delivery to its `url` receivers is signed. The first read creates it; later reads answer the same secret, so it is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['getWebhookSigningSecret'];
     put?: never;
     post?: never;
@@ -895,7 +1099,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Replace the signing secret; the old one keeps signing alongside for 24 h */
+    /**
+     * Replace the signing secret; the old one keeps signing alongside for 24 h
+     * @description Replaces the tenant's webhook signing secret with a new one and answers it; deliveries are signed with both the new and the previous secret until `previousValidUntil` (24 h), so receivers can switch without missing one. Each call makes a new secret; with an Idempotency-Key a retry replays the first answer instead of rotating again. No errors of its own beyond the common ones.
+     */
     post: operations['rotateWebhookSigningSecret'];
     delete?: never;
     options?: never;
@@ -910,7 +1117,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The delivery log of your receivers (extension) */
+    /**
+     * The delivery log of your receivers (extension)
+     * @description Lists the delivery log of the tenant's receivers (extension): each delivery's event, channel, status (`pending`, `delivered`, `failed`, `dead`, `skipped`) and attempts so far; filter by `event`, `receiverId` and `status`. Changes nothing and is safe to repeat. No errors of its own: another tenant's receiver matches nothing.
+     */
     get: operations['listDeliveries'];
     put?: never;
     post?: never;
@@ -929,7 +1139,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivery again (extension) */
+    /**
+     * Send a delivery again (extension)
+     * @description Queues one delivery of the tenant's again, whatever its outcome so far (extension); its attempts keep counting. Each call queues it again; with an Idempotency-Key a retry replays the first answer instead. Errors: 404 `not_found` for an unknown delivery or another tenant's.
+     */
     post: operations['redeliver'];
     delete?: never;
     options?: never;
@@ -944,7 +1157,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A receiver's deliveries, each with its attempts (extension) */
+    /**
+     * A receiver's deliveries, each with its attempts (extension)
+     * @description Lists one receiver's deliveries, each with its attempts (time, HTTP status, error, duration; extension); filter by `status`. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown receiver or another tenant's.
+     */
     get: operations['listReceiverDeliveries'];
     put?: never;
     post?: never;
@@ -963,7 +1179,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Deliver every event of the type since a time again (extension) */
+    /**
+     * Deliver every event of the type since a time again (extension)
+     * @description Delivers to one receiver again every event of its type recorded since `since` (until `until`, or now), in the feed's order (extension): a new delivery where it had none, the old one queued again where it ended; one still in flight is left to finish. It answers 202 with the deliveries queued (`replayed`) and left (`skipped`); a retry queues again what has ended by then, unless an Idempotency-Key replays the first answer. Errors: 404 `not_found` (the receiver); 400 `validation_failed` (`until` not after `since`) or `replay_too_large` (more than 10,000 events: replay a shorter time).
+     */
     post: operations['replayReceiver'];
     delete?: never;
     options?: never;
@@ -980,7 +1199,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Subscribe a receiver to a notification type */
+    /**
+     * Subscribe a receiver to a notification type
+     * @description Subscribes a receiver to a notification type: an e-mail address, a Slack webhook, a phone number for SMS and/or a `url` that gets a signed HTTP POST of each event of the type in the caller's tenant. A `url` or Slack address must resolve to a public address when it is given. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the notification type); 400 `validation_failed` (a host that does not resolve) or `url_not_allowed` (a private or local address); 409 `receiver_limit` (the tenant has as many receivers as it may have).
+     */
     post: operations['createReceiver'];
     delete?: never;
     options?: never;
@@ -998,11 +1220,17 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Unsubscribe a receiver */
+    /**
+     * Unsubscribe a receiver
+     * @description Unsubscribes a receiver: soft, and no event is delivered to it from then on. DELETE takes no Idempotency-Key; repeating it answers 404, as the receiver is gone. Errors: 404 `not_found` for an unknown or deleted receiver, or another tenant's.
+     */
     delete: operations['deleteReceiver'];
     options?: never;
     head?: never;
-    /** Change a receiver (re-enables a disabled one) */
+    /**
+     * Change a receiver (re-enables a disabled one)
+     * @description Changes a receiver's channels; it also re-enables a receiver that deliveries had disabled after failing too long. PATCH takes no Idempotency-Key; the same change again leaves the same receiver. Errors: 404 `not_found` (an unknown or deleted receiver, or another tenant's); 400 `validation_failed` or `url_not_allowed` as when it was created.
+     */
     patch: operations['updateReceiver'];
     trace?: never;
   };
@@ -1013,7 +1241,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The event feed: every event of the caller's tenant, in order (extension) */
+    /**
+     * The event feed: every event of the caller's tenant, in order (extension)
+     * @description Reads the event feed (extension): every event of the caller's tenant (an admin: of every tenant) in a stable order, a page after the `after` cursor (none: the oldest kept), optionally only some `types`; the `Link` header gives the next page, so a client that missed webhooks can catch up. Changes nothing and is safe to repeat from any cursor the feed gave. Errors: 400 `validation_failed` or `invalid_cursor` (a cursor this feed did not give).
+     */
     get: operations['listEvents'];
     put?: never;
     post?: never;
@@ -1030,7 +1261,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One event of the feed (extension) */
+    /**
+     * One event of the feed (extension)
+     * @description Reads one event of the feed, as its deliveries carried it (extension). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown event, another tenant's, or one past its retention.
+     */
     get: operations['getEvent'];
     put?: never;
     post?: never;
@@ -1047,10 +1281,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the policies that apply: the tenant's and the platform's */
+    /**
+     * List the policies that apply: the tenant's and the platform's
+     * @description Lists the policies that apply to the caller: its tenant's and the platform's (an admin: every policy); filter by `activity` and `enabled`. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listPolicies'];
     put?: never;
-    /** Create a policy (a tenant's; an admin's applies to every tenant) */
+    /**
+     * Create a policy (a tenant's; an admin's applies to every tenant)
+     * @description Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `policy-change` or `any`), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable`, `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).
+     */
     post: operations['createPolicy'];
     delete?: never;
     options?: never;
@@ -1065,15 +1305,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read a policy */
+    /**
+     * Read a policy
+     * @description Reads one policy of the caller's tenant, or a platform policy. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown or deleted policy, or another tenant's.
+     */
     get: operations['getPolicy'];
     put?: never;
     post?: never;
-    /** Delete a policy (a platform policy: admins only) */
+    /**
+     * Delete a policy (a platform policy: admins only)
+     * @description Deletes a policy (soft): it no longer applies from then on; a tenant deletes its own policies, an admin the platform's. When a `policy-change` policy governs them, the deletion is held: 202 with the `approvalId`, applied at the quorum. DELETE takes no Idempotency-Key; repeating it answers 404 once the policy is gone. Errors: 404 `not_found`; 403 `policy_read_only` or `policy_blocked`; 409 `policy_changed` (changed or deleted meanwhile).
+     */
     delete: operations['deletePolicy'];
     options?: never;
     head?: never;
-    /** Change a policy (a platform policy: admins only) */
+    /**
+     * Change a policy (a platform policy: admins only)
+     * @description Changes a policy: the fields sent replace theirs (`filters: null` removes the filters) and the result is checked as a whole; a tenant changes its own policies, an admin the platform's. When a `policy-change` policy governs them, the change is held: 202 with the policy as it still is and the `approvalId`, and it applies at the quorum if the policy has not changed meanwhile. PATCH takes no Idempotency-Key; the same change again leaves the same policy. Errors: 404 `not_found`; 403 `policy_read_only` (a platform policy for a tenant, or a tenant's for an admin) or `policy_blocked`; 409 `policy_changed` (changed or deleted meanwhile: read it again); 400 as on creation.
+     */
     patch: operations['updatePolicy'];
     trace?: never;
   };
@@ -1084,7 +1333,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the tenant's approvals (admins: every tenant's) */
+    /**
+     * List the tenant's approvals (admins: every tenant's)
+     * @description Lists the approvals of the caller's tenant (an admin: of every tenant): the operations policies held (withdrawals, transfers, signatures, policy changes), what each would do, the policies that held it, the quorums and the decisions so far; filter by `status` and activity. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listApprovals'];
     put?: never;
     post?: never;
@@ -1101,7 +1353,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an approval with its decisions so far */
+    /**
+     * Read an approval with its decisions so far
+     * @description Reads one approval with the operation it holds, its requirements and the decisions so far. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown approval or another tenant's.
+     */
     get: operations['getApproval'];
     put?: never;
     post?: never;
@@ -1120,7 +1375,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve or reject a held operation (not one the caller started) */
+    /**
+     * Approve or reject a held operation (not one the caller started)
+     * @description Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature is signed (with the policy service's decision naming it) or rejected, a policy change is applied or dropped. Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). Errors: 404 `not_found`; 403 `self_approval_forbidden` (the client that started the operation) or `approver_forbidden` (not one of its approvers); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum).
+     */
     post: operations['decideApproval'];
     delete?: never;
     options?: never;
@@ -1135,7 +1393,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read the audit log of mutating requests (extension) */
+    /**
+     * Read the audit log of mutating requests (extension)
+     * @description Reads the append-only audit log (admin only; extension): one record per mutating request through the gateway (who, what, outcome) and per refused call between services; filter by `userId`, `clientId`, `action` and time. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listAuditEvents'];
     put?: never;
     post?: never;
@@ -1152,7 +1413,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Round-trip an RPC ping to one backend service */
+    /**
+     * Round-trip an RPC ping to one backend service
+     * @description Sends one RPC ping to a backend service through the broker and answers the replica that answered, its uptime and its readiness checks (admin only). Changes nothing and is safe to repeat. Errors: 503 `broker_unavailable` or `service_unavailable` (no replica consumes its queue); 504 `upstream_timeout` (no answer in time).
+     */
     get: operations['pingService'];
     put?: never;
     post?: never;
@@ -1169,7 +1433,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The health of the broker, Redis and every backend service, as the gateway sees it */
+    /**
+     * The health of the broker, Redis and every backend service, as the gateway sees it
+     * @description Runs the gateway's readiness checks (the broker, Redis and a ping to every backend service) and answers each outcome, as its internal /readyz sees them (admin only); the public /readyz says only ready or not. Changes nothing; a failed check is reported with 200, not as an error. No errors of its own beyond the common ones.
+     */
     get: operations['getSystemHealth'];
     put?: never;
     post?: never;
@@ -1212,7 +1479,7 @@ export interface components {
       status: number;
       detail: string;
       /**
-       * @description Stable snake_case error code
+       * @description Stable snake_case error code: one of the "Error codes" of `info.description`
        * @example validation_failed
        */
       code: string;

@@ -9,10 +9,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List issuers (admin; extension) */
+    /**
+     * List issuers (admin; extension)
+     * @description Lists the issuers (admin only; extension), without their secrets. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
     get: operations['listIssuers'];
     put?: never;
-    /** Provision an issuer with a custodial signing key (admin; extension) */
+    /**
+     * Provision an issuer with a custodial signing key (admin; extension)
+     * @description Provisions an issuer (admin only; extension): the signing service derives its custodial EVM key, and the answer shows the issuer's id, key address and secret, the only time the secret is shown. Takes an Idempotency-Key handled with the issuer's creation: a retry replays the issuer without its secret (it is stored only as a hash), never a second issuer. No errors of its own beyond the common ones.
+     */
     post: operations['createIssuer'];
     delete?: never;
     options?: never;
@@ -29,7 +35,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Replace an issuer's secret; older tokens stop working (admin; extension) */
+    /**
+     * Replace an issuer's secret; older tokens stop working (admin; extension)
+     * @description Replaces an issuer's secret (admin only; extension) and shows the new one once; the old secret and every issuer token issued under it stop working at once (401 `token_revoked`). Takes an Idempotency-Key handled with the rotation: a retry replays the issuer without the secret rather than rotating again. Errors: 404 `not_found` for an unknown issuer.
+     */
     post: operations['rotateIssuerSecret'];
     delete?: never;
     options?: never;
@@ -46,7 +55,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Issuer id and secret → an issuer access token (JWT, 15 minutes) */
+    /**
+     * Issuer id and secret → an issuer access token (JWT, 15 minutes)
+     * @description Exchanges an issuer's id and secret for an issuer access token (an EdDSA JWT valid 15 minutes) that the other version 2 operations take on the issuer's own paths. It changes nothing; every call issues a new token, and Idempotency-Key is not used. Errors: 401 `invalid_credentials` (an unknown id or a wrong secret answer the same); 429 per IP, as every attempt counts.
+     */
     post: operations['authenticateIssuer'];
     delete?: never;
     options?: never;
@@ -61,10 +73,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the issuer's issues (extension) */
+    /**
+     * List the issuer's issues (extension)
+     * @description Lists the calling issuer's issues (extension), a page at a time (`take`, `page`). Changes nothing and is safe to repeat. Errors: 403 `issuer_forbidden` (another issuer's path); 401 `token_revoked` or `token_invalid` as for every issuer operation.
+     */
     get: operations['listIssues'];
     put?: never;
-    /** Create an issue (extension) */
+    /**
+     * Create an issue (extension)
+     * @description Creates an issue of the calling issuer (extension), to which activities and holders belong. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 403 `issuer_forbidden` (another issuer's path); 401 `token_revoked` (the issuer's secret was rotated) or `token_invalid` (the issuer no longer exists).
+     */
     post: operations['createIssue'];
     delete?: never;
     options?: never;
@@ -81,7 +99,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish a message activity to the holders of an issue */
+    /**
+     * Publish a message activity to the holders of an issue
+     * @description Publishes a message activity (a name, description and information link) to an issue: it is recorded `APPROVED`, unread, and announced by `issuer-activity.is-created` to the tenant's receivers. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` for an unknown issue of the issuer; 403 `issuer_forbidden` (another issuer's path).
+     */
     post: operations['createMessageActivity'];
     delete?: never;
     options?: never;
@@ -98,7 +119,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Publish a request activity: EIP-712 data signed with the issuer's key */
+    /**
+     * Publish a request activity: EIP-712 data signed with the issuer's key
+     * @description Publishes a request activity: its EIP-712 typed data (`dataStructured`) is signed with the issuer's custodial key, and the activity is recorded `APPROVED` with the signature and announced by `issuer-activity.is-created`. The signer signs only with the policy service's decision for exactly this data, given in the issuer's own name. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (no `dataStructured`) or `invalid_typed_data`; 403 `issuer_forbidden` or a refused decision (`decision_refused`).
+     */
     post: operations['createRequestActivity'];
     delete?: never;
     options?: never;
@@ -113,7 +137,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Read an activity; the first read marks it `readed` */
+    /**
+     * Read an activity; the first read marks it `readed`
+     * @description Reads one activity of an issue, with its signed typed data for a request activity. The first read marks it `readed` (the answer shows it read); later reads change nothing. Errors: 404 `not_found` for an unknown activity or issue; 403 `issuer_forbidden`.
+     */
     get: operations['getActivity'];
     put?: never;
     post?: never;
@@ -130,7 +157,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List an issue's activities */
+    /**
+     * List an issue's activities
+     * @description Lists an issue's activities; filter by `name`, `readed` and `type`, sort by `sortColumn` and `sortOrder`, page with `take` and `page`. Changes nothing (listing does not mark them read); safe to repeat. Errors: 404 `not_found` for an unknown issue of the issuer; 403 `issuer_forbidden`.
+     */
     get: operations['listActivities'];
     put?: never;
     post?: never;
@@ -147,10 +177,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List an issue's holders (extension) */
+    /**
+     * List an issue's holders (extension)
+     * @description Lists an issue's holders (extension), a page at a time. Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown issue of the issuer; 403 `issuer_forbidden`.
+     */
     get: operations['listHolders'];
     put?: never;
-    /** Add a holder (an EVM address) to an issue */
+    /**
+     * Add a holder (an EVM address) to an issue
+     * @description Adds a holder, a name and an EVM address (stored checksummed), to an issue and answers it. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Without a key, a retry answers 409 `holder_exists`. Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (not an EVM address); 409 `holder_exists` (the address holds the issue already, in any letter case); 403 `issuer_forbidden`.
+     */
     post: operations['createHolder'];
     delete?: never;
     options?: never;
@@ -191,7 +227,7 @@ export interface components {
       status: number;
       detail: string;
       /**
-       * @description Stable snake_case error code
+       * @description Stable snake_case error code: one of the "Error codes" of `info.description`
        * @example validation_failed
        */
       code: string;
