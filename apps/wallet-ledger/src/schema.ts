@@ -164,6 +164,23 @@ export const incomes = ledger.table('incomes', {
 
 export type IncomeRow = typeof incomes.$inferSelect;
 
+/** The gas station's top-up of a token withdrawal's address (migration 0021). */
+export const gasTopups = ledger.table('gas_topups', {
+  withdrawalId: uuid('withdrawal_id').primaryKey(),
+  network: text('network').notNull(),
+  station: text('station').notNull(),
+  recipient: text('recipient').notNull(),
+  nonce: bigint('nonce', { mode: 'number' }).notNull(),
+  value: numeric('value').notNull(),
+  maxFeePerGas: numeric('max_fee_per_gas').notNull(),
+  maxPriorityFeePerGas: numeric('max_priority_fee_per_gas').notNull(),
+  rawTx: text('raw_tx'),
+  hash: text('hash'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type GasTopupRow = typeof gasTopups.$inferSelect;
+
 export const withdrawals = ledger.table('withdrawals', {
   id: uuid('id').primaryKey(),
   tenantId: text('tenant_id').notNull(),
@@ -182,6 +199,10 @@ export const withdrawals = ledger.table('withdrawals', {
   network: text('network'),
   fromAddress: text('from_address'),
   chainNonce: bigint('chain_nonce', { mode: 'number' }),
+  /** The reserved transaction's gas and fees (migration 0021): signed from these, again if need be. */
+  gasLimit: numeric('gas_limit'),
+  maxFeePerGas: numeric('max_fee_per_gas'),
+  maxPriorityFeePerGas: numeric('max_priority_fee_per_gas'),
   rawTx: text('raw_tx'),
   feeReserve: numeric('fee_reserve').notNull().default('0'),
   failureReason: text('failure_reason'),

@@ -48,7 +48,7 @@ export async function reserveSignedNonce(
   const taken = await tx.execute(
     sql`SELECT 1 FROM ledger.withdrawals
          WHERE network = ${network} AND from_address = ${address} AND chain_nonce = ${nonce}
-           AND raw_tx IS NOT NULL AND status IN ('prepared', 'broadcast')
+           AND signed_tx_id IS NULL AND status IN ('prepared', 'broadcast')
          LIMIT 1`,
   );
   if (taken.rows.length > 0)

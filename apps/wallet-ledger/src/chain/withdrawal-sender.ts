@@ -9,6 +9,7 @@ import {
 import { GAS_STATION_OWNER, SIGNING_RPC } from '@custody/contracts';
 import { erc20TransferData } from '@custody/intents';
 import { isAppError } from '@custody/errors';
+import { failpoint } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
 import { canonical } from '@custody/money';
@@ -18,6 +19,8 @@ import { extendHold } from '../ledger/ledger.repository';
 import { type WithdrawalRow, type WithdrawalStatus, withdrawals, wallets } from '../schema';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
+import { broadcast as sendRaw } from './broadcast';
+import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
 import { takeNonce } from './nonces';
 import { decisionFor, tokenBalance } from './withdrawal-payments';
 
@@ -28,17 +31,28 @@ const SIGNED_PER_POLL = 200;
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 export { GAS_STATION_OWNER };
 
+/** Crash tests: the sender killed between the steps of a withdrawal (and of its gas top-up). */
+export const SENDER_FAILPOINTS = {
+  afterNonce: 'chain.sender.after-nonce',
+  afterSign: 'chain.sender.after-sign',
+  afterStore: 'chain.sender.after-store',
+  afterBroadcast: 'chain.sender.after-broadcast',
+  topUpAfterNonce: TOP_UP_AFTER_NONCE,
+} as const;
+
 /**
  * Sends `prepared` withdrawals of the network's assets and follows them to the end. Per
- * withdrawal: a nonce is taken under a row lock, signing signs, and the signed transaction is
- * stored before it is broadcast — a crash anywhere re-sends that same transaction. Native coin:
+ * withdrawal, in steps of which none holds a lock across a call to the node or another service:
+ * the nonce and fees are reserved and stored; the transaction is decided and signed; the signed
+ * transaction is stored; then it is broadcast. A crash after any step resumes at the next with
+ * the same nonce (a second signature of the stored fields is the same transaction). Native coin:
  * the wallet also pays the network fee, reserved on its hold (gas limit × max fee) and settled at
  * the real fee. ERC-20: the gas station tops the wallet's address up with gas first; the fee is
  * the house's. After `confirmations` blocks: `confirmed` (ledger debit) or, if reverted, `failed`
  * (hold released; a native transaction still pays its fee).
  */
 export class WithdrawalSender {
-  private gasStation: string | undefined;
+  private readonly gasStation: GasStation;
   /** Where the next poll's page of signed transactions starts (see `track`). */
   private signedCursor = FIRST_ID;
 
@@ -50,16 +64,12 @@ export class WithdrawalSender {
     private readonly catalog: AssetCatalog,
     private readonly rpc: RpcClient,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.gasStation = new GasStation(db, provider, network, rpc);
+  }
 
   async gasStationAddress(): Promise<string> {
-    this.gasStation ??= (
-      await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
-        ownerId: GAS_STATION_OWNER,
-        chain: 'evm',
-      })
-    ).address;
-    return this.gasStation;
+    return this.gasStation.address();
   }
 
   async poll(): Promise<void> {
@@ -91,14 +101,26 @@ export class WithdrawalSender {
   }
 
   private async send(row: WithdrawalRow): Promise<void> {
-    const signed = row.rawTx ? row : await this.sign(row.id);
-    if (!signed?.rawTx || signed.status !== 'prepared') return;
-    const tx = EvmTransaction.from(signed.rawTx);
-    if (this.network.tokens.has(signed.assetId)) {
-      await this.ensureGas(signed, tx);
+    let current: WithdrawalRow | undefined = row;
+    if (!current.rawTx) {
+      if (current.chainNonce === null) {
+        current = await this.reserve(current);
+        if (!current || current.status !== 'prepared') return;
+        failpoint(SENDER_FAILPOINTS.afterNonce);
+      }
+      const signed = await this.signReserved(current);
+      failpoint(SENDER_FAILPOINTS.afterSign);
+      current = await this.store(current, signed);
+      if (!current?.rawTx) return;
+      failpoint(SENDER_FAILPOINTS.afterStore);
     }
+    const signed = current;
+    const raw = signed.rawTx;
+    if (!raw || signed.status !== 'prepared') return;
+    const tx = EvmTransaction.from(raw);
+    if (this.network.tokens.has(signed.assetId)) await this.gasStation.ensureGas(signed, tx);
     try {
-      await this.broadcast(signed.rawTx, tx.hash as string);
+      await sendRaw(this.provider, raw, tx.hash as string);
     } catch (error) {
       // Its nonce went to another transaction (one a client had signed, say): it can never be
       // mined, and once that one is deep enough its hold returns.
@@ -108,10 +130,11 @@ export class WithdrawalSender {
         await this.failReplaced(signed, 'prepared');
       return;
     }
+    failpoint(SENDER_FAILPOINTS.afterBroadcast);
     await withTransaction(this.db, async (t) => {
-      const current = await this.lock(t, signed.id);
-      if (current?.status !== 'prepared') return;
-      await this.service.move(t, current, {
+      const locked = await this.lock(t, signed.id);
+      if (locked?.status !== 'prepared') return;
+      await this.service.move(t, locked, {
         status: 'broadcast',
         blockchainTransactionId: tx.hash as string,
         onChain: true,
@@ -119,43 +142,45 @@ export class WithdrawalSender {
     });
   }
 
-  /** Nonce, fee reserve and signature, stored in one transaction with the withdrawal. */
-  private async sign(id: string): Promise<WithdrawalRow | undefined> {
+  /**
+   * Step 1: the nonce, the fees and (native coin) the fee reserve on the hold, stored with the
+   * withdrawal. The node is asked before the transaction that takes the locks, never within it.
+   */
+  private async reserve(row: WithdrawalRow): Promise<WithdrawalRow | undefined> {
+    const [wallet] = await this.db
+      .select({ address: wallets.address })
+      .from(wallets)
+      .where(eq(wallets.id, row.walletId));
+    if (!wallet) throw new Error(`wallet ${row.walletId} of withdrawal ${row.id} not found`);
+    const asset = await this.catalog.require(row.assetId);
+    const token = this.network.tokens.get(row.assetId);
+    const fees = await this.provider.getFeeData();
+    const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+    const maxPriorityFeePerGas = min(fees.maxPriorityFeePerGas ?? 0n, maxFeePerGas);
+    const gasLimit = token ? this.network.tokenGasLimit : NATIVE_GAS_LIMIT;
+    const units = parseUnits(row.amount, asset.decimals);
+    const reserveWei = token ? 0n : gasLimit * maxFeePerGas;
+    // The chain must hold what the ledger pays (else the node refuses it after a nonce is taken,
+    // or a token transfer reverts at the house's gas).
+    const onChain = token
+      ? await tokenBalance(this.provider, token, wallet.address)
+      : await this.provider.getBalance(wallet.address);
+    const chainCount = await this.provider.getTransactionCount(wallet.address, 'pending');
     return withTransaction(this.db, async (tx) => {
-      const w = await this.lock(tx, id);
-      if (!w || w.status !== 'prepared' || w.rawTx) return w;
-      const [wallet] = await tx
-        .select({ address: wallets.address })
-        .from(wallets)
-        .where(eq(wallets.id, w.walletId));
-      if (!wallet) throw new Error(`wallet ${w.walletId} of withdrawal ${w.id} not found`);
-      const asset = await this.catalog.require(w.assetId);
-      const token = this.network.tokens.get(w.assetId);
-      const fees = await this.provider.getFeeData();
-      const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
-      const maxPriorityFeePerGas = fees.maxPriorityFeePerGas ?? 0n;
-      const gasLimit = token ? this.network.tokenGasLimit : NATIVE_GAS_LIMIT;
-      const units = parseUnits(w.amount, asset.decimals);
-      let reserve = '0';
-      // A token payment the address cannot make would revert on chain, at the house's gas.
-      if (token && (await tokenBalance(this.provider, token, wallet.address)) < units) {
-        await this.fail(tx, w, 'The address does not hold the amount on chain.');
+      const w = await this.lock(tx, row.id);
+      if (!w || w.status !== 'prepared' || w.chainNonce !== null) return w;
+      if (onChain < units + reserveWei) {
+        await this.fail(
+          tx,
+          w,
+          token
+            ? 'The address does not hold the amount on chain.'
+            : 'The address does not hold the amount and the network fee on chain.',
+        );
         return undefined;
       }
+      const reserve = canonical(formatUnits(reserveWei, asset.decimals));
       if (!token) {
-        const reserveWei = gasLimit * maxFeePerGas;
-        reserve = canonical(formatUnits(reserveWei, asset.decimals));
-        // The chain must hold what the ledger says (else the node refuses the transaction
-        // after it took a nonce); the ledger must cover the fee on top of the amount.
-        const onChain = await this.provider.getBalance(wallet.address);
-        if (onChain < units + reserveWei) {
-          await this.fail(
-            tx,
-            w,
-            'The address does not hold the amount and the network fee on chain.',
-          );
-          return undefined;
-        }
         try {
           await extendHold(tx, w.holdId, reserve);
         } catch (error) {
@@ -164,34 +189,66 @@ export class WithdrawalSender {
           return undefined;
         }
       }
-      const chainCount = await this.provider.getTransactionCount(wallet.address, 'pending');
       const nonce = await takeNonce(tx, this.network.name, wallet.address, chainCount);
-      const txJson = {
-        to: token ?? w.receiverAddress,
-        value: token ? '0' : units.toString(),
-        data: token ? erc20TransferData(w.receiverAddress, units) : '0x',
-        gasLimit: gasLimit.toString(),
-        maxFeePerGas: maxFeePerGas.toString(),
-        maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-        nonce: String(nonce),
-      };
-      const decision = await decisionFor(this.rpc, this.network, w, wallet.address, txJson);
-      const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
-        ownerId: w.walletId,
-        chain: 'evm',
-        chainId: String(this.network.chainId),
-        txJson,
-        decision,
-      });
       const [updated] = await tx
         .update(withdrawals)
         .set({
           network: this.network.name,
           fromAddress: wallet.address,
           chainNonce: nonce,
+          feeReserve: reserve,
+          gasLimit: gasLimit.toString(),
+          maxFeePerGas: maxFeePerGas.toString(),
+          maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+          updatedAt: new Date(),
+        })
+        .where(eq(withdrawals.id, w.id))
+        .returning();
+      return updated;
+    });
+  }
+
+  /**
+   * Step 2, outside any transaction: the policy service's decision for the stored transaction,
+   * and its signature. Signed again after a crash, it is the same transaction (same hash).
+   */
+  private async signReserved(w: WithdrawalRow) {
+    const asset = await this.catalog.require(w.assetId);
+    const token = this.network.tokens.get(w.assetId);
+    const units = parseUnits(w.amount, asset.decimals);
+    const txJson = {
+      to: token ?? w.receiverAddress,
+      value: token ? '0' : units.toString(),
+      data: token ? erc20TransferData(w.receiverAddress, units) : '0x',
+      gasLimit: String(w.gasLimit),
+      maxFeePerGas: String(w.maxFeePerGas),
+      maxPriorityFeePerGas: String(w.maxPriorityFeePerGas),
+      nonce: String(w.chainNonce),
+    };
+    const decision = await decisionFor(this.rpc, this.network, w, w.fromAddress as string, txJson);
+    return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
+      ownerId: w.walletId,
+      chain: 'evm',
+      chainId: String(this.network.chainId),
+      txJson,
+      decision,
+    });
+  }
+
+  /** Step 3: the signed transaction and its hash, stored before anything is sent. */
+  private async store(
+    w: WithdrawalRow,
+    signed: { signedTx: string; hash: string },
+  ): Promise<WithdrawalRow | undefined> {
+    return withTransaction(this.db, async (tx) => {
+      const current = await this.lock(tx, w.id);
+      if (current?.status !== 'prepared' || current.rawTx || current.chainNonce !== w.chainNonce)
+        return current;
+      const [updated] = await tx
+        .update(withdrawals)
+        .set({
           rawTx: signed.signedTx,
           blockchainTransactionId: signed.hash,
-          feeReserve: reserve,
           updatedAt: new Date(),
         })
         .where(eq(withdrawals.id, w.id))
@@ -207,68 +264,6 @@ export class WithdrawalSender {
       .where(eq(withdrawals.id, w.id));
     await this.service.move(tx, w, { status: 'failed', onChain: true, failureReason: reason });
     this.logger.warn({ withdrawalId: w.id, reason }, 'withdrawal failed before broadcast');
-  }
-
-  /** Sends a signed transaction; one the node already has (a re-send after a crash) is fine. */
-  private async broadcast(raw: string, hash: string): Promise<void> {
-    try {
-      await this.provider.broadcastTransaction(raw);
-    } catch (error) {
-      const known = await this.provider.getTransaction(hash).catch(() => null);
-      if (known) return;
-      if (isError(error, 'NONCE_EXPIRED')) {
-        const receipt = await this.provider.getTransactionReceipt(hash);
-        if (receipt) return;
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * Tops a token withdrawal's address up with gas from the gas station, and waits until it is
-   * mined: under the withdrawal's own decision, which names the top-up and caps it at the
-   * withdrawal's fee (the signer signs no other gas-station transaction).
-   */
-  private async ensureGas(w: WithdrawalRow, sent: EvmTransaction): Promise<void> {
-    const address = w.fromAddress as string;
-    const needed = sent.gasLimit * (sent.maxFeePerGas ?? 0n);
-    const balance = await this.provider.getBalance(address);
-    if (balance >= needed) return;
-    const station = await this.gasStationAddress();
-    const fees = await this.provider.getFeeData();
-    // The top-up pays at most the withdrawal's own cap per gas (its decision's).
-    const cap = sent.maxFeePerGas ?? 0n;
-    const feePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
-    const maxFeePerGas = feePerGas < cap ? feePerGas : cap;
-    const decision = await decisionFor(this.rpc, this.network, w, address, {
-      to: sent.to as string,
-      value: sent.value.toString(),
-      data: sent.data,
-      gasLimit: sent.gasLimit.toString(),
-      maxFeePerGas: cap.toString(),
-      nonce: String(sent.nonce),
-    });
-    const signed = await withTransaction(this.db, async (tx) => {
-      const chainCount = await this.provider.getTransactionCount(station, 'pending');
-      const nonce = await takeNonce(tx, this.network.name, station, chainCount);
-      return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
-        ownerId: GAS_STATION_OWNER,
-        chain: 'evm',
-        chainId: String(this.network.chainId),
-        txJson: {
-          to: address,
-          value: (needed - balance).toString(),
-          gasLimit: NATIVE_GAS_LIMIT.toString(),
-          maxFeePerGas: maxFeePerGas.toString(),
-          maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas ?? 0n, maxFeePerGas).toString(),
-          nonce: String(nonce),
-        },
-        decision,
-      });
-    });
-    await this.broadcast(signed.signedTx, signed.hash);
-    const receipt = await this.provider.waitForTransaction(signed.hash, 1, 60_000);
-    if (receipt?.status !== 1) throw new Error(`gas top-up ${signed.hash} failed`);
   }
 
   /**
@@ -332,7 +327,7 @@ export class WithdrawalSender {
           continue;
         }
         if (!(await this.provider.getTransaction(hash))) {
-          await this.broadcast(w.rawTx, hash).catch((error: unknown) =>
+          await sendRaw(this.provider, w.rawTx, hash).catch((error: unknown) =>
             this.logger.warn(
               { err: error, withdrawalId: w.id },
               're-send of a dropped withdrawal failed',

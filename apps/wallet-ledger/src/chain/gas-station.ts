@@ -1,0 +1,124 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { JsonRpcProvider, Transaction as EvmTransaction } from 'ethers';
+import { GAS_STATION_OWNER, SIGNING_RPC } from '@custody/contracts';
+import { failpoint } from '@custody/faults';
+import type { RpcClient } from '@custody/messaging';
+import { type Database, withTransaction } from '@custody/persistence';
+import { type GasTopupRow, gasTopups, type WithdrawalRow } from '../schema';
+import { broadcast } from './broadcast';
+import type { EvmNetwork } from './evm-network';
+import { takeNonce } from './nonces';
+import { decisionFor } from './withdrawal-payments';
+
+const NATIVE_GAS_LIMIT = 21_000n;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
+/** Crash tests: the sender killed after a top-up's nonce was reserved. */
+export const TOP_UP_AFTER_NONCE = 'chain.sender.top-up-after-nonce';
+
+/**
+ * The gas station: a custodial key the operator funds, which pays the gas of ERC-20 withdrawals
+ * by topping their addresses up with the native coin.
+ */
+export class GasStation {
+  private cached: string | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly provider: JsonRpcProvider,
+    private readonly network: EvmNetwork,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async address(): Promise<string> {
+    this.cached ??= (
+      await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
+        ownerId: GAS_STATION_OWNER,
+        chain: 'evm',
+      })
+    ).address;
+    return this.cached;
+  }
+
+  /**
+   * Tops a token withdrawal's address up with gas from the gas station, and waits until it is
+   * mined: under the withdrawal's own decision, which names the top-up and caps it at the
+   * withdrawal's fee (the signer signs no other gas-station transaction). Its nonce is reserved
+   * and its signed transaction stored (`ledger.gas_topups`) before it is sent, as a withdrawal's.
+   */
+  async ensureGas(w: WithdrawalRow, sent: EvmTransaction): Promise<void> {
+    const address = w.fromAddress as string;
+    let topUp = await this.findTopUp(w.id);
+    if (!topUp) {
+      const needed = sent.gasLimit * (sent.maxFeePerGas ?? 0n);
+      const balance = await this.provider.getBalance(address);
+      if (balance >= needed) return;
+      const station = await this.address();
+      const fees = await this.provider.getFeeData();
+      // At most the withdrawal's own cap per gas (its decision's).
+      const cap = sent.maxFeePerGas ?? 0n;
+      const maxFeePerGas = min(fees.maxFeePerGas ?? fees.gasPrice ?? 0n, cap);
+      const chainCount = await this.provider.getTransactionCount(station, 'pending');
+      topUp = await withTransaction(this.db, async (tx) => {
+        const [inserted] = await tx
+          .insert(gasTopups)
+          .values({
+            withdrawalId: w.id,
+            network: this.network.name,
+            station,
+            recipient: address,
+            nonce: await takeNonce(tx, this.network.name, station, chainCount),
+            value: (needed - balance).toString(),
+            maxFeePerGas: maxFeePerGas.toString(),
+            maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas ?? 0n, maxFeePerGas).toString(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        return inserted;
+      });
+      if (!topUp) return;
+      failpoint(TOP_UP_AFTER_NONCE);
+    }
+    if (!topUp.rawTx || !topUp.hash) {
+      const decision = await decisionFor(this.rpc, this.network, w, address, {
+        to: sent.to as string,
+        value: sent.value.toString(),
+        data: sent.data,
+        gasLimit: sent.gasLimit.toString(),
+        maxFeePerGas: (sent.maxFeePerGas ?? 0n).toString(),
+        nonce: String(sent.nonce),
+      });
+      const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
+        ownerId: GAS_STATION_OWNER,
+        chain: 'evm',
+        chainId: String(this.network.chainId),
+        txJson: {
+          to: topUp.recipient,
+          value: String(topUp.value),
+          gasLimit: NATIVE_GAS_LIMIT.toString(),
+          maxFeePerGas: String(topUp.maxFeePerGas),
+          maxPriorityFeePerGas: String(topUp.maxPriorityFeePerGas),
+          nonce: String(topUp.nonce),
+        },
+        decision,
+      });
+      await this.db
+        .update(gasTopups)
+        .set({ rawTx: signed.signedTx, hash: signed.hash })
+        .where(and(eq(gasTopups.withdrawalId, w.id), isNull(gasTopups.rawTx)));
+      topUp = { ...topUp, rawTx: signed.signedTx, hash: signed.hash };
+    }
+    const hash = topUp.hash as string;
+    await broadcast(this.provider, topUp.rawTx as string, hash);
+    const receipt = await this.provider.waitForTransaction(hash, 1, 60_000);
+    if (receipt?.status !== 1) throw new Error(`gas top-up ${hash} failed`);
+  }
+
+  private async findTopUp(withdrawalId: string): Promise<GasTopupRow | undefined> {
+    const [found] = await this.db
+      .select()
+      .from(gasTopups)
+      .where(eq(gasTopups.withdrawalId, withdrawalId));
+    return found;
+  }
+}
