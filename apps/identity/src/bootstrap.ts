@@ -1,8 +1,8 @@
 import type { Logger } from '@custody/logging';
-import type { ApiClientsService } from './api-clients/api-clients.service';
 import * as apiClientsRepo from './api-clients/api-clients.repository';
-import type { ClientsService } from './clients/clients.service';
+import type { CreateApiClient } from './api-clients/create-api-client';
 import * as clientsRepo from './clients/clients.repository';
+import type { CreateClient } from './clients/create-client';
 import type { Database } from '@custody/persistence';
 
 export interface BootstrapSettings {
@@ -20,7 +20,7 @@ export interface BootstrapSettings {
 export async function bootstrap(
   db: Database,
   settings: BootstrapSettings,
-  services: { clients: ClientsService; apiClients: ApiClientsService },
+  services: { clients: CreateClient; apiClients: CreateApiClient },
   logger: Logger,
 ): Promise<void> {
   if (!(await apiClientsRepo.findApiClient(db, settings.apiClientId))) {

@@ -3,6 +3,10 @@ import { ConfigError } from '@custody/config';
 import { decisionSignerKey } from '@custody/intents';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { ApprovalsService } from './approvals/approvals.service';
+import { DecideApproval } from './approvals/decide-approval';
+import { ExpireApprovals } from './approvals/expire-approvals';
+import { PruneVelocityUsage } from './approvals/prune-velocity-usage';
+import { ReleaseOperations } from './approvals/release-operations';
 import { Authorize } from './decisions/authorize';
 import { EvaluateOperations } from './evaluation/evaluate-operations';
 import { DecisionSigner } from './decisions/decision-signer';
@@ -12,25 +16,39 @@ import { rpcHandlers } from './policy.rpc';
 
 type Deps = ServiceDeps<'policy'>;
 
-/** One approvals service, shared by the handlers and the sweep; one decision key. */
+/** The two halves of the approvals' sweep. */
+interface Sweep {
+  expire: ExpireApprovals;
+  prune: PruneVelocityUsage;
+}
+
+/**
+ * One approvals service (holds and reads), shared by evaluation and policy changes; an
+ * approval's end settles what the policy service held itself (settleChange); one decision key.
+ */
 function compose(deps: Deps): ServiceParts<'policy'> {
   const decisionKey = decisionSignerKey(deps.config);
   if (decisionKey.problems.length > 0) throw new ConfigError('policy', decisionKey.problems);
   const signer = new DecisionSigner(decisionKey.key, deps.config.POLICY_DECISION_TTL_MS);
-  const approvals = new ApprovalsService(
-    deps.db,
-    deps.pool,
-    deps.rpc,
-    deps.config.APPROVAL_TTL_SECONDS,
-    settleChange,
-  );
+  const approvals = new ApprovalsService(deps.db, deps.config.APPROVAL_TTL_SECONDS);
   const evaluation = new EvaluateOperations(deps.db, deps.pool, deps.rpc, approvals, signer);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
   const authorize = new Authorize(deps.db, deps.rpc, signer);
+  const sweep: Sweep = {
+    expire: new ExpireApprovals(deps.db, settleChange),
+    prune: new PruneVelocityUsage(deps.db),
+  };
   return {
-    rpcHandlers: rpcHandlers({ approvals, evaluation, policies, authorize }),
+    rpcHandlers: rpcHandlers({
+      approvals,
+      decide: new DecideApproval(deps.db, deps.rpc, settleChange),
+      release: new ReleaseOperations(deps.db),
+      evaluation,
+      policies,
+      authorize,
+    }),
     retention: [admissionsRetention],
-    onStart: async () => startSweep(deps, approvals),
+    onStart: async () => startSweep(deps, sweep),
   };
 }
 
@@ -38,14 +56,14 @@ function compose(deps: Deps): ServiceParts<'policy'> {
  * Expires approvals past their time and forgets counted operations past the longest velocity
  * window, every APPROVAL_SWEEP_INTERVAL_MS, in small batches.
  */
-function startSweep(deps: Deps, approvals: ApprovalsService): () => Promise<void> {
+function startSweep(deps: Deps, sweep: Sweep): () => Promise<void> {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     // A sweep longer than the interval: the next tick waits for the next interval.
     if (running) return;
     running = (async () => {
-      while ((await approvals.expireDue()) > 0);
-      while ((await approvals.pruneUsage()) > 0);
+      while ((await sweep.expire.expireDue()) > 0);
+      while ((await sweep.prune.prune()) > 0);
     })()
       .catch((error: unknown) => deps.logger.error({ err: error }, 'approval expiry failed'))
       .finally(() => {

@@ -1,13 +1,18 @@
 import { POLICY_RPC } from '@custody/contracts';
 import type { RpcHandlers } from '@custody/messaging';
 import type { ApprovalsService } from './approvals/approvals.service';
+import type { DecideApproval } from './approvals/decide-approval';
+import type { ReleaseOperations } from './approvals/release-operations';
 import type { Authorize } from './decisions/authorize';
 import type { EvaluateOperations } from './evaluation/evaluate-operations';
 import type { PoliciesService } from './policies/policies.service';
 
 /** The use cases policy's handlers call, built in policy.compose.ts. */
 export interface PolicyUseCases {
+  /** The approvals' reads. */
   approvals: ApprovalsService;
+  decide: DecideApproval;
+  release: ReleaseOperations;
   evaluation: EvaluateOperations;
   policies: PoliciesService;
   authorize: Authorize;
@@ -16,6 +21,8 @@ export interface PolicyUseCases {
 /** Policy's RPC contract; each handler unpacks params and calls one use case. */
 export function rpcHandlers({
   approvals,
+  decide,
+  release,
   evaluation,
   policies,
   authorize,
@@ -32,10 +39,10 @@ export function rpcHandlers({
     [POLICY_RPC.evaluate]: async (p, ctx) => ({
       decisions: await evaluation.evaluate(ctx.auth, p.operations),
     }),
-    [POLICY_RPC.release]: (p) => approvals.release(p.operationIds),
+    [POLICY_RPC.release]: (p) => release.release(p.operationIds),
     [POLICY_RPC.authorize]: (p, ctx) => authorize.run(ctx.caller, ctx.auth, p),
     [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
     [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
-    [POLICY_RPC.decide]: (p, ctx) => approvals.decide(ctx.auth, p.id, p.input),
+    [POLICY_RPC.decide]: (p, ctx) => decide.decide(ctx.auth, p.id, p.input),
   };
 }

@@ -1,9 +1,15 @@
 import path from 'node:path';
 import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 import {
   type AssetView,
   type AuthContext,
+  type GovernedLeg,
+  type GovernedOperation,
   IDENTITY_RPC,
+  type PolicyDecision,
+  type PolicyInput,
+  type PolicyRule,
   type RpcMethod,
   type RpcParams,
   type RpcResult,
@@ -13,13 +19,7 @@ import {
 } from '@custody/contracts';
 import { decisionSignerKey } from '@custody/intents';
 import { Broker, CallerPolicy, RpcClient, type RpcHandler, RpcServer } from '@custody/messaging';
-import {
-  createDatabase,
-  createPool,
-  type Database,
-  type Executor,
-  migrate,
-} from '@custody/persistence';
+import { createDatabase, createPool, type Database, migrate } from '@custody/persistence';
 import {
   createTestDatabase,
   deleteMqNamespace,
@@ -29,11 +29,14 @@ import {
   uniqueName,
 } from '@custody/testing';
 import { ApprovalsService } from './approvals/approvals.service';
+import { DecideApproval } from './approvals/decide-approval';
+import { ExpireApprovals } from './approvals/expire-approvals';
+import { PruneVelocityUsage } from './approvals/prune-velocity-usage';
+import { ReleaseOperations } from './approvals/release-operations';
 import { Authorize } from './decisions/authorize';
 import { DecisionSigner } from './decisions/decision-signer';
 import { EvaluateOperations } from './evaluation/evaluate-operations';
 import { PoliciesService, settleChange } from './policies/policies.service';
-import type { ApprovalRow } from './schema';
 
 // The policy service's use cases against a real PostgreSQL (its migrations applied to a database
 // of the test file's own), with real RPC over RabbitMQ to stand-ins for the peers it asks:
@@ -69,7 +72,12 @@ export type PolicyTable =
 export interface PolicyHarness {
   pool: pg.Pool;
   db: Database;
+  /** Holds (for `evaluation` and `policies`) and reads. */
   approvals: ApprovalsService;
+  decide: DecideApproval;
+  release: ReleaseOperations;
+  expire: ExpireApprovals;
+  prune: PruneVelocityUsage;
   policies: PoliciesService;
   /** The policies' decisions on operations (holds go to `approvals`). */
   evaluation: EvaluateOperations;
@@ -81,18 +89,48 @@ export interface PolicyHarness {
   prices: Map<string, { fiatPrice: number; stale: boolean }>;
   /** `<walletId> <address>` pairs identity has whitelisted and verified. */
   whitelisted: Set<string>;
-  /** Another approvals service on the same database (another TTL, another settlement). */
-  approvalsWith(
-    ttlSeconds: number,
-    onSettled?: (tx: Executor, approval: ApprovalRow) => Promise<void>,
-  ): ApprovalsService;
+  /** Another approvals service on the same database, holding for another TTL. */
+  approvalsWith(ttlSeconds: number): ApprovalsService;
   /** Policies whose held changes go to `approvals`. */
   policiesWith(approvals: ApprovalsService): PoliciesService;
   /** The outbox's events about one record (`data.id`), in the order written. */
   eventsOf(id: string): Promise<OutboxRow[]>;
   /** How many rows a table of the policy schema holds. */
   count(table: PolicyTable): Promise<number>;
+  /** A policy of the tenant, created by its client 4 (who then never starts an operation). */
+  policy(tenantId: string, fields: Partial<PolicyInput> & { rule: PolicyRule }): Promise<string>;
+  /** The tenant's counted operations, oldest first. */
+  usage(tenantId: string): Promise<{ op: string; amount: string; released: boolean }[]>;
+  /** Makes the outbox refuse the events matching `condition` (SQL on NEW); answers the undo. */
+  refuseEventsWhere(condition: string): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** A withdrawal of the tenant's (one leg of `eth` to `0xdest`, unless `leg` says otherwise). */
+export function withdrawal(
+  tenantId: string,
+  amount: string,
+  leg: Partial<GovernedLeg> = {},
+): GovernedOperation {
+  return {
+    activity: 'withdrawal',
+    operationId: uuidv7(),
+    tenantId,
+    legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount, destination: '0xdest', ...leg }],
+  };
+}
+
+/** The approval a decision created (it must be a hold). */
+export function approvalOf(decision: PolicyDecision | undefined): string {
+  if (decision?.decision !== 'require_approval') throw new Error(`not held: ${decision?.decision}`);
+  return decision.approvalId;
+}
+
+/** Every message along an error's causes (drizzle wraps PostgreSQL's). */
+export function messages(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error; e instanceof Error; e = e.cause) parts.push(e.message);
+  return parts.join(' / ');
 }
 
 const stamp = '2026-01-01T00:00:00.000Z';
@@ -198,20 +236,22 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
 
   // The development decision key, as policy.compose takes it without POLICY_DECISION_KEY.
   const signer = new DecisionSigner(decisionSignerKey({}).key);
-  const approvalsWith = (
-    ttlSeconds: number,
-    onSettled: (tx: Executor, approval: ApprovalRow) => Promise<void> = settleChange,
-  ) => new ApprovalsService(db, pool, rpc, ttlSeconds, onSettled);
+  const approvalsWith = (ttlSeconds: number) => new ApprovalsService(db, ttlSeconds);
   const evaluationWith = (held: ApprovalsService) =>
     new EvaluateOperations(db, pool, rpc, held, signer);
   const policiesWith = (approvals: ApprovalsService) =>
     new PoliciesService(db, rpc, () => approvals);
   const approvals = approvalsWith(3_600);
+  const policies = policiesWith(approvals);
   return {
     pool,
     db,
     approvals,
-    policies: policiesWith(approvals),
+    decide: new DecideApproval(db, rpc, settleChange),
+    release: new ReleaseOperations(db),
+    expire: new ExpireApprovals(db, settleChange),
+    prune: new PruneVelocityUsage(db),
+    policies,
     evaluation: evaluationWith(approvals),
     evaluationWith,
     authorize: new Authorize(db, rpc, signer),
@@ -232,6 +272,39 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
         `SELECT count(*)::int AS n FROM policy.${table}`,
       );
       return rows[0]?.n ?? 0;
+    },
+    async policy(tenantId, fields) {
+      const input: PolicyInput = {
+        name: `${fields.rule.kind} of ${tenantId}`,
+        activity: 'withdrawal',
+        action: 'require_approval',
+        approvers: { quorum: 1 },
+        ...fields,
+      };
+      const { id } = await policies.create(clientOf(tenantId, 4), input);
+      return id;
+    },
+    async usage(tenantId) {
+      const { rows } = await pool.query<{
+        operation_id: string;
+        amount: string;
+        released: boolean;
+      }>(
+        `SELECT operation_id, amount::text, released FROM policy.velocity_usage
+          WHERE tenant_id = $1 ORDER BY created_at, operation_id, leg`,
+        [tenantId],
+      );
+      return rows.map((r) => ({ op: r.operation_id, amount: r.amount, released: r.released }));
+    },
+    async refuseEventsWhere(condition) {
+      await pool.query(`
+        CREATE OR REPLACE FUNCTION policy.test_refuse_event() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'test: the outbox refuses this event'; END $$;
+        CREATE TRIGGER test_refuse_event BEFORE INSERT ON policy.outbox
+          FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION policy.test_refuse_event();`);
+      return async () => {
+        await pool.query('DROP TRIGGER test_refuse_event ON policy.outbox');
+      };
     },
     async close() {
       await rpc.stop();

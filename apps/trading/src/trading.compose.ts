@@ -4,7 +4,10 @@ import { readAssetsFile, seedAssets } from './assets/assets.data';
 import { AssetsService } from './assets/assets.service';
 import type { MarketSettings } from './market';
 import { MarketDataService } from './market-data/market-data.service';
+import { CreatePurchase } from './purchases/create-purchase';
+import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { PurchasesService } from './purchases/purchases.service';
+import { RecoverPendingPurchases } from './purchases/recover-pending-purchases';
 import { RatesIngestion, startIngestion } from './rates/ingestion';
 import { CoinGeckoProvider } from './rates/providers/coingecko';
 import { ExchangeTickerProvider } from './rates/providers/exchange';
@@ -54,7 +57,9 @@ function providers(deps: Deps): { rates: RateProvider; exchange: ExchangeProvide
   return { rates, exchange };
 }
 
-function build(deps: Deps): TradingUseCases & { ingestion: RatesIngestion } {
+function build(
+  deps: Deps,
+): TradingUseCases & { ingestion: RatesIngestion; recovery: RecoverPendingPurchases } {
   const c = deps.config;
   const { rates: rateProvider, exchange } = providers(deps);
   const market: MarketSettings = {
@@ -63,23 +68,23 @@ function build(deps: Deps): TradingUseCases & { ingestion: RatesIngestion } {
     maxRateAgeMs: c.RATE_MAX_AGE_SECONDS * 1000,
   };
   const assets = new AssetsService(deps.db, market);
+  const settlement = new PurchaseSettlement(deps.db, deps.rpc, assets);
   return {
     assets,
     rates: new RatesService(deps.db, assets, exchange, market, deps.logger),
     marketData: new MarketDataService(deps.db, assets),
-    purchases: new PurchasesService(
-      deps.db,
-      deps.rpc,
-      assets,
-      { fiatCurrency: c.FIAT_CURRENCY, feeBps: c.PURCHASE_FEE_BPS },
-      deps.logger,
-    ),
+    createPurchase: new CreatePurchase(deps.db, deps.rpc, assets, settlement, {
+      fiatCurrency: c.FIAT_CURRENCY,
+      feeBps: c.PURCHASE_FEE_BPS,
+    }),
+    purchases: new PurchasesService(deps.db, deps.rpc),
+    recovery: new RecoverPendingPurchases(deps.db, settlement, deps.logger),
     ingestion: new RatesIngestion(deps.db, assets, rateProvider, exchange, market, deps.logger),
   };
 }
 
 /** Re-settles purchases a crash left pending, until the service stops. */
-function startRecovery(deps: Deps, purchases: PurchasesService): () => Promise<void> {
+function startRecovery(deps: Deps, recovery: RecoverPendingPurchases): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -89,7 +94,7 @@ function startRecovery(deps: Deps, purchases: PurchasesService): () => Promise<v
   const loop = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = purchases
+      running = recovery
         .recoverPending(minAge)
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'purchase recovery failed'))
         .finally(loop);
@@ -106,7 +111,7 @@ function startRecovery(deps: Deps, purchases: PurchasesService): () => Promise<v
 /** Seeds the asset list, then builds trading's use cases once for the handlers and the jobs. */
 async function compose(deps: Deps): Promise<ServiceParts<'trading'>> {
   await seedAssets(deps.db, readAssetsFile(path.join(DATA_DIR, 'assets.json')));
-  const { ingestion, ...useCases } = build(deps);
+  const { ingestion, recovery, ...useCases } = build(deps);
   return {
     rpcHandlers: rpcHandlers(useCases),
     onStart: async () => {
@@ -118,7 +123,7 @@ async function compose(deps: Deps): Promise<ServiceParts<'trading'>> {
         deps.config.RATES_INTERVAL_MS,
         deps.logger,
       );
-      const stopRecovery = startRecovery(deps, useCases.purchases);
+      const stopRecovery = startRecovery(deps, recovery);
       return async () => {
         await stopRecovery();
         await stopIngestion();

@@ -2,6 +2,7 @@ import { TRADING_RPC } from '@custody/contracts';
 import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
 import type { AssetsService } from './assets/assets.service';
 import type { MarketDataService } from './market-data/market-data.service';
+import type { CreatePurchase } from './purchases/create-purchase';
 import type { PurchasesService } from './purchases/purchases.service';
 import type { RatesService } from './rates/rates.service';
 
@@ -10,6 +11,7 @@ export interface TradingUseCases {
   assets: AssetsService;
   rates: RatesService;
   marketData: MarketDataService;
+  createPurchase: CreatePurchase;
   purchases: PurchasesService;
 }
 
@@ -18,6 +20,7 @@ export function rpcHandlers({
   assets,
   rates,
   marketData,
+  createPurchase,
   purchases,
 }: TradingUseCases): RpcHandlers<'trading'> {
   return {
@@ -32,7 +35,7 @@ export function rpcHandlers({
     [TRADING_RPC.getMarketData]: (p) => marketData.get(p.assetId, p.marketDataId),
     // The purchase row itself carries the Idempotency-Key (exactly-once with its settlement).
     [TRADING_RPC.createPurchase]: ownsIdempotency((params, ctx) =>
-      purchases.create(ctx.auth, params, ctx.idempotency),
+      createPurchase.create(ctx.auth, params, ctx.idempotency),
     ),
     [TRADING_RPC.listPurchases]: (params, ctx) => purchases.list(ctx.auth, params),
     [TRADING_RPC.getPurchase]: (params, ctx) => purchases.get(ctx.auth, params),

@@ -1,69 +1,24 @@
-import {
-  type ApiClientInput,
-  type ApiClientView,
-  type AuthContext,
-  type ListQuery,
-  type ListResult,
-} from '@custody/contracts';
+import type { ApiClientView, AuthContext, ListQuery, ListResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, listResult, sqlState } from '@custody/persistence';
+import { type Database, listResult } from '@custody/persistence';
+import type { PurposeBox } from '@custody/secrets';
 import { requireAdmin } from '@custody/tenancy';
 import { randomToken } from '../crypto/passwords';
-import type { PurposeBox } from '@custody/secrets';
 import type { ApiClientRow } from '../schema';
+import { apiClientView } from './api-client.view';
 import * as repo from './api-clients.repository';
 
-export type { ApiClientInput } from '@custody/contracts';
-
-export const DEFAULT_ACCESS_TOKEN_TTL = 3_600;
-export const DEFAULT_REFRESH_TOKEN_TTL = 30 * 24 * 3_600;
-
-export function apiClientView(row: ApiClientRow, box: PurposeBox): ApiClientView {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    name: row.name,
-    description: row.description,
-    secret: box.open(row.secretCiphertext, row.id),
-    audience: row.audience,
-    accessTokenExpiresIn: row.accessTokenExpiresIn,
-    refreshTokenExpiresIn: row.refreshTokenExpiresIn,
-  };
-}
-
+/**
+ * Api clients as the admin API reads them, and the check of their credentials token issuance
+ * makes (creation is create-api-client.ts, changes update-api-client.ts, deletion
+ * delete-api-client.ts).
+ */
 export class ApiClientsService {
   constructor(
     private readonly db: Database,
     /** The box of api client secrets: each sealed for its api client's id. */
     private readonly box: PurposeBox,
   ) {}
-
-  async create(auth: AuthContext | undefined, input: ApiClientInput): Promise<ApiClientView> {
-    requireAdmin(auth);
-    return this.createUnchecked(input);
-  }
-
-  /** Also used by the bootstrap, which runs before any admin exists. */
-  async createUnchecked(input: ApiClientInput): Promise<ApiClientView> {
-    try {
-      const id = input.id ?? `app_${randomToken(12)}`;
-      const row = await repo.insertApiClient(this.db, {
-        id,
-        name: input.name,
-        description: input.description ?? '',
-        secretCiphertext: this.box.seal(input.secret ?? randomToken(32), id),
-        audience: input.audience ?? 'general',
-        accessTokenExpiresIn: input.accessTokenExpiresIn ?? DEFAULT_ACCESS_TOKEN_TTL,
-        refreshTokenExpiresIn: input.refreshTokenExpiresIn ?? DEFAULT_REFRESH_TOKEN_TTL,
-      });
-      return apiClientView(row, this.box);
-    } catch (error) {
-      if (sqlState(error) === '23505')
-        throw Errors.conflict('An api client with this id already exists.');
-      throw error;
-    }
-  }
 
   async list(auth: AuthContext | undefined, query: ListQuery): Promise<ListResult<ApiClientView>> {
     requireAdmin(auth);
@@ -79,35 +34,6 @@ export class ApiClientsService {
     const row = await repo.findApiClient(this.db, id);
     if (!row) throw Errors.notFound('api client');
     return apiClientView(row, this.box);
-  }
-
-  async update(
-    auth: AuthContext | undefined,
-    id: string,
-    patch: Partial<Omit<ApiClientInput, 'id'>>,
-  ): Promise<ApiClientView> {
-    requireAdmin(auth);
-    const row = await repo.updateApiClient(this.db, id, {
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.secret !== undefined ? { secretCiphertext: this.box.seal(patch.secret, id) } : {}),
-      ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
-      ...(patch.accessTokenExpiresIn !== undefined
-        ? { accessTokenExpiresIn: patch.accessTokenExpiresIn }
-        : {}),
-      ...(patch.refreshTokenExpiresIn !== undefined
-        ? { refreshTokenExpiresIn: patch.refreshTokenExpiresIn }
-        : {}),
-    });
-    if (!row) throw Errors.notFound('api client');
-    return apiClientView(row, this.box);
-  }
-
-  async remove(auth: AuthContext | undefined, id: string): Promise<{ id: string }> {
-    requireAdmin(auth);
-    const row = await repo.updateApiClient(this.db, id, { deletedAt: new Date() });
-    if (!row) throw Errors.notFound('api client');
-    return { id };
   }
 
   /** The api client named in a Basic header, if its secret matches (401 otherwise). */

@@ -134,7 +134,7 @@ export async function lockExpired(db: Executor, now: Date, limit: number): Promi
  * Takes the tenants' velocity locks until the transaction ends, in one order for everyone (two
  * batches never wait for each other in a cycle): their operations are counted one batch at a
  * time (a withdrawal limit counts raw transactions too, so one lock per tenant). The same
- * statement lets the commit skip waiting for the disk (see ApprovalsService.evaluate;
+ * statement lets the commit skip waiting for the disk (see EvaluateOperations.evaluate;
  * `COMMIT_DURABLY` undoes it).
  */
 export function lockVelocity(tenantIds: string[]): PreparedStatement {

@@ -1,36 +1,25 @@
 import { v7 as uuidv7 } from 'uuid';
 import type {
   AuthContext,
-  GovernedLeg,
   GovernedOperation,
-  ListQuery,
   PolicyDecision,
-  PolicyInput,
   PolicyRule,
 } from '@custody/contracts';
-import { adminOf, clientOf, createPolicyHarness, type PolicyHarness } from '../test-harness';
+import {
+  adminOf,
+  approvalOf,
+  clientOf,
+  createPolicyHarness,
+  messages,
+  type PolicyHarness,
+  withdrawal,
+} from '../test-harness';
 
-// Decisions on operations and their approvals, against a real PostgreSQL: what the policies
-// decide (exact decimals at the thresholds), the approvals' lifecycle (quorum, who may decide,
-// once, expiry, release), the velocity windows, and the events each step writes to the outbox
-// in its own transaction.
+// What the policies decide on operations, against a real PostgreSQL: exact decimals at the
+// thresholds, the approvals held (ApprovalsService.hold) and read, the velocity windows, and the
+// events each hold writes to the outbox in the evaluation's transaction.
 
 let h: PolicyHarness;
-
-const page: ListQuery = { page: 1, limit: 100, sort: { field: 'createdAt', direction: 'asc' } };
-
-function withdrawal(
-  tenantId: string,
-  amount: string,
-  leg: Partial<GovernedLeg> = {},
-): GovernedOperation {
-  return {
-    activity: 'withdrawal',
-    operationId: uuidv7(),
-    tenantId,
-    legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount, destination: '0xdest', ...leg }],
-  };
-}
 
 function transfer(tenantId: string, ...amounts: string[]): GovernedOperation {
   return {
@@ -47,36 +36,8 @@ function transfer(tenantId: string, ...amounts: string[]): GovernedOperation {
   };
 }
 
-/** A policy of the tenant (created by its client 4, who then never starts an operation). */
-async function policy(tenantId: string, fields: Partial<PolicyInput> & { rule: PolicyRule }) {
-  const input: PolicyInput = {
-    name: `${fields.rule.kind} of ${tenantId}`,
-    activity: 'withdrawal',
-    action: 'require_approval',
-    approvers: { quorum: 1 },
-    ...fields,
-  };
-  const { id } = await h.policies.create(clientOf(tenantId, 4), input);
-  return id;
-}
-
 async function evaluate(caller: AuthContext, ...ops: GovernedOperation[]) {
   return h.evaluation.evaluate(caller, ops);
-}
-
-/** The approval a decision created (it must be a hold). */
-function approvalOf(decision: PolicyDecision | undefined): string {
-  if (decision?.decision !== 'require_approval') throw new Error(`not held: ${decision?.decision}`);
-  return decision.approvalId;
-}
-
-async function usage(tenantId: string) {
-  const { rows } = await h.pool.query<{ operation_id: string; amount: string; released: boolean }>(
-    `SELECT operation_id, amount::text, released FROM policy.velocity_usage
-      WHERE tenant_id = $1 ORDER BY created_at, operation_id, leg`,
-    [tenantId],
-  );
-  return rows.map((r) => ({ op: r.operation_id, amount: r.amount, released: r.released }));
 }
 
 async function approvalsOfOps(ops: GovernedOperation[]): Promise<number> {
@@ -85,25 +46,6 @@ async function approvalsOfOps(ops: GovernedOperation[]): Promise<number> {
     [ops.map((op) => op.operationId)],
   );
   return rows[0]!.n;
-}
-
-/** Makes the outbox refuse the events matching `condition` (SQL on NEW); answers the undo. */
-async function refuseEventsWhere(condition: string): Promise<() => Promise<void>> {
-  await h.pool.query(`
-    CREATE OR REPLACE FUNCTION policy.test_refuse_event() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'test: the outbox refuses this event'; END $$;
-    CREATE TRIGGER test_refuse_event BEFORE INSERT ON policy.outbox
-      FOR EACH ROW WHEN (${condition}) EXECUTE FUNCTION policy.test_refuse_event();`);
-  return async () => {
-    await h.pool.query('DROP TRIGGER test_refuse_event ON policy.outbox');
-  };
-}
-
-/** Every message along an error's causes (drizzle wraps PostgreSQL's). */
-function messages(error: unknown): string {
-  const parts: string[] = [];
-  for (let e = error; e instanceof Error; e = e.cause) parts.push(e.message);
-  return parts.join(' / ');
 }
 
 beforeAll(async () => {
@@ -130,7 +72,7 @@ describe('evaluation', () => {
   });
 
   it("blocks above a block policy's exact amount, holds nothing, and applies no other tenant's policy", async () => {
-    const blocking = await policy('eb', {
+    const blocking = await h.policy('eb', {
       action: 'block',
       approvers: undefined,
       rule: { kind: 'amount_above', assetId: 'eth', amount: '10' },
@@ -163,7 +105,7 @@ describe('evaluation', () => {
   });
 
   it('holds above an exact threshold, legs of the asset summed, with a pending approval and its event', async () => {
-    const holding = await policy('ed', {
+    const holding = await h.policy('ed', {
       activity: 'any',
       rule: { kind: 'amount_above', assetId: 'eth', amount: '1.5' },
       approvers: { quorum: 2, clientIds: ['ed-c2', 'ed-c3'] },
@@ -225,7 +167,7 @@ describe('evaluation', () => {
   it("values legs at trading's fresh rate exactly; a stale or missing rate holds (fail closed)", async () => {
     h.prices.set('eth', { fiatPrice: 2500.5, stale: false });
     h.prices.set('stale-coin', { fiatPrice: 1, stale: true });
-    await policy('ef', { rule: { kind: 'fiat_amount_above', amount: '1000.2' } });
+    await h.policy('ef', { rule: { kind: 'fiat_amount_above', amount: '1000.2' } });
     const c1 = clientOf('ef', 1);
     const decisions = await evaluate(
       c1,
@@ -249,7 +191,7 @@ describe('evaluation', () => {
 
   it("holds a withdrawal whose destination is not verified on its wallet's whitelist", async () => {
     h.whitelisted.add('w1 0xverified');
-    await policy('eg', { rule: { kind: 'destination_not_whitelisted' } });
+    await h.policy('eg', { rule: { kind: 'destination_not_whitelisted' } });
     const decisions = await evaluate(
       clientOf('eg', 1),
       withdrawal('eg', '1', { destination: '0xverified' }),
@@ -268,7 +210,7 @@ describe('velocity windows', () => {
   const c1 = clientOf('ev', 1);
 
   it('count what runs up to the exact limit, refuse one wei more, and free what is released', async () => {
-    const limit = await policy('ev', {
+    const limit = await h.policy('ev', {
       action: 'block',
       approvers: undefined,
       rule: { kind: 'velocity', window: '24h', per: 'wallet', assetId: 'eth', maxAmount: '1' },
@@ -280,18 +222,18 @@ describe('velocity windows', () => {
     const over = withdrawal('ev', '0.000000000000000001');
     expect(await evaluate(c1, over)).toEqual([{ decision: 'block', policyIds: [limit] }]);
     // What is blocked does not count.
-    expect(await usage('ev')).toEqual([
+    expect(await h.usage('ev')).toEqual([
       { op: first.operationId, amount: '0.6', released: false },
       { op: second.operationId, amount: '0.4', released: false },
     ]);
 
-    expect(await h.approvals.release([first.operationId])).toEqual({ released: 1 });
-    expect(await h.approvals.release([first.operationId])).toEqual({ released: 0 });
+    expect(await h.release.release([first.operationId])).toEqual({ released: 1 });
+    expect(await h.release.release([first.operationId])).toEqual({ released: 0 });
     expect(await evaluate(c1, withdrawal('ev', '0.6'))).toEqual([{ decision: 'allow' }]);
   });
 
   it('let no batch pass a limit together: each operation sees the ones before it', async () => {
-    const limit = await policy('ew', {
+    const limit = await h.policy('ew', {
       action: 'block',
       approvers: undefined,
       rule: { kind: 'velocity', window: '1h', per: 'user', maxCount: 2 },
@@ -302,166 +244,9 @@ describe('velocity windows', () => {
       { decision: 'allow' },
       { decision: 'block', policyIds: [limit] },
     ]);
-    expect((await usage('ew')).map((u) => u.op).sort()).toEqual(
+    expect((await h.usage('ew')).map((u) => u.op).sort()).toEqual(
       [ops[0]!.operationId, ops[1]!.operationId].sort(),
     );
-  });
-});
-
-describe('decisions', () => {
-  it('need the quorum of named approvers; the initiator, others, a second vote and late ones are refused', async () => {
-    await policy('da', {
-      rule: { kind: 'always' },
-      approvers: { quorum: 2, clientIds: ['da-c2', 'da-c3'] },
-    });
-    const [decision] = await evaluate(clientOf('da', 1), withdrawal('da', '1'));
-    const id = approvalOf(decision);
-
-    await expect(
-      h.approvals.decide(clientOf('da', 1), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 403, code: 'self_approval_forbidden' });
-    await expect(
-      h.approvals.decide(clientOf('da', 4), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 403, code: 'approver_forbidden' });
-    await expect(
-      h.approvals.decide(clientOf('db', 2), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 404, code: 'not_found' });
-    await expect(h.approvals.get(clientOf('db', 2), id)).rejects.toMatchObject({ status: 404 });
-
-    await h.approvals.decide(clientOf('da', 2), id, { decision: 'approve' });
-    expect((await h.approvals.get(clientOf('da', 1), id)).status).toBe('pending');
-    expect((await h.eventsOf(id)).map((e) => e.name)).toEqual(['approval.is-pending']);
-    await expect(
-      h.approvals.decide(clientOf('da', 2), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 409, code: 'already_decided' });
-
-    await h.approvals.decide(clientOf('da', 3), id, { decision: 'approve', reason: 'checked' });
-    const approved = await h.approvals.get(clientOf('da', 1), id);
-    expect(approved.status).toBe('approved');
-    expect(approved.decisions).toEqual([
-      { clientId: 'da-c2', decision: 'approve', reason: null, createdAt: expect.any(String) },
-      { clientId: 'da-c3', decision: 'approve', reason: 'checked', createdAt: expect.any(String) },
-    ]);
-    const events = await h.eventsOf(id);
-    expect(events.map((e) => e.name)).toEqual(['approval.is-pending', 'approval.is-decided']);
-    expect(events[1]).toEqual({ name: 'approval.is-decided', tenantId: 'da', data: approved });
-
-    await expect(
-      h.approvals.decide(clientOf('da', 4), id, { decision: 'reject' }),
-    ).rejects.toMatchObject({ status: 409, code: 'approval_finished' });
-    const listed = await h.approvals.list(clientOf('da', 1), page, { status: 'approved' });
-    expect(listed.items.map((a) => a.id)).toEqual([id]);
-    expect((await h.approvals.list(clientOf('db', 1), page, {})).items).toEqual([]);
-  });
-
-  it("end at the first rejection, which frees the operation's velocity count", async () => {
-    await policy('dr', {
-      rule: { kind: 'velocity', window: '24h', per: 'wallet', assetId: 'eth', maxAmount: '1' },
-    });
-    const c1 = clientOf('dr', 1);
-    const first = withdrawal('dr', '0.6');
-    const second = withdrawal('dr', '0.6');
-    expect(await evaluate(c1, first)).toEqual([{ decision: 'allow' }]);
-    const id = approvalOf((await evaluate(c1, second))[0]);
-    // A held operation counts while it waits.
-    expect((await usage('dr')).map((u) => u.released)).toEqual([false, false]);
-
-    await h.approvals.decide(clientOf('dr', 2), id, { decision: 'reject', reason: 'too much' });
-    const rejected = await h.approvals.get(c1, id);
-    expect(rejected.status).toBe('rejected');
-    expect(await usage('dr')).toEqual([
-      { op: first.operationId, amount: '0.6', released: false },
-      { op: second.operationId, amount: '0.6', released: true },
-    ]);
-    expect((await h.eventsOf(id)).at(-1)).toEqual({
-      name: 'approval.is-decided',
-      tenantId: 'dr',
-      data: rejected,
-    });
-    // 0.6 + 0.4 is the limit, not over it: the rejected 0.6 no longer counts.
-    expect(await evaluate(c1, withdrawal('dr', '0.4'))).toEqual([{ decision: 'allow' }]);
-  });
-
-  it('need every requirement: a client whose requirements have their quorum is not needed', async () => {
-    const anyone = await policy('dm', { rule: { kind: 'always' } });
-    const named = await policy('dm', {
-      name: 'named',
-      rule: { kind: 'always' },
-      approvers: { quorum: 1, clientIds: ['dm-c3'] },
-    });
-    const id = approvalOf((await evaluate(clientOf('dm', 1), withdrawal('dm', '1')))[0]);
-    const pending = await h.approvals.get(clientOf('dm', 1), id);
-    expect([...pending.policyIds].sort()).toEqual([anyone, named].sort());
-
-    await h.approvals.decide(clientOf('dm', 2), id, { decision: 'approve' });
-    await expect(
-      h.approvals.decide(clientOf('dm', 4), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 409, code: 'approval_not_needed' });
-    expect((await h.approvals.get(clientOf('dm', 1), id)).status).toBe('pending');
-    await h.approvals.decide(clientOf('dm', 3), id, { decision: 'approve' });
-    expect((await h.approvals.get(clientOf('dm', 1), id)).status).toBe('approved');
-  });
-
-  it("leave a platform policy's requirement to the admins", async () => {
-    const { id: platform } = await h.policies.create(adminOf(1), {
-      name: 'platform hold',
-      activity: 'withdrawal',
-      rule: { kind: 'always' },
-      action: 'require_approval',
-      approvers: { quorum: 1 },
-      filters: { assetIds: ['plat-coin'] },
-    });
-    const id = approvalOf(
-      (await evaluate(clientOf('dp', 1), withdrawal('dp', '1', { assetId: 'plat-coin' })))[0],
-    );
-    expect((await h.approvals.get(clientOf('dp', 1), id)).requirements).toEqual([
-      { policyId: platform, quorum: 1, approverIds: null, platform: true },
-    ]);
-    await expect(
-      h.approvals.decide(clientOf('dp', 2), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 403, code: 'approver_forbidden' });
-    await h.approvals.decide(adminOf(1), id, { decision: 'approve' });
-    expect((await h.eventsOf(id)).at(-1)).toMatchObject({
-      name: 'approval.is-decided',
-      tenantId: 'dp',
-      data: { status: 'approved', decisions: [{ clientId: 'admin-1', decision: 'approve' }] },
-    });
-  });
-
-  it('end `cancelled` when the operation is released, with the event, and take no decision after', async () => {
-    await policy('dc', { rule: { kind: 'always' } });
-    const op = withdrawal('dc', '1');
-    const id = approvalOf((await evaluate(clientOf('dc', 1), op))[0]);
-    expect(await h.approvals.release([op.operationId, 'not-a-uuid'])).toEqual({ released: 0 });
-    expect((await h.approvals.get(clientOf('dc', 1), id)).status).toBe('cancelled');
-    expect((await h.eventsOf(id)).map((e) => [e.name, e.data['status']])).toEqual([
-      ['approval.is-pending', 'pending'],
-      ['approval.is-decided', 'cancelled'],
-    ]);
-    await expect(
-      h.approvals.decide(clientOf('dc', 2), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 409, code: 'approval_finished' });
-  });
-
-  it('expire past their time: refused to deciders, then swept with the event and the count freed', async () => {
-    await policy('dx', {
-      rule: { kind: 'velocity', window: '24h', per: 'wallet', assetId: 'eth', maxAmount: '1' },
-    });
-    const expiring = h.approvalsWith(0);
-    const op = withdrawal('dx', '2');
-    const id = approvalOf((await h.evaluationWith(expiring).evaluate(clientOf('dx', 1), [op]))[0]);
-    await expect(
-      h.approvals.decide(clientOf('dx', 2), id, { decision: 'approve' }),
-    ).rejects.toMatchObject({ status: 409, code: 'approval_finished' });
-
-    expect(await expiring.expireDue()).toBe(1);
-    expect(await expiring.expireDue()).toBe(0);
-    expect((await h.approvals.get(clientOf('dx', 1), id)).status).toBe('expired');
-    expect(await usage('dx')).toEqual([{ op: op.operationId, amount: '2', released: true }]);
-    expect((await h.eventsOf(id)).map((e) => [e.name, e.data['status']])).toEqual([
-      ['approval.is-pending', 'pending'],
-      ['approval.is-decided', 'expired'],
-    ]);
   });
 });
 
@@ -476,11 +261,11 @@ describe('the outbox, in the same transaction', () => {
   ])(
     'keeps no approval nor count of a batch whose event cannot be written (%s)',
     async (_what, tenant, rule) => {
-      await policy(tenant, { rule });
+      await h.policy(tenant, { rule });
       const ops = [withdrawal(tenant, '12'), withdrawal(tenant, '13')];
       const outboxBefore = await h.count('outbox');
       // The second operation's event fails, after the first's approval and event were written.
-      const undo = await refuseEventsWhere(
+      const undo = await h.refuseEventsWhere(
         `NEW.tenant_id = '${tenant}' AND NEW.envelope->'data'->'summary'->>'amount' = '13'`,
       );
       try {
@@ -490,7 +275,7 @@ describe('the outbox, in the same transaction', () => {
         await undo();
       }
       expect(await approvalsOfOps(ops)).toBe(0);
-      expect(await usage(tenant)).toEqual([]);
+      expect(await h.usage(tenant)).toEqual([]);
       expect(await h.count('outbox')).toBe(outboxBefore);
 
       // Asked again, both are held, each with its approval and event.
@@ -499,30 +284,4 @@ describe('the outbox, in the same transaction', () => {
       expect(await h.count('outbox')).toBe(outboxBefore + 2);
     },
   );
-
-  it('records no decision whose outcome event cannot be written', async () => {
-    await policy('od', { rule: { kind: 'always' } });
-    const id = approvalOf((await evaluate(clientOf('od', 1), withdrawal('od', '1')))[0]);
-    const undo = await refuseEventsWhere(
-      `NEW.tenant_id = 'od' AND NEW.name = 'approval.is-decided'`,
-    );
-    try {
-      const error = await h.approvals
-        .decide(clientOf('od', 2), id, { decision: 'approve' })
-        .catch((e: unknown) => e);
-      expect(messages(error)).toContain('the outbox refuses this event');
-    } finally {
-      await undo();
-    }
-    const still = await h.approvals.get(clientOf('od', 1), id);
-    expect(still).toMatchObject({ status: 'pending', decisions: [] });
-    expect((await h.eventsOf(id)).map((e) => e.name)).toEqual(['approval.is-pending']);
-
-    // The same client decides again: its first decision left nothing behind.
-    await h.approvals.decide(clientOf('od', 2), id, { decision: 'approve' });
-    expect((await h.eventsOf(id)).map((e) => [e.name, e.data['status']])).toEqual([
-      ['approval.is-pending', 'pending'],
-      ['approval.is-decided', 'approved'],
-    ]);
-  });
 });

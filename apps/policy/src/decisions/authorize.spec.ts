@@ -148,7 +148,7 @@ describe("a withdrawal's transaction", () => {
     await expect(walletLedger(id, 'w-other', ethTransfer())).rejects.toMatchObject(refused);
     await expect(walletLedger(uuidv7(), 'w-wc', ethTransfer())).rejects.toMatchObject(refused);
     const released = await admitted('wc');
-    await h.approvals.release([released]);
+    await h.release.release([released]);
     await expect(walletLedger(released, 'w-wc', ethTransfer())).rejects.toMatchObject(refused);
   });
 
@@ -222,7 +222,7 @@ describe('a signature held for approval', () => {
     await expect(walletLedger(operation.operationId, 'w-ha', intent)).rejects.toMatchObject(
       refused,
     );
-    await h.approvals.decide(clientOf('ha', 2), decision.approvalId, { decision: 'approve' });
+    await h.decide.decide(clientOf('ha', 2), decision.approvalId, { decision: 'approve' });
     const other: SignIntent = { kind: 'evm-message', digest: evmMessageDigest('not held') };
     await expect(walletLedger(operation.operationId, 'w-ha', other)).rejects.toMatchObject(refused);
     const claims = await claimsOf(

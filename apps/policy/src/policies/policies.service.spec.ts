@@ -357,10 +357,11 @@ describe('a tenant with a policy-change policy', () => {
     ]);
 
     // The initiator cannot approve its own change; another client of the tenant can.
-    await expect(h.approvals.decide(c1, approvalId, { decision: 'approve' })).rejects.toMatchObject(
-      { status: 403, code: 'self_approval_forbidden' },
-    );
-    await h.approvals.decide(c2, approvalId, { decision: 'approve' });
+    await expect(h.decide.decide(c1, approvalId, { decision: 'approve' })).rejects.toMatchObject({
+      status: 403,
+      code: 'self_approval_forbidden',
+    });
+    await h.decide.decide(c2, approvalId, { decision: 'approve' });
 
     expect(await h.policies.get(c1, held.id)).toMatchObject({
       tenantId: 'ph',
@@ -385,23 +386,23 @@ describe('a tenant with a policy-change policy', () => {
     expect(held).toEqual({ ...before, approvalId: expect.any(String) });
     expect(await h.policies.get(c1, existing)).toEqual(before);
 
-    await h.approvals.decide(c2, held.approvalId!, { decision: 'reject', reason: 'no' });
+    await h.decide.decide(c2, held.approvalId!, { decision: 'reject', reason: 'no' });
     expect(await changeStatus(held.approvalId!)).toBe('rejected');
     expect((await h.approvals.get(c1, held.approvalId!)).status).toBe('rejected');
     expect(await h.policies.get(c1, existing)).toEqual(before);
     // Decided once: a second decision is refused.
     await expect(
-      h.approvals.decide(clientOf('ph', 3), held.approvalId!, { decision: 'approve' }),
+      h.decide.decide(clientOf('ph', 3), held.approvalId!, { decision: 'approve' }),
     ).rejects.toMatchObject({ status: 409, code: 'approval_finished' });
   });
 
   it('never lets a late approval revert a later change: the older held update fails', async () => {
     const first = await h.policies.update(c1, existing, { name: 'first' });
     const second = await h.policies.update(c1, existing, { name: 'second' });
-    await h.approvals.decide(c2, second.approvalId!, { decision: 'approve' });
+    await h.decide.decide(c2, second.approvalId!, { decision: 'approve' });
     expect((await h.policies.get(c1, existing)).name).toBe('second');
 
-    await h.approvals.decide(c2, first.approvalId!, { decision: 'approve' });
+    await h.decide.decide(c2, first.approvalId!, { decision: 'approve' });
     expect((await h.approvals.get(c1, first.approvalId!)).status).toBe('approved');
     expect(await changeStatus(first.approvalId!)).toBe('failed');
     expect(await changeStatus(second.approvalId!)).toBe('applied');
@@ -411,7 +412,7 @@ describe('a tenant with a policy-change policy', () => {
   it('drops a held change whose approval expires', async () => {
     const expiring = h.approvalsWith(0);
     const held = await h.policiesWith(expiring).create(c1, blockAbove('expires'));
-    expect(await expiring.expireDue()).toBe(1);
+    expect(await h.expire.expireDue()).toBe(1);
     expect((await h.approvals.get(c1, held.approvalId!)).status).toBe('expired');
     expect(await changeStatus(held.approvalId!)).toBe('expired');
     await expect(h.policies.get(c1, held.id)).rejects.toMatchObject({ status: 404 });
@@ -434,7 +435,7 @@ describe('a tenant with a policy-change policy', () => {
     // Still governed while the removal waits.
     expect((await h.policies.create(c1, blockAbove('while waiting'))).approvalId).toBeDefined();
 
-    await h.approvals.decide(c2, held.approvalId!, { decision: 'approve' });
+    await h.decide.decide(c2, held.approvalId!, { decision: 'approve' });
     await expect(h.policies.get(c1, control)).rejects.toMatchObject({ status: 404 });
     expect((await h.policies.create(c1, blockAbove('free again'))).approvalId).toBeUndefined();
   });
@@ -455,18 +456,18 @@ describe("a platform policy-change policy (the admins')", () => {
       expect.objectContaining({ platform: true, approverIds: null, quorum: 1 }),
     ]);
     await expect(
-      h.approvals.decide(clientOf('pz', 2), held.approvalId!, { decision: 'approve' }),
+      h.decide.decide(clientOf('pz', 2), held.approvalId!, { decision: 'approve' }),
     ).rejects.toMatchObject({ status: 403, code: 'approver_forbidden' });
-    await h.approvals.decide(admin1, held.approvalId!, { decision: 'approve' });
+    await h.decide.decide(admin1, held.approvalId!, { decision: 'approve' });
     expect((await h.policies.get(z1, held.id)).name).toBe('needs an admin');
   });
 
   it("holds the platform's own changes, which another admin than the initiator approves", async () => {
     const held = await h.policies.create(admin1, blockAbove('platform, held', '99'));
     await expect(
-      h.approvals.decide(admin1, held.approvalId!, { decision: 'approve' }),
+      h.decide.decide(admin1, held.approvalId!, { decision: 'approve' }),
     ).rejects.toMatchObject({ status: 403, code: 'self_approval_forbidden' });
-    await h.approvals.decide(admin2, held.approvalId!, { decision: 'approve' });
+    await h.decide.decide(admin2, held.approvalId!, { decision: 'approve' });
     expect(await h.policies.get(z1, held.id)).toMatchObject({
       tenantId: null,
       name: 'platform, held',

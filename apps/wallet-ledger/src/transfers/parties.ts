@@ -1,5 +1,7 @@
+import type { CreateTransferRequest } from '@custody/contracts';
+import type { Transaction } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { partyRows } from './transfers.repository';
+import { lockPartiesStatements, partyRows } from './transfers.repository';
 import type { Parties } from './transfers.rules';
 
 /** The locked rows (`lockPartiesStatements`) as parties, each wallet with its asset's decimals. */
@@ -17,4 +19,16 @@ export async function partiesOf(catalog: AssetCatalog, rows: unknown[]): Promise
     }),
   );
   return { wallets: new Map(withDecimals.map((r) => [r.id, r])), users, accounts };
+}
+
+/** Locks one transfer's wallets, users and accounts in the caller's transaction. */
+export async function lockParties(
+  tx: Transaction,
+  catalog: AssetCatalog,
+  request: Pick<CreateTransferRequest, 'requestedTransactions'>,
+): Promise<Parties> {
+  let rows: unknown[] = [];
+  for (const statement of lockPartiesStatements(request.requestedTransactions))
+    rows = (await tx.execute(statement)).rows;
+  return partiesOf(catalog, rows);
 }

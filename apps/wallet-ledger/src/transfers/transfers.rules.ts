@@ -213,7 +213,7 @@ export function resolveTransfer(
   const legs = request.requestedTransactions;
   for (const leg of legs) assertUserAccess(caller, leg.senderUserId);
   // The senders first, as identity would answer: unknown (404) before blocked (403). The copy
-  // is current for blocks (identity writes it before a block commits; see UsersService.update).
+  // is current for blocks (identity writes it before a block commits; see its UpdateUser).
   const senders = legs.map((leg) => {
     const user = parties.users.get(leg.senderUserId);
     if (!user || (scope.kind !== 'all' && user.tenantId !== scope.tenantId))

@@ -1,0 +1,66 @@
+import { canDecide, checkMembership, duplicateEmail, effectiveAudience } from './clients.rules';
+
+describe('effectiveAudience', () => {
+  it('is admin for a client that has the admin audience, general otherwise', () => {
+    expect(effectiveAudience({ audience: ['general', 'admin'] })).toBe('admin');
+    expect(effectiveAudience({ audience: ['general'] })).toBe('general');
+  });
+});
+
+describe('checkMembership', () => {
+  const generalTenant = { tenantId: null, audience: ['general' as const] };
+
+  it('lets a general member join a live general client that is no member itself', () => {
+    expect(() => checkMembership(generalTenant, {})).not.toThrow();
+    expect(() => checkMembership(generalTenant, { audience: ['general'] })).not.toThrow();
+  });
+
+  it.each([
+    ['no such client', undefined],
+    [
+      'a member',
+      { tenantId: '01900000-0000-7000-8000-000000000001', audience: ['general' as const] },
+    ],
+    ['an admin', { tenantId: null, audience: ['general' as const, 'admin' as const] }],
+  ])('refuses %s as tenant with 400 tenant_not_found', (_what, tenant) => {
+    expect(() => checkMembership(tenant, {})).toThrow(
+      expect.objectContaining({ status: 400, code: 'tenant_not_found' }),
+    );
+  });
+
+  it('refuses an admin member with 400 member_audience_invalid', () => {
+    expect(() => checkMembership(generalTenant, { audience: ['general', 'admin'] })).toThrow(
+      expect.objectContaining({ status: 400, code: 'member_audience_invalid' }),
+    );
+  });
+});
+
+describe('canDecide', () => {
+  it('is true without scopes (everything the audience allows) or with approvals:decide', () => {
+    expect(canDecide([])).toBe(true);
+    expect(canDecide([['approvals', 'decide']])).toBe(true);
+    expect(canDecide([['approvals', '*']])).toBe(true);
+    expect(canDecide([['*', 'decide']])).toBe(true);
+    expect(
+      canDecide([
+        ['users', 'read'],
+        ['approvals', 'read', 'decide'],
+      ]),
+    ).toBe(true);
+  });
+
+  it('is false for scopes that grant no decision', () => {
+    expect(canDecide([['approvals', 'read']])).toBe(false);
+    expect(canDecide([['users', 'decide']])).toBe(false);
+  });
+});
+
+describe('duplicateEmail', () => {
+  it('answers a unique violation with 409, and rethrows anything else', () => {
+    expect(() => duplicateEmail(Object.assign(new Error('dup'), { code: '23505' }))).toThrow(
+      expect.objectContaining({ status: 409, message: 'A client with this email already exists.' }),
+    );
+    const other = new Error('other');
+    expect(() => duplicateEmail(other)).toThrow(other);
+  });
+});

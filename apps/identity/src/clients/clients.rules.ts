@@ -1,0 +1,48 @@
+import type { ClientAudience, ClientInput } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { sqlState } from '@custody/persistence';
+import type { ClientRow } from '../schema';
+
+/** The audience a client's tokens act in: admin if it has it, general otherwise. */
+export function effectiveAudience(row: Pick<ClientRow, 'audience'>): ClientAudience {
+  return row.audience.includes('admin') ? 'admin' : 'general';
+}
+
+export const MEMBER_NOT_ADMIN =
+  "A tenant member acts in its tenant's general audience; it cannot be an admin.";
+
+/**
+ * A member joins a tenant of its own: a live general client that is no member itself (400
+ * `tenant_not_found` otherwise), and stays general (400 `member_audience_invalid`).
+ */
+export function checkMembership(
+  tenant: Pick<ClientRow, 'tenantId' | 'audience'> | undefined,
+  input: Pick<ClientInput, 'audience'>,
+): void {
+  if (!tenant || tenant.tenantId !== null || effectiveAudience(tenant) !== 'general')
+    throw Errors.badRequest(
+      'tenantId must be the id of an existing general client that is not a member itself.',
+      'tenant_not_found',
+    );
+  if (input.audience?.includes('admin'))
+    throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
+}
+
+/** No scopes (everything its audience allows), or a scope granting `approvals:decide`. */
+export function canDecide(scopes: string[][]): boolean {
+  return (
+    scopes.length === 0 ||
+    scopes.some(
+      ([resource, ...actions]) =>
+        (resource === 'approvals' || resource === '*') &&
+        (actions.includes('decide') || actions.includes('*')),
+    )
+  );
+}
+
+/** A write that hit another live client's email: 409; others as they are. */
+export function duplicateEmail(error: unknown): never {
+  if (sqlState(error) === '23505')
+    throw Errors.conflict('A client with this email already exists.');
+  throw error;
+}

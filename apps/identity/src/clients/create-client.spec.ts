@@ -1,0 +1,105 @@
+import { AUTH_STATE_KEYS, IDENTITY_RPC } from '@custody/contracts';
+import {
+  admin,
+  ALL,
+  BOOTSTRAP,
+  createIdentityHarness,
+  type IdentityHarness,
+} from '../test-harness';
+
+// Creating clients through identity's RPC against a real PostgreSQL and Redis: a tenant of its
+// own or a member of one, its token version in the auth state, its email unique.
+
+let h: IdentityHarness;
+
+const call: IdentityHarness['call'] = (method, params, auth) => h.call(method, params, auth);
+
+beforeAll(async () => {
+  h = await createIdentityHarness();
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('clients', () => {
+  it('creates a client that is its own tenant, readable and listed, its token version in the auth state', async () => {
+    const created = await call(
+      IDENTITY_RPC.createClient,
+      { name: 'Bank One', email: 'ops@bank-one.test', password: 'bank-one-password' },
+      admin,
+    );
+    expect(created).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: created.createdAt,
+      name: 'Bank One',
+      email: 'ops@bank-one.test',
+      audience: ['general'],
+      tenantId: created.id,
+    });
+    expect(await h.redisValue(AUTH_STATE_KEYS.clientVersion(created.id))).toBe('1');
+
+    const listed = await call(IDENTITY_RPC.listClients, { list: ALL }, admin);
+    expect(listed.items.map((c) => c.email)).toEqual(
+      expect.arrayContaining([BOOTSTRAP.email, 'ops@bank-one.test']),
+    );
+    expect(await call(IDENTITY_RPC.getClient, { id: created.id }, admin)).toEqual(created);
+  });
+
+  it('refuses a second client with the same email (409)', async () => {
+    const input = { name: 'Twin', email: 'twin@clients.test', password: 'twin-password-1' };
+    await call(IDENTITY_RPC.createClient, input, admin);
+    await expect(
+      call(IDENTITY_RPC.createClient, { ...input, email: 'TWIN@clients.test' }, admin),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'conflict',
+      message: 'A client with this email already exists.',
+    });
+  });
+
+  it('makes a member of a general tenant, and refuses any other tenant or an admin member', async () => {
+    const tenant = await call(
+      IDENTITY_RPC.createClient,
+      { name: 'Tenant', email: 'tenant@members.test', password: 'tenant-password-1' },
+      admin,
+    );
+    const member = await call(
+      IDENTITY_RPC.createClient,
+      {
+        name: 'Member',
+        email: 'member@members.test',
+        password: 'member-password-1',
+        tenantId: tenant.id,
+      },
+      admin,
+    );
+    expect(member.tenantId).toBe(tenant.id);
+    const [bootstrapAdmin] = (
+      await call(IDENTITY_RPC.listClients, { list: ALL }, admin)
+    ).items.filter((c) => c.email === BOOTSTRAP.email);
+    const notATenant = { status: 400, code: 'tenant_not_found' };
+    for (const tenantId of [member.id, bootstrapAdmin!.id, '01900000-0000-7000-8000-000000000000'])
+      await expect(
+        call(
+          IDENTITY_RPC.createClient,
+          { name: 'X', email: `x-${tenantId}@members.test`, password: 'x-password-123', tenantId },
+          admin,
+        ),
+      ).rejects.toMatchObject(notATenant);
+    await expect(
+      call(
+        IDENTITY_RPC.createClient,
+        {
+          name: 'Admin member',
+          email: 'admin-member@members.test',
+          password: 'admin-member-password',
+          tenantId: tenant.id,
+          audience: ['general', 'admin'],
+        },
+        admin,
+      ),
+    ).rejects.toMatchObject({ status: 400, code: 'member_audience_invalid' });
+  });
+});
