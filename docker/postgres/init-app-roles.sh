@@ -20,3 +20,6 @@ role signing signing "${PG_PASSWORD_SIGNING}"
 role issuer issuer "${PG_PASSWORD_ISSUER}"
 role notifier notifier "${PG_PASSWORD_NOTIFIER}"
 role policy policy "${PG_PASSWORD_POLICY}"
+# The owner of identity's audit schema: only its migrations log in as it (compose's audit-migrate),
+# identity's own role may insert and read there, nothing else (docs/decisions/audit.md).
+role audit_owner audit "${PG_PASSWORD_AUDIT_OWNER}"

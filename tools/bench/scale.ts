@@ -333,10 +333,13 @@ async function seed(databaseUrl: string, world: World, counts: Counts): Promise<
       [counts.deliveries],
     );
     await db.query(
-      `INSERT INTO identity.audit_events (id, occurred_at, request_id, action, method, path,
-         client_id, tenant_id, status, outcome)
-       SELECT gen_random_uuid(), now() - i * interval '1 s', 'seed-' || i, 'createUser', 'POST',
-              '/v1/users/individual-person', 'scale-tenant-' || (i % 100),
+      // In the seeded tenants' chains (docs/decisions/audit.md), each at its own position; the
+      // hashes are placeholders (nothing here verifies them).
+      `INSERT INTO audit.audit_events (id, chain, seq, prev_hash, hash, occurred_at, request_id,
+         action, method, path, client_id, tenant_id, status, outcome)
+       SELECT gen_random_uuid(), 'scale-tenant-' || (i % 100), (i - 1) / 100 + 1,
+              md5(i::text), md5((i + 1)::text), now() - i * interval '1 s', 'seed-' || i,
+              'createUser', 'POST', '/v1/users/individual-person', 'scale-tenant-' || (i % 100),
               'scale-tenant-' || (i % 100), 201, 'success'
          FROM generate_series(1, $1) AS i`,
       [counts.auditEvents],
@@ -344,7 +347,7 @@ async function seed(databaseUrl: string, world: World, counts: Counts): Promise<
     await db.query('RESET session_replication_role');
     for (const table of [
       'identity.users',
-      'identity.audit_events',
+      'audit.audit_events',
       'ledger.user_refs',
       'ledger.wallets',
       'ledger.accounts',

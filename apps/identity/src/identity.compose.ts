@@ -3,10 +3,18 @@ import { devSecretsInUse } from '@custody/config';
 import { SecretBox } from '@custody/secrets';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { ApiClientsService } from './api-clients/api-clients.service';
+import { CreateApiClient } from './api-clients/create-api-client';
+import { DeleteApiClient } from './api-clients/delete-api-client';
+import { UpdateApiClient } from './api-clients/update-api-client';
 import { appendAuditBatch, appendAuditEvent, appendRpcRefusal } from './audit/audit.service';
+import { prepareAuditStore } from './audit/audit-store';
+import { AuditCheckpoints, checkpointKey, publicKeysOf } from './audit/checkpoints';
 import { AuthState } from './auth-state/auth-state';
 import { bootstrap } from './bootstrap';
 import { ClientsService } from './clients/clients.service';
+import { CreateClient } from './clients/create-client';
+import { DeleteClient } from './clients/delete-client';
+import { UpdateClient } from './clients/update-client';
 import { loadEnumLists } from './enums/enums.service';
 import { rpcHandlers } from './identity.rpc';
 import { resealLegacySecrets } from './keys/reseal';
@@ -14,6 +22,9 @@ import { SigningKeys } from './keys/signing-keys';
 import { MIGRATIONS_DIR } from './migrations-dir';
 import { deadFamiliesRetention } from './tokens/refresh-tokens.repository';
 import { TokensService } from './tokens/tokens.service';
+import { CreateUser } from './users/create-user';
+import { DeleteUser } from './users/delete-user';
+import { UpdateUser } from './users/update-user';
 import { UsersService } from './users/users.service';
 import { WhitelistsService } from './whitelists/whitelists.service';
 
@@ -25,6 +36,23 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
     'company-type': config.COMPANY_TYPES_FILE,
     'purpose-business-relationship': config.PURPOSE_BUSINESS_RELATIONSHIP_FILE,
   });
+  // The audit log's store, ready before the consumer appends to it (docs/decisions/audit.md).
+  await prepareAuditStore({
+    pool: deps.pool,
+    db,
+    logger,
+    production: config.NODE_ENV === 'production',
+    ownerUrl: config.AUDIT_MIGRATION_DATABASE_URL,
+  });
+  const checkpointSigner = checkpointKey(config);
+  if (checkpointSigner.development && config.NODE_ENV === 'production')
+    throw new Error('AUDIT_CHECKPOINT_KEY: the development key is not allowed in production');
+  const checkpoints = new AuditCheckpoints(
+    db,
+    checkpointSigner,
+    config.AUDIT_CHECKPOINT_INTERVAL_MS,
+    logger,
+  );
   const box = new SecretBox(config.IDENTITY_ENCRYPTION_KEY);
   const authState = new AuthState(deps.redis, config.REDIS_KEY_PREFIX);
   const boxes = {
@@ -34,12 +62,13 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
   const resealed = await resealLegacySecrets(db, boxes);
   if (resealed > 0) logger.info({ resealed }, 'secrets of the earlier format sealed anew');
   const apiClients = new ApiClientsService(db, boxes.apiClients);
-  const clients = new ClientsService(db, authState);
+  const createApiClient = new CreateApiClient(db, boxes.apiClients);
+  const createClient = new CreateClient(db, authState);
   const keys = new SigningKeys(db, boxes.signingKeys, config.SIGNING_KEY_RELOAD_MS);
   // Both keys exist before the first token is asked for (and replicas agree on them).
   await keys.active('access');
   await keys.active('issuer');
-  const users = new UsersService(db, deps.rpc);
+  const users = new UsersService(db);
   const tokens = new TokensService(db, keys, apiClients, authState, users);
   const whitelists = new WhitelistsService(db, deps.rpc);
 
@@ -62,7 +91,7 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       apiClientId: config.BOOTSTRAP_API_CLIENT_ID,
       apiClientSecret: config.BOOTSTRAP_API_CLIENT_SECRET,
     },
-    { clients, apiClients },
+    { clients: createClient, apiClients: createApiClient },
     logger,
   );
   await authState.seed(db);
@@ -70,15 +99,29 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
   return {
     rpcHandlers: rpcHandlers({
       db,
+      auditKeys: publicKeysOf(checkpointSigner),
       enumLists,
       authState,
+      createApiClient,
+      updateApiClient: new UpdateApiClient(db, boxes.apiClients),
+      deleteApiClient: new DeleteApiClient(db),
       apiClients,
-      clients,
+      createClient,
+      updateClient: new UpdateClient(db, authState),
+      deleteClient: new DeleteClient(db, authState),
+      clients: new ClientsService(db),
+      createUser: new CreateUser(db),
+      updateUser: new UpdateUser(db, deps.rpc),
+      deleteUser: new DeleteUser(db, deps.rpc),
       users,
       tokens,
       whitelists,
     }),
     retention: [deadFamiliesRetention(config.REFRESH_TOKENS_RETENTION_DAYS)],
+    onStart: async () => {
+      checkpoints.start();
+      return () => checkpoints.stop();
+    },
     eventHandlers: {
       [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event),
       [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event),

@@ -1,25 +1,45 @@
-import { IDENTITY_RPC } from '@custody/contracts';
+import { type AuditPublicKeyView, IDENTITY_RPC } from '@custody/contracts';
 import { requireAuth } from '@custody/tenancy';
 import type { RpcHandlers } from '@custody/messaging';
 import type { Database } from '@custody/persistence';
 import type { ApiClientsService } from './api-clients/api-clients.service';
-import { listAuditEvents } from './audit/audit.service';
+import type { CreateApiClient } from './api-clients/create-api-client';
+import type { DeleteApiClient } from './api-clients/delete-api-client';
+import type { UpdateApiClient } from './api-clients/update-api-client';
+import { exportAuditPage, listAuditEvents } from './audit/audit.service';
 import type { AuthState } from './auth-state/auth-state';
 import type { ClientsService } from './clients/clients.service';
+import type { CreateClient } from './clients/create-client';
+import type { DeleteClient } from './clients/delete-client';
+import type { UpdateClient } from './clients/update-client';
 import { type EnumLists, listEnum } from './enums/enums.service';
 import { publicKeys } from './keys/signing-keys';
 import type { TokensService } from './tokens/tokens.service';
 import type { WhitelistsService } from './whitelists/whitelists.service';
+import type { CreateUser } from './users/create-user';
+import type { DeleteUser } from './users/delete-user';
+import type { UpdateUser } from './users/update-user';
 import type { UsersService } from './users/users.service';
 
 /** What identity's handlers call, built in identity.compose.ts. */
 export interface IdentityUseCases {
   /** For the audit log and the public keys, read straight from their tables. */
   db: Database;
+  /** The keys of the audit checkpoints, which an export names. */
+  auditKeys: AuditPublicKeyView[];
   enumLists: EnumLists;
   authState: AuthState;
+  createApiClient: CreateApiClient;
+  updateApiClient: UpdateApiClient;
+  deleteApiClient: DeleteApiClient;
   apiClients: ApiClientsService;
+  createClient: CreateClient;
+  updateClient: UpdateClient;
+  deleteClient: DeleteClient;
   clients: ClientsService;
+  createUser: CreateUser;
+  updateUser: UpdateUser;
+  deleteUser: DeleteUser;
   users: UsersService;
   tokens: TokensService;
   whitelists: WhitelistsService;
@@ -28,10 +48,20 @@ export interface IdentityUseCases {
 /** Identity's RPC contract; each handler unpacks params and calls one use case. */
 export function rpcHandlers({
   db,
+  auditKeys,
   enumLists,
   authState,
+  createApiClient,
+  updateApiClient,
+  deleteApiClient,
   apiClients,
+  createClient,
+  updateClient,
+  deleteClient,
   clients,
+  createUser,
+  updateUser,
+  deleteUser,
   users,
   tokens,
   whitelists,
@@ -41,16 +71,18 @@ export function rpcHandlers({
       requireAuth(ctx.auth);
       return listEnum(enumLists, params);
     },
-    [IDENTITY_RPC.createIndividual]: (params, ctx) => users.create(ctx.auth, 'individual', params),
-    [IDENTITY_RPC.createLegal]: (params, ctx) => users.create(ctx.auth, 'legal', params),
+    [IDENTITY_RPC.createIndividual]: (params, ctx) =>
+      createUser.create(ctx.auth, 'individual', params),
+    [IDENTITY_RPC.createLegal]: (params, ctx) => createUser.create(ctx.auth, 'legal', params),
     [IDENTITY_RPC.listUsers]: (p, ctx) => users.list(ctx.auth, p.list, p.filters),
     [IDENTITY_RPC.getUser]: (p, ctx) => users.get(ctx.auth, p.id),
     [IDENTITY_RPC.getUserRef]: (p, ctx) => users.getRef(ctx.auth, p.id),
     [IDENTITY_RPC.updateIndividual]: (p, ctx) =>
-      users.update(ctx.auth, p.id, 'individual', p.patch),
-    [IDENTITY_RPC.updateLegal]: (p, ctx) => users.update(ctx.auth, p.id, 'legal', p.patch),
-    [IDENTITY_RPC.deleteUser]: (p, ctx) => users.remove(ctx.auth, p.id, p),
+      updateUser.update(ctx.auth, p.id, 'individual', p.patch),
+    [IDENTITY_RPC.updateLegal]: (p, ctx) => updateUser.update(ctx.auth, p.id, 'legal', p.patch),
+    [IDENTITY_RPC.deleteUser]: (p, ctx) => deleteUser.remove(ctx.auth, p.id, p),
     [IDENTITY_RPC.listAuditEvents]: (p, ctx) => listAuditEvents(db, ctx.auth, p.list, p.filters),
+    [IDENTITY_RPC.exportAudit]: (p, ctx) => exportAuditPage(db, auditKeys, ctx.auth, p),
     [IDENTITY_RPC.createWhitelist]: (p, ctx) => whitelists.create(ctx.auth, p, p.input),
     [IDENTITY_RPC.listWhitelists]: (p, ctx) => whitelists.list(ctx.auth, p, p.list),
     [IDENTITY_RPC.getWhitelist]: (p, ctx) => whitelists.get(ctx.auth, p),
@@ -67,16 +99,16 @@ export function rpcHandlers({
     // Only the issuer app, which has just verified the issuer's secret, may have one signed
     // (RPC_ACCESS).
     [IDENTITY_RPC.issueIssuerToken]: (params) => tokens.issueIssuerToken(params),
-    [IDENTITY_RPC.createClient]: (params, ctx) => clients.create(ctx.auth, params),
+    [IDENTITY_RPC.createClient]: (params, ctx) => createClient.create(ctx.auth, params),
     [IDENTITY_RPC.listClients]: (p, ctx) => clients.list(ctx.auth, p.list),
     [IDENTITY_RPC.getClient]: (p, ctx) => clients.get(ctx.auth, p.id),
-    [IDENTITY_RPC.updateClient]: (p, ctx) => clients.update(ctx.auth, p.id, p.patch),
-    [IDENTITY_RPC.deleteClient]: (p, ctx) => clients.remove(ctx.auth, p.id),
+    [IDENTITY_RPC.updateClient]: (p, ctx) => updateClient.update(ctx.auth, p.id, p.patch),
+    [IDENTITY_RPC.deleteClient]: (p, ctx) => deleteClient.remove(ctx.auth, p.id),
     [IDENTITY_RPC.listApprovers]: (_p, ctx) => clients.approvers(ctx.auth),
-    [IDENTITY_RPC.createApiClient]: (params, ctx) => apiClients.create(ctx.auth, params),
+    [IDENTITY_RPC.createApiClient]: (params, ctx) => createApiClient.create(ctx.auth, params),
     [IDENTITY_RPC.listApiClients]: (p, ctx) => apiClients.list(ctx.auth, p.list),
     [IDENTITY_RPC.getApiClient]: (p, ctx) => apiClients.get(ctx.auth, p.id),
-    [IDENTITY_RPC.updateApiClient]: (p, ctx) => apiClients.update(ctx.auth, p.id, p.patch),
-    [IDENTITY_RPC.deleteApiClient]: (p, ctx) => apiClients.remove(ctx.auth, p.id),
+    [IDENTITY_RPC.updateApiClient]: (p, ctx) => updateApiClient.update(ctx.auth, p.id, p.patch),
+    [IDENTITY_RPC.deleteApiClient]: (p, ctx) => deleteApiClient.remove(ctx.auth, p.id),
   };
 }

@@ -1,5 +1,14 @@
 import type { KeyPurpose, PublicJwk } from '@custody/contracts';
-import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
 export const identity = pgSchema('identity');
@@ -85,8 +94,16 @@ export const users = identity.table('users', {
 
 export type UserRow = typeof users.$inferSelect;
 
-export const auditEvents = identity.table('audit_events', {
+/**
+ * The audit log's schema (migrations/audit/): owned by another role than identity's, which may
+ * only insert and read there (docs/decisions/audit.md).
+ */
+export const audit = pgSchema('audit');
+
+export const auditEvents = audit.table('audit_events', {
   id: uuid('id').primaryKey(),
+  chain: text('chain').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   requestId: text('request_id').notNull(),
   action: text('action').notNull(),
@@ -102,6 +119,8 @@ export const auditEvents = identity.table('audit_events', {
   status: integer('status').notNull(),
   outcome: text('outcome').$type<'success' | 'failure'>().notNull(),
   detail: text('detail'),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
 });
 
 export const whitelists = identity.table('whitelists', {

@@ -303,7 +303,13 @@ export function buildOpenApi(options: OpenApiOptions): Record<string, unknown> {
         description: response.description,
         ...(headers ? { headers } : {}),
         ...(response.schema
-          ? { content: { 'application/json': { schema: toJsonSchema(response.schema) } } }
+          ? {
+              content: {
+                [response.contentType ?? 'application/json']: {
+                  schema: toJsonSchema(response.schema),
+                },
+              },
+            }
           : {}),
       };
     }

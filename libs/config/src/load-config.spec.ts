@@ -111,6 +111,7 @@ describe('development secrets', () => {
       REDIS_URL: 'redis://identity:s3cret-redis@redis:6379',
       RPC_PROOF_KEY: Buffer.alloc(32, 1).toString('base64url'),
       RPC_PROOF_PUBLIC_KEYS: `gateway=${Buffer.alloc(32, 2).toString('base64url')}`,
+      AUDIT_CHECKPOINT_KEY: `a1:${Buffer.alloc(32, 3).toString('base64url')}`,
     };
     expect(() => loadConfig('identity', strong)).not.toThrow();
     const refused = (change: Record<string, string>) => {
@@ -135,6 +136,13 @@ describe('development secrets', () => {
     expect(refused({ REDIS_URL: 'redis://redis:6379' })).toEqual(['REDIS_URL']);
     // The RPC proof keys are named, and the key is not the development one.
     expect(refused({ RPC_PROOF_KEY: '' })).toEqual(['RPC_PROOF_KEY']);
+    // The audit checkpoints' key is named; the audit schema owner's login has a real password.
+    expect(refused({ AUDIT_CHECKPOINT_KEY: '' })).toEqual(['AUDIT_CHECKPOINT_KEY']);
+    expect(
+      refused({
+        AUDIT_MIGRATION_DATABASE_URL: 'postgres://audit_owner:dev-pg-audit_owner@postgres/custody',
+      }),
+    ).toEqual(['AUDIT_MIGRATION_DATABASE_URL']);
     // A malformed %-sequence in a password is no default, and no crash.
     expect(refused({ DATABASE_URL: 'postgres://identity:%zz-pw@postgres:5432/custody' })).toEqual(
       [],

@@ -22,6 +22,11 @@ const PAIRED: Partial<Record<AppName, [string, string][]>> = {
   gateway: [['CONSOLE_API_CLIENT_ID', 'CONSOLE_API_CLIENT_SECRET']],
 };
 
+/** Keys with a development default that production must name (docs/decisions/audit.md). */
+const REQUIRED_IN_PRODUCTION: Partial<Record<AppName, string[]>> = {
+  identity: ['AUDIT_CHECKPOINT_KEY'],
+};
+
 /** Ports one process listens on at once: never the same (0 picks a free one each). */
 const DISTINCT_PORTS: Partial<Record<AppName, [string, string][]>> = {
   gateway: [['OPS_PORT', 'PORT']],
@@ -71,6 +76,9 @@ export function loadConfig<A extends AppName>(
         })),
       ...weakServiceCredentials(config as Record<string, unknown>),
       ...missingProofKeys(config as Record<string, unknown>),
+      ...(REQUIRED_IN_PRODUCTION[app] ?? [])
+        .filter((variable) => (config as Record<string, unknown>)[variable] === undefined)
+        .map((variable) => ({ variable, message: 'Required in production' })),
     ];
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }
@@ -130,16 +138,18 @@ export function weakServiceCredentials(
       variable: 'AMQP_URL',
       message: 'The broker user must not be guest or keep a default password',
     });
-  const database = url('DATABASE_URL');
-  if (
-    database &&
-    (isDefaultPassword(decoded(database.password)) ||
-      decoded(database.password) === decoded(database.username))
-  )
-    problems.push({
-      variable: 'DATABASE_URL',
-      message: 'The database user needs a password that is not a default',
-    });
+  for (const variable of ['DATABASE_URL', 'AUDIT_MIGRATION_DATABASE_URL']) {
+    const database = url(variable);
+    if (
+      database &&
+      (isDefaultPassword(decoded(database.password)) ||
+        decoded(database.password) === decoded(database.username))
+    )
+      problems.push({
+        variable,
+        message: 'The database user needs a password that is not a default',
+      });
+  }
   const redis = url('REDIS_URL');
   if (redis && isDefaultPassword(decoded(redis.password)))
     problems.push({

@@ -37,6 +37,8 @@ export const IDENTITY_RPC = {
   updateLegal: 'users.updateLegal',
   deleteUser: 'users.delete',
   listAuditEvents: 'audit.list',
+  /** A page of the audit log's hash chains, in chain order (`GET /v1/audit/export` streams them). */
+  exportAudit: 'audit.export',
   createWhitelist: 'whitelists.create',
   listWhitelists: 'whitelists.list',
   getWhitelist: 'whitelists.get',
@@ -118,6 +120,63 @@ export interface RpcRefusalRecord {
   /** `decision`: the signer refused a signature its policy decision does not allow. */
   failed: 'proof' | 'origin' | 'caller' | 'decision';
   suppressed: number;
+}
+
+/**
+ * One record of the audit log's hash chains (docs/decisions/audit.md): a line of
+ * `GET /v1/audit/export`. The same shape as the SDK's `AuditChainRecord`, whose hash function
+ * defines `hash`.
+ */
+export interface AuditChainRecordView extends AuditRecord {
+  /** The record's tenant, or `platform` for a record without one. */
+  chain: string;
+  /** Its position in its chain, from 1, without gaps. */
+  seq: number;
+  id: string;
+  occurredAt: string;
+  detail: string | null;
+  prevHash: string;
+  hash: string;
+  outcome: 'success' | 'failure';
+}
+
+/** A public key of the audit checkpoints: raw Ed25519, base64url. */
+export interface AuditPublicKeyView {
+  keyId: string;
+  publicKey: string;
+}
+
+/** One page of an audit export: records in chain order, and the cursor of the next page. */
+export interface AuditExportPage {
+  /** The chain exported: the one asked for, or a client's own; absent: every chain (an admin). */
+  chain?: string;
+  /** The keys that sign the checkpoints (the export's header lists them). */
+  keys: AuditPublicKeyView[];
+  records: AuditChainRecordView[];
+  next?: string;
+}
+
+export interface AuditExportQuery {
+  /** One chain (a tenant id, or `platform`); every chain the caller may read when absent. */
+  chain?: string;
+  /** The cursor of the page before (`AuditExportPage.next`). */
+  after?: string;
+  /** Records per page, at most 1,000 (100 by default). */
+  limit?: number;
+}
+
+/**
+ * A signed statement of a chain's head (event `audit-checkpoint.is-created`): the tenant's chain to the
+ * tenant's feed and webhooks, the platform's (tenantId null) to the admins'.
+ */
+export interface AuditCheckpointData {
+  chain: string;
+  tenantId: string | null;
+  seq: number;
+  hash: string;
+  createdAt: string;
+  keyId: string;
+  signature: string;
 }
 
 export interface AuditEventView extends AuditRecord {
@@ -362,6 +421,7 @@ export interface IdentityRpc {
     { list: ListQuery; filters: AuditFilters },
     ListResult<AuditEventView>
   >;
+  [IDENTITY_RPC.exportAudit]: RpcSpec<AuditExportQuery, AuditExportPage>;
   [IDENTITY_RPC.createWhitelist]: RpcSpec<WalletPath & { input: WhitelistInput }, { id: string }>;
   [IDENTITY_RPC.listWhitelists]: RpcSpec<
     WalletPath & { list: ListQuery },

@@ -103,6 +103,27 @@ const routes = [
   }),
   defineRoute({
     version: 'v1',
+    method: 'get',
+    path: '/lines',
+    operationId: 'streamLines',
+    summary: 'JSON Lines: one line per value, a batch at a time',
+    tags: ['things'],
+    auth: 'public',
+    request: { query: z.object({ batches: z.coerce.number().int().min(0).max(10) }).strict() },
+    responses: { 200: { description: 'Lines', contentType: 'application/jsonl' } },
+    handler: async ({ query }) => ({
+      status: 200,
+      jsonLines: async function* () {
+        for (let batch = 0; batch < query.batches; batch += 1)
+          yield [
+            { batch, text: 'a\nb' },
+            { batch, last: true },
+          ];
+      },
+    }),
+  }),
+  defineRoute({
+    version: 'v1',
     method: 'post',
     path: '/things/:id/archive',
     operationId: 'archiveThing',
@@ -479,6 +500,23 @@ describe('list queries', () => {
     numbers.pages = 0;
     const empty = await call('/v1/numbers?limit=0');
     expect(empty.body).toEqual([]);
+  });
+
+  it('streams JSON Lines: each value on its own line (a newline inside one escaped)', async () => {
+    const response = await fetch(`${base}/v1/lines?batches=3`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/jsonl/);
+    const text = await response.text();
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toEqual({ batch: 0, text: 'a\nb' });
+    expect(lines[5]).toEqual({ batch: 2, last: true });
+    const empty = await fetch(`${base}/v1/lines?batches=0`);
+    expect([empty.status, await empty.text()]).toEqual([200, '']);
   });
 
   it('stops fetching pages when the client goes away', async () => {

@@ -77,23 +77,43 @@ function mountRoute(
       );
     }
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-    if (result.pages) await streamArray(res, result.status, result.pages);
+    if (result.jsonLines) await streamArray(res, result.status, result.jsonLines, JSON_LINES);
+    else if (result.pages) await streamArray(res, result.status, result.pages);
     else if (result.body === undefined) res.status(result.status).end();
     else res.status(result.status).json(result.body);
   });
 }
 
+/** How a stream's items are written: as one JSON array, or as JSON Lines. */
+interface StreamFormat {
+  type: string;
+  open: string;
+  separator: string;
+  close: string;
+}
+
+const JSON_ARRAY: StreamFormat = {
+  type: 'application/json',
+  open: '[',
+  separator: ',',
+  close: ']',
+};
+const JSON_LINES: StreamFormat = { type: 'application/jsonl', open: '', separator: '', close: '' };
+
 /**
- * Writes pages as one JSON array, waiting for the socket to drain between pages: memory holds a
- * page at a time, whatever the list's size. A client that goes away stops the fetching; an error
- * after the first byte can no longer become a problem answer, so it cuts the response short
- * (the client sees an incomplete body, not a valid shorter list).
+ * Writes pages as one JSON array (or as JSON Lines, each item followed by a newline), waiting
+ * for the socket to drain between pages: memory holds a page at a time, whatever the list's
+ * size. A client that goes away stops the fetching; an error after the first byte can no longer
+ * become a problem answer, so it cuts the response short (the client sees an incomplete body,
+ * not a valid shorter list).
  */
 async function streamArray(
   res: Response,
   status: number,
   pages: (signal: AbortSignal) => AsyncIterable<unknown[]>,
+  format: StreamFormat = JSON_ARRAY,
 ): Promise<void> {
+  const lines = format === JSON_LINES;
   const gone = new AbortController();
   const onClose = () => gone.abort();
   res.on('close', onClose);
@@ -103,20 +123,22 @@ async function streamArray(
     for await (const page of pages(gone.signal)) {
       if (gone.signal.aborted) return;
       if (!started) {
-        res.status(status).type('application/json');
-        res.write('[');
+        res.status(status).type(format.type);
+        if (format.open) res.write(format.open);
         started = true;
       }
       let chunk = '';
       for (const item of page) {
-        chunk += (first ? '' : ',') + JSON.stringify(item);
+        chunk += lines
+          ? `${JSON.stringify(item)}\n`
+          : (first ? '' : format.separator) + JSON.stringify(item);
         first = false;
       }
       if (chunk && !res.write(chunk)) await drained(res, gone.signal);
     }
     if (gone.signal.aborted) return;
-    if (!started) res.status(status).type('application/json').end('[]');
-    else res.end(']');
+    if (!started) res.status(status).type(format.type).end(`${format.open}${format.close}`);
+    else res.end(format.close);
   } catch (error) {
     if (!started) throw error;
     res.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -16,6 +16,11 @@ export type RouteAuth = 'public' | 'basic' | 'client' | 'admin' | 'issuer-creden
 export interface RouteResponse {
   description: string;
   schema?: z.ZodType;
+  /**
+   * The body's media type; `application/json` by default. `application/jsonl` (JSON Lines, with
+   * the route's `jsonLines`): `schema` describes one line.
+   */
+  contentType?: 'application/json' | 'application/jsonl';
 }
 
 export interface RouteRequest {
@@ -74,6 +79,11 @@ export interface RouteResult {
    * page at a time, and stopped when the client goes away (`signal`).
    */
   pages?: (signal: AbortSignal) => AsyncIterable<unknown[]>;
+  /**
+   * A stream of JSON Lines (`application/jsonl`): each value of each batch as one line, a batch at
+   * a time, stopped when the client goes away (`signal`).
+   */
+  jsonLines?: (signal: AbortSignal) => AsyncIterable<unknown[]>;
 }
 
 /**

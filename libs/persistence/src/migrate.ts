@@ -20,6 +20,11 @@ export interface MigrateOptions {
   schema: string;
   /** Folder of `NNNN_name.sql` files, applied in name order. */
   dir?: string;
+  /**
+   * The messaging tables (outbox, inbox, idempotency keys, RPC proofs) first; default true. A
+   * schema that is only a store (identity's `audit`) has none.
+   */
+  builtIns?: boolean;
 }
 
 export interface MigrateResult {
@@ -43,6 +48,50 @@ function checksum(sql: string): string {
   return createHash('sha256').update(sql).digest('hex');
 }
 
+function migrationsOf(options: MigrateOptions): Migration[] {
+  return [
+    ...(options.builtIns === false
+      ? []
+      : [
+          { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
+          { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
+          { version: '0000_outbox_wake', sql: outboxNoticeSql(options.schema) },
+          { version: '0000_retention', sql: retentionIndexesSql(options.schema) },
+          { version: '0000_rpc_proofs', sql: seenProofsTableSql(options.schema) },
+        ]),
+    ...(options.dir ? readMigrations(options.dir) : []),
+  ];
+}
+
+/**
+ * The schema's migrations not applied yet, read without writing anything (a role that may only
+ * read the schema's `schema_migrations` can ask). A migration whose file changed after it was
+ * applied throws, as `migrate` does.
+ */
+export async function pendingMigrations(pool: pg.Pool, options: MigrateOptions): Promise<string[]> {
+  const { rows: exists } = await pool.query<{ table: string | null }>(
+    'SELECT to_regclass($1) AS table',
+    [`${quoteIdent(options.schema)}.schema_migrations`],
+  );
+  const done = new Map<string, string>();
+  if (exists[0]?.table) {
+    const { rows } = await pool.query<{ version: string; checksum: string }>(
+      `SELECT version, checksum FROM ${quoteIdent(options.schema)}.schema_migrations`,
+    );
+    for (const row of rows) done.set(row.version, row.checksum);
+  }
+  const pending: string[] = [];
+  for (const migration of migrationsOf(options)) {
+    const previous = done.get(migration.version);
+    if (previous === undefined) pending.push(migration.version);
+    else if (previous !== checksum(migration.sql))
+      throw new Error(
+        `Migration ${options.schema}/${migration.version} changed after it was applied; add a new migration instead.`,
+      );
+  }
+  return pending;
+}
+
 /**
  * Applies the schema's pending migrations in one transaction. An advisory lock serialises
  * replicas starting together; a migration whose file changed after it was applied stops the
@@ -50,14 +99,7 @@ function checksum(sql: string): string {
  */
 export async function migrate(pool: pg.Pool, options: MigrateOptions): Promise<MigrateResult> {
   const s = quoteIdent(options.schema);
-  const migrations: Migration[] = [
-    { version: MESSAGING_VERSION, sql: messagingTablesSql(options.schema) },
-    { version: '0000_idempotency', sql: idempotencyTableSql(options.schema) },
-    { version: '0000_outbox_wake', sql: outboxNoticeSql(options.schema) },
-    { version: '0000_retention', sql: retentionIndexesSql(options.schema) },
-    { version: '0000_rpc_proofs', sql: seenProofsTableSql(options.schema) },
-    ...(options.dir ? readMigrations(options.dir) : []),
-  ];
+  const migrations = migrationsOf(options);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

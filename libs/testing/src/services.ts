@@ -81,6 +81,27 @@ function psql(url: string, script: string, variables: Record<string, string>, wh
   if (result.status !== 0) throw new Error(`${what} failed: ${result.stderr || result.error}`);
 }
 
+/** The role that owns identity's audit schema (docker/postgres/init-app-roles.sh). */
+export const AUDIT_OWNER_ROLE = 'audit_owner';
+
+/**
+ * Makes the owner of identity's audit schema in `database` (as docker/postgres does) and answers
+ * its login, identity's AUDIT_MIGRATION_DATABASE_URL: identity migrates the schema with it and
+ * may itself only insert and read there (docs/decisions/audit.md).
+ */
+export function grantAuditOwnerRole(database: TestDatabase): string {
+  const { databaseUrl } = testServiceUrls();
+  const password = `dev-pg-${AUDIT_OWNER_ROLE}`;
+  psql(databaseUrl, 'app-role.sql', { app: AUDIT_OWNER_ROLE, password }, 'the audit owner role');
+  psql(
+    database.url,
+    'app-schema.sql',
+    { app: AUDIT_OWNER_ROLE, schema: 'audit' },
+    'the audit schema',
+  );
+  return withLogin(database.url, AUDIT_OWNER_ROLE, password);
+}
+
 /**
  * Gives each service its own role in `database` (docker/postgres, with the development
  * passwords): it owns its schema and cannot read the others'. Answers the URL each service

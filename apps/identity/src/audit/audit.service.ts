@@ -2,33 +2,71 @@ import {
   type AUDIT_BATCH_EVENT,
   type AUDIT_EVENT,
   type AuditEventView,
+  type AuditExportPage,
+  type AuditExportQuery,
   type AuditFilters,
+  type AuditPublicKeyView,
   type AuthContext,
   type EventEnvelope,
   type RPC_REFUSED_EVENT,
   type ListQuery,
   type ListResult,
+  MAX_LIST_PAGE,
 } from '@custody/contracts';
+import { Errors } from '@custody/errors';
 import { type Database, type Executor, listResult } from '@custody/persistence';
-import { requireAdmin } from '@custody/tenancy';
-import { insertAuditRecords, listAuditEventRows } from './audit.repository';
+import { AUDIT_PLATFORM_CHAIN } from '@custody/sdk/audit';
+import { isAdmin, requireAdmin, requireAuth } from '@custody/tenancy';
+import {
+  chainRecordsAfter,
+  insertChainRows,
+  listAuditEventRows,
+  lockAppends,
+  readChainState,
+  type StoredAuditRecord,
+} from './audit.repository';
+import { chainRecords, distinctRecords } from './audit.rules';
 
-/** Appends one record (the event id is the primary key: a redelivery inserts nothing). */
+/**
+ * Appends records to their chains (docs/decisions/audit.md), in the order given, in the caller's
+ * transaction: under the append lock, the ids stored already are left out (a redelivered or
+ * resent record is appended once), each chain's last record is read (one probe per chain), and
+ * the rest are chained and inserted with one statement.
+ */
+export async function appendAuditRecords(
+  tx: Executor,
+  records: readonly StoredAuditRecord[],
+): Promise<void> {
+  const distinct = distinctRecords(records);
+  if (distinct.length === 0) return;
+  await lockAppends(tx);
+  const chains = [...new Set(distinct.map((r) => r.record.tenantId ?? AUDIT_PLATFORM_CHAIN))];
+  const { stored, heads } = await readChainState(
+    tx,
+    distinct.map((r) => r.id),
+    chains,
+  );
+  const fresh = distinct.filter((r) => !stored.has(r.id.toLowerCase()));
+  if (fresh.length === 0) return;
+  await insertChainRows(tx, chainRecords(fresh, heads).rows);
+}
+
+/** Appends one record (AUDIT_EVENT, from gateways of before batches). */
 export async function appendAuditEvent(
   tx: Executor,
   event: EventEnvelope<typeof AUDIT_EVENT>,
 ): Promise<void> {
-  await insertAuditRecords(tx, [
+  await appendAuditRecords(tx, [
     { id: event.id, occurredAt: event.occurredAt, record: event.data },
   ]);
 }
 
-/** Appends a gateway's batch of records in one insert (each id inserted at most once). */
+/** Appends a gateway's batch of records in one insert (each id appended at most once). */
 export async function appendAuditBatch(
   tx: Executor,
   event: EventEnvelope<typeof AUDIT_BATCH_EVENT>,
 ): Promise<void> {
-  if (event.data.records.length > 0) await insertAuditRecords(tx, event.data.records);
+  await appendAuditRecords(tx, event.data.records);
 }
 
 /** The status a refused RPC was answered with, by reason (other reasons: 401, no valid proof). */
@@ -49,7 +87,7 @@ export async function appendRpcRefusal(
   event: EventEnvelope<typeof RPC_REFUSED_EVENT>,
 ): Promise<void> {
   const r = event.data;
-  await insertAuditRecords(tx, [
+  await appendAuditRecords(tx, [
     {
       id: event.id,
       occurredAt: event.occurredAt,
@@ -88,11 +126,68 @@ export async function listAuditEvents(
   const page = await listAuditEventRows(db, query, filters);
   return listResult(
     page,
-    page.rows.map(({ occurredAt, detail, ...row }) => ({
+    // The chain's fields are the export's (GET /v1/audit/export), not the list's.
+    page.rows.map(({ occurredAt, detail, chain: _c, seq: _s, prevHash: _p, hash: _h, ...row }) => ({
       ...{},
       ...row,
       createdAt: occurredAt.toISOString(),
       ...(detail ? { detail } : {}),
     })),
   );
+}
+
+/** Records of an export page by default: a reply the size of a stream's list page. */
+const EXPORT_PAGE = 100;
+
+function exportCursor(position: { chain: string; seq: number }): string {
+  return Buffer.from(JSON.stringify([position.chain, position.seq]), 'utf8').toString('base64url');
+}
+
+function readExportCursor(cursor: string): { chain: string; seq: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      Number.isSafeInteger(value[1]) &&
+      (value[1] as number) >= 0
+    )
+      return { chain: value[0], seq: value[1] as number };
+  } catch {
+    // answered below
+  }
+  throw Errors.badRequest(
+    'The `after` cursor is not one this export gave; start again without it.',
+    'invalid_cursor',
+  );
+}
+
+/**
+ * A page of the audit chains in chain order (docs/decisions/audit.md): an admin reads every
+ * chain or the one named; any other client its tenant's chain only (403 for another).
+ */
+export async function exportAuditPage(
+  db: Database,
+  keys: AuditPublicKeyView[],
+  auth: AuthContext | undefined,
+  query: AuditExportQuery,
+): Promise<AuditExportPage> {
+  const caller = requireAuth(auth);
+  let chain = query.chain;
+  if (!isAdmin(caller)) {
+    if (chain !== undefined && chain !== caller.tenantId)
+      throw Errors.forbidden("A client exports its tenant's audit chain only.");
+    chain = caller.tenantId;
+  }
+  const limit = Math.min(Math.max(query.limit ?? EXPORT_PAGE, 1), MAX_LIST_PAGE);
+  const after = query.after !== undefined ? readExportCursor(query.after) : undefined;
+  const records = await chainRecordsAfter(db, chain, after, limit);
+  const last = records.at(-1);
+  return {
+    keys,
+    records,
+    ...(chain !== undefined ? { chain } : {}),
+    ...(last && records.length === limit ? { next: exportCursor(last) } : {}),
+  };
 }
