@@ -320,6 +320,10 @@ describe('the operator console', () => {
     await searchUsers(asAdmin, userA.email);
     await asAdmin.getByRole('link', { name: 'Ada Console' }).waitFor();
     await asAdmin.getByRole('link', { name: 'Clients and members' }).waitFor();
+    // The reconciliation of the books against the chain: none without a chain adapter.
+    await go(asAdmin, 'Reconciliation');
+    await asAdmin.getByTestId('reconciliation').getByText('no run').waitFor();
+    await asAdmin.getByText('Nothing to show.').waitFor();
 
     const asA = await signIn(tenantA);
     await expect(asA.getByTestId('who').textContent()).resolves.toContain('tenant');
@@ -332,6 +336,7 @@ describe('the operator console', () => {
     await asA.getByRole('search').getByRole('button', { name: 'Clear' }).click();
     await asA.getByRole('link', { name: 'Ada Console' }).waitFor();
     expect(await asA.getByRole('link', { name: 'Clients and members' }).count()).toBe(0);
+    expect(await asA.getByRole('link', { name: 'Reconciliation' }).count()).toBe(0);
     // Another tenant's user by its address (in the app: a reload would end the session, whose
     // tokens live in memory): the API answers 404 and the page says so.
     await navigate(asA, `/console/users/${userB.id}`);
@@ -772,6 +777,7 @@ describe('the operator console, page by page', () => {
         ...tenantPages,
         ['clients', '/console/clients', 'Clients and members'],
         ['api-clients', '/console/api-clients', 'Api clients'],
+        ['reconciliation', '/console/reconciliation', 'Reconciliation'],
       ] as const;
       const signInPage = await newPage({ viewport });
       await signInPage.goto(`${stack.gatewayUrl}/console/`);

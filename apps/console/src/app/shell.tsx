@@ -10,6 +10,7 @@ import { ApprovalsPage } from './approvals/approvals.page';
 import { AuditPage } from './audit/audit.page';
 import { EventsPage } from './events/events.page';
 import { MoneyPage } from './money/money.page';
+import { ReconciliationPage } from './money/reconciliation.page';
 import { NotificationsPage } from './notifications/notifications.page';
 import { OverviewPage } from './overview/overview.page';
 import { PoliciesPage } from './policies/policies.page';
@@ -35,6 +36,7 @@ const SECTIONS: Section[] = [
   { to: '/audit', label: 'Audit log' },
   { to: '/clients', label: 'Clients and members', adminOnly: true },
   { to: '/api-clients', label: 'Api clients', adminOnly: true },
+  { to: '/reconciliation', label: 'Reconciliation', adminOnly: true },
 ];
 
 /** A refused session (401: the token expired and could not be renewed) ends it. */
@@ -119,6 +121,7 @@ export function Shell() {
           <Route path="/audit" element={<AuditPage />} />
           {who.isAdmin && <Route path="/clients" element={<ClientsPage />} />}
           {who.isAdmin && <Route path="/api-clients" element={<ApiClientsPage />} />}
+          {who.isAdmin && <Route path="/reconciliation" element={<ReconciliationPage />} />}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </AppShell.Main>
