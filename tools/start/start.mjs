@@ -113,7 +113,8 @@ try {
 // DATABASE_URL's user.
 const databaseUrls = {};
 if (!process.env.DATABASE_URL) {
-  // The service → schema pairs of the compose init script (checked against DB_SCHEMAS).
+  // The service → schema pairs of the compose init script (checked against DB_SCHEMAS), and the
+  // owner of identity's audit schema (audit_owner → audit).
   const schemas = [
     ...readFileSync(path.join(root, 'docker/postgres/init-app-roles.sh'), 'utf8').matchAll(
       /^role (\S+) (\S+) /gm,
@@ -276,6 +277,11 @@ APPS.forEach((app, index) => {
         ...env,
         ...(brokerUrls[app] ? { AMQP_URL: brokerUrls[app] } : {}),
         ...(databaseUrls[app] ? { DATABASE_URL: databaseUrls[app] } : {}),
+        // Identity migrates the audit schema as its owner, and may only insert and read there
+        // (docs/decisions/audit.md); with one user for all, that user owns it.
+        ...(app === 'identity' && databaseUrls.audit_owner
+          ? { AUDIT_MIGRATION_DATABASE_URL: databaseUrls.audit_owner }
+          : {}),
         ...(redisUrls[app] ? { REDIS_URL: redisUrls[app] } : {}),
         PORT: String(app === 'gateway' ? gatewayPort : (SERVICE_PORTS[app] ?? 0)),
         ...(app === 'gateway' ? { OPS_PORT: String(gatewayOpsPort) } : {}),

@@ -257,6 +257,20 @@ describe('custody', () => {
     });
   });
 
+  it.each(['speed-up', 'cancel'])('withdrawals %s posts to the admin route', async (kind) => {
+    const { server, env } = await loggedIn({
+      [`POST /v1/admin/withdrawals/w9/${kind}`]: (_r, res) =>
+        json(res, 200, { id: 'w9', status: 'broadcast', attempts: [{ kind: 'send' }, { kind }] }),
+    });
+    const result = await run(['withdrawals', kind, 'w9', '--json'], env);
+    expect(result.code).toBe(0);
+    expect(server.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/admin/withdrawals/w9/${kind}`,
+    });
+    expect(JSON.parse(result.stdout).attempts[1]).toEqual({ kind });
+  });
+
   it('a problem from the API exits 1 and prints its code', async () => {
     const { env } = await loggedIn({
       'POST /v1/transfers': (_r, res) =>

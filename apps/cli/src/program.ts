@@ -1,11 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import { registerApprovals } from './commands/approvals';
+import { registerAudit } from './commands/audit';
 import { registerEvents } from './commands/events';
 import { registerLogin } from './commands/login';
 import { registerTransfer } from './commands/transfer';
 import { registerUsers } from './commands/users';
 import { registerWallets } from './commands/wallets';
 import { registerWebhooks } from './commands/webhooks';
+import { registerWithdrawals } from './commands/withdrawals';
 import { DEFAULT_API_URL, type CliIo } from './context';
 import { describeError } from './errors';
 
@@ -43,10 +45,12 @@ Config: the session is kept in $CUSTODY_CONFIG_DIR, $XDG_CONFIG_HOME/custody or 
   registerLogin(program, io);
   registerUsers(program, io);
   registerWallets(program, io);
+  registerWithdrawals(program, io);
   registerTransfer(program, io);
   registerApprovals(program, io);
   registerEvents(program, io);
   registerWebhooks(program, io);
+  registerAudit(program, io);
   return program;
 }
 

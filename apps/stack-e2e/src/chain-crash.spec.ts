@@ -167,3 +167,39 @@ it.each([
   },
   120_000,
 );
+
+it('gives 50 concurrent withdrawals from one address contiguous nonces', async () => {
+  const w = await fundedWallet('eth');
+  const created = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+        token: tenant.token,
+        body: {
+          assetId: 'eth',
+          receiverAddress: Wallet.createRandom().address,
+          amount: '0.001',
+          device: 'Pixel 9',
+          ip: '203.0.113.9',
+        },
+      }),
+    ),
+  );
+  expect(created.map((r) => r.status)).toEqual(created.map(() => 201));
+  const read = (id: string) =>
+    api.get(`/v1/users/${w.user}/wallets/${w.id}/withdrawals/${id}`, { token: tenant.token });
+  await mineUntil(
+    async () =>
+      (await Promise.all(created.map(async (r) => (await read(r.body.id)).body.status))).every(
+        (s) => s === 'confirmed',
+      ),
+    'all 50 withdrawals to be confirmed',
+  );
+  const hashes = await Promise.all(
+    created.map(async (r) => (await read(r.body.id)).body.blockchainTransactionId as string),
+  );
+  const used = await Promise.all(
+    hashes.map(async (hash) => (await chain.provider.getTransaction(hash))!.nonce),
+  );
+  expect([...used].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  expect(await nonces(w.address)).toEqual({ stored: 50, chain: 50 });
+}, 180_000);

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ContractFactory, parseEther, parseUnits, Transaction, Wallet } from 'ethers';
 import { waitFor } from '@custody/testing';
@@ -16,15 +18,65 @@ let stack: Stack;
 let api: Api;
 let admin: string;
 let tenant: Awaited<ReturnType<Api['newClient']>>;
+let proxy: Server;
+/** The node's answers the proxy replaces with `null`: method → how many more times. */
+const nulls = new Map<string, number>();
+
+/**
+ * A JSON-RPC proxy in front of the node that answers `null` to the methods in `nulls` as often
+ * as they say (a lagging or failing node); everything else passes through.
+ */
+async function startProxy(target: string): Promise<string> {
+  proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const parsed = JSON.parse(body) as
+        { id: unknown; method: string } | { id: unknown; method: string }[];
+      const one = (call: { id: unknown; method: string }) => (nulls.get(call.method) ?? 0) > 0;
+      const calls = Array.isArray(parsed) ? parsed : [parsed];
+      if (calls.some(one)) {
+        const answers = await Promise.all(
+          calls.map(async (call) => {
+            if (one(call)) {
+              nulls.set(call.method, (nulls.get(call.method) ?? 1) - 1);
+              return { jsonrpc: '2.0', id: call.id, result: null };
+            }
+            const upstream = await fetch(target, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(call),
+            });
+            return upstream.json();
+          }),
+        );
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
+        return;
+      }
+      const upstream = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      res.setHeader('content-type', 'application/json');
+      res.end(await upstream.text());
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+}
 
 beforeAll(async () => {
   chain = await startLocalChain();
+  const nodeUrl = await startProxy(chain.url);
   stack = await startStack({
     only: ['identity', 'wallet-ledger', 'trading', 'signing'],
     env: {
       signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
       'wallet-ledger': {
-        EVM_RPC_URL: chain.url,
+        EVM_RPC_URL: nodeUrl,
         EVM_CHAIN_ID: String(chain.chainId),
         EVM_CONFIRMATIONS: String(CONFIRMATIONS),
         EVM_REORG_DEPTH: String(REORG_DEPTH),
@@ -44,6 +96,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.cleanup();
+  await new Promise((resolve) => proxy?.close(resolve));
   await chain?.stop();
 });
 
@@ -182,4 +235,25 @@ it('finds a deposit that appears only in a replacement block below the scan', as
   expect(receipt?.blockNumber).toBeLessThanOrEqual(scannedTo);
   await mineUntil(allConfirmed(w, 1), 'the deposit in the replacement block to be confirmed');
   expect(await balance(w)).toBe('0.4');
+});
+
+it('leaves a deposit pending while the node answers null for its block and receipt', async () => {
+  const w = await wallet('eth');
+  const sent = await chain.funder.sendTransaction({ to: w.address, value: parseEther('0.3') });
+  await sent.wait();
+  await waitFor(async () => (await incomes(w)).length === 1, { what: 'the pending deposit' });
+  // From now on the node answers null three times to blocks and receipts (a lagging node),
+  // past the confirmations and as deep as a reorg reaches.
+  nulls.set('eth_getBlockByNumber', 3);
+  nulls.set('eth_getTransactionReceipt', 3);
+  await chain.mine(CONFIRMATIONS + REORG_DEPTH + 2);
+  await waitFor(() => (nulls.get('eth_getBlockByNumber') ?? 0) === 0, {
+    what: 'the adapter to read through the nulls',
+  });
+  // Never failed on the node's word: credited once it answers again.
+  await mineUntil(allConfirmed(w, 1), 'the deposit to be confirmed once the node answers');
+  expect(await incomes(w)).toEqual([
+    expect.objectContaining({ status: 'confirmed', amount: '0.3' }),
+  ]);
+  expect(await balance(w)).toBe('0.3');
 });

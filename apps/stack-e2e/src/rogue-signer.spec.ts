@@ -400,8 +400,13 @@ describe("a rogue with wallet-ledger's broker login and RPC proof key", () => {
     });
     const { issuedAt, expiresAt } = claimsOf(decision);
     expect(expiresAt - issuedAt).toBe(DECISION_TTL_MS);
-    // The policy service decides nothing but the admitted payment at the bound nonce and cap.
-    const cap = withdrawal.sent.maxFeePerGas!;
+    // The policy service decides nothing but the admitted payment at the bound nonce and cap
+    // (the operator's cap per gas its first decision bound, stored with it).
+    const { rows } = await db.query<{ fee_cap: string }>(
+      'SELECT fee_cap::text FROM ledger.withdrawals WHERE id = $1',
+      [withdrawal.id],
+    );
+    const cap = BigInt(rows[0]!.fee_cap);
     for (const other of [
       withdrawalIntent({ to: ATTACKER }),
       withdrawalIntent({ to: ATTACKER, recipient: ATTACKER }),

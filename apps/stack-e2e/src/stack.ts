@@ -13,6 +13,7 @@ import {
   deleteMqNamespace,
   grantAppBrokerUsers,
   grantAppDatabaseRoles,
+  grantAuditOwnerRole,
   testServiceUrls,
   uniqueName,
   waitFor,
@@ -166,6 +167,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const database: TestDatabase = await createTestDatabase('e2e_');
   // Each service connects as its own role, as in production (docker/postgres).
   const databaseUrls = grantAppDatabaseRoles(database);
+  // Identity migrates its audit schema as the schema's owner (docs/decisions/audit.md).
+  const auditOwnerUrl = grantAuditOwnerRole(database);
   const namespace = uniqueName('e');
   grantAppBrokerUsers(namespace);
   grantAppRedisUsers(namespace);
@@ -197,6 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // The gateway's ops port: any free one, as PORT.
       ...(app === 'gateway' ? { OPS_PORT: '0' } : { DATABASE_URL: databaseUrls[app] }),
       ...(REDIS_APPS.includes(app) ? { REDIS_URL: appRedisUrl(namespace, app) } : {}),
+      ...(app === 'identity' ? { AUDIT_MIGRATION_DATABASE_URL: auditOwnerUrl } : {}),
       ...(extraEnv[app] ?? {}),
     };
     apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);

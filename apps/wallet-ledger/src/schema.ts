@@ -1,4 +1,8 @@
-import { type RequestedTransaction, type WithdrawalStatus } from '@custody/contracts';
+import {
+  type ReconciliationAssetView,
+  type RequestedTransaction,
+  type WithdrawalStatus,
+} from '@custody/contracts';
 import {
   bigint,
   boolean,
@@ -181,6 +185,22 @@ export const gasTopups = ledger.table('gas_topups', {
 
 export type GasTopupRow = typeof gasTopups.$inferSelect;
 
+/** A transaction sent for a withdrawal at its nonce: the first, a speed-up or a cancel (0022). */
+export const withdrawalAttempts = ledger.table('withdrawal_attempts', {
+  hash: text('hash').primaryKey(),
+  withdrawalId: uuid('withdrawal_id').notNull(),
+  kind: text('kind').$type<'send' | 'speed-up' | 'cancel'>().notNull(),
+  nonce: bigint('nonce', { mode: 'number' }).notNull(),
+  gasLimit: numeric('gas_limit').notNull(),
+  maxFeePerGas: numeric('max_fee_per_gas').notNull(),
+  maxPriorityFeePerGas: numeric('max_priority_fee_per_gas').notNull(),
+  rawTx: text('raw_tx').notNull(),
+  status: text('status').$type<'sent' | 'mined' | 'replaced'>().notNull().default('sent'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type WithdrawalAttemptRow = typeof withdrawalAttempts.$inferSelect;
+
 export const withdrawals = ledger.table('withdrawals', {
   id: uuid('id').primaryKey(),
   tenantId: text('tenant_id').notNull(),
@@ -203,6 +223,8 @@ export const withdrawals = ledger.table('withdrawals', {
   gasLimit: numeric('gas_limit'),
   maxFeePerGas: numeric('max_fee_per_gas'),
   maxPriorityFeePerGas: numeric('max_priority_fee_per_gas'),
+  /** The operator's cap per gas its decision bound (migration 0022): speed-ups stay within it. */
+  feeCap: numeric('fee_cap'),
   rawTx: text('raw_tx'),
   feeReserve: numeric('fee_reserve').notNull().default('0'),
   failureReason: text('failure_reason'),
@@ -215,3 +237,35 @@ export const withdrawals = ledger.table('withdrawals', {
 
 export type { WithdrawalStatus } from '@custody/contracts';
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** A reconciliation of the books against the chain (migration 0023). */
+export const reconciliationRuns = ledger.table('reconciliation_runs', {
+  id: uuid('id').primaryKey(),
+  network: text('network').notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  head: bigint('head', { mode: 'number' }).notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  deltaCount: integer('delta_count').notNull(),
+  /** The deltas' sha256 (asset, address, difference): the same break is told once. */
+  fingerprint: text('fingerprint').notNull(),
+  assets: jsonb('assets').$type<ReconciliationAssetView[]>().notNull(),
+});
+
+export type ReconciliationRunRow = typeof reconciliationRuns.$inferSelect;
+
+/** A custody address a run found off (migration 0023). */
+export const reconciliationDeltas = ledger.table('reconciliation_deltas', {
+  id: uuid('id').primaryKey(),
+  runId: uuid('run_id').notNull(),
+  assetId: text('asset_id').notNull(),
+  address: text('address').notNull(),
+  walletId: uuid('wallet_id').notNull(),
+  booked: numeric('booked').notNull(),
+  inFlight: numeric('in_flight').notNull(),
+  onChain: numeric('on_chain').notNull(),
+  difference: numeric('difference').notNull(),
+  liability: numeric('liability').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export type ReconciliationDeltaRow = typeof reconciliationDeltas.$inferSelect;

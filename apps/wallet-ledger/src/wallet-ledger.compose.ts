@@ -7,14 +7,24 @@ import { LedgerCheckService } from './ledger/ledger-check.service';
 import { approvalEventHandlers } from './policies/approval-events';
 import { Governor } from './policies/governed';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
+import { reconciliationRetention } from './reconciliation/reconciliation.repository';
+import {
+  RECONCILIATION_RETENTION_DAYS,
+  ReconciliationService,
+} from './reconciliation/reconciliation.service';
 import { SignaturePayloads } from './signatures/payloads';
 import { SettleSignatureApproval } from './signatures/settle-signature-approval';
 import { SignWithWallet } from './signatures/sign-with-wallet';
 import { SignatureRecords } from './signatures/signature-records';
 import { SignaturesService } from './signatures/signatures.service';
 import { TransactionsService } from './transactions/transactions.service';
+import { CreateTransfer } from './transfers/create-transfer';
+import { HoldTransfer } from './transfers/hold-transfer';
+import { SettleTransferApproval } from './transfers/settle-transfer-approval';
 import { TransfersService } from './transfers/transfers.service';
 import { userEventHandlers } from './users/user-events';
+import { CreateWallet } from './wallets/create-wallet';
+import { DeleteWallet } from './wallets/delete-wallet';
 import { WalletsService } from './wallets/wallets.service';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
 import { rpcHandlers } from './wallet-ledger.rpc';
@@ -26,8 +36,11 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const governor = new Governor(rpc);
   const withdrawals = new WithdrawalsService(db, rpc, catalog, governor);
   const incomes = new IncomesService(db, catalog);
-  const transfers = new TransfersService(db, deps.pool, catalog, governor);
-  const chain = new EvmAdapter(deps, catalog, incomes, withdrawals);
+  const settleTransfer = new SettleTransferApproval(catalog);
+  const holdTransfer = new HoldTransfer(db, catalog, settleTransfer);
+  const reconciliation = new ReconciliationService(db, deps.pool, deps.logger);
+  reconciliation.registerMetrics(deps.metrics.registry);
+  const chain = new EvmAdapter(deps, catalog, incomes, withdrawals, reconciliation);
   const payloads = new SignaturePayloads(rpc, catalog, () => chain.network());
   const records = new SignatureRecords(withdrawals);
   const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
@@ -35,21 +48,30 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   return {
     rpcHandlers: rpcHandlers({
       db,
+      createWallet: new CreateWallet(db, rpc, catalog),
+      deleteWallet: new DeleteWallet(db, catalog),
       wallets: new WalletsService(db, rpc, catalog),
       sign,
       signatures: new SignaturesService(db),
-      transfers,
+      createTransfer: new CreateTransfer(db, deps.pool, catalog, governor, holdTransfer),
+      transfers: new TransfersService(db),
       incomes,
       withdrawals,
       transactions: new TransactionsService(db, catalog),
       purchases: new PurchaseSettlement(db),
       ledgerCheck: new LedgerCheckService(deps.pool),
       chain,
+      reconciliation,
     }),
     eventHandlers: {
       ...userEventHandlers(),
-      ...approvalEventHandlers({ withdrawals, transfers, signatures: settleSignature }),
+      ...approvalEventHandlers({
+        withdrawals,
+        transfers: settleTransfer,
+        signatures: settleSignature,
+      }),
     },
+    retention: [reconciliationRetention(RECONCILIATION_RETENTION_DAYS)],
     onStart: () => chain.start(),
   };
 }

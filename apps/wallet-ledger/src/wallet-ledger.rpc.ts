@@ -7,11 +7,15 @@ import type { EvmAdapter } from './chain/evm-adapter';
 import type { IncomesService } from './incomes/incomes.service';
 import type { LedgerCheckService } from './ledger/ledger-check.service';
 import type { PurchaseSettlement } from './purchases/purchase-settlement';
+import type { ReconciliationService } from './reconciliation/reconciliation.service';
 import type { SignWithWallet } from './signatures/sign-with-wallet';
 import type { SignaturesService } from './signatures/signatures.service';
 import type { TransactionsService } from './transactions/transactions.service';
+import type { CreateTransfer } from './transfers/create-transfer';
 import type { TransfersService } from './transfers/transfers.service';
 import { applyBlock } from './users/user-events';
+import type { CreateWallet } from './wallets/create-wallet';
+import type { DeleteWallet } from './wallets/delete-wallet';
 import type { WalletsService } from './wallets/wallets.service';
 import type { WithdrawalsService } from './withdrawals/withdrawals.service';
 
@@ -19,9 +23,12 @@ import type { WithdrawalsService } from './withdrawals/withdrawals.service';
 export interface WalletLedgerUseCases {
   /** For applying a user's block, in its own transaction. */
   db: Database;
+  createWallet: CreateWallet;
+  deleteWallet: DeleteWallet;
   wallets: WalletsService;
   sign: SignWithWallet;
   signatures: SignaturesService;
+  createTransfer: CreateTransfer;
   transfers: TransfersService;
   incomes: IncomesService;
   withdrawals: WithdrawalsService;
@@ -29,14 +36,18 @@ export interface WalletLedgerUseCases {
   purchases: PurchaseSettlement;
   ledgerCheck: LedgerCheckService;
   chain: EvmAdapter;
+  reconciliation: ReconciliationService;
 }
 
 /** Wallet-ledger's RPC contract; each handler unpacks params and calls one use case. */
 export function rpcHandlers({
   db,
+  createWallet,
+  deleteWallet,
   wallets,
   sign,
   signatures,
+  createTransfer,
   transfers,
   incomes,
   withdrawals,
@@ -44,19 +55,20 @@ export function rpcHandlers({
   purchases,
   ledgerCheck,
   chain,
+  reconciliation,
 }: WalletLedgerUseCases): RpcHandlers<'wallet-ledger'> {
   return {
-    [WALLET_RPC.createWallet]: (params, ctx) => wallets.create(ctx.auth, params),
+    [WALLET_RPC.createWallet]: (params, ctx) => createWallet.create(ctx.auth, params),
     [WALLET_RPC.listWallets]: (params, ctx) => wallets.list(ctx.auth, params),
     [WALLET_RPC.getWallet]: (p, ctx) => wallets.get(ctx.auth, p.userId, p.walletId),
     [WALLET_RPC.getWalletRef]: (p, ctx) => wallets.getRef(ctx.auth, p.userId, p.walletId),
-    [WALLET_RPC.deleteWallet]: (p, ctx) => wallets.remove(ctx.auth, p.userId, p.walletId, p),
+    [WALLET_RPC.deleteWallet]: (p, ctx) => deleteWallet.remove(ctx.auth, p.userId, p.walletId, p),
     [SIGNATURE_RPC.sign]: (params, ctx) => sign.sign(ctx.auth, params),
     [SIGNATURE_RPC.list]: (params, ctx) => signatures.list(ctx.auth, params),
     [SIGNATURE_RPC.get]: (params, ctx) => signatures.get(ctx.auth, params),
     // Money movements handle their Idempotency-Key inside their own transaction (exactly-once).
     [LEDGER_RPC.createTransfer]: ownsIdempotency((params, ctx) =>
-      transfers.create(ctx.auth, params, ctx.idempotency, ctx.deadline),
+      createTransfer.create(ctx.auth, params, ctx.idempotency, ctx.deadline),
     ),
     [LEDGER_RPC.listTransfers]: (p, ctx) => transfers.list(ctx.auth, p.list),
     [LEDGER_RPC.getTransfer]: (p, ctx) => transfers.get(ctx.auth, p.id),
@@ -77,6 +89,8 @@ export function rpcHandlers({
     ),
     [LEDGER_RPC.listWithdrawals]: (params, ctx) => withdrawals.list(ctx.auth, params),
     [LEDGER_RPC.getWithdrawal]: (params, ctx) => withdrawals.get(ctx.auth, params),
+    [LEDGER_RPC.speedUpWithdrawal]: (p, ctx) => chain.replace(ctx.auth, p.id, 'speed-up'),
+    [LEDGER_RPC.cancelWithdrawal]: (p, ctx) => chain.replace(ctx.auth, p.id, 'cancel'),
     [LEDGER_RPC.listTransactions]: (params, ctx) => transactions.list(ctx.auth, params),
     [LEDGER_RPC.getTransaction]: (params, ctx) => transactions.get(ctx.auth, params),
     [LEDGER_RPC.checkLedger]: async (_params, ctx) => {
@@ -86,6 +100,14 @@ export function rpcHandlers({
     [LEDGER_RPC.chainStatus]: async (_params, ctx) => {
       requireAdmin(ctx.auth);
       return chain.status();
+    },
+    [LEDGER_RPC.reconciliation]: async (_params, ctx) => {
+      requireAdmin(ctx.auth);
+      return reconciliation.last();
+    },
+    [LEDGER_RPC.reconciliationDeltas]: async (p, ctx) => {
+      requireAdmin(ctx.auth);
+      return reconciliation.deltas(p.list, p.filters);
     },
     [WALLET_RPC.countUserWallets]: (p, ctx) => wallets.countForUser(ctx.auth, p.userId),
     [WALLET_RPC.applyUserRef]: async (p) => {

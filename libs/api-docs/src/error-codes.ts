@@ -459,6 +459,11 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "The requirements this client decides for have their quorum already; the approval waits for others' decisions.",
   },
   {
+    code: 'chain_adapter_off',
+    statuses: [409],
+    meaning: 'No chain adapter runs for this network: withdrawals are reported by an admin.',
+  },
+  {
     code: 'chain_managed',
     statuses: [409],
     meaning:
@@ -479,6 +484,17 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'duplicate_income',
     statuses: [409],
     meaning: 'This deposit (asset, blockchain transaction id, wallet) was reported already.',
+  },
+  {
+    code: 'fee_cap_reached',
+    statuses: [409],
+    meaning:
+      "No replacement 10 % above the last transaction's fees fits under the fee cap the withdrawal's decision bound.",
+  },
+  {
+    code: 'fee_unaffordable',
+    statuses: [409],
+    meaning: "The wallet's available balance cannot cover the higher fee of a replacement.",
   },
   {
     code: 'hold_not_open',
@@ -555,6 +571,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'whitelist_exists',
     statuses: [409],
     meaning: "The address is on the wallet's whitelist already.",
+  },
+  {
+    code: 'withdrawal_not_replaceable',
+    statuses: [409],
+    meaning:
+      'Only a withdrawal the chain adapter broadcast and that is not mined yet can be sped up or cancelled.',
   },
   {
     code: 'payload_too_large',

@@ -72,6 +72,8 @@ const PRODUCTION_VARS: Record<string, string> = {
   ).join(','),
   POLICY_DECISION_KEY: `k1:${Buffer.alloc(32, 11).toString('base64url')}`,
   POLICY_DECISION_PUBLIC_KEYS: `k1=${Buffer.alloc(32, 12).toString('base64url')}`,
+  PG_PASSWORD_AUDIT_OWNER: 'pg-audit-owner-0b9f6c2d8e',
+  AUDIT_CHECKPOINT_KEY: `a1:${Buffer.alloc(32, 13).toString('base64url')}`,
 };
 
 /** The variable of an app's broker password (docker/rabbitmq/definitions.mjs reads the same). */
@@ -171,6 +173,8 @@ describe('docker-compose.yml as shipped', () => {
     'BOOTSTRAP_API_CLIENT_ID',
     'BOOTSTRAP_API_CLIENT_SECRET',
     'SIGNING_MASTER_MNEMONIC',
+    'PG_PASSWORD_AUDIT_OWNER',
+    'AUDIT_CHECKPOINT_KEY',
   ];
 
   it('runs every app in production mode', () => {
@@ -245,6 +249,33 @@ describe('docker-compose.yml as shipped', () => {
         `role ${app} ${DB_SCHEMAS[app]} "\${${databasePasswordVariable(app)}}"`,
       );
     }
+  });
+
+  it("migrates the audit schema as its owner before identity, which never holds the owner's login", () => {
+    const migrator = compose.services['audit-migrate'] as {
+      command?: string[];
+      depends_on?: Record<string, { condition: string }>;
+      environment?: Record<string, string>;
+    };
+    expect(migrator.command).toEqual(['node', 'main.js', 'migrate-audit', 'identity']);
+    const owner = new URL(migrator.environment?.['AUDIT_MIGRATION_DATABASE_URL'] ?? '');
+    expect([owner.username, decodeURIComponent(owner.password)]).toEqual([
+      'audit_owner',
+      PRODUCTION_VARS['PG_PASSWORD_AUDIT_OWNER'],
+    ]);
+    expect(compose.services['postgres']?.environment?.['PG_PASSWORD_AUDIT_OWNER']).toBe(
+      PRODUCTION_VARS['PG_PASSWORD_AUDIT_OWNER'],
+    );
+    const init = readFileSync(path.join(ROOT, 'docker', 'postgres', 'init-app-roles.sh'), 'utf8');
+    expect(init).toContain('role audit_owner audit "${PG_PASSWORD_AUDIT_OWNER}"');
+    const identity = compose.services['identity'] as {
+      depends_on?: Record<string, { condition: string }>;
+      environment?: Record<string, string>;
+    };
+    expect(identity.depends_on?.['audit-migrate']).toEqual({
+      condition: 'service_completed_successfully',
+    });
+    expect(identity.environment?.['AUDIT_MIGRATION_DATABASE_URL']).toBe('');
   });
 
   it('connects every app that uses Redis as its own ACL user, which Redis loads at start', () => {

@@ -171,6 +171,33 @@ const identity = {
   /** How often identity looks for a newer token signing key (after a rotation). */
   SIGNING_KEY_RELOAD_MS: integer(100, 3_600_000, 30_000),
   PURPOSE_BUSINESS_RELATIONSHIP_FILE: z.string().optional(),
+  /**
+   * The login of the role that owns the `audit` schema (docs/decisions/audit.md): identity
+   * migrates that schema with it at start and grants its own role INSERT and SELECT only. Unset:
+   * the schema must be migrated already (`main.js migrate-audit`, compose's `audit-migrate`), or
+   * identity's own role migrates it and owns it, which production refuses.
+   */
+  AUDIT_MIGRATION_DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (value === undefined) return true;
+      try {
+        return ['postgres:', 'postgresql:'].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, 'Must be a URL with protocol postgres or postgresql'),
+  /** How often each audit chain's head is signed and published when it moved. */
+  AUDIT_CHECKPOINT_INTERVAL_MS: integer(100, 86_400_000, 60_000),
+  /**
+   * The key that signs the audit checkpoints (`kid:base64url-32-byte-Ed25519-seed`). Unset: the
+   * development key, refused in production.
+   */
+  AUDIT_CHECKPOINT_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+:[A-Za-z0-9_-]{43}$/, 'kid:base64url-seed')
+    .optional(),
 };
 
 const signing = {
@@ -291,6 +318,8 @@ const evm = {
   /** How far back the deposit scan steps on restart, for blocks a reorg may have replaced. */
   EVM_REORG_DEPTH: integer(0, 10_000, 12),
   EVM_POLL_INTERVAL_MS: integer(100, 600_000, 4_000),
+  /** How often the books are reconciled against the chain (docs/decisions/reconciliation.md). */
+  EVM_RECONCILE_INTERVAL_MS: integer(100, 86_400_000, 60_000),
   /** The asset whose wallets receive the network's native coin. */
   EVM_NATIVE_ASSET: z.string().min(1).default('eth'),
   /**
@@ -306,6 +335,16 @@ const evm = {
     .default(''),
   /** Gas limit of an ERC-20 transfer (fixed, so that a transfer that will revert is still sent). */
   EVM_TOKEN_GAS_LIMIT: integer(21_000, 10_000_000, 100_000),
+  /**
+   * The operator's cap on what a withdrawal's transaction may pay per gas (wei), speed-ups
+   * included; the policy decision binds it (docs/decisions/chain-connectivity.md, "Fees").
+   */
+  EVM_MAX_FEE_PER_GAS: z
+    .string()
+    .regex(/^[1-9]\d{0,30}$/, 'A whole number of wei')
+    .default('500000000000'),
+  /** A withdrawal not mined this long after its last transaction is sped up (0: never). */
+  EVM_SPEED_UP_AFTER_MS: integer(0, 86_400_000, 120_000),
 };
 
 const rateLimits = {

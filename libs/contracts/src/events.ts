@@ -3,6 +3,7 @@ import {
   AUDIT_EVENT,
   RPC_REFUSED_EVENT,
   type AuditBatch,
+  type AuditCheckpointData,
   type AuditRecord,
   type RpcRefusalRecord,
   type UserView,
@@ -11,6 +12,7 @@ import type { IssuerActivityView } from './issuer';
 import type { ApprovalView } from './policy';
 import type { AppName, ServiceName } from './services';
 import type { DeviceAndIp } from './shared';
+import type { ReconciliationEventData } from './reconciliation';
 import type { PurchaseView } from './trading';
 import type {
   IncomeView,
@@ -45,6 +47,12 @@ export const EVENTS = {
   issuerActivityCreated: 'issuer-activity.is-created',
   approvalPending: 'approval.is-pending',
   approvalDecided: 'approval.is-decided',
+  /** A reconciliation found custody addresses whose balance the books do not explain (admin). */
+  reconciliationBroken: 'reconciliation.is-broken',
+  /** A reconciliation found the books and the chain equal again after a broken one (admin). */
+  reconciliationClean: 'reconciliation.is-clean',
+  /** A signed checkpoint of an audit chain's head (docs/decisions/audit.md). */
+  auditCheckpoint: 'audit-checkpoint.is-created',
 } as const;
 
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
@@ -105,6 +113,9 @@ export type EventPayloads = ExactlyKeyed<
     [EVENTS.issuerActivityCreated]: IssuerActivityEventData;
     [EVENTS.approvalPending]: ApprovalView;
     [EVENTS.approvalDecided]: ApprovalView;
+    [EVENTS.reconciliationBroken]: ReconciliationEventData;
+    [EVENTS.reconciliationClean]: ReconciliationEventData;
+    [EVENTS.auditCheckpoint]: AuditCheckpointData;
     [AUDIT_EVENT]: AuditRecord;
     [AUDIT_BATCH_EVENT]: AuditBatch;
     [RPC_REFUSED_EVENT]: RpcRefusalRecord;
@@ -170,6 +181,11 @@ export const EVENT_ROUTES: Record<
   [EVENTS.approvalPending]: { publishers: ['policy'], consumers: ['notifier'] },
   // wallet-ledger runs or releases the operation an approval held.
   [EVENTS.approvalDecided]: { publishers: ['policy'], consumers: ['wallet-ledger', 'notifier'] },
+  // System-wide (tenant null): the notifier delivers them to admin receivers only.
+  [EVENTS.reconciliationBroken]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.reconciliationClean]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  // Identity signs the audit chains' heads; the notifier delivers them (copies it cannot rewrite).
+  [EVENTS.auditCheckpoint]: { publishers: ['identity'], consumers: ['notifier'] },
   // The gateway's audit records.
   [AUDIT_EVENT]: { publishers: ['gateway'], consumers: ['identity'] },
   [AUDIT_BATCH_EVENT]: { publishers: ['gateway'], consumers: ['identity'] },

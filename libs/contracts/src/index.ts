@@ -13,3 +13,4 @@ export * from './trading';
 export * from './issuer';
 export * from './policy';
 export * from './decisions';
+export * from './reconciliation';

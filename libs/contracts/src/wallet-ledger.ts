@@ -1,4 +1,5 @@
 import type { UserView } from './identity';
+import type { ReconciliationDeltaView, ReconciliationView } from './reconciliation';
 import type { ListQuery, ListResult, RpcSpec } from './rpc';
 import type { DeviceAndIp, WalletPath } from './shared';
 import type { EvmTxJson, QubicTxJson, TypedDataInput } from './signing';
@@ -112,10 +113,18 @@ export const LEDGER_RPC = {
   updateWithdrawal: 'withdrawals.update',
   listWithdrawals: 'withdrawals.list',
   getWithdrawal: 'withdrawals.get',
+  /** Admin: a broadcast withdrawal's transaction replaced with higher fees (chain adapter). */
+  speedUpWithdrawal: 'withdrawals.speedUp',
+  /** Admin: a broadcast withdrawal cancelled by a zero-value replacement to its own address. */
+  cancelWithdrawal: 'withdrawals.cancel',
   /** Internal, trading only: the crypto leg of a purchase. */
   settlePurchase: 'purchases.settle',
   /** Admin: the chain adapter's state (network, head, scan cursor, gas station). */
   chainStatus: 'chain.status',
+  /** Admin: the last reconciliation of the books against the chain. */
+  reconciliation: 'reconciliation.last',
+  /** Admin: a page of the last reconciliation's deltas. */
+  reconciliationDeltas: 'reconciliation.deltas',
 } as const;
 
 export interface RequestedTransaction {
@@ -261,6 +270,24 @@ export interface WithdrawalView {
   signedTxId?: string;
   /** Extension: the approval a policy held it for. */
   approvalId?: string;
+  /**
+   * Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its
+   * speed-ups, a cancel); in reads by id and in events, not in lists.
+   */
+  attempts?: WithdrawalAttemptView[];
+}
+
+/** One transaction sent for a withdrawal at its nonce. */
+export interface WithdrawalAttemptView {
+  hash: string;
+  kind: 'send' | 'speed-up' | 'cancel';
+  nonce: number;
+  /** Wei per gas. */
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  /** `mined`: the one that settled the withdrawal; `replaced`: another was mined at its nonce. */
+  status: 'sent' | 'mined' | 'replaced';
+  createdAt: string;
 }
 
 /** The contract's Signed transaction, Signed message or Signed typed data record. */
@@ -367,6 +394,13 @@ export interface WalletLedgerRpc {
     ListResult<WithdrawalView>
   >;
   [LEDGER_RPC.getWithdrawal]: RpcSpec<Ref<{ id: string }>, WithdrawalView>;
+  [LEDGER_RPC.speedUpWithdrawal]: RpcSpec<{ id: string }, WithdrawalView>;
+  [LEDGER_RPC.cancelWithdrawal]: RpcSpec<{ id: string }, WithdrawalView>;
   [LEDGER_RPC.settlePurchase]: RpcSpec<SettlePurchaseRequest, SettlePurchaseResult>;
   [LEDGER_RPC.chainStatus]: RpcSpec<Record<string, never>, ChainStatusView>;
+  [LEDGER_RPC.reconciliation]: RpcSpec<Record<string, never>, ReconciliationView>;
+  [LEDGER_RPC.reconciliationDeltas]: RpcSpec<
+    { list: ListQuery; filters: { assetId?: string } },
+    ListResult<ReconciliationDeltaView>
+  >;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEDGER_RPC, type WithdrawalView } from '@custody/contracts';
+import { LEDGER_RPC, type WithdrawalAttemptView, type WithdrawalView } from '@custody/contracts';
 import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
@@ -12,6 +12,7 @@ import {
   externalReference,
   idResponse,
   idString,
+  isoDateTime,
   pathId,
   timestamps,
   walletParams,
@@ -24,6 +25,24 @@ const receiverAddress = z.string().trim().min(1).max(200);
 const memo = z.string().max(500);
 const userNote = z.string().max(1000);
 const blockchainTransactionId = z.string().trim().min(1).max(200);
+
+/** Speed-ups and a cancel are bounded by the fee cap's 12.5 % steps: a few dozen at most. */
+const MAX_ATTEMPTS = 100;
+const weiString = z
+  .string()
+  .regex(/^\d{1,40}$/)
+  .describe('Wei per gas');
+const attemptSchema = contractSchema<WithdrawalAttemptView>()(
+  z.object({
+    hash: blockchainTransactionId,
+    kind: z.enum(['send', 'speed-up', 'cancel']),
+    nonce: z.number().int().min(0),
+    maxFeePerGas: weiString,
+    maxPriorityFeePerGas: weiString,
+    status: z.enum(['sent', 'mined', 'replaced']),
+    createdAt: isoDateTime,
+  }),
+);
 
 const withdrawalStatus = z
   .enum(['pending_approval', 'prepared', 'broadcast', 'confirmed', 'failed', 'cancelled'])
@@ -53,6 +72,13 @@ const withdrawalSchema = contractSchema<WithdrawalView>()(
       .optional()
       .describe('Extension: the sign-tx record whose transaction this withdrawal holds for'),
     approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
+    attempts: z
+      .array(attemptSchema)
+      .max(MAX_ATTEMPTS)
+      .optional()
+      .describe(
+        'Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its speed-ups, a cancel); in reads by id, not in lists',
+      ),
   }),
 );
 
@@ -183,5 +209,38 @@ export function withdrawalRoutes(rpc: RpcClient) {
         params: ({ params, body }) => ({ id: params['withdrawal'], ...body }),
       }),
     }),
+    ...(['speed-up', 'cancel'] as const).map((kind) =>
+      defineRoute({
+        version: 'v1',
+        method: 'post',
+        path: `/admin/withdrawals/:withdrawal/${kind}`,
+        operationId: kind === 'speed-up' ? 'speedUpWithdrawal' : 'cancelWithdrawal',
+        summary:
+          kind === 'speed-up'
+            ? 'Speed up a broadcast withdrawal: its transaction replaced with higher fees (admin)'
+            : 'Cancel a broadcast withdrawal: a zero-value replacement to its own address (admin)',
+        description:
+          (kind === 'speed-up'
+            ? 'Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with the same payment at the same nonce and fees at least 12.5 % higher, within the fee cap its policy decision bound. '
+            : 'Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with a zero-value transfer of the address to itself at the same nonce and higher fees: once mined, the withdrawal is `failed`, the amount stays in the wallet and the fee of the cancel is paid (by the wallet for the native coin, by the house for a token). ') +
+          "The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated`; whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. " +
+          'Not idempotent: each call sends another replacement (each needs 10 % more than the last). ' +
+          'Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter runs).',
+        tags: ['withdrawals'],
+        auth: 'admin',
+        scope: ['withdrawals', 'manage'],
+        request: { params: z.object({ withdrawal: pathId }) },
+        responses: {
+          200: { description: 'The withdrawal, with its attempts', schema: withdrawalSchema },
+        },
+        errorStatuses: [401, 403, 404, 409],
+        handler: forward(
+          rpc,
+          'wallet-ledger',
+          kind === 'speed-up' ? LEDGER_RPC.speedUpWithdrawal : LEDGER_RPC.cancelWithdrawal,
+          { params: ({ params }) => ({ id: params['withdrawal'] }) },
+        ),
+      }),
+    ),
   ];
 }

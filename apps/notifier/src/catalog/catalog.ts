@@ -32,6 +32,12 @@ const DESCRIPTIONS: Record<EventName, string> = {
   [EVENTS.issuerActivityCreated]: 'An issuer published an activity',
   [EVENTS.approvalPending]: 'A policy held an operation for approval',
   [EVENTS.approvalDecided]: 'An approval was approved, rejected, expired or cancelled',
+  [EVENTS.reconciliationBroken]:
+    'A reconciliation found custody addresses whose on-chain balance the books do not explain (admin receivers only)',
+  [EVENTS.reconciliationClean]:
+    'A reconciliation found the books and the chain equal again after a broken run (admin receivers only)',
+  [EVENTS.auditCheckpoint]:
+    "A signed checkpoint of an audit chain's head: keep it to verify audit exports later",
 };
 
 /** One notification type per event of the contracts library, created at start (idempotently). */

@@ -9,12 +9,15 @@ export const CHAIN_QUEUE = JOB_QUEUES.chain;
 export interface ChainJobs {
   deposits: () => Promise<void>;
   withdrawals: () => Promise<void>;
+  /** The reconciliation of the books against the chain, on its own interval. */
+  reconcile?: { run: () => Promise<void>; everyMs: number };
 }
 
 /**
- * The adapter's two loops as BullMQ job schedulers (one schedule however many replicas run):
- * the deposit scan and the withdrawal sender of a network, every `everyMs`. One worker per
- * process runs one job at a time; a failed run is logged and the next one tries again.
+ * The adapter's loops as BullMQ job schedulers (one schedule however many replicas run): the
+ * deposit scan and the withdrawal sender of a network, every `everyMs`, and the reconciliation
+ * on its own interval. One worker per process runs one job at a time; a failed run is logged
+ * and the next one tries again.
  */
 export async function startChainJobs(
   network: string,
@@ -31,6 +34,7 @@ export async function startChainJobs(
     async (job) => {
       if (job.name === `deposits:${network}`) await jobs.deposits();
       else if (job.name === `withdrawals:${network}`) await jobs.withdrawals();
+      else if (job.name === `reconcile:${network}`) await jobs.reconcile?.run();
     },
     { connection: redis.duplicate(), prefix, concurrency: 1 },
   );
@@ -38,10 +42,17 @@ export async function startChainJobs(
     logger.warn({ err: error, job: job?.name }, 'chain job failed; the next run retries'),
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'chain worker error'));
-  for (const name of [`deposits:${network}`, `withdrawals:${network}`]) {
+  const schedules: [string, number][] = [
+    [`deposits:${network}`, everyMs],
+    [`withdrawals:${network}`, everyMs],
+    ...(jobs.reconcile
+      ? [[`reconcile:${network}`, jobs.reconcile.everyMs] as [string, number]]
+      : []),
+  ];
+  for (const [name, every] of schedules) {
     await queue.upsertJobScheduler(
       name,
-      { every: everyMs },
+      { every },
       { name, opts: { removeOnComplete: 50, removeOnFail: 50 } },
     );
   }

@@ -1,12 +1,18 @@
-import type { ChainStatusView } from '@custody/contracts';
+import type { AuthContext, ChainStatusView, WithdrawalView } from '@custody/contracts';
+import { Errors } from '@custody/errors';
 import { canonical } from '@custody/money';
+import { isUuid } from '@custody/persistence';
 import type { ServiceDeps } from '@custody/service-kit';
+import { requireAdmin } from '@custody/tenancy';
 import { formatEther, type JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { IncomesService } from '../incomes/incomes.service';
+import type { ReconciliationService } from '../reconciliation/reconciliation.service';
+import { findWithdrawal } from '../withdrawals/withdrawals.repository';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import { startChainJobs } from './chain-jobs';
+import { EvmChainReader } from './chain-reader';
 import { DepositWatcher } from './deposit-watcher';
 import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './evm-network';
 import { WithdrawalSender } from './withdrawal-sender';
@@ -33,11 +39,32 @@ export class EvmAdapter {
     private readonly catalog: AssetCatalog,
     private readonly incomes: IncomesService,
     private readonly withdrawals: WithdrawalsService,
+    private readonly reconciliation?: ReconciliationService,
   ) {}
 
   /** The network the adapter follows, once it runs. */
   network(): EvmNetwork | undefined {
     return this.running?.network;
+  }
+
+  /**
+   * An admin's speed-up or cancel of a broadcast withdrawal the adapter sends: its transaction
+   * replaced at its nonce with higher fees (docs/decisions/chain-connectivity.md).
+   */
+  async replace(
+    auth: AuthContext | undefined,
+    id: string,
+    kind: 'speed-up' | 'cancel',
+  ): Promise<WithdrawalView> {
+    requireAdmin(auth);
+    if (!isUuid(id)) throw Errors.notFound('withdrawal');
+    const chain = this.running;
+    if (!chain)
+      throw Errors.conflict('No chain adapter sends withdrawals here.', 'chain_adapter_off');
+    const current = await findWithdrawal(this.deps.db, undefined, id);
+    if (!current) throw Errors.notFound('withdrawal');
+    await chain.sender.replacements.replace(current, kind);
+    return this.withdrawals.adminView(id);
   }
 
   /** The chain adapter's state for admins: `manual` when no network is configured. */
@@ -102,6 +129,23 @@ export class EvmAdapter {
     };
   }
 
+  /** The reconciliation job: a run on its own interval (docs/decisions/reconciliation.md). */
+  private reconcileJob(
+    provider: JsonRpcProvider,
+    network: EvmNetwork,
+    gasStation: () => Promise<string>,
+  ) {
+    const { reconciliation, deps } = this;
+    if (!reconciliation) return {};
+    const reader = new EvmChainReader(provider, network, this.catalog, gasStation);
+    const run = async () => {
+      const done = await reconciliation.run(reader);
+      if (done.outcome === 'deferred')
+        deps.logger.info(done, 'reconciliation deferred: the deposit scan is behind its block');
+    };
+    return { reconcile: { run, everyMs: deps.config.EVM_RECONCILE_INTERVAL_MS } };
+  }
+
   private async run(url: string, redis: Redis): Promise<() => Promise<void>> {
     const { deps, catalog } = this;
     const network = await resolveEvmNetwork(deps.config, catalog);
@@ -127,7 +171,11 @@ export class EvmAdapter {
       const gasStation = await sender.gasStationAddress();
       const stop = await startChainJobs(
         network.name,
-        { deposits: () => watcher.poll(), withdrawals: () => sender.poll() },
+        {
+          deposits: () => watcher.poll(),
+          withdrawals: () => sender.poll(),
+          ...this.reconcileJob(provider, network, () => sender.gasStationAddress()),
+        },
         redis,
         deps.config.REDIS_KEY_PREFIX,
         network.pollIntervalMs,

@@ -14,6 +14,10 @@ export interface EvmNetwork {
   /** ERC-20 asset id → contract address (checksummed). */
   tokens: Map<string, string>;
   tokenGasLimit: bigint;
+  /** The operator's cap per gas (wei) of withdrawals, speed-ups included. */
+  maxFeePerGas: bigint;
+  /** A withdrawal not mined this long after its last transaction is sped up (0: never). */
+  speedUpAfterMs: number;
 }
 
 /** The network from config; tokens from EVM_TOKENS, else the catalog's ERC-20 assets on it. */
@@ -54,6 +58,8 @@ export async function resolveEvmNetwork(
     nativeAssetId: config.EVM_NATIVE_ASSET,
     tokens,
     tokenGasLimit: BigInt(config.EVM_TOKEN_GAS_LIMIT),
+    maxFeePerGas: BigInt(config.EVM_MAX_FEE_PER_GAS),
+    speedUpAfterMs: config.EVM_SPEED_UP_AFTER_MS,
   };
 }
 

@@ -8,10 +8,10 @@ import { type GasTopupRow, gasTopups, type WithdrawalRow } from '../schema';
 import { broadcast } from './broadcast';
 import type { EvmNetwork } from './evm-network';
 import { takeNonce } from './nonces';
-import { decisionFor } from './withdrawal-payments';
+import { currentFees } from './fees';
+import { capOf, decisionFor } from './withdrawal-payments';
 
 const NATIVE_GAS_LIMIT = 21_000n;
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 /** Crash tests: the sender killed after a top-up's nonce was reserved. */
 export const TOP_UP_AFTER_NONCE = 'chain.sender.top-up-after-nonce';
@@ -50,14 +50,13 @@ export class GasStation {
     const address = w.fromAddress as string;
     let topUp = await this.findTopUp(w.id);
     if (!topUp) {
-      const needed = sent.gasLimit * (sent.maxFeePerGas ?? 0n);
+      // Gas for the transaction at its cap: a speed-up within the cap needs no second top-up.
+      const needed = sent.gasLimit * capOf(w, this.network);
       const balance = await this.provider.getBalance(address);
       if (balance >= needed) return;
       const station = await this.address();
-      const fees = await this.provider.getFeeData();
       // At most the withdrawal's own cap per gas (its decision's).
-      const cap = sent.maxFeePerGas ?? 0n;
-      const maxFeePerGas = min(fees.maxFeePerGas ?? fees.gasPrice ?? 0n, cap);
+      const fees = await currentFees(this.provider, capOf(w, this.network));
       const chainCount = await this.provider.getTransactionCount(station, 'pending');
       topUp = await withTransaction(this.db, async (tx) => {
         const [inserted] = await tx
@@ -69,8 +68,8 @@ export class GasStation {
             recipient: address,
             nonce: await takeNonce(tx, this.network.name, station, chainCount),
             value: (needed - balance).toString(),
-            maxFeePerGas: maxFeePerGas.toString(),
-            maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas ?? 0n, maxFeePerGas).toString(),
+            maxFeePerGas: fees.maxFeePerGas.toString(),
+            maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
           })
           .onConflictDoNothing()
           .returning();
@@ -80,14 +79,20 @@ export class GasStation {
       failpoint(TOP_UP_AFTER_NONCE);
     }
     if (!topUp.rawTx || !topUp.hash) {
-      const decision = await decisionFor(this.rpc, this.network, w, address, {
-        to: sent.to as string,
-        value: sent.value.toString(),
-        data: sent.data,
-        gasLimit: sent.gasLimit.toString(),
-        maxFeePerGas: (sent.maxFeePerGas ?? 0n).toString(),
-        nonce: String(sent.nonce),
-      });
+      const decision = await decisionFor(
+        this.rpc,
+        this.network,
+        w,
+        address,
+        {
+          to: sent.to as string,
+          value: sent.value.toString(),
+          data: sent.data,
+          gasLimit: sent.gasLimit.toString(),
+          nonce: String(sent.nonce),
+        },
+        capOf(w, this.network),
+      );
       const signed = await this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
         ownerId: GAS_STATION_OWNER,
         chain: 'evm',

@@ -7,14 +7,18 @@ import type { EvmNetwork } from './evm-network';
 
 const BALANCE_OF = new Interface(['function balanceOf(address owner) view returns (uint256)']);
 
-/** A withdrawal's transaction as the sender builds it (decimal strings). */
+/** A withdrawal's payment as the sender builds it (decimal strings). */
 export interface PaymentTx {
   to: string;
   value: string;
   data: string;
   gasLimit: string;
-  maxFeePerGas: string;
   nonce: string;
+}
+
+/** The cap per gas a withdrawal's decision binds: stored with it, else the operator's now. */
+export function capOf(w: WithdrawalRow, network: EvmNetwork): bigint {
+  return w.feeCap ? BigInt(w.feeCap) : network.maxFeePerGas;
 }
 
 /**
@@ -28,6 +32,8 @@ export async function decisionFor(
   w: WithdrawalRow,
   from: string,
   tx: PaymentTx,
+  /** The operator's cap per gas it binds (speed-ups and cancels stay within it). */
+  cap: bigint,
 ): Promise<string> {
   const token = network.tokens.has(w.assetId);
   const intent: SignIntent = {
@@ -38,14 +44,12 @@ export async function decisionFor(
     value: tx.value,
     dataHash: dataHash(tx.data),
     nonce: Number(tx.nonce),
-    maxFeePerGas: tx.maxFeePerGas,
+    maxFeePerGas: cap.toString(),
     gasLimit: tx.gasLimit,
     assetId: w.assetId,
     amount: w.amount,
     recipient: w.receiverAddress,
-    ...(token
-      ? { topUp: { maxValue: (BigInt(tx.gasLimit) * BigInt(tx.maxFeePerGas)).toString() } }
-      : {}),
+    ...(token ? { topUp: { maxValue: (BigInt(tx.gasLimit) * cap).toString() } } : {}),
   };
   const { decision } = await rpc.call('policy', POLICY_RPC.authorize, {
     operationId: w.id,

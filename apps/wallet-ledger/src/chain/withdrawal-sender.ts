@@ -4,6 +4,7 @@ import {
   isError,
   type JsonRpcProvider,
   parseUnits,
+  type TransactionReceipt,
   Transaction as EvmTransaction,
 } from 'ethers';
 import { GAS_STATION_OWNER, SIGNING_RPC } from '@custody/contracts';
@@ -22,10 +23,12 @@ import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
 import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
 import { takeNonce } from './nonces';
-import { decisionFor, tokenBalance } from './withdrawal-payments';
+import { currentFees } from './fees';
+import { recordAttempt, WithdrawalReplacements } from './replacements';
+import { capOf, decisionFor, tokenBalance } from './withdrawal-payments';
+import { attemptsOf, settleAttempts } from '../withdrawals/withdrawals.repository';
 
 const NATIVE_GAS_LIMIT = 21_000n;
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** Signed transactions (sign-tx) looked at per poll, in turn. */
 const SIGNED_PER_POLL = 200;
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
@@ -53,6 +56,8 @@ export const SENDER_FAILPOINTS = {
  */
 export class WithdrawalSender {
   private readonly gasStation: GasStation;
+  /** Speed-ups and cancels of broadcast withdrawals (automatic, or an admin's). */
+  readonly replacements: WithdrawalReplacements;
   /** Where the next poll's page of signed transactions starts (see `track`). */
   private signedCursor = FIRST_ID;
 
@@ -66,6 +71,7 @@ export class WithdrawalSender {
     private readonly logger: Logger,
   ) {
     this.gasStation = new GasStation(db, provider, network, rpc);
+    this.replacements = new WithdrawalReplacements(db, provider, network, service, catalog, rpc);
   }
 
   async gasStationAddress(): Promise<string> {
@@ -154,9 +160,10 @@ export class WithdrawalSender {
     if (!wallet) throw new Error(`wallet ${row.walletId} of withdrawal ${row.id} not found`);
     const asset = await this.catalog.require(row.assetId);
     const token = this.network.tokens.get(row.assetId);
-    const fees = await this.provider.getFeeData();
-    const maxFeePerGas = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
-    const maxPriorityFeePerGas = min(fees.maxPriorityFeePerGas ?? 0n, maxFeePerGas);
+    const { maxFeePerGas, maxPriorityFeePerGas } = await currentFees(
+      this.provider,
+      this.network.maxFeePerGas,
+    );
     const gasLimit = token ? this.network.tokenGasLimit : NATIVE_GAS_LIMIT;
     const units = parseUnits(row.amount, asset.decimals);
     const reserveWei = token ? 0n : gasLimit * maxFeePerGas;
@@ -200,6 +207,7 @@ export class WithdrawalSender {
           gasLimit: gasLimit.toString(),
           maxFeePerGas: maxFeePerGas.toString(),
           maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+          feeCap: this.network.maxFeePerGas.toString(),
           updatedAt: new Date(),
         })
         .where(eq(withdrawals.id, w.id))
@@ -225,7 +233,14 @@ export class WithdrawalSender {
       maxPriorityFeePerGas: String(w.maxPriorityFeePerGas),
       nonce: String(w.chainNonce),
     };
-    const decision = await decisionFor(this.rpc, this.network, w, w.fromAddress as string, txJson);
+    const decision = await decisionFor(
+      this.rpc,
+      this.network,
+      w,
+      w.fromAddress as string,
+      txJson,
+      capOf(w, this.network),
+    );
     return this.rpc.call('signing', SIGNING_RPC.signEvmTransaction, {
       ownerId: w.walletId,
       chain: 'evm',
@@ -253,6 +268,7 @@ export class WithdrawalSender {
         })
         .where(eq(withdrawals.id, w.id))
         .returning();
+      await recordAttempt(tx, w, 'send', signed);
       return updated;
     });
   }
@@ -316,41 +332,77 @@ export class WithdrawalSender {
       .limit(SIGNED_PER_POLL);
     this.signedCursor =
       signed.length === SIGNED_PER_POLL ? (signed.at(-1)?.id ?? FIRST_ID) : FIRST_ID;
+    const attempts = await attemptsOf(
+      this.db,
+      own.map((w) => w.id),
+    );
     for (const w of [...own, ...signed]) {
-      const hash = w.blockchainTransactionId as string;
-      const receipt = await this.provider.getTransactionReceipt(hash);
+      const mine = attempts.filter((a) => a.withdrawalId === w.id);
+      // Its transactions at its nonce, newest first: any of them may be the one mined.
+      const hashes =
+        mine.length > 0 ? mine.map((a) => a.hash).reverse() : [w.blockchainTransactionId as string];
+      let receipt: TransactionReceipt | null = null;
+      for (const hash of hashes) {
+        receipt = await this.provider.getTransactionReceipt(hash);
+        if (receipt) break;
+      }
       if (!receipt) {
+        const hash = hashes[0] as string;
         // A raw signed transaction's hold (the client sends it): released once another
         // transaction used its nonce; it is never sent from here.
         if (!w.rawTx) {
           if (await this.nonceUsedByAnother(w, hash, head)) await this.failReplaced(w, 'broadcast');
           continue;
         }
+        const latest = mine.at(-1)?.rawTx ?? w.rawTx;
         if (!(await this.provider.getTransaction(hash))) {
-          await sendRaw(this.provider, w.rawTx, hash).catch((error: unknown) =>
+          await sendRaw(this.provider, latest, hash).catch((error: unknown) =>
             this.logger.warn(
               { err: error, withdrawalId: w.id },
               're-send of a dropped withdrawal failed',
             ),
           );
         }
+        await this.speedUpIfStuck(w, mine.at(-1)?.createdAt ?? w.updatedAt);
         continue;
       }
       if (head - receipt.blockNumber + 1 < this.network.confirmations) continue;
+      const mined = receipt;
+      const cancelled = mine.find((a) => a.hash === mined.hash)?.kind === 'cancel';
       const native = !this.network.tokens.has(w.assetId);
       const decimals = (await this.catalog.require(w.assetId)).decimals;
       // The wallet pays the fee of a native transfer; the gas station pays for ERC-20 transfers.
-      const fee = native ? canonical(formatUnits(receipt.fee, decimals)) : '0';
+      const fee = native ? canonical(formatUnits(mined.fee, decimals)) : '0';
+      const failureReason = cancelled
+        ? 'Cancelled: a zero-value replacement was mined at its nonce.'
+        : 'The transaction reverted on chain.';
       await withTransaction(this.db, async (tx) => {
         const current = await this.lock(tx, w.id);
         if (current?.status !== 'broadcast') return;
+        if (mine.length > 0) await settleAttempts(tx, w.id, mined.hash);
+        const ok = mined.status === 1 && !cancelled;
         await this.service.move(tx, current, {
-          status: receipt.status === 1 ? 'confirmed' : 'failed',
+          status: ok ? 'confirmed' : 'failed',
           fee,
           onChain: true,
-          ...(receipt.status === 1 ? {} : { failureReason: 'The transaction reverted on chain.' }),
+          blockchainTransactionId: mined.hash,
+          ...(ok ? {} : { failureReason }),
         });
       });
     }
+  }
+
+  /** A withdrawal not mined `speedUpAfterMs` after its last transaction is replaced, bumped. */
+  private async speedUpIfStuck(w: WithdrawalRow, lastSentAt: Date): Promise<void> {
+    const after = this.network.speedUpAfterMs;
+    if (after === 0 || Date.now() - lastSentAt.getTime() < after) return;
+    await this.replacements
+      .replace(w, 'speed-up')
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { err: error, withdrawalId: w.id },
+          'speed-up of a stuck withdrawal failed',
+        ),
+      );
   }
 }

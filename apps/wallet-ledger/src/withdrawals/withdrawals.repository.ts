@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import {
   transactions,
   wallets,
+  type WithdrawalAttemptRow,
+  withdrawalAttempts,
   type WithdrawalRow,
   type WithdrawalStatus,
   withdrawals,
@@ -139,4 +141,30 @@ export async function findWithdrawal(
     .from(withdrawals)
     .where(and(scope, eq(withdrawals.id, id)));
   return row;
+}
+
+/** Withdrawals' transactions at their nonces (speed-ups, cancels), oldest first. */
+export async function attemptsOf(
+  db: Executor,
+  withdrawalIds: string[],
+): Promise<WithdrawalAttemptRow[]> {
+  if (withdrawalIds.length === 0) return [];
+  return db
+    .select()
+    .from(withdrawalAttempts)
+    .where(inArray(withdrawalAttempts.withdrawalId, withdrawalIds))
+    .orderBy(asc(withdrawalAttempts.createdAt));
+}
+
+/** The attempt mined at a withdrawal's nonce, and every other one replaced by it. */
+export async function settleAttempts(
+  db: Executor,
+  withdrawalId: string,
+  minedHash: string,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE ledger.withdrawal_attempts
+           SET status = CASE WHEN hash = ${minedHash} THEN 'mined' ELSE 'replaced' END
+         WHERE withdrawal_id = ${withdrawalId}`,
+  );
 }

@@ -84,6 +84,7 @@ function row(overrides: Partial<WithdrawalRow> = {}): WithdrawalRow {
     gasLimit: null,
     maxFeePerGas: null,
     maxPriorityFeePerGas: null,
+    feeCap: null,
     rawTx: null,
     feeReserve: '0',
     failureReason: null,

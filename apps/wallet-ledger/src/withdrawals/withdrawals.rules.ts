@@ -2,6 +2,7 @@ import type {
   CatalogAsset,
   NewWithdrawal,
   WithdrawalStatus,
+  WithdrawalAttemptView,
   WithdrawalView,
 } from '@custody/contracts';
 import { isValidAddress } from '@custody/chain-address';
@@ -16,7 +17,7 @@ import {
   sub,
 } from '@custody/money';
 import { insufficientBalance, type Movement } from '../ledger/ledger.rules';
-import type { WithdrawalRow } from '../schema';
+import type { WithdrawalAttemptRow, WithdrawalRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
 
 /**
@@ -278,6 +279,7 @@ export function withdrawalView(
   row: WithdrawalRow,
   symbol: string,
   transactionIds: string[],
+  attempts?: readonly WithdrawalAttemptRow[],
 ): WithdrawalView {
   return {
     id: row.id,
@@ -298,5 +300,18 @@ export function withdrawalView(
     ...(row.externalReference ? { externalReference: row.externalReference } : {}),
     ...(row.signedTxId ? { signedTxId: row.signedTxId } : {}),
     ...(row.approvalId ? { approvalId: row.approvalId } : {}),
+    ...(attempts && attempts.length > 0 ? { attempts: attempts.map(attemptView) } : {}),
+  };
+}
+
+function attemptView(a: WithdrawalAttemptRow): WithdrawalAttemptView {
+  return {
+    hash: a.hash,
+    kind: a.kind,
+    nonce: a.nonce,
+    maxFeePerGas: a.maxFeePerGas,
+    maxPriorityFeePerGas: a.maxPriorityFeePerGas,
+    status: a.status,
+    createdAt: a.createdAt.toISOString(),
   };
 }

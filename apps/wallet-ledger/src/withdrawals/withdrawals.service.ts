@@ -327,7 +327,12 @@ export class WithdrawalsService {
       ...(change.failureReason ? { failureReason: change.failureReason } : {}),
     });
     const symbol = await this.symbolOf(updated.assetId);
-    const result = withdrawalView(updated, symbol, await repo.movementIds(tx, updated));
+    const result = withdrawalView(
+      updated,
+      symbol,
+      await repo.movementIds(tx, updated),
+      await repo.attemptsOf(tx, [updated.id]),
+    );
     await enqueueEvent(tx, SCHEMA, {
       name: EVENTS.withdrawalUpdated,
       tenantId: updated.tenantId,
@@ -420,6 +425,37 @@ export class WithdrawalsService {
       row,
       await this.symbolOf(row.assetId),
       await repo.movementIds(this.db, row),
+      await repo.attemptsOf(this.db, [row.id]),
     );
+  }
+
+  /** Any tenant's withdrawal by id, with its attempts (the admin's speed-up and cancel). */
+  async adminView(id: string): Promise<WithdrawalView> {
+    const row = await repo.findWithdrawal(this.db, undefined, id);
+    if (!row) throw Errors.notFound('withdrawal');
+    return withdrawalView(
+      row,
+      await this.symbolOf(row.assetId),
+      await repo.movementIds(this.db, row),
+      await repo.attemptsOf(this.db, [row.id]),
+    );
+  }
+
+  /**
+   * A `withdrawal.is-updated` event for a change that keeps its status (a speed-up or a cancel
+   * sent: its attempts), in the caller's transaction.
+   */
+  async announce(tx: Transaction, w: WithdrawalRow): Promise<void> {
+    const view = withdrawalView(
+      w,
+      await this.symbolOf(w.assetId),
+      await repo.movementIds(tx, w),
+      await repo.attemptsOf(tx, [w.id]),
+    );
+    await enqueueEvent(tx, SCHEMA, {
+      name: EVENTS.withdrawalUpdated,
+      tenantId: w.tenantId,
+      data: view,
+    });
   }
 }

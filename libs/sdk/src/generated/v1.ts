@@ -806,6 +806,46 @@ export interface paths {
     patch: operations['updateWithdrawal'];
     trace?: never;
   };
+  '/admin/withdrawals/{withdrawal}/speed-up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Speed up a broadcast withdrawal: its transaction replaced with higher fees (admin)
+     * @description Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with the same payment at the same nonce and fees at least 12.5 % higher, within the fee cap its policy decision bound. The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated`; whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. Not idempotent: each call sends another replacement (each needs 10 % more than the last). Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter runs).
+     */
+    post: operations['speedUpWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/withdrawals/{withdrawal}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a broadcast withdrawal: a zero-value replacement to its own address (admin)
+     * @description Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with a zero-value transfer of the address to itself at the same nonce and higher fees: once mined, the withdrawal is `failed`, the amount stays in the wallet and the fee of the cancel is paid (by the wallet for the native coin, by the house for a token). The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated`; whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. Not idempotent: each call sends another replacement (each needs 10 % more than the last). Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter runs).
+     */
+    post: operations['cancelWithdrawal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/ledger/check': {
     parameters: {
       query?: never;
@@ -838,6 +878,46 @@ export interface paths {
      * @description Answers the chain adapter's state (admin only): `manual` without an EVM node, `starting`, or `evm` with its network, chain id, confirmations, head block, deposit scan cursor, token contracts and gas station address and balance. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
      */
     get: operations['getChainStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reconciliation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The last reconciliation of the books against the chain (admin)
+     * @description Answers the last reconciliation run of the EVM adapter (admin only): the block it read the chain at (the deepest the adapter counts as confirmed), when, whether it was `clean` or `broken`, how many custody addresses it found off, and per asset the sums of the wallets' liabilities, the treasury, the booked movements, those in flight, the on-chain balances, the difference and the house's own coin. `none` before the first run (or without a chain adapter). The addresses found off are paged at `GET /v1/admin/reconciliation/deltas`. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
+    get: operations['getReconciliation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/reconciliation/deltas': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The custody addresses the last reconciliation found off (admin)
+     * @description Lists the custody addresses whose balance at the last run's block is not what the books say (admin only): each with its asset, wallet, what its deposits and withdrawals in the ledger leave there (`booked`), the movements in flight, its on-chain balance and the exact difference; empty when the last run was clean or there was none. Filter by `assetId`; sort by `address` (default), `assetId` or `createdAt`. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
+    get: operations['listReconciliationDeltas'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1398,6 +1478,26 @@ export interface paths {
      * @description Reads the append-only audit log (admin only; extension): one record per mutating request through the gateway (who, what, outcome) and per refused call between services; filter by `userId`, `clientId`, `action` and time. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
      */
     get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/audit/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the audit log with its hash chains, as JSON Lines (extension)
+     * @description Streams the audit log as JSON Lines (extension; docs/decisions/audit.md): a header line with the keys that sign the checkpoints, then every record of a chain (one per tenant, `platform` for records without one) in chain order with its position `seq`, `prevHash` and `hash`, then an end line with the count; an admin exports every chain or the `chain` named, any other client its own tenant's chain. Verify it offline against the `audit-checkpoint.is-created` events of the feed and the webhooks (`custody audit verify`, the SDK's `verifyAuditExport`): a record changed, removed or moved in the database no longer verifies. Changes nothing and is safe to repeat. Errors: 403 `forbidden` (a client naming another tenant's chain). A failure after the first line cuts the stream short: an export without its end line is incomplete.
+     */
+    get: operations['exportAudit'];
     put?: never;
     post?: never;
     delete?: never;
@@ -13199,6 +13299,22 @@ export interface operations {
             signedTxId?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
+            /** @description Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its speed-ups, a cancel); in reads by id, not in lists */
+            attempts?: {
+              hash: string;
+              /** @enum {string} */
+              kind: 'send' | 'speed-up' | 'cancel';
+              /** Format: int64 */
+              nonce: number;
+              /** @description Wei per gas */
+              maxFeePerGas: string;
+              /** @description Wei per gas */
+              maxPriorityFeePerGas: string;
+              /** @enum {string} */
+              status: 'sent' | 'mined' | 'replaced';
+              /** Format: date-time */
+              createdAt: string;
+            }[];
           }[];
         };
       };
@@ -13454,6 +13570,22 @@ export interface operations {
             signedTxId?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
+            /** @description Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its speed-ups, a cancel); in reads by id, not in lists */
+            attempts?: {
+              hash: string;
+              /** @enum {string} */
+              kind: 'send' | 'speed-up' | 'cancel';
+              /** Format: int64 */
+              nonce: number;
+              /** @description Wei per gas */
+              maxFeePerGas: string;
+              /** @description Wei per gas */
+              maxPriorityFeePerGas: string;
+              /** @enum {string} */
+              status: 'sent' | 'mined' | 'replaced';
+              /** Format: date-time */
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -13595,6 +13727,336 @@ export interface operations {
             signedTxId?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
+            /** @description Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its speed-ups, a cancel); in reads by id, not in lists */
+            attempts?: {
+              hash: string;
+              /** @enum {string} */
+              kind: 'send' | 'speed-up' | 'cancel';
+              /** Format: int64 */
+              nonce: number;
+              /** @description Wei per gas */
+              maxFeePerGas: string;
+              /** @description Wei per gas */
+              maxPriorityFeePerGas: string;
+              /** @enum {string} */
+              status: 'sent' | 'mined' | 'replaced';
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  speedUpWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        withdrawal: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The withdrawal, with its attempts */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            transactions: string[];
+            /**
+             * @description Decimal amount as a string
+             * @example 12.5
+             */
+            amount: string;
+            /**
+             * @description Decimal amount as a string
+             * @example 12.5
+             */
+            fee: string;
+            userId: string;
+            walletId: string;
+            receiverAddress: string;
+            asset: string;
+            assetId: string;
+            blockchainTransactionId: string | null;
+            /**
+             * @description `pending_approval` (extension): held by a policy until its approval is decided
+             * @enum {string}
+             */
+            status:
+              'pending_approval' | 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
+            memo?: string;
+            userNote?: string;
+            externalReference?: string;
+            /** @description Extension: the sign-tx record whose transaction this withdrawal holds for */
+            signedTxId?: string;
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
+            /** @description Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its speed-ups, a cancel); in reads by id, not in lists */
+            attempts?: {
+              hash: string;
+              /** @enum {string} */
+              kind: 'send' | 'speed-up' | 'cancel';
+              /** Format: int64 */
+              nonce: number;
+              /** @description Wei per gas */
+              maxFeePerGas: string;
+              /** @description Wei per gas */
+              maxPriorityFeePerGas: string;
+              /** @enum {string} */
+              status: 'sent' | 'mined' | 'replaced';
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelWithdrawal: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        withdrawal: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The withdrawal, with its attempts */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            transactions: string[];
+            /**
+             * @description Decimal amount as a string
+             * @example 12.5
+             */
+            amount: string;
+            /**
+             * @description Decimal amount as a string
+             * @example 12.5
+             */
+            fee: string;
+            userId: string;
+            walletId: string;
+            receiverAddress: string;
+            asset: string;
+            assetId: string;
+            blockchainTransactionId: string | null;
+            /**
+             * @description `pending_approval` (extension): held by a policy until its approval is decided
+             * @enum {string}
+             */
+            status:
+              'pending_approval' | 'prepared' | 'broadcast' | 'confirmed' | 'failed' | 'cancelled';
+            memo?: string;
+            userNote?: string;
+            externalReference?: string;
+            /** @description Extension: the sign-tx record whose transaction this withdrawal holds for */
+            signedTxId?: string;
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
+            /** @description Extension: the transactions the chain adapter sent at its nonce, oldest first (the first, its speed-ups, a cancel); in reads by id, not in lists */
+            attempts?: {
+              hash: string;
+              /** @enum {string} */
+              kind: 'send' | 'speed-up' | 'cancel';
+              /** Format: int64 */
+              nonce: number;
+              /** @description Wei per gas */
+              maxFeePerGas: string;
+              /** @description Wei per gas */
+              maxPriorityFeePerGas: string;
+              /** @enum {string} */
+              status: 'sent' | 'mined' | 'replaced';
+              /** Format: date-time */
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -13838,6 +14300,229 @@ export interface operations {
                   balance: string;
                 };
               };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getReconciliation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The last run; runs every `EVM_RECONCILE_INTERVAL_MS` while the EVM adapter runs */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @constant */
+                status: 'none';
+              }
+            | {
+                /** @enum {string} */
+                status: 'clean' | 'broken';
+                id: string;
+                network: string;
+                /** Format: int64 */
+                blockNumber: number;
+                /** Format: int64 */
+                head: number;
+                /** Format: date-time */
+                checkedAt: string;
+                /** Format: int32 */
+                deltaCount: number;
+                assets: {
+                  assetId: string;
+                  /** Format: int32 */
+                  addresses: number;
+                  /** @description The sum of the asset's wallet balances */
+                  liabilities: string;
+                  /** @description The treasury account: the counterpart of purchases, with no address */
+                  treasury: string;
+                  /** @description Exact decimal, may be negative */
+                  booked: string;
+                  /** @description Exact decimal, may be negative */
+                  inFlight: string;
+                  /** @description Exact decimal, may be negative */
+                  onChain: string;
+                  /** @description Exact decimal, may be negative */
+                  difference: string;
+                  /** @description The house's own coin, not compared: the gas station and the gas left at token addresses (native asset), else 0 */
+                  house: string;
+                }[];
+              };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listReconciliationDeltas: {
+    parameters: {
+      query?: {
+        page?: string;
+        limit?: string;
+        /** @description Keyset cursor (extension): the page after the one whose Link rel="next" gave it. Costs the same at any depth; not combined with `page`. */
+        after?: string;
+        sort?: 'address' | '-address' | 'assetId' | '-assetId' | 'createdAt' | '-createdAt';
+        assetId?: string;
+      };
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The last run's deltas */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'X-Total-Count': components['headers']['X-Total-Count'];
+          'X-Total-Count-Lower-Bound': components['headers']['X-Total-Count-Lower-Bound'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            runId: string;
+            assetId: string;
+            address: string;
+            walletId: string;
+            /** @description What the wallet's deposits and withdrawals in the ledger leave at the address */
+            booked: string;
+            /** @description What the chain did by the block and the ledger not yet: pending deposits (+), mined withdrawals not yet settled (−) */
+            inFlight: string;
+            /** @description The address's balance at the run's block */
+            onChain: string;
+            /** @description onChain − (booked + inFlight): positive when the chain holds more */
+            difference: string;
+            /** @description The wallet's ledger balance (booked plus its internal transfers and purchases, which move no coin on chain) */
+            liability: string;
+          }[];
         };
       };
       /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
@@ -18359,6 +19044,146 @@ export interface operations {
             /** @description Extension: on an `rpcRefused` record (a request a service refused inside the stack), what it failed on and the app it came from; its target is the broker user that sent it */
             detail?: string;
           }[];
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  exportAudit: {
+    parameters: {
+      query?: {
+        /** @description One chain: a tenant's id, or `platform` (admins); absent: every chain the caller reads */
+        chain?: string;
+      };
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The export: a header line, one line per record in chain order, an end line (JSON Lines) */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/jsonl':
+            | {
+                /** @constant */
+                type: 'header';
+                /** @constant */
+                format: 'custody.audit.export.v1';
+                /** Format: date-time */
+                exportedAt: string;
+                /** @description The chain exported (a client's: its own); absent: every chain */
+                chain?: string;
+                /** @description The keys that sign the checkpoints (event 'audit-checkpoint.is-created') */
+                keys: {
+                  keyId: string;
+                  /** @description Raw Ed25519 key, base64url */
+                  publicKey: string;
+                }[];
+              }
+            | {
+                /** @description The tenant of the record, or `platform` */
+                chain: string;
+                /**
+                 * Format: int64
+                 * @description Its position in its chain, from 1
+                 */
+                seq: number;
+                id: string;
+                /** Format: date-time */
+                occurredAt: string;
+                requestId: string;
+                action: string;
+                /** @enum {string} */
+                method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'RPC';
+                path: string;
+                clientId: string | null;
+                tenantId: string | null;
+                userId: string | null;
+                targetId: string | null;
+                device: string | null;
+                ip: string | null;
+                remoteIp: string | null;
+                /** Format: int64 */
+                status: number;
+                /** @enum {string} */
+                outcome: 'success' | 'failure';
+                detail: string | null;
+                /** @description The hash of the record before it in its chain */
+                prevHash: string;
+                /** @description SHA-256 of the record's canonical form (docs/decisions/audit.md) */
+                hash: string;
+              }
+            | {
+                /** @constant */
+                type: 'end';
+                /**
+                 * Format: int64
+                 * @description The records written before it
+                 */
+                records: number;
+              };
         };
       };
       /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
