@@ -1,5 +1,5 @@
 import { NOTIFIER_RPC } from '@custody/contracts';
-import type { RpcHandlers } from '@custody/messaging';
+import { ownsIdempotency, type RpcHandlers } from '@custody/messaging';
 import type { Database } from '@custody/persistence';
 import { listTypes } from './catalog/catalog';
 import type { DeliveriesService } from './deliveries/deliveries.service';
@@ -37,7 +37,10 @@ export function rpcHandlers({
     [NOTIFIER_RPC.deleteReceiver]: (p, ctx) =>
       receivers.remove(ctx.auth, p.notificationId, p.receiverId),
     [NOTIFIER_RPC.getSigningSecret]: (_params, ctx) => secrets.get(ctx.auth),
-    [NOTIFIER_RPC.rotateSigningSecret]: (_params, ctx) => secrets.rotate(ctx.auth),
+    // Its own idempotency: the answer holds a secret that must not be stored as it is.
+    [NOTIFIER_RPC.rotateSigningSecret]: ownsIdempotency((_params, ctx) =>
+      secrets.rotate(ctx.auth, ctx.idempotency),
+    ),
     [NOTIFIER_RPC.listDeliveries]: (params, ctx) => deliveries.list(ctx.auth, params),
     [NOTIFIER_RPC.redeliver]: (p, ctx) => deliveries.redeliver(ctx.auth, p.id),
     [NOTIFIER_RPC.listEvents]: (p, ctx) => events.list(ctx.auth, p),

@@ -1,9 +1,16 @@
 import type { AuthContext } from '@custody/contracts';
-import type { Database } from '@custody/persistence';
+import {
+  type Database,
+  type IdempotencyKey,
+  runIdempotent,
+  storedIdempotentResult,
+} from '@custody/persistence';
 import type { PurposeBox } from '@custody/secrets';
 import { requireAuth } from '@custody/tenancy';
 import { newSigningSecret } from '../channels/standard-webhooks';
 import * as repo from './secrets.repository';
+
+const SCHEMA = 'notifier';
 
 const OVERLAP_HOURS = 24;
 const ACTIVE_CACHE_MS = 2_000;
@@ -54,25 +61,40 @@ export class SigningSecrets {
     return { secret: this.box.open(row.secretCiphertext, row.clientId) };
   }
 
+  /**
+   * A new signing secret, the previous one valid for OVERLAP_HOURS more. With an Idempotency-Key
+   * the stored answer holds no secret (only `previousValidUntil`): a replay answers the secret in
+   * force, read when it is asked, never a copy kept in plain text.
+   */
   async rotate(
     auth: AuthContext | undefined,
+    idempotency?: IdempotencyKey,
   ): Promise<{ secret: string; previousValidUntil: string }> {
     const clientId = requireAuth(auth).tenantId;
+    const replay = await storedIdempotentResult<{ previousValidUntil: string }>(
+      this.db,
+      SCHEMA,
+      idempotency,
+    );
+    if (replay) return { secret: (await this.get(auth)).secret, ...replay.result };
     this.rotations += 1;
     this.activeCache.delete(clientId);
     const current = await this.ensure(clientId);
     const secret = newSigningSecret();
-    const row = await repo.rotateSecret(
-      this.db,
-      clientId,
-      this.box.seal(secret, clientId),
-      current.secretCiphertext,
-      OVERLAP_HOURS,
-    );
+    const kept = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+      const row = await repo.rotateSecret(
+        tx,
+        clientId,
+        this.box.seal(secret, clientId),
+        current.secretCiphertext,
+        OVERLAP_HOURS,
+      );
+      return { previousValidUntil: row?.previousExpiresAt?.toISOString() ?? '' };
+    });
     // Again after the update: a read that began before it committed is not kept either.
     this.rotations += 1;
     this.activeCache.delete(clientId);
-    return { secret, previousValidUntil: row?.previousExpiresAt?.toISOString() ?? '' };
+    return { secret, previousValidUntil: kept.previousValidUntil };
   }
 
   /**

@@ -1181,7 +1181,7 @@ export interface paths {
     put?: never;
     /**
      * Replace the signing secret; the old one keeps signing alongside for 24 h
-     * @description Replaces the tenant's webhook signing secret with a new one and answers it; deliveries are signed with both the new and the previous secret until `previousValidUntil` (24 h), so receivers can switch without missing one. Each call makes a new secret; with an Idempotency-Key a retry replays the first answer instead of rotating again. No errors of its own beyond the common ones.
+     * @description Replaces the tenant's webhook signing secret with a new one and answers it; deliveries are signed with both the new and the previous secret until `previousValidUntil` (24 h), so receivers can switch without missing one. Each call makes a new secret; with an Idempotency-Key a retry rotates nothing again and answers the secret in force with the first answer's `previousValidUntil` (the stored answer keeps no secret). No errors of its own beyond the common ones.
      */
     post: operations['rotateWebhookSigningSecret'];
     delete?: never;
