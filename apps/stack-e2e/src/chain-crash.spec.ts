@@ -1,109 +1,51 @@
-import { parseEther, Wallet } from 'ethers';
+import { parseEther } from 'ethers';
 import pg from 'pg';
 import { sub } from '@custody/money';
-import { waitFor } from '@custody/testing';
-import { Api } from './api';
-import { type LocalChain, startLocalChain } from './local-chain';
-import { type Stack, startStack } from './stack';
+import {
+  adapterRunning,
+  balanceOf,
+  type ChainWorld,
+  type CustodyWallet,
+  mineUntil as mineUntilIn,
+  newWallet,
+  startChainWorld,
+  stopChainWorld,
+  withdrawalBody,
+} from './chain-world';
 
 // Withdrawals survive a crash of wallet-ledger between any two of their steps (nonce reserved,
 // signed, stored, broadcast; a gas top-up's nonce reserved): after the restart each is sent once,
 // with the nonce it had, and the stored next nonce of every address equals the chain's count.
-const CONFIRMATIONS = 2;
-let chain: LocalChain;
-let stack: Stack;
-let api: Api;
-let admin: string;
-let tenant: Awaited<ReturnType<Api['newClient']>>;
+let world: ChainWorld;
 let db: pg.Client;
 
-const chainEnv = () => ({
-  EVM_RPC_URL: chain.url,
-  EVM_CHAIN_ID: String(chain.chainId),
-  EVM_CONFIRMATIONS: String(CONFIRMATIONS),
-  EVM_REORG_DEPTH: '4',
-  EVM_POLL_INTERVAL_MS: '200',
-  EVM_TOKENS: `usdc=${chain.token}`,
-});
-
 beforeAll(async () => {
-  chain = await startLocalChain();
-  stack = await startStack({
-    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy'],
-    env: {
-      signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
-      'wallet-ledger': chainEnv(),
-    },
-  });
-  api = new Api(stack.gatewayUrl);
-  admin = await api.adminToken();
-  tenant = await api.newClient(admin, 'Crash-safe withdrawals');
-  db = new pg.Client({ connectionString: stack.databaseUrl });
+  world = await startChainWorld({ tenantName: 'Crash-safe withdrawals', gasStationEth: '5' });
+  db = new pg.Client({ connectionString: world.stack.databaseUrl });
   await db.connect();
-  await adapterRunning();
-  const status = await api.get('/v1/admin/chain', { token: admin });
-  await (
-    await chain.funder.sendTransaction({
-      to: status.body.gasStation.address,
-      value: parseEther('5'),
-    })
-  ).wait();
 }, 180_000);
 
 afterAll(async () => {
   await db?.end();
-  await stack?.cleanup();
-  await chain?.stop();
+  await stopChainWorld(world);
 });
 
-async function adapterRunning() {
-  await waitFor(
-    async () => (await api.get('/v1/admin/chain', { token: admin })).body.mode === 'evm',
-    { timeoutMs: 30_000, what: 'the EVM adapter to run' },
-  );
-}
+const balance = (w: CustodyWallet) => balanceOf(world, w);
+const mineUntil = (check: () => Promise<boolean>, what: string) => mineUntilIn(world, check, what);
 
-type W = { user: string; id: string; address: string };
-
-async function fundedWallet(assetId: 'eth' | 'usdc'): Promise<W> {
-  const user = (
-    await api.post('/v1/users/individual-person', {
-      token: tenant.token,
-      body: { generalConditions: '2026-01-01' },
-    })
-  ).body.id;
-  const id = (
-    await api.post(`/v1/users/${user}/wallets`, {
-      token: tenant.token,
-      body: { assetId, device: 'Pixel 9', ip: '203.0.113.9' },
-    })
-  ).body.id;
-  const address = (await api.get(`/v1/users/${user}/wallets/${id}`, { token: tenant.token })).body
-    .address as string;
+/** A wallet of the asset with 1 ETH or 100 USDC deposited on chain and credited. */
+async function fundedWallet(assetId: 'eth' | 'usdc'): Promise<CustodyWallet> {
+  const w = await newWallet(world, assetId);
   const sent =
     assetId === 'eth'
-      ? await chain.funder.sendTransaction({ to: address, value: parseEther('1') })
-      : await chain.tokenAs(chain.funder).getFunction('transfer')(address, 100_000_000n);
+      ? await world.chain.funder.sendTransaction({ to: w.address, value: parseEther('1') })
+      : await world.chain.tokenAs(world.chain.funder).getFunction('transfer')(
+          w.address,
+          100_000_000n,
+        );
   await sent.wait();
-  const w = { user, id, address };
   await mineUntil(async () => (await balance(w)) !== '0', 'the deposit to be credited');
   return w;
-}
-
-async function balance(w: W): Promise<string> {
-  return (await api.get(`/v1/users/${w.user}/wallets/${w.id}`, { token: tenant.token })).body
-    .balance;
-}
-
-async function mineUntil(check: () => Promise<boolean>, what: string) {
-  await waitFor(
-    async () => {
-      if (await check()) return true;
-      await chain.mine(1);
-      return false;
-    },
-    { timeoutMs: 60_000, intervalMs: 300, what },
-  );
 }
 
 /** The stored next nonce of an address and its count on chain (all mined). */
@@ -114,7 +56,7 @@ async function nonces(address: string) {
   );
   return {
     stored: Number(rows[0]?.next),
-    chain: await chain.provider.getTransactionCount(address, 'latest'),
+    chain: await world.chain.provider.getTransactionCount(address, 'latest'),
   };
 }
 
@@ -128,29 +70,24 @@ it.each([
   'sends a withdrawal once when wallet-ledger is killed after %s',
   async (_step, failpoint, assetId) => {
     const w = await fundedWallet(assetId);
-    const gasStation = (await api.get('/v1/admin/chain', { token: admin })).body.gasStation
-      .address as string;
-    const stationBefore = await chain.provider.getTransactionCount(gasStation, 'latest');
-    await stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: failpoint });
-    await adapterRunning();
-    const created = await api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
-      token: tenant.token,
-      body: {
-        assetId,
-        receiverAddress: Wallet.createRandom().address,
-        amount: assetId === 'eth' ? '0.1' : '10',
-        device: 'Pixel 9',
-        ip: '203.0.113.9',
-      },
+    const gasStation = (await world.api.get('/v1/admin/chain', { token: world.admin })).body
+      .gasStation.address as string;
+    const stationBefore = await world.chain.provider.getTransactionCount(gasStation, 'latest');
+    await world.stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: failpoint });
+    await adapterRunning(world);
+    const created = await world.api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+      token: world.tenant.token,
+      body: withdrawalBody(assetId, assetId === 'eth' ? '0.1' : '10'),
     });
     expect(created.status).toBe(201);
     // The failpoint kills the process (SIGKILL) at that step.
-    expect((await stack.exited('wallet-ledger')).signal).toBe('SIGKILL');
-    await stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: '' });
-    await adapterRunning();
+    expect((await world.stack.exited('wallet-ledger')).signal).toBe('SIGKILL');
+    await world.stack.restart('wallet-ledger', 'SIGTERM', { FAILPOINTS: '' });
+    await adapterRunning(world);
     const path = `/v1/users/${w.user}/wallets/${w.id}/withdrawals/${created.body.id}`;
     await mineUntil(
-      async () => (await api.get(path, { token: tenant.token })).body.status === 'confirmed',
+      async () =>
+        (await world.api.get(path, { token: world.tenant.token })).body.status === 'confirmed',
       'the withdrawal to be confirmed',
     );
     expect(await nonces(w.address)).toEqual({ stored: 1, chain: 1 });
@@ -160,9 +97,11 @@ it.each([
       expect(station.chain).toBe(stationBefore + 1);
     }
     // Debited once: the amount, and (native coin) the fee of the one transaction mined.
-    const { fee } = (await api.get(path, { token: tenant.token })).body as { fee: string };
+    const { fee } = (await world.api.get(path, { token: world.tenant.token })).body as {
+      fee: string;
+    };
     expect(await balance(w)).toBe(assetId === 'eth' ? sub('0.9', fee) : '90');
-    const check = await api.get('/v1/admin/ledger/check', { token: admin });
+    const check = await world.api.get('/v1/admin/ledger/check', { token: world.admin });
     expect(check.body).toMatchObject({ ok: true, violations: [] });
   },
   120_000,
@@ -172,21 +111,17 @@ it('gives 50 concurrent withdrawals from one address contiguous nonces', async (
   const w = await fundedWallet('eth');
   const created = await Promise.all(
     Array.from({ length: 50 }, () =>
-      api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
-        token: tenant.token,
-        body: {
-          assetId: 'eth',
-          receiverAddress: Wallet.createRandom().address,
-          amount: '0.001',
-          device: 'Pixel 9',
-          ip: '203.0.113.9',
-        },
+      world.api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+        token: world.tenant.token,
+        body: withdrawalBody('eth', '0.001'),
       }),
     ),
   );
   expect(created.map((r) => r.status)).toEqual(created.map(() => 201));
   const read = (id: string) =>
-    api.get(`/v1/users/${w.user}/wallets/${w.id}/withdrawals/${id}`, { token: tenant.token });
+    world.api.get(`/v1/users/${w.user}/wallets/${w.id}/withdrawals/${id}`, {
+      token: world.tenant.token,
+    });
   await mineUntil(
     async () =>
       (await Promise.all(created.map(async (r) => (await read(r.body.id)).body.status))).every(
@@ -198,7 +133,7 @@ it('gives 50 concurrent withdrawals from one address contiguous nonces', async (
     created.map(async (r) => (await read(r.body.id)).body.blockchainTransactionId as string),
   );
   const used = await Promise.all(
-    hashes.map(async (hash) => (await chain.provider.getTransaction(hash))!.nonce),
+    hashes.map(async (hash) => (await world.chain.provider.getTransaction(hash))!.nonce),
   );
   expect([...used].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   expect(await nonces(w.address)).toEqual({ stored: 50, chain: 50 });

@@ -4,20 +4,28 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ContractFactory, parseEther, parseUnits, Transaction, Wallet } from 'ethers';
 import { waitFor } from '@custody/testing';
-import { Api } from './api';
-import { type LocalChain, startLocalChain } from './local-chain';
-import { type Stack, startStack } from './stack';
+import type { Api } from './api';
+import {
+  balanceOf,
+  type ChainWorld,
+  type CustodyWallet,
+  incomesOf,
+  mineUntil as mineUntilIn,
+  newWallet,
+  startChainWorld,
+  stopChainWorld,
+} from './chain-world';
+import type { LocalChain } from './local-chain';
 
 // Deposits exactly once on a real anvil network, through what reorgs do to blocks: each chain
 // event (a transaction, its log's position in the receipt) is credited once, whatever block it
 // lands in, and a deposit that appears only in a replacement block below the scan is found.
 const CONFIRMATIONS = 3;
 const REORG_DEPTH = 6;
+let world: ChainWorld;
 let chain: LocalChain;
-let stack: Stack;
 let api: Api;
 let admin: string;
-let tenant: Awaited<ReturnType<Api['newClient']>>;
 let proxy: Server;
 /** The node's answers the proxy replaces with `null`: method → how many more times. */
 const nulls = new Map<string, number>();
@@ -69,79 +77,29 @@ async function startProxy(target: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  chain = await startLocalChain();
-  const nodeUrl = await startProxy(chain.url);
-  stack = await startStack({
+  world = await startChainWorld({
+    tenantName: 'Deposits tenant',
     only: ['identity', 'wallet-ledger', 'trading', 'signing'],
-    env: {
-      signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
-      'wallet-ledger': {
-        EVM_RPC_URL: nodeUrl,
-        EVM_CHAIN_ID: String(chain.chainId),
-        EVM_CONFIRMATIONS: String(CONFIRMATIONS),
-        EVM_REORG_DEPTH: String(REORG_DEPTH),
-        EVM_POLL_INTERVAL_MS: '200',
-        EVM_TOKENS: `usdc=${chain.token}`,
-      },
+    walletLedger: {
+      EVM_CONFIRMATIONS: String(CONFIRMATIONS),
+      EVM_REORG_DEPTH: String(REORG_DEPTH),
     },
+    nodeUrl: (chain) => startProxy(chain.url),
   });
-  api = new Api(stack.gatewayUrl);
-  admin = await api.adminToken();
-  tenant = await api.newClient(admin, 'Deposits tenant');
-  await waitFor(
-    async () => (await api.get('/v1/admin/chain', { token: admin })).body.mode === 'evm',
-    { timeoutMs: 30_000, what: 'the EVM adapter to start' },
-  );
+  ({ chain, api, admin } = world);
 }, 180_000);
 
 afterAll(async () => {
-  await stack?.cleanup();
+  await stopChainWorld(world);
   await new Promise((resolve) => proxy?.close(resolve));
-  await chain?.stop();
 });
 
-type W = { user: string; id: string; address: string };
+const wallet = (assetId: string) => newWallet(world, assetId);
+const incomes = (w: CustodyWallet) => incomesOf(world, w);
+const balance = (w: CustodyWallet) => balanceOf(world, w);
+const mineUntil = (check: () => Promise<boolean>, what: string) => mineUntilIn(world, check, what);
 
-async function wallet(assetId: string): Promise<W> {
-  const user = (
-    await api.post('/v1/users/individual-person', {
-      token: tenant.token,
-      body: { generalConditions: '2026-01-01' },
-    })
-  ).body.id;
-  const id = (
-    await api.post(`/v1/users/${user}/wallets`, {
-      token: tenant.token,
-      body: { assetId, device: 'Pixel 9', ip: '203.0.113.9' },
-    })
-  ).body.id;
-  const read = await api.get(`/v1/users/${user}/wallets/${id}`, { token: tenant.token });
-  return { user, id, address: read.body.address };
-}
-
-async function incomes(w: W) {
-  return (await api.get(`/v1/users/${w.user}/wallets/${w.id}/incomes`, { token: tenant.token }))
-    .body as { id: string; status: string; amount: string; blockchainTransactionId: string }[];
-}
-
-async function balance(w: W): Promise<string> {
-  return (await api.get(`/v1/users/${w.user}/wallets/${w.id}`, { token: tenant.token })).body
-    .balance;
-}
-
-/** Mines a block at a time until `check` holds (each block one more confirmation). */
-async function mineUntil(check: () => Promise<boolean>, what: string) {
-  await waitFor(
-    async () => {
-      if (await check()) return true;
-      await chain.mine(1);
-      return false;
-    },
-    { timeoutMs: 30_000, intervalMs: 300, what },
-  );
-}
-
-const allConfirmed = (w: W, count: number) => async () => {
+const allConfirmed = (w: CustodyWallet, count: number) => async () => {
   const found = await incomes(w);
   return found.length === count && found.every((i) => i.status === 'confirmed');
 };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { formatUnits, type JsonRpcProvider, Transaction as EvmTransaction } from 'ethers';
 import { SIGNING_RPC } from '@custody/contracts';
 import { AppError, Errors, isAppError } from '@custody/errors';
+import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
 import { canonical, compare, sub } from '@custody/money';
 import { type Database, type Transaction, withTransaction } from '@custody/persistence';
@@ -138,6 +139,15 @@ export class WithdrawalReplacements {
       .where(eq(withdrawalAttempts.hash, signed.hash));
     if (!recorded) throw Errors.internal(new Error(`attempt ${signed.hash} not recorded`));
     return recorded;
+  }
+
+  /** A withdrawal not mined `speedUpAfterMs` after its last transaction is replaced, bumped. */
+  async speedUpIfStuck(w: WithdrawalRow, lastSentAt: Date, logger: Logger): Promise<void> {
+    const after = this.network.speedUpAfterMs;
+    if (after === 0 || Date.now() - lastSentAt.getTime() < after) return;
+    await this.replace(w, 'speed-up').catch((error: unknown) =>
+      logger.warn({ err: error, withdrawalId: w.id }, 'speed-up of a stuck withdrawal failed'),
+    );
   }
 
   /** The hold's fee reserve raised to `reserve` when it is below (never lowered). */

@@ -363,7 +363,11 @@ export class WithdrawalSender {
             ),
           );
         }
-        await this.speedUpIfStuck(w, mine.at(-1)?.createdAt ?? w.updatedAt);
+        await this.replacements.speedUpIfStuck(
+          w,
+          mine.at(-1)?.createdAt ?? w.updatedAt,
+          this.logger,
+        );
         continue;
       }
       if (head - receipt.blockNumber + 1 < this.network.confirmations) continue;
@@ -390,19 +394,5 @@ export class WithdrawalSender {
         });
       });
     }
-  }
-
-  /** A withdrawal not mined `speedUpAfterMs` after its last transaction is replaced, bumped. */
-  private async speedUpIfStuck(w: WithdrawalRow, lastSentAt: Date): Promise<void> {
-    const after = this.network.speedUpAfterMs;
-    if (after === 0 || Date.now() - lastSentAt.getTime() < after) return;
-    await this.replacements
-      .replace(w, 'speed-up')
-      .catch((error: unknown) =>
-        this.logger.warn(
-          { err: error, withdrawalId: w.id },
-          'speed-up of a stuck withdrawal failed',
-        ),
-      );
   }
 }
