@@ -10,15 +10,19 @@ import {
   type PolicyDecision,
   type PolicyInput,
   type PolicyRule,
-  type RpcMethod,
-  type RpcParams,
-  type RpcResult,
   RPC_ACCESS,
   type ServiceName,
   TRADING_RPC,
 } from '@custody/contracts';
 import { decisionSignerKey } from '@custody/intents';
-import { Broker, CallerPolicy, RpcClient, type RpcHandler, RpcServer } from '@custody/messaging';
+import {
+  Broker,
+  CallerPolicy,
+  methodHandler,
+  RpcClient,
+  type RpcHandler,
+  RpcServer,
+} from '@custody/messaging';
 import { createDatabase, createPool, type Database, migrate } from '@custody/persistence';
 import {
   createTestDatabase,
@@ -172,15 +176,6 @@ function assetView(assetId: string, price: { fiatPrice: number; stale: boolean }
   return view;
 }
 
-/** A stand-in for one method of a peer, typed by that peer's contract. */
-function answer<S extends ServiceName, M extends RpcMethod<S>>(
-  _service: S,
-  method: M,
-  handler: (params: RpcParams<S, M>, auth: AuthContext | undefined) => Promise<RpcResult<S, M>>,
-): [string, RpcHandler] {
-  return [method, (params, ctx) => handler(params as RpcParams<S, M>, ctx.auth)];
-}
-
 /** One database with the policy schema, the peers' stand-ins, and the services over them. */
 export async function createPolicyHarness(): Promise<PolicyHarness> {
   const urls = testServiceUrls();
@@ -209,19 +204,19 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
     standIns.push(server);
   };
   await standIn('identity', [
-    answer('identity', IDENTITY_RPC.listApprovers, async (_params, auth) => ({
+    methodHandler('identity', IDENTITY_RPC.listApprovers, async (_params, { auth }) => ({
       clientIds: approversFor(auth),
     })),
-    answer('identity', IDENTITY_RPC.isWhitelisted, async ({ walletId, address }) => ({
+    methodHandler('identity', IDENTITY_RPC.isWhitelisted, async ({ walletId, address }) => ({
       verified: whitelisted.has(`${walletId} ${address}`),
     })),
   ]);
   await standIn('trading', [
-    answer('trading', TRADING_RPC.getAsset, async ({ assetId }) =>
+    methodHandler('trading', TRADING_RPC.getAsset, async ({ assetId }) =>
       assetView(assetId, prices.get(assetId)),
     ),
     // The catalog: ETH (native) and USDC (6 decimals, its mainnet contract).
-    answer('trading', TRADING_RPC.assetCatalog, async () => [
+    methodHandler('trading', TRADING_RPC.assetCatalog, async () => [
       assetView('eth', undefined),
       { ...assetView('usdc', undefined), decimals: 6, contractAddress: USDC_CONTRACT },
     ]),

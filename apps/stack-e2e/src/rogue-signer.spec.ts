@@ -21,7 +21,7 @@ import { type Stack, startStack } from './stack';
 import { DEVICE, newUser, openWallet, TYPED_DATA } from './world';
 
 /**
- * Issue 42's attacker, on a real stack and a local chain: a rogue holding wallet-ledger's full
+ * The signer's attacker, on a real stack and a local chain: a rogue holding wallet-ledger's full
  * credentials (its broker login and its RPC proof key) asks signing for what no policy decided.
  * It can ask the policy service for decisions as wallet-ledger does, but only for operations the
  * policies admitted and only for the payload admitted, so it holds real decisions, of a

@@ -1,5 +1,8 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  type RpcMethod,
+  type RpcParams,
+  type RpcResult,
   RPC_ACCESS,
   IDENTITY_RPC,
   LEDGER_RPC,
@@ -11,9 +14,6 @@ import {
   type CatalogAsset,
   type GovernedOperation,
   type PolicyDecision,
-  type RpcMethod,
-  type RpcParams,
-  type RpcResult,
   type ServiceName,
   type UserRefView,
 } from '@custody/contracts';
@@ -21,6 +21,7 @@ import { Errors } from '@custody/errors';
 import {
   Broker,
   devProofSigner,
+  methodHandler,
   RpcClient,
   type RpcHandler,
   CallerPolicy,
@@ -122,16 +123,6 @@ const asset = (id: string, decimals: number): CatalogAsset => ({
   sellEnabled: true,
 });
 
-/** A stand-in for one method of a peer, typed by that peer's contract. */
-function answer<S extends ServiceName, M extends RpcMethod<S>>(
-  _service: S,
-  method: M,
-  handler: (params: RpcParams<S, M>, auth: AuthContext | undefined) => Promise<RpcResult<S, M>>,
-): [string, RpcHandler] {
-  // The stand-in receives what wallet-ledger's typed call sent.
-  return [method, (params, ctx) => handler(params as RpcParams<S, M>, ctx.auth)];
-}
-
 /** wallet-ledger started on a database and namespace of its own, its peers stood in for. */
 export async function createLedgerHarness(): Promise<LedgerHarness> {
   const urls = testServiceUrls();
@@ -157,10 +148,13 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
   const users = new Map<string, UserRefView>();
   const policy = { decide: blockThirteen, released: [] as string[] };
   await standIn('trading', [
-    answer('trading', TRADING_RPC.assetCatalog, async () => [asset('eth', 18), asset('usdc', 6)]),
+    methodHandler('trading', TRADING_RPC.assetCatalog, async () => [
+      asset('eth', 18),
+      asset('usdc', 6),
+    ]),
   ]);
   await standIn('identity', [
-    answer('identity', IDENTITY_RPC.getUserRef, async ({ id }, auth) => {
+    methodHandler('identity', IDENTITY_RPC.getUserRef, async ({ id }, { auth }) => {
       const user = users.get(id);
       if (!user || (auth?.audience !== 'admin' && user.tenantId !== auth?.tenantId)) {
         throw Errors.notFound('user');
@@ -169,17 +163,17 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
     }),
   ]);
   await standIn('policy', [
-    answer('policy', POLICY_RPC.evaluate, async ({ operations }) => ({
+    methodHandler('policy', POLICY_RPC.evaluate, async ({ operations }) => ({
       decisions: operations.map((operation) => policy.decide(operation)),
     })),
-    answer('policy', POLICY_RPC.release, async ({ operationIds }) => {
+    methodHandler('policy', POLICY_RPC.release, async ({ operationIds }) => {
       policy.released.push(...operationIds);
       return { released: operationIds.length };
     }),
   ]);
   let index = 0;
   await standIn('signing', [
-    answer('signing', SIGNING_RPC.deriveKey, async ({ ownerId, chain }) => {
+    methodHandler('signing', SIGNING_RPC.deriveKey, async ({ ownerId, chain }) => {
       index += 1;
       return {
         ownerId,

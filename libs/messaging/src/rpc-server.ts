@@ -78,6 +78,18 @@ export function dispatchTable<S extends ServiceName>(
 }
 
 /**
+ * One method's handler, typed by its service's contract, as the server dispatches it: what a
+ * test's stand-in for a peer serves (the server checks params no more than for `dispatchTable`).
+ */
+export function methodHandler<S extends ServiceName, M extends RpcMethod<S>>(
+  _service: S,
+  method: M,
+  handler: (params: RpcParams<S, M>, ctx: RpcCallContext) => Promise<RpcResult<S, M>>,
+): [string, RpcHandler] {
+  return [method, handler as unknown as RpcHandler];
+}
+
+/**
  * Which app a broker user is (`MQ_CALLERS`: `user=app,…`). A user mapped to `*` is shared by
  * several apps (one broker user for the whole stack, as in development): its messages name their
  * app in a header, which only a deployment with one user per app makes trustworthy. A user not

@@ -5,9 +5,6 @@ import {
   IDENTITY_RPC,
   LEDGER_RPC,
   type ListQuery,
-  type RpcMethod,
-  type RpcParams,
-  type RpcResult,
   RPC_ACCESS,
   type ServiceName,
   type SettlePurchaseRequest,
@@ -17,7 +14,14 @@ import {
   type WalletView,
 } from '@custody/contracts';
 import { type AppError, Errors } from '@custody/errors';
-import { Broker, CallerPolicy, RpcClient, type RpcHandler, RpcServer } from '@custody/messaging';
+import {
+  Broker,
+  CallerPolicy,
+  methodHandler,
+  RpcClient,
+  type RpcHandler,
+  RpcServer,
+} from '@custody/messaging';
 import { add, sub } from '@custody/money';
 import type { IdempotencyKey } from '@custody/persistence';
 import { deleteMqNamespace, testLogger, testServiceUrls, uniqueName } from '@custody/testing';
@@ -87,15 +91,6 @@ function walletView(wallet: LedgerWallet): WalletView {
   };
 }
 
-/** A stand-in for one method of a peer, typed by that peer's contract. */
-function answer<S extends ServiceName, M extends RpcMethod<S>>(
-  _service: S,
-  method: M,
-  handler: (params: RpcParams<S, M>, auth: AuthContext | undefined) => Promise<RpcResult<S, M>>,
-): [string, RpcHandler] {
-  return [method, (params, ctx) => handler(params as RpcParams<S, M>, ctx.auth)];
-}
-
 const visibleTo = (auth: AuthContext | undefined, tenantId: string) =>
   auth?.audience === 'admin' || auth?.tenantId === tenantId;
 
@@ -137,10 +132,10 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
     standIns.push(server);
   };
   await standIn('wallet-ledger', [
-    answer('wallet-ledger', WALLET_RPC.getWallet, async (params, auth) =>
+    methodHandler('wallet-ledger', WALLET_RPC.getWallet, async (params, { auth }) =>
       walletView(walletAt(params, auth)),
     ),
-    answer('wallet-ledger', WALLET_RPC.getWalletRef, async (params, auth) => {
+    methodHandler('wallet-ledger', WALLET_RPC.getWalletRef, async (params, { auth }) => {
       const wallet = walletAt(params, auth);
       const ref: WalletRefView = {
         id: wallet.id,
@@ -153,7 +148,7 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
       return ref;
     }),
     // Settles each purchase once: a purchase settled before is answered again, unchanged.
-    answer('wallet-ledger', LEDGER_RPC.settlePurchase, async (request) => {
+    methodHandler('wallet-ledger', LEDGER_RPC.settlePurchase, async (request) => {
       settleCalls.push(request);
       const wallet = wallets.get(request.walletId);
       if (!wallet) throw Errors.notFound('wallet');
@@ -170,7 +165,7 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
     }),
   ]);
   await standIn('identity', [
-    answer('identity', IDENTITY_RPC.getUserRef, async ({ id }, auth) => {
+    methodHandler('identity', IDENTITY_RPC.getUserRef, async ({ id }, { auth }) => {
       const user = users.get(id);
       if (!user || !visibleTo(auth, user.tenantId)) throw Errors.notFound('user');
       const view: UserRefView = {
