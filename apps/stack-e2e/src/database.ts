@@ -63,13 +63,31 @@ export async function raceBlock<C, B>(
   return withDatabase(databaseUrl, async (db) => {
     await db.query('BEGIN');
     await db.query('SELECT 1 FROM ledger.accounts WHERE wallet_id = $1 FOR UPDATE', [walletId]);
-    const command = race.command();
-    await waitFor(async () => (await waitersOn(db)) === 1, { what: 'the command waiting' });
+    let commandAnswered: { answer: C } | undefined;
+    const command = race.command().then((answer) => {
+      commandAnswered = { answer };
+      return answer;
+    });
+    // A command answered before it waits (refused, or past a lock it never took) ends the wait
+    // at once with its answer, not with a timeout that hides why.
+    const waited = await waitFor(
+      async () => (commandAnswered ? 'answered' : (await waitersOn(db)) >= 1 && 'waiting'),
+      { what: 'the command waiting', timeoutMs: 30_000 },
+    );
+    if (waited === 'answered') {
+      await db.query('ROLLBACK');
+      throw new Error(
+        `The command was answered before it waited: ${JSON.stringify(commandAnswered?.answer)}`,
+      );
+    }
     const block = race.block().then(async (answer) => {
       committedWhenBlockAnswered = await race.committed();
       return answer;
     });
-    await waitFor(async () => (await advisoryWaiters(db)) === 1, { what: 'the block waiting' });
+    await waitFor(async () => (await advisoryWaiters(db)) === 1, {
+      what: 'the block waiting',
+      timeoutMs: 30_000,
+    });
     const blockAnsweredWhileHeld = committedWhenBlockAnswered !== undefined;
     await db.query('COMMIT');
     const commandAnswer = await command;
