@@ -79,7 +79,7 @@ async function startProxy(target: string): Promise<string> {
 beforeAll(async () => {
   world = await startChainWorld({
     tenantName: 'Deposits tenant',
-    only: ['identity', 'wallet-ledger', 'trading', 'signing'],
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
     walletLedger: {
       EVM_CONFIRMATIONS: String(CONFIRMATIONS),
       EVM_REORG_DEPTH: String(REORG_DEPTH),
@@ -214,4 +214,136 @@ it('leaves a deposit pending while the node answers null for its block and recei
     expect.objectContaining({ status: 'confirmed', amount: '0.3' }),
   ]);
   expect(await balance(w)).toBe('0.3');
+});
+
+it('flags and holds a deposit reorged off the chain after its confirmations until an admin reverses it', async () => {
+  const w = await wallet('eth');
+  const from = await fundedAccount('1');
+  const raw = await signedTransfer(from, w.address, '0.5', 0);
+  const hash = Transaction.from(raw).hash as string;
+  await chain.provider.send('eth_sendRawTransaction', [raw]);
+  await mineUntil(allConfirmed(w, 1), 'the deposit to be confirmed');
+  expect(await balance(w)).toBe('0.5');
+  const [income] = await incomes(w);
+  // Its block and those above it replaced by empty ones: deeper than its confirmations, within
+  // the depth a reorg may reach.
+  const mined = await chain.provider.getTransactionReceipt(hash);
+  const head = Number(await chain.provider.send('eth_blockNumber', []));
+  const depth = head - (mined?.blockNumber as number) + 1;
+  expect(depth).toBeGreaterThanOrEqual(CONFIRMATIONS);
+  expect(depth).toBeLessThan(REORG_DEPTH);
+  await chain.reorg(depth, []);
+  // Asked of the node itself (ethers answers the same request from its cache for a while).
+  expect(await chain.provider.send('eth_getTransactionReceipt', [hash])).toBeNull();
+
+  const read = () =>
+    api.get(`/v1/users/${w.user}/wallets/${w.id}/incomes/${income!.id}`, {
+      token: world.tenant.token,
+    });
+  await waitFor(async () => (await read()).body.reorged === true, {
+    what: 'the confirmed deposit to be flagged reorged',
+  });
+  expect((await read()).body).toMatchObject({
+    status: 'confirmed',
+    reorged: true,
+    reorg: { held: '0.5' },
+  });
+  expect((await read()).body.reorg.resolution).toBeUndefined();
+  const walletRead = await api.get(`/v1/users/${w.user}/wallets/${w.id}`, {
+    token: world.tenant.token,
+  });
+  expect(walletRead.body).toMatchObject({ balance: '0.5', availableBalance: '0' });
+  const told = await waitFor(
+    async () => {
+      const res = await api.get('/v1/events?types=income.is-reorged&limit=100', {
+        token: world.tenant.token,
+      });
+      return (res.body as { data: { id: string } }[]).find((e) => e.data.id === income!.id);
+    },
+    { what: 'income.is-reorged in the tenant’s event feed' },
+  );
+  expect(told.data).toMatchObject({ reorged: true, reorg: { held: '0.5' } });
+
+  // Only an admin resolves, with a resolution it knows.
+  const resolve = (token: string, body: unknown, id = income!.id) =>
+    api.post(`/v1/admin/incomes/${id}/reorg-resolution`, { token, body });
+  expect((await resolve(world.tenant.token, { resolution: 'reversed' })).status).toBe(403);
+  expect((await resolve('', { resolution: 'reversed' })).status).toBe(401);
+  expect(await resolve(admin, { resolution: 'refunded' })).toMatchObject({
+    status: 400,
+    body: { code: 'validation_failed' },
+  });
+  expect(
+    await resolve(admin, { resolution: 'reversed' }, '01900000-0000-7000-8000-000000000000'),
+  ).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  expect(await balance(w)).toBe('0.5');
+
+  const reversed = await resolve(admin, { resolution: 'reversed' });
+  expect(reversed.status).toBe(200);
+  expect(reversed.body).toMatchObject({
+    reorged: true,
+    reorg: { held: '0.5', resolution: 'reversed' },
+  });
+  expect(await resolve(admin, { resolution: 'released' })).toMatchObject({
+    status: 409,
+    body: { code: 'illegal_transition' },
+  });
+  expect(await balance(w)).toBe('0');
+  const movements = await api.get(
+    `/v1/users/${w.user}/wallets/${w.id}/transactions?movementSubtype=reversal`,
+    { token: world.tenant.token },
+  );
+  expect(movements.body).toEqual([
+    expect.objectContaining({
+      type: 'deposit',
+      movement: 'out',
+      amount: '0.5',
+      walletBalance: '0',
+    }),
+  ]);
+  const check = await api.get('/v1/admin/ledger/check', { token: admin });
+  expect(check.body).toMatchObject({ ok: true });
+});
+
+it('lets a reorged deposit stand when an admin releases it: the hold goes, the credit stays', async () => {
+  const w = await wallet('eth');
+  const from = await fundedAccount('1');
+  const raw = await signedTransfer(from, w.address, '0.2', 0);
+  const hash = Transaction.from(raw).hash as string;
+  await chain.provider.send('eth_sendRawTransaction', [raw]);
+  await mineUntil(allConfirmed(w, 1), 'the deposit to be confirmed');
+  const [income] = await incomes(w);
+  const mined = (await chain.provider.send('eth_getTransactionReceipt', [hash])) as {
+    blockNumber: string;
+  };
+  const head = Number(await chain.provider.send('eth_blockNumber', []));
+  await chain.reorg(head - Number(mined.blockNumber) + 1, []);
+  const readWallet = () =>
+    api.get(`/v1/users/${w.user}/wallets/${w.id}`, { token: world.tenant.token });
+  await waitFor(async () => (await readWallet()).body.availableBalance === '0', {
+    what: 'the reorged deposit to be held',
+  });
+  const released = await api.post(`/v1/admin/incomes/${income!.id}/reorg-resolution`, {
+    token: admin,
+    body: { resolution: 'released' },
+  });
+  expect(released).toMatchObject({
+    status: 200,
+    body: { status: 'confirmed', reorg: { held: '0.2', resolution: 'released' } },
+  });
+  expect((await readWallet()).body).toMatchObject({ balance: '0.2', availableBalance: '0.2' });
+});
+
+it('answers 409 to a resolution of a deposit that was never reorged', async () => {
+  const w = await wallet('eth');
+  await (await chain.funder.sendTransaction({ to: w.address, value: parseEther('0.1') })).wait();
+  await mineUntil(allConfirmed(w, 1), 'the deposit to be confirmed');
+  const [income] = await incomes(w);
+  expect(
+    await api.post(`/v1/admin/incomes/${income!.id}/reorg-resolution`, {
+      token: admin,
+      body: { resolution: 'released' },
+    }),
+  ).toMatchObject({ status: 409, body: { code: 'illegal_transition' } });
+  expect(await balance(w)).toBe('0.1');
 });

@@ -163,6 +163,13 @@ export const incomes = ledger.table('incomes', {
   blockHash: text('block_hash'),
   /** Why a deposit found on chain ended `failed` (its transaction gone after a reorg). */
   failureReason: text('failure_reason'),
+  /** A confirmed deposit a reorg took off the chain after its confirmations (migration 0024). */
+  reorgedAt: timestamp('reorged_at', { withTimezone: true }),
+  reorgHoldId: uuid('reorg_hold_id'),
+  /** What the hold kept of the credit (the wallet's available balance, at most the amount). */
+  reorgHeld: numeric('reorg_held'),
+  reorgResolution: text('reorg_resolution').$type<'reversed' | 'released'>(),
+  reorgResolvedAt: timestamp('reorg_resolved_at', { withTimezone: true }),
   ...timestamps,
 });
 

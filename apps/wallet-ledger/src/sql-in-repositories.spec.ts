@@ -22,14 +22,18 @@ function restrictedImports(cases: { code: string; file: string }[]): string[][] 
       const [result] = await eslint.lintText(code, { filePath: file });
       found.push(result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.fatal));
     }
-    process.stdout.write(JSON.stringify(found));
+    process.stdout.write(' @@found ' + JSON.stringify(found));
   `;
   const output = execFileSync(
     process.execPath,
     ['--input-type=module', '-e', script, JSON.stringify(cases)],
     { cwd: root, encoding: 'utf8' },
   );
-  const found = JSON.parse(output) as { message: string; fatal?: boolean }[][];
+  // Nx's lint rule may print a warning first (no cached project graph on a fresh clone).
+  const found = JSON.parse(output.slice(output.lastIndexOf('@@found ') + 8)) as {
+    message: string;
+    fatal?: boolean;
+  }[][];
   // A file that does not parse is no proof either way.
   expect(found.flat().filter((m) => m.fatal)).toEqual([]);
   return found.map((messages) => messages.map((m) => m.message));

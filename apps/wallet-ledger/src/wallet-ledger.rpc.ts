@@ -78,6 +78,9 @@ export function rpcHandlers({
     [LEDGER_RPC.updateIncome]: ownsIdempotency((p, ctx) =>
       incomes.updateStatus(ctx.auth, p.id, p.status, ctx.idempotency),
     ),
+    [LEDGER_RPC.resolveIncomeReorg]: ownsIdempotency((p, ctx) =>
+      incomes.resolveReorg(ctx.auth, p.id, p.resolution, ctx.idempotency),
+    ),
     [LEDGER_RPC.settlePurchase]: (params) => purchases.settle(params),
     [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params),
     [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params),

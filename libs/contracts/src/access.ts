@@ -121,6 +121,7 @@ export const RPC_ACCESS: AccessTable = {
     [LEDGER_RPC.getTransfer]: api(),
     [LEDGER_RPC.createIncome]: api(),
     [LEDGER_RPC.updateIncome]: api(),
+    [LEDGER_RPC.resolveIncomeReorg]: api(),
     [LEDGER_RPC.listIncomes]: api(),
     [LEDGER_RPC.getIncome]: api(),
     [LEDGER_RPC.listTransactions]: api(),

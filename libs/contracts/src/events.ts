@@ -41,6 +41,8 @@ export const EVENTS = {
   withdrawalUpdated: 'withdrawal.is-updated',
   incomeCreated: 'income.is-created',
   incomeConfirmed: 'income.is-confirmed',
+  incomeReorged: 'income.is-reorged',
+  incomeResolved: 'income.is-resolved',
   signCreated: 'sign.is-created',
   /** A signature held for approval that was signed, rejected or failed. */
   signUpdated: 'sign.is-updated',
@@ -108,6 +110,8 @@ export type EventPayloads = ExactlyKeyed<
     [EVENTS.withdrawalUpdated]: WithdrawalView;
     [EVENTS.incomeCreated]: IncomeView;
     [EVENTS.incomeConfirmed]: IncomeView;
+    [EVENTS.incomeReorged]: IncomeView;
+    [EVENTS.incomeResolved]: IncomeView;
     [EVENTS.signCreated]: SignEventData;
     [EVENTS.signUpdated]: SignEventData;
     [EVENTS.issuerActivityCreated]: IssuerActivityEventData;
@@ -175,6 +179,8 @@ export const EVENT_ROUTES: Record<
   [EVENTS.withdrawalUpdated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.incomeCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.incomeConfirmed]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.incomeReorged]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.incomeResolved]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.signCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.signUpdated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.issuerActivityCreated]: { publishers: ['issuer'], consumers: ['notifier'] },

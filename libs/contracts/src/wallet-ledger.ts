@@ -104,6 +104,7 @@ export const LEDGER_RPC = {
   getTransfer: 'transfers.get',
   createIncome: 'incomes.create',
   updateIncome: 'incomes.update',
+  resolveIncomeReorg: 'incomes.resolveReorg',
   listIncomes: 'incomes.list',
   getIncome: 'incomes.get',
   listTransactions: 'transactions.list',
@@ -206,7 +207,24 @@ export interface IncomeView {
   status: IncomeStatus;
   transactionTimestamp: string;
   rateId?: string;
+  /** Extension: a confirmed deposit whose transaction a reorg took off the chain afterwards. */
+  reorged?: true;
+  reorg?: IncomeReorg;
 }
+
+/**
+ * A confirmed deposit reorged off the chain: `held` of its credit is kept from leaving the wallet
+ * (the wallet's available balance when it was found, at most the amount) until an admin `reversed`
+ * the credit (the held part leaves the wallet) or `released` it (the deposit stands).
+ */
+export interface IncomeReorg {
+  detectedAt: string;
+  held: string;
+  resolution?: IncomeReorgResolution;
+  resolvedAt?: string;
+}
+
+export type IncomeReorgResolution = 'reversed' | 'released';
 
 /** One wallet-side movement (the read model behind `/transactions`). */
 export interface TransactionView {
@@ -376,6 +394,10 @@ export interface WalletLedgerRpc {
   [LEDGER_RPC.getTransfer]: RpcSpec<{ id: string }, TransferView>;
   [LEDGER_RPC.createIncome]: RpcSpec<NewIncome, { id: string }>;
   [LEDGER_RPC.updateIncome]: RpcSpec<{ id: string; status: 'confirmed' | 'failed' }, IncomeView>;
+  [LEDGER_RPC.resolveIncomeReorg]: RpcSpec<
+    { id: string; resolution: IncomeReorgResolution },
+    IncomeView
+  >;
   [LEDGER_RPC.listIncomes]: RpcSpec<
     WalletScopedList<{ status?: IncomeStatus }>,
     ListResult<IncomeView>

@@ -33,6 +33,23 @@ const incomeSchema = contractSchema<IncomeView>()(
     status: z.enum(['pending', 'confirmed', 'failed']),
     transactionTimestamp: isoDateTime,
     rateId: idString.optional(),
+    reorged: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Extension: present when the confirmed deposit was later taken off the chain by a reorg',
+      ),
+    reorg: z
+      .object({
+        detectedAt: isoDateTime,
+        held: amountString.describe(
+          'What a hold keeps of the credit: the wallet’s available balance when the reorg was found, at most the amount',
+        ),
+        resolution: z.enum(['reversed', 'released']).optional(),
+        resolvedAt: isoDateTime.optional(),
+      })
+      .optional()
+      .describe('Extension: the reorg of a confirmed deposit and its resolution by an admin'),
   }),
 );
 
@@ -87,6 +104,31 @@ export function incomeRoutes(rpc: RpcClient) {
       responses: { 200: { description: 'The income', schema: incomeSchema } },
       errorStatuses: [401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.updateIncome, {
+        params: ({ params, body }) => ({ id: params['income'], ...body }),
+      }),
+    }),
+    defineRoute({
+      version: 'v1',
+      method: 'post',
+      path: '/admin/incomes/:income/reorg-resolution',
+      operationId: 'resolveIncomeReorg',
+      summary: 'Reverse or release a deposit a reorg took off the chain (admin)',
+      description:
+        'Resolves a confirmed deposit that the chain adapter later found reorged off the chain (`reorged: true`; the wallet holds what it still had of the credit). ' +
+        '`reversed` takes the held part of the credit back (wallet → external, a `deposit` movement `out` with subtype `reversal`); what the wallet spent before the reorg was seen stays a reconciliation delta, the house’s loss. ' +
+        '`released` lets the deposit stand and frees the hold (its transaction was mined again, or the house accepts the loss). ' +
+        'Announced with `income.is-resolved`. Money movement with an Idempotency-Key: applied exactly once; without one a second call answers 409. ' +
+        'Errors: 404 `not_found`; 409 `illegal_transition` (the deposit was not reorged, or was resolved already).',
+      tags: ['incomes'],
+      auth: 'admin',
+      scope: ['incomes', 'write'],
+      request: {
+        params: z.object({ income: pathId }),
+        body: z.object({ resolution: z.enum(['reversed', 'released']) }).strict(),
+      },
+      responses: { 200: { description: 'The income, resolved', schema: incomeSchema } },
+      errorStatuses: [401, 403, 404, 409],
+      handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.resolveIncomeReorg, {
         params: ({ params, body }) => ({ id: params['income'], ...body }),
       }),
     }),

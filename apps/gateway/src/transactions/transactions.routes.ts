@@ -37,7 +37,7 @@ const transactionSchema = contractSchema<TransactionView>()(
     receiver: party,
     type: z.enum(['deposit', 'withdrawal', 'transfer', 'purchase', 'sale', 'fee']),
     movement: z.enum(['in', 'out']),
-    movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee']),
+    movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee', 'reversal']),
     // The rate a purchase or sale used: its id, dates, asset and fiatPrice.
     rates: z.record(z.string().max(32), z.unknown()).nullable(),
     asset: z.object({ id: assetIdString, name: assetName, symbol: assetSymbol }),
@@ -73,7 +73,7 @@ export function transactionRoutes(rpc: RpcClient) {
             symbol: z.string().min(1).max(20).optional(),
             assetId: z.string().min(1).max(64).optional(),
             movement: z.enum(['in', 'out']).optional(),
-            movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee']).optional(),
+            movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee', 'reversal']).optional(),
             status: z.enum(['approved', 'confirmed', 'pending', 'failed']).optional(),
           },
         }),

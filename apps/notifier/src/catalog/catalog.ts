@@ -27,6 +27,10 @@ const DESCRIPTIONS: Record<EventName, string> = {
   [EVENTS.withdrawalUpdated]: 'A withdrawal changed status',
   [EVENTS.incomeCreated]: 'A deposit was detected',
   [EVENTS.incomeConfirmed]: 'A deposit was confirmed and credited',
+  [EVENTS.incomeReorged]:
+    'A confirmed deposit was taken off the chain by a reorg: what the wallet still held of it is on hold',
+  [EVENTS.incomeResolved]:
+    'An admin reversed (the held credit left the wallet) or released (the deposit stands) a reorged deposit',
   [EVENTS.signCreated]: 'Something was signed with a wallet key, or held for approval',
   [EVENTS.signUpdated]: 'A signature held for approval was signed, rejected or failed',
   [EVENTS.issuerActivityCreated]: 'An issuer published an activity',

@@ -92,6 +92,7 @@ export class DepositWatcher {
       await this.saveCursor(to);
     }
     await this.confirm(head);
+    await this.recheckConfirmed(head);
   }
 
   /** The scan position, for the admin's chain status. */
@@ -217,6 +218,33 @@ export class DepositWatcher {
       }
     }
     return deposits;
+  }
+
+  /**
+   * Confirmed deposits a reorg may still reach (less than `reorgDepth` below the head, when
+   * `confirmations` is smaller than that): each whose block was replaced and whose transaction is
+   * mined nowhere else (or failed there) is flagged reorged and held (incomes' reorged-deposits).
+   * One mined again in another block only moves there. A node answering no block says nothing.
+   */
+  private async recheckConfirmed(head: number): Promise<void> {
+    const reach = head - this.network.reorgDepth;
+    const confirmed = await this.incomesService.confirmedWithinReach(this.network.name, reach, 500);
+    for (const income of confirmed) {
+      const block = await this.provider.getBlock(income.blockNumber as number);
+      if (!block || block.hash === income.blockHash) continue;
+      const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);
+      if (receipt && receipt.status === 1) {
+        await this.incomesService.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
+        this.logger.info({ incomeId: income.id }, 'confirmed deposit moved by a reorg');
+        continue;
+      }
+      if (await this.incomesService.flagReorged(income.id)) {
+        this.logger.error(
+          { incomeId: income.id, txHash: income.blockchainTransactionId },
+          'confirmed deposit reorged off the chain: flagged and held until an admin resolves it',
+        );
+      }
+    }
   }
 
   /** Pending deposits deep enough: credited if their block is still canonical, else re-checked. */

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { IncomeStatus, ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, selectPage, type Page } from '@custody/persistence';
 import { type IncomeRow, incomes, type WalletRow, wallets } from '../schema';
@@ -80,7 +80,66 @@ export async function insertChainIncome(
   return { existing };
 }
 
-/** A pending deposit's transaction, re-mined in another block: its confirmations count from there. */
+/**
+ * Confirmed chain deposits of `network` in blocks above `afterBlock` (a reorg may still reach
+ * them), not flagged yet, oldest block first: the watcher compares their blocks with the chain's.
+ */
+export async function confirmedWithinReach(
+  db: Executor,
+  network: string,
+  afterBlock: number,
+  limit: number,
+): Promise<IncomeRow[]> {
+  return db
+    .select()
+    .from(incomes)
+    .where(
+      and(
+        eq(incomes.network, network),
+        eq(incomes.status, 'confirmed'),
+        isNull(incomes.reorgedAt),
+        gt(incomes.blockNumber, afterBlock),
+      ),
+    )
+    .orderBy(asc(incomes.blockNumber))
+    .limit(limit);
+}
+
+/** Flags a confirmed deposit reorged off the chain, with the hold that keeps its credit. */
+export async function markIncomeReorged(
+  db: Executor,
+  id: string,
+  hold: { holdId: string | null; held: string },
+): Promise<IncomeRow> {
+  return one(
+    await db
+      .update(incomes)
+      .set({
+        reorgedAt: new Date(),
+        reorgHoldId: hold.holdId,
+        reorgHeld: hold.held,
+        updatedAt: new Date(),
+      })
+      .where(eq(incomes.id, id))
+      .returning(),
+  );
+}
+
+export async function markReorgResolved(
+  db: Executor,
+  id: string,
+  resolution: 'reversed' | 'released',
+): Promise<IncomeRow> {
+  return one(
+    await db
+      .update(incomes)
+      .set({ reorgResolution: resolution, reorgResolvedAt: new Date(), updatedAt: new Date() })
+      .where(eq(incomes.id, id))
+      .returning(),
+  );
+}
+
+/** A deposit's transaction, re-mined in another block: its confirmations count from there. */
 export async function moveIncomeToBlock(
   db: Executor,
   id: string,

@@ -3,10 +3,15 @@ import { sum } from '@custody/money';
 import type { IncomeRow } from '../schema';
 import {
   assertIncomeTransition,
+  assertReorgResolvable,
+  canFlagReorged,
   checkIncomeAmount,
   creditMovements,
   depositRow,
   incomeView,
+  reorgHoldAmount,
+  reversalMovements,
+  reversalRow,
 } from './incomes.rules';
 
 const refusal = refusalOf;
@@ -30,6 +35,11 @@ function income(overrides: Partial<IncomeRow> = {}): IncomeRow {
     blockNumber: null,
     blockHash: null,
     failureReason: null,
+    reorgedAt: null,
+    reorgHoldId: null,
+    reorgHeld: null,
+    reorgResolution: null,
+    reorgResolvedAt: null,
     createdAt: new Date('2024-05-01T10:00:00.000Z'),
     updatedAt: new Date('2024-05-01T10:05:00.000Z'),
     ...overrides,
@@ -143,5 +153,84 @@ describe('income view', () => {
       transactionTimestamp: '2024-05-01T09:00:00.000Z',
     });
     expect(incomeView(income({ rateId: 'r1' }))).toMatchObject({ rateId: 'r1' });
+  });
+});
+
+describe('a confirmed deposit reorged off the chain', () => {
+  it.each([
+    ['the whole amount while the wallet still has it', '12', '30', '12'],
+    ['what is left when part of the credit was spent', '12', '5.5', '5.5'],
+    ['nothing when the wallet has nothing available', '12', '0', '0'],
+    ['exactly the amount when available equals it', '12', '12', '12'],
+  ])('holds %s', (_what, amount, available, held) => {
+    expect(reorgHoldAmount(amount, available)).toBe(held);
+  });
+
+  it('is flagged only while confirmed and not flagged already', () => {
+    expect(canFlagReorged(income({ status: 'confirmed' }))).toBe(true);
+    expect(canFlagReorged(income({ status: 'pending' }))).toBe(false);
+    expect(canFlagReorged(income({ status: 'failed' }))).toBe(false);
+    expect(
+      canFlagReorged(income({ status: 'confirmed', reorgedAt: new Date('2024-05-02T00:00:00Z') })),
+    ).toBe(false);
+  });
+
+  it('is resolved once, and only when it was reorged', () => {
+    const reorged = income({ status: 'confirmed', reorgedAt: new Date('2024-05-02T00:00:00Z') });
+    expect(() => assertReorgResolvable(reorged, 'reversed')).not.toThrow();
+    expect(
+      refusal(() => assertReorgResolvable(income({ status: 'confirmed' }), 'released')),
+    ).toMatchObject({ status: 409, code: 'illegal_transition' });
+    expect(
+      refusal(() => assertReorgResolvable({ ...reorged, reorgResolution: 'released' }, 'reversed')),
+    ).toMatchObject({ status: 409, code: 'illegal_transition' });
+  });
+
+  it('reverses only the held part, wallet to external, from the hold', () => {
+    const movements = reversalMovements('5.5', 'external', 'wallet');
+    expect(movements).toEqual([
+      { accountId: 'wallet', amount: '-5.5', fromHold: true },
+      { accountId: 'external', amount: '5.5' },
+    ]);
+    expect(sum(movements.map((m) => m.amount))).toBe('0');
+    expect(reversalMovements('0', 'external', 'wallet')).toEqual([]);
+  });
+
+  it('records the reversal as a deposit movement out, back to the sender', () => {
+    const row = reversalRow(income({ status: 'confirmed' }), '5.5', {
+      address: '0xwallet',
+      balance: '6.500001',
+    });
+    expect(row).toMatchObject({
+      type: 'deposit',
+      movement: 'out',
+      movementSubtype: 'reversal',
+      amount: '5.5',
+      walletBalanceAfter: '6.500001',
+      sender: { walletId: income().walletId, address: '0xwallet' },
+      receiver: { address: '0xsender' },
+    });
+  });
+
+  it('shows the reorg and its resolution in the view, and nothing for a deposit never reorged', () => {
+    expect(incomeView(income({ status: 'confirmed' }))).not.toHaveProperty('reorged');
+    const view = incomeView(
+      income({
+        status: 'confirmed',
+        reorgedAt: new Date('2024-05-02T00:00:00.000Z'),
+        reorgHeld: '5.5',
+        reorgResolution: 'reversed',
+        reorgResolvedAt: new Date('2024-05-03T00:00:00.000Z'),
+      }),
+    );
+    expect(view).toMatchObject({
+      reorged: true,
+      reorg: {
+        detectedAt: '2024-05-02T00:00:00.000Z',
+        held: '5.5',
+        resolution: 'reversed',
+        resolvedAt: '2024-05-03T00:00:00.000Z',
+      },
+    });
   });
 });

@@ -1,6 +1,6 @@
-import type { IncomeStatus, IncomeView } from '@custody/contracts';
+import type { IncomeReorgResolution, IncomeStatus, IncomeView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS } from '@custody/money';
+import { compare, decimalPlaces, fitsBaseUnits, isZero, TOO_MANY_BASE_UNITS } from '@custody/money';
 import type { Movement } from '../ledger/ledger.rules';
 import type { IncomeRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
@@ -43,6 +43,71 @@ export function creditMovements(
     { accountId: externalAccountId, amount: `-${income.amount}` },
     { accountId: walletAccountId, amount: income.amount },
   ];
+}
+
+/**
+ * What a hold keeps of a reorged deposit's credit: the whole amount when the wallet still has it
+ * available, else what it has (the rest left already: the house's loss, a reconciliation delta).
+ */
+export function reorgHoldAmount(amount: string, available: string): string {
+  if (compare(available, '0') <= 0) return '0';
+  return compare(available, amount) < 0 ? available : amount;
+}
+
+/** Only a confirmed deposit still on chain can be found reorged (once). */
+export function canFlagReorged(income: Pick<IncomeRow, 'status' | 'reorgedAt'>): boolean {
+  return income.status === 'confirmed' && income.reorgedAt === null;
+}
+
+/** A reorged deposit is resolved once; anything else is 409 illegal_transition. */
+export function assertReorgResolvable(
+  income: Pick<IncomeRow, 'reorgedAt' | 'reorgResolution'>,
+  resolution: IncomeReorgResolution,
+): void {
+  if (income.reorgedAt === null)
+    throw Errors.conflict(
+      `Only a deposit reorged off the chain can be ${resolution}; this one was not.`,
+      'illegal_transition',
+    );
+  if (income.reorgResolution !== null)
+    throw Errors.conflict(
+      `This reorged deposit was ${income.reorgResolution} already.`,
+      'illegal_transition',
+    );
+}
+
+/** The reversal of a reorged deposit: the held part of its credit, wallet → external. */
+export function reversalMovements(
+  held: string,
+  externalAccountId: string,
+  walletAccountId: string,
+): Movement[] {
+  if (isZero(held)) return [];
+  return [
+    { accountId: walletAccountId, amount: `-${held}`, fromHold: true },
+    { accountId: externalAccountId, amount: held },
+  ];
+}
+
+/** The read-model row of a reversal: the held part leaves the wallet, back to the chain's side. */
+export function reversalRow(
+  income: IncomeRow,
+  held: string,
+  wallet: { address: string; balance: string },
+): MovementRow {
+  return {
+    ...depositRow(income, wallet),
+    movement: 'out',
+    movementSubtype: 'reversal',
+    amount: held,
+    sender: {
+      walletId: income.walletId,
+      address: wallet.address,
+      walletBalance: wallet.balance,
+      userId: income.userId,
+    },
+    receiver: { address: income.senderAddress },
+  };
 }
 
 /** The read-model row of a credited income, with the wallet's balance after it. */
@@ -88,5 +153,16 @@ export function incomeView(row: IncomeRow): IncomeView {
     status: row.status,
     transactionTimestamp: row.transactionTimestamp.toISOString(),
     ...(row.rateId ? { rateId: row.rateId } : {}),
+    ...(row.reorgedAt
+      ? {
+          reorged: true as const,
+          reorg: {
+            detectedAt: row.reorgedAt.toISOString(),
+            held: row.reorgHeld ?? '0',
+            ...(row.reorgResolution ? { resolution: row.reorgResolution } : {}),
+            ...(row.reorgResolvedAt ? { resolvedAt: row.reorgResolvedAt.toISOString() } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -1,6 +1,7 @@
 import {
   EVENTS,
   type AuthContext,
+  type IncomeReorgResolution,
   type IncomeStatus,
   type IncomeView,
   type ListResult,
@@ -18,6 +19,7 @@ import {
   runIdempotent,
   sqlState,
   type Transaction,
+  withTransaction,
 } from '@custody/persistence';
 import { compare } from '@custody/money';
 import { requireAdmin } from '@custody/tenancy';
@@ -35,6 +37,7 @@ import {
   depositRow,
   incomeView,
 } from './incomes.rules';
+import { flagReorgedDeposit, resolveReorgedDeposit } from './reorged-deposits';
 
 const SCHEMA = 'ledger';
 
@@ -109,16 +112,42 @@ export class IncomesService {
     });
   }
 
+  /** A deposit's transaction, re-mined in another block (the chain adapter saw it). */
+  async moveToBlock(id: string, blockNumber: number, blockHash: string): Promise<void> {
+    await repo.moveIncomeToBlock(this.db, id, blockNumber, blockHash);
+  }
+
+  /** Confirmed chain deposits a reorg may still reach (above `afterBlock`), for the watcher. */
+  confirmedWithinReach(network: string, afterBlock: number, limit: number): Promise<IncomeRow[]> {
+    return repo.confirmedWithinReach(this.db, network, afterBlock, limit);
+  }
+
+  /**
+   * A confirmed deposit whose transaction a reorg took off the chain: flagged and held, once
+   * (reorged-deposits.ts). False when it was flagged or changed meanwhile.
+   */
+  async flagReorged(id: string): Promise<boolean> {
+    return withTransaction(this.db, async (tx) => {
+      const income = await repo.lockIncome(tx, id);
+      return income !== undefined && (await flagReorgedDeposit(tx, income)) !== undefined;
+    });
+  }
+
+  /** An admin's `reversed` or `released` of a reorged deposit (reorged-deposits.ts). */
+  resolveReorg(
+    auth: AuthContext | undefined,
+    id: string,
+    resolution: IncomeReorgResolution,
+    idempotency?: IdempotencyKey,
+  ): Promise<IncomeView> {
+    return resolveReorgedDeposit(this.db, auth, id, resolution, idempotency);
+  }
+
   /**
    * Moves a locked pending income to its final status in the caller's transaction: `confirmed`
    * credits the wallet (external → wallet) and publishes income.is-confirmed. Used by the admin
    * endpoint and by the chain watcher.
    */
-  /** A pending deposit's transaction, re-mined in another block (the chain adapter saw it). */
-  async moveToBlock(id: string, blockNumber: number, blockHash: string): Promise<void> {
-    await repo.moveIncomeToBlock(this.db, id, blockNumber, blockHash);
-  }
-
   /** Why a deposit found on chain is about to end `failed`. */
   async recordFailure(tx: Transaction, id: string, reason: string): Promise<void> {
     await repo.setIncomeFailureReason(tx, id, reason);

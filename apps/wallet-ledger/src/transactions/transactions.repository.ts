@@ -7,7 +7,8 @@ import type { TenantScope } from '@custody/tenancy';
 import { type TransactionRow, transactions } from '../schema';
 
 export type MovementType = 'deposit' | 'withdrawal' | 'transfer' | 'purchase' | 'sale' | 'fee';
-export type MovementSubtype = 'internal' | 'external' | 'buy' | 'sell' | 'fee';
+/** `reversal`: a reorged deposit's credit taken back (docs/decisions/chain-connectivity.md). */
+export type MovementSubtype = 'internal' | 'external' | 'buy' | 'sell' | 'fee' | 'reversal';
 
 export interface Party {
   walletId?: string;
