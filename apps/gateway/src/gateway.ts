@@ -17,6 +17,7 @@ import {
   connectRedis,
   createMetrics,
   mountPublicProbes,
+  readinessMetrics,
   runChecks,
   sharedRun,
 } from '@custody/service-kit';
@@ -83,11 +84,18 @@ export async function startGateway(
     pingTimeoutMs: config.READINESS_TIMEOUT_MS,
   });
   const checksTimeoutMs = config.READINESS_TIMEOUT_MS + 500;
+  const observeReadiness = readinessMetrics(metrics.registry, () =>
+    runChecks(checks, checksTimeoutMs),
+  );
   const routes = allRoutes({
     rpc,
     individualRequired: config.INDIVIDUAL_REQUIRED_FIELDS.split(','),
     // Admins asking at once share one run of the checks (each pings seven services).
-    readiness: sharedRun(() => runChecks(checks, checksTimeoutMs)),
+    readiness: sharedRun(async () => {
+      const outcome = await runChecks(checks, checksTimeoutMs);
+      observeReadiness(outcome);
+      return outcome;
+    }),
   });
   const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
   const app = createHttpApp({
@@ -99,6 +107,7 @@ export async function startGateway(
     checks,
     timeoutMs: checksTimeoutMs,
     isShuttingDown: () => shuttingDown,
+    observe: observeReadiness,
   });
   app.get('/v1/openapi.json', (_req, res) => {
     res.json(documents.v1);
@@ -149,6 +158,7 @@ export async function startGateway(
     checks,
     timeoutMs: checksTimeoutMs,
     isShuttingDown: () => shuttingDown,
+    observe: observeReadiness,
   });
   const server: Server = createAppServer(app);
   answerClientErrorsAsProblems(server);

@@ -5,6 +5,7 @@ import { seedCatalog } from './catalog/catalog';
 import { Channels } from './channels/channels';
 import { receiverResolver } from './channels/ssrf';
 import { finishedDeliveriesRetention } from './deliveries/deliveries.retention';
+import { deliveryMetrics } from './deliveries/deliveries.metrics';
 import { DeliveriesService } from './deliveries/deliveries.service';
 import { retrySchedule } from './deliveries/delivery-jobs';
 import { DeliveryQueue } from './deliveries/delivery-queue';
@@ -25,7 +26,15 @@ function compose(deps: Deps): ServiceParts<'notifier'> {
     db,
     new SecretBox(config.NOTIFIER_ENCRYPTION_KEY).purpose('webhook-signing-secret'),
   );
-  const queue = new DeliveryQueue(db, deps.redis, config, new Channels(config), secrets, logger);
+  const queue = new DeliveryQueue(
+    db,
+    deps.redis,
+    config,
+    new Channels(config),
+    secrets,
+    logger,
+    deliveryMetrics(deps.metrics.registry),
+  );
   const dispatch = () => void queue.dispatch().catch(() => undefined);
   return {
     rpcHandlers: rpcHandlers({

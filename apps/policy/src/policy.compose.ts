@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError } from '@custody/config';
 import { decisionSignerKey } from '@custody/intents';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import { approvalMetrics } from './approvals/approvals.metrics';
 import { ApprovalsService } from './approvals/approvals.service';
 import { DecideApproval } from './approvals/decide-approval';
 import { ExpireApprovals } from './approvals/expire-approvals';
@@ -31,6 +32,7 @@ function compose(deps: Deps): ServiceParts<'policy'> {
   if (decisionKey.problems.length > 0) throw new ConfigError('policy', decisionKey.problems);
   const signer = new DecisionSigner(decisionKey.key, deps.config.POLICY_DECISION_TTL_MS);
   const approvals = new ApprovalsService(deps.db, deps.config.APPROVAL_TTL_SECONDS);
+  approvalMetrics(deps.metrics.registry, deps.db, deps.logger);
   const evaluation = new EvaluateOperations(deps.db, deps.pool, deps.rpc, approvals, signer);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
   const authorize = new Authorize(deps.db, deps.rpc, signer);

@@ -38,6 +38,7 @@ export const policies = policySchema.table('policies', {
   approvers: jsonb('approvers').$type<PolicyApprovers>(),
   filters: jsonb('filters').$type<PolicyFilters>(),
   enabled: boolean('enabled').notNull(),
+  allowTokenAuthorizations: boolean('allow_token_authorizations').notNull().default(false),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

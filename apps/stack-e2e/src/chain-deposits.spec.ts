@@ -29,6 +29,9 @@ let admin: string;
 let proxy: Server;
 /** The node's answers the proxy replaces with `null`: method → how many more times. */
 const nulls = new Map<string, number>();
+/** A second node (a proxy too): it lies about block hashes, or serves another chain, when told. */
+let liar: Server;
+const lies = { blockHashes: false, otherChain: false };
 
 /**
  * A JSON-RPC proxy in front of the node that answers `null` to the methods in `nulls` as often
@@ -76,6 +79,43 @@ async function startProxy(target: string): Promise<string> {
   return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 }
 
+/**
+ * The second node: passes everything through, but while `lies.blockHashes` names another hash
+ * for every block, and while `lies.otherChain` answers chain id 1.
+ */
+async function startLiar(target: string): Promise<string> {
+  liar = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
+        | { id: unknown; method: string; params: unknown[] }
+        | { id: unknown; method: string; params: unknown[] }[];
+      const calls = Array.isArray(parsed) ? parsed : [parsed];
+      const answers = await Promise.all(
+        calls.map(async (call) => {
+          if (call.method === 'eth_chainId' && lies.otherChain)
+            return { jsonrpc: '2.0', id: call.id, result: '0x1' };
+          const upstream = (await (
+            await fetch(target, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(call),
+            })
+          ).json()) as { result?: { hash?: string } | null };
+          if (call.method === 'eth_getBlockByNumber' && lies.blockHashes && upstream.result?.hash)
+            upstream.result.hash = `0x${'ab'.repeat(32)}`;
+          return upstream;
+        }),
+      );
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
+    });
+  });
+  await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(liar.address() as AddressInfo).port}`;
+}
+
 beforeAll(async () => {
   world = await startChainWorld({
     tenantName: 'Deposits tenant',
@@ -84,7 +124,8 @@ beforeAll(async () => {
       EVM_CONFIRMATIONS: String(CONFIRMATIONS),
       EVM_REORG_DEPTH: String(REORG_DEPTH),
     },
-    nodeUrl: (chain) => startProxy(chain.url),
+    // Two nodes, both needed to confirm (a majority of two).
+    nodeUrls: async (chain) => [await startProxy(chain.url), await startLiar(chain.url)],
   });
   ({ chain, api, admin } = world);
 }, 180_000);
@@ -92,6 +133,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopChainWorld(world);
   await new Promise((resolve) => proxy?.close(resolve));
+  await new Promise((resolve) => liar?.close(resolve));
 });
 
 const wallet = (assetId: string) => newWallet(world, assetId);
@@ -153,6 +195,38 @@ it('credits each payment of a batch payout that pays one wallet twice in one tra
   expect(found.map((i) => i.amount).sort()).toEqual(['1', '2']);
   expect(new Set(found.map((i) => i.blockchainTransactionId))).toEqual(new Set([payout.hash]));
   expect(await balance(w)).toBe('3');
+});
+
+it('credits ETH paid from inside a contract, each payment once, and nothing a reverted call paid', async () => {
+  const w = await wallet('eth');
+  const other = await wallet('eth');
+  const artifact = JSON.parse(
+    readFileSync(path.resolve(__dirname, '../../../tools/chain/multi-send.json'), 'utf8'),
+  ) as { abi: []; bytecode: string };
+  const multiSend = await new ContractFactory(
+    artifact.abi,
+    artifact.bytecode,
+    chain.funder,
+  ).deploy();
+  await multiSend.waitForDeployment();
+  // Two payments to one wallet, a third made inside a call that reverts (the transaction itself
+  // succeeds): no log and no top-level value names any of them.
+  const payout = await multiSend.getFunction('sendEth')(
+    [w.address, w.address, other.address],
+    [parseEther('0.1'), parseEther('0.2'), parseEther('0.3')],
+    true,
+    { value: parseEther('0.6'), gasLimit: 500_000n },
+  );
+  const receipt = await payout.wait();
+  expect(receipt?.status).toBe(1);
+  expect(await chain.provider.getBalance(other.address)).toBe(0n);
+  await mineUntil(allConfirmed(w, 2), 'both internal payments to be confirmed');
+  const found = await incomes(w);
+  expect(found.map((i) => i.amount).sort()).toEqual(['0.1', '0.2']);
+  expect(new Set(found.map((i) => i.blockchainTransactionId))).toEqual(new Set([payout.hash]));
+  expect(await balance(w)).toBe('0.3');
+  expect(await incomes(other)).toEqual([]);
+  expect(await balance(other)).toBe('0');
 });
 
 it('credits once a deposit reorged out before its confirmations and mined again later', async () => {
@@ -346,4 +420,59 @@ it('answers 409 to a resolution of a deposit that was never reorged', async () =
     }),
   ).toMatchObject({ status: 409, body: { code: 'illegal_transition' } });
   expect(await balance(w)).toBe('0.1');
+});
+
+it('confirms nothing while one of two nodes lies about the block, and reports that node', async () => {
+  const w = await wallet('eth');
+  lies.blockHashes = true;
+  try {
+    await (await chain.funder.sendTransaction({ to: w.address, value: parseEther('0.7') })).wait();
+    await waitFor(async () => (await incomes(w)).length === 1, { what: 'the pending deposit' });
+    const nodes = async () =>
+      (await api.get('/v1/admin/chain', { token: admin })).body.nodes as {
+        label: string;
+        up: boolean;
+        disagreements: number;
+      }[];
+    await mineUntil(
+      async () => ((await nodes())[1]?.disagreements ?? 0) > 0,
+      'the lying node to be reported',
+    );
+    // Deep past its confirmations: still not credited on the word of one node.
+    await chain.mine(CONFIRMATIONS + 2);
+    await waitFor(async () => ((await nodes())[1]?.disagreements ?? 0) > 1, {
+      what: 'the deposit to be checked again',
+    });
+    expect(await incomes(w)).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(await balance(w)).toBe('0');
+    expect((await nodes())[0]).toMatchObject({ label: 'node-0', up: true, disagreements: 0 });
+  } finally {
+    lies.blockHashes = false;
+  }
+  await mineUntil(allConfirmed(w, 1), 'the deposit to be confirmed once the nodes agree');
+  expect(await balance(w)).toBe('0.7');
+});
+
+it('drops a node that serves another chain, and confirms nothing without the quorum', async () => {
+  const w = await wallet('eth');
+  lies.otherChain = true;
+  try {
+    const status = async () => (await api.get('/v1/admin/chain', { token: admin })).body;
+    await waitFor(async () => (await status()).nodes[1].up === false, {
+      what: 'the node on another chain to be dropped',
+    });
+    await (await chain.funder.sendTransaction({ to: w.address, value: parseEther('0.6') })).wait();
+    await waitFor(async () => (await incomes(w)).length === 1, { what: 'the pending deposit' });
+    await chain.mine(CONFIRMATIONS + 2);
+    const head = Number(await chain.provider.send('eth_blockNumber', []));
+    // Two polls past the confirmation depth (the second one's confirmations follow the first).
+    await waitFor(async () => (await status()).cursor >= head, { what: 'the scan to pass' });
+    await chain.mine(1);
+    await waitFor(async () => (await status()).cursor >= head + 1, { what: 'another poll' });
+    expect(await incomes(w)).toEqual([expect.objectContaining({ status: 'pending' })]);
+  } finally {
+    lies.otherChain = false;
+  }
+  await mineUntil(allConfirmed(w, 1), 'the deposit to be confirmed once the node is back');
+  expect(await balance(w)).toBe('0.6');
 });

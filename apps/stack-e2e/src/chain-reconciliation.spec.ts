@@ -342,6 +342,9 @@ it('names exactly the address and the amount after an out-of-band anvil_setBalan
   const metrics = await (await fetch(`${stack.apps['wallet-ledger'].opsUrl}/metrics`)).text();
   expect(metrics).toMatch(/^reconciliation_deltas\{[^}]*network="ethereum"[^}]*\} 1$/m);
   expect(metrics).toMatch(/^reconciliation_last_run_timestamp_seconds\{[^}]*\} \d+/m);
+  // And the node's head and the deposit scan's cursor, for the chain lag alerts.
+  expect(metrics).toMatch(/^chain_head_block\{[^}]*network="ethereum"[^}]*\} \d+$/m);
+  expect(metrics).toMatch(/^chain_scan_cursor_block\{[^}]*network="ethereum"[^}]*\} \d+$/m);
 
   // The console's page shows the run and names the address, for an admin in a browser.
   await expect(consoleShows(ethB.address, '1.25')).resolves.toBe(true);

@@ -31,6 +31,8 @@ export async function startChainWorld(options: {
   gasStationEth?: string;
   /** In front of the node (a proxy of the test's): wallet-ledger's EVM_RPC_URL. */
   nodeUrl?: (chain: LocalChain) => Promise<string>;
+  /** Several nodes (the test's proxies of the one node): wallet-ledger's EVM_RPC_URLS. */
+  nodeUrls?: (chain: LocalChain) => Promise<string[]>;
 }): Promise<ChainWorld> {
   const chain = await startLocalChain();
   const stack = await startStack({
@@ -39,7 +41,9 @@ export async function startChainWorld(options: {
       ...options.env,
       signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
       'wallet-ledger': {
-        EVM_RPC_URL: options.nodeUrl ? await options.nodeUrl(chain) : chain.url,
+        ...(options.nodeUrls
+          ? { EVM_RPC_URLS: (await options.nodeUrls(chain)).join(',') }
+          : { EVM_RPC_URL: options.nodeUrl ? await options.nodeUrl(chain) : chain.url }),
         EVM_CHAIN_ID: String(chain.chainId),
         EVM_CONFIRMATIONS: '2',
         EVM_REORG_DEPTH: '4',

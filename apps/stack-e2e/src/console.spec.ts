@@ -644,6 +644,35 @@ describe('the operator console', () => {
     expect(after.balance).toBe('3.75');
   });
 
+  it("opens a withdrawal from its wallet's list, and shows the API's refusal of a speed-up where no chain adapter runs", async () => {
+    const user = await newUser(api, tenantB.token, 'Stuck');
+    const walletId = await openWallet(api, tenantB.token, user, 'eth');
+    await fund(api, admin, walletId, '2');
+    const created = await api.post(`/v1/users/${user}/wallets/${walletId}/withdrawals`, {
+      token: tenantB.token,
+      body: { assetId: 'eth', receiverAddress: RECEIVER, amount: '0.5', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    const broadcast = await api.patch(`/v1/admin/withdrawals/${created.body.id}`, {
+      token: admin,
+      body: { status: 'broadcast', blockchainTransactionId: `0xstuck${Date.now()}` },
+    });
+    expect(broadcast.status).toBe(200);
+
+    const page = await signIn(adminLogin);
+    await navigate(page, `/console/users/${user}/wallets/${walletId}`);
+    await page.getByRole('heading', { name: 'ETH wallet', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Withdrawals' }).click();
+    await page.getByRole('link', { name: created.body.id }).click();
+    await page.getByRole('heading', { name: 'Withdrawal of 0.5 ETH', level: 1 }).waitFor();
+    // Moved by an admin, not sent by an adapter: no transaction at a nonce.
+    await page.getByText('None: no chain adapter sent it.').waitFor();
+    await page.getByRole('button', { name: 'Speed up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Speed up withdrawal' });
+    await dialog.getByRole('button', { name: 'Speed up' }).click();
+    await dialog.getByRole('alert').getByText('(chain_adapter_off)').waitFor();
+  });
+
   it("blocks and unblocks a user, and rotates the tenant's webhook signing secret", async () => {
     const page = await signIn(tenantB);
     await searchUsers(page, userB.email);
@@ -707,8 +736,15 @@ describe('the operator console', () => {
 
 describe('the operator console, page by page', () => {
   // A receiver of tenant A's, so that an opened event shows a deliveries table.
+  let withdrawal: string;
   beforeAll(async () => {
     await subscribe(api, tenantA.token, ['user.is-created'], `${sink.url}/page-by-page`);
+    const created = await api.post(`/v1/users/${userA.id}/wallets/${userA.wallet}/withdrawals`, {
+      token: tenantA.token,
+      body: { assetId: 'eth', receiverAddress: RECEIVER, amount: '0.5', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    withdrawal = created.body.id;
   });
   const views = {
     desktop: { width: 1280, height: 800 },
@@ -766,6 +802,11 @@ describe('the operator console, page by page', () => {
         ['users', '/console/users', 'Users'],
         ['user', `/console/users/${userA.id}`, 'User Ada Console'],
         ['wallet', `/console/users/${userA.id}/wallets/${userA.wallet}`, 'ETH wallet'],
+        [
+          'withdrawal',
+          `/console/users/${userA.id}/wallets/${userA.wallet}/withdrawals/${withdrawal}`,
+          'Withdrawal of 0.5 ETH',
+        ],
         ['money', '/console/money', 'Money'],
         ['approvals', '/console/approvals', 'Approvals'],
         ['policies', '/console/policies', 'Policies'],

@@ -260,6 +260,22 @@ describe('URL deliveries', () => {
     );
     expect(downDone).toMatchObject({ attempts: 3, lastStatusCode: 500 });
     expect(sink.received.filter((r) => r.path === '/gone')).toHaveLength(1);
+    // Each attempt counted by outcome, for the delivery failure rate (docs/monitoring.md).
+    const metrics = await (await fetch(`${stack.apps.notifier.opsUrl}/metrics`)).text();
+    const attempts = (outcome: string) =>
+      metrics
+        .split('\n')
+        .filter(
+          (line) =>
+            line.startsWith('delivery_attempts_total{') &&
+            line.includes('channel="url"') &&
+            line.includes(`outcome="${outcome}"`),
+        )
+        .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    expect(attempts('delivered')).toBeGreaterThanOrEqual(1); // the flaky one's second
+    expect(attempts('failed')).toBeGreaterThanOrEqual(3); // the flaky one's first, down's two
+    expect(attempts('rejected')).toBeGreaterThanOrEqual(1); // the 410
+    expect(attempts('dead')).toBeGreaterThanOrEqual(1); // down's last
     // A dead letter can be sent again on request.
     const redelivered = await api.post(`/v1/notifications/deliveries/${downDone.id}/redeliver`, {
       token: a.token,

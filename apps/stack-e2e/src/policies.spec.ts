@@ -70,6 +70,7 @@ describe('policies', () => {
       approvers: null,
       filters: null,
       enabled: true,
+      allowTokenAuthorizations: false,
     });
     expectProblem(await api.get(path, { token: outsider.token }), 404);
     expectProblem(await api.patch(path, { token: outsider.token, body: { enabled: false } }), 404);

@@ -1,5 +1,11 @@
-import { APPS, SERVICES } from '@custody/contracts';
-import { waitFor } from '@custody/testing';
+import { type AppName, APPS, EVENT_ROUTES, SERVICES } from '@custody/contracts';
+import {
+  alertQueries,
+  dashboardQueries,
+  exposedMetricNames,
+  metricNames,
+  waitFor,
+} from '@custody/testing';
 import pg from 'pg';
 import { Api, expectProblem } from './api';
 import { type Stack, startStack, TEST_MNEMONIC } from './stack';
@@ -78,6 +84,40 @@ describe('the whole stack', () => {
       expect(await (await fetch(`${url}/metrics`)).text()).toContain(`app="${app}"`);
     }
     expectProblem(await new Api(stack.gatewayUrl).get('/metrics'), 404, 'route_not_found');
+  });
+
+  it('exposes every metric the alert rules and the dashboard name (docs/monitoring.md)', async () => {
+    const scraped = Object.fromEntries(
+      await Promise.all(
+        APPS.map(async (app) => [
+          app,
+          await (await fetch(`${stack.apps[app].opsUrl}/metrics`)).text(),
+        ]),
+      ),
+    ) as Record<AppName, string>;
+
+    // The gauges read at scrape time have their values, not the unknown of a failed read.
+    for (const app of APPS) expect(scraped[app]).toMatch(/^readiness_ok\{[^}]*\} 1$/m);
+    for (const app of SERVICES)
+      expect(scraped[app]).toMatch(/^outbox_oldest_unsent_age_seconds\{[^}]*\} \d/m);
+    const consumers = new Set(Object.values(EVENT_ROUTES).flatMap((route) => route.consumers));
+    for (const app of consumers)
+      expect(scraped[app]).toContain(
+        `dead_letter_queue_messages{queue="${stack.namespace}.${app}.events.dlq",app="${app}"} 0`,
+      );
+
+    // A name a rule or a panel reads that no process exposes (renamed, misspelt) fails here.
+    const exposed = new Set(
+      Object.values(scraped).flatMap((text) => [...exposedMetricNames(text)]),
+    );
+    const named = new Map<string, string[]>();
+    for (const query of [...alertQueries(), ...dashboardQueries()])
+      for (const name of metricNames(query.expr))
+        named.set(name, [...(named.get(name) ?? []), query.source]);
+    const missing = [...named]
+      .filter(([name]) => !exposed.has(name))
+      .map(([name, sources]) => `${name} (${sources.join(', ')})`);
+    expect(missing).toEqual([]);
   });
 
   it('carries the request id from the gateway into the service log lines', async () => {

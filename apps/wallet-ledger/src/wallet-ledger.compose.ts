@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { AssetCatalog } from './assets/asset-catalog';
+import { chainStatusMetrics } from './chain-status/chain-status.metrics';
 import { EvmAdapter } from './chain/evm-adapter';
 import { IncomesService } from './incomes/incomes.service';
 import { LedgerCheckService } from './ledger/ledger-check.service';
@@ -26,6 +27,7 @@ import { userEventHandlers } from './users/user-events';
 import { CreateWallet } from './wallets/create-wallet';
 import { DeleteWallet } from './wallets/delete-wallet';
 import { WalletsService } from './wallets/wallets.service';
+import { withdrawalMetrics } from './withdrawals/withdrawals.metrics';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
 import { rpcHandlers } from './wallet-ledger.rpc';
 
@@ -41,7 +43,9 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const reconciliation = new ReconciliationService(db, deps.pool, deps.logger);
   reconciliation.registerMetrics(deps.metrics.registry);
   const chain = new EvmAdapter(deps, catalog, incomes, withdrawals, reconciliation);
-  const payloads = new SignaturePayloads(rpc, catalog, () => chain.network());
+  withdrawalMetrics(deps.metrics.registry, db, deps.logger);
+  chainStatusMetrics(deps.metrics.registry, () => chain.status(), deps.logger);
+  const payloads = new SignaturePayloads(rpc, catalog, () => chain.network(), deps.config);
   const records = new SignatureRecords(withdrawals);
   const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
   const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);

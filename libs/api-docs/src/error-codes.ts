@@ -161,7 +161,7 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'rule_not_applicable',
     statuses: [400],
     meaning:
-      "The policy's rule can never apply to its activity: a destination rule where nothing leaves for an outside address, an amount rule for what moves no amount, or a `policy-change` policy whose rule is not `always` or that has filters.",
+      "The policy's rule can never apply to its activity: a destination rule where nothing leaves for an outside address, an amount rule for what moves no amount (a message; typed data unless the policy allows token authorizations), `allowTokenAuthorizations` on another activity than `sign-typed-data`, or a `policy-change` policy whose rule is not `always` or that has filters.",
   },
   {
     code: 'senders_span_tenants',
@@ -178,7 +178,7 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'token_authorization_refused',
     statuses: [400],
     meaning:
-      'The typed data authorizes a token transfer (EIP-2612 permit, EIP-3009, Permit2, or one a catalog token verifies): it would move tokens off the ledger, so it is not signed; use sign-tx or a withdrawal.',
+      'The typed data authorizes a token transfer (verified by a catalog token, Permit2 or a configured authorizing contract, or a spender or `to` address with an amount): it would move tokens off the ledger, so it is signed only where a `sign-typed-data` policy allows token authorizations; otherwise use sign-tx or a withdrawal.',
   },
   {
     code: 'token_call_unsupported',

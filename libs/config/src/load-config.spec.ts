@@ -49,6 +49,20 @@ describe('loadConfig', () => {
     expect(config.MQ_QUORUM_QUEUES).toBe(true);
   });
 
+  it("reads wallet-ledger's authorizing contracts as lower-case addresses, refusing anything else", () => {
+    expect(loadConfig('wallet-ledger', {}).TOKEN_AUTHORIZING_CONTRACTS).toEqual([]);
+    const router = '0x00000000000000000000000000000000000E0c7E';
+    const other = '0x00000000000000000000000000000000000070C3';
+    expect(
+      loadConfig('wallet-ledger', { TOKEN_AUTHORIZING_CONTRACTS: `${router},${other}` })
+        .TOKEN_AUTHORIZING_CONTRACTS,
+    ).toEqual([router.toLowerCase(), other.toLowerCase()]);
+    for (const bad of ['0x1234', `${router},`, `${router} ${other}`, 'permit2'])
+      expect(() => loadConfig('wallet-ledger', { TOKEN_AUTHORIZING_CONTRACTS: bad })).toThrow(
+        /TOKEN_AUTHORIZING_CONTRACTS: 0xAddress,…/,
+      );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig('identity', { DATABASE_URL: '' }).DATABASE_URL).toBe(
       'postgres://localhost:5432/custody',

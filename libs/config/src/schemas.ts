@@ -310,6 +310,30 @@ const evm = {
         return false;
       }
     }, 'Must be an http(s) URL'),
+  /**
+   * Several JSON-RPC endpoints of the network, comma-separated (instead of EVM_RPC_URL): the first
+   * is read and sent to, and a deposit is confirmed only when a quorum of them agree on its block
+   * (docs/decisions/chain-connectivity.md, "Several nodes").
+   */
+  EVM_RPC_URLS: z
+    .string()
+    .optional()
+    .refine((value) => {
+      if (!value) return true;
+      const urls = value.split(',');
+      return (
+        urls.length <= 16 &&
+        urls.every((url) => {
+          try {
+            return ['http:', 'https:'].includes(new URL(url.trim()).protocol);
+          } catch {
+            return false;
+          }
+        })
+      );
+    }, 'Must be at most 16 http(s) URLs, comma-separated'),
+  /** How many of the nodes must agree on a deposit's block (0: a majority of them). */
+  EVM_RPC_QUORUM: integer(0, 16, 0),
   /** The catalog `network` this node serves (assets of other networks stay manual). */
   EVM_NETWORK: z.string().min(1).max(64).default('ethereum'),
   /** Checked against the node's eth_chainId at start. */
@@ -333,6 +357,12 @@ const evm = {
       'assetId=0xAddress,…',
     )
     .default(''),
+  /**
+   * How ETH paid from inside a contract is found: `trace` reads every block's call traces
+   * (`debug_traceBlockByNumber`, checked at start: a node that cannot trace stops the adapter);
+   * `off` misses such deposits (docs/decisions/chain-connectivity.md, "Internal transfers").
+   */
+  EVM_INTERNAL_TRANSFERS: z.enum(['trace', 'off']).default('trace'),
   /** Gas limit of an ERC-20 transfer (fixed, so that a transfer that will revert is still sent). */
   EVM_TOKEN_GAS_LIMIT: integer(21_000, 10_000_000, 100_000),
   /**
@@ -343,8 +373,30 @@ const evm = {
     .string()
     .regex(/^[1-9]\d{0,30}$/, 'A whole number of wei')
     .default('500000000000'),
+  /**
+   * The operator's cap on the network fee of one withdrawal (wei: gas limit × max fee per gas),
+   * speed-ups included; empty: only the cap per gas. The lower of the two binds.
+   */
+  EVM_MAX_FEE_PER_WITHDRAWAL: z
+    .string()
+    .regex(/^([1-9]\d{0,36})?$/, 'A whole number of wei')
+    .default(''),
   /** A withdrawal not mined this long after its last transaction is sped up (0: never). */
   EVM_SPEED_UP_AFTER_MS: integer(0, 86_400_000, 120_000),
+};
+
+/** What wallet-ledger signs with its wallets' keys. */
+const signatures = {
+  /**
+   * Contracts that move a wallet's tokens on its typed-data signature, beside Permit2 (always
+   * known), as `0xContract,…`: typed data they verify is a token authorization, refused unless a
+   * policy allows it (docs/decisions/policies-and-approvals.md, "Token authorizations").
+   */
+  TOKEN_AUTHORIZING_CONTRACTS: z
+    .string()
+    .regex(/^(0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40})*)?$/, '0xAddress,…')
+    .default('')
+    .transform((list) => (list === '' ? [] : list.split(',').map((a) => a.toLowerCase()))),
 };
 
 const rateLimits = {
@@ -389,7 +441,14 @@ export const appConfigSchemas = {
     ...rateLimits,
   }),
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
-  'wallet-ledger': z.object({ ...common, ...database, ...redis, ...evm, ...port(3102) }),
+  'wallet-ledger': z.object({
+    ...common,
+    ...database,
+    ...redis,
+    ...evm,
+    ...signatures,
+    ...port(3102),
+  }),
   trading: z.object({ ...common, ...database, ...redis, ...trading, ...port(3103) }),
   signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
   issuer: z.object({ ...common, ...database, ...port(3105) }),

@@ -101,6 +101,12 @@ export interface PolicyInput {
   approvers?: PolicyApprovers;
   filters?: PolicyFilters;
   enabled?: boolean;
+  /**
+   * `sign-typed-data` only: typed data that authorizes a token transfer (a permit) is no longer
+   * refused where this policy applies, and its rule weighs the authorization's amount, token and
+   * spender. Absent: false.
+   */
+  allowTokenAuthorizations?: boolean;
 }
 
 /** A change of some of a policy's fields; `filters: null` removes its filters. */
@@ -121,6 +127,7 @@ export interface PolicyView {
   approvers: PolicyApprovers | null;
   filters: PolicyFilters | null;
   enabled: boolean;
+  allowTokenAuthorizations: boolean;
 }
 
 export interface PolicyListFilters {
@@ -138,8 +145,27 @@ export interface GovernedLeg {
   assetId: string;
   /** In the asset's units; `0` for what moves nothing (a message, typed data). */
   amount: string;
-  /** A withdrawal's receiver address, a transaction's `to`, a transfer's receiver wallet. */
+  /**
+   * A withdrawal's receiver address, a transaction's `to`, a transfer's receiver wallet, a token
+   * authorization's spender.
+   */
   destination?: string;
+  /**
+   * Typed data that lets `destination` (its spender) take `amount` of `assetId` from the wallet's
+   * address: a token authorization (a permit). `assetId` is the token's catalog asset; for a
+   * token outside the catalog (or none named) `unknown`, `amount` then in base units.
+   */
+  tokenAuthorization?: TokenAuthorizationFacts;
+}
+
+export interface TokenAuthorizationFacts {
+  /** The token's contract, lower-case; null when the typed data names none. */
+  token: string | null;
+  /**
+   * `amount` bounds what may be taken, in the catalog asset's units. False: unlimited (2^256 − 1,
+   * DAI's `allowed`), not readable, or a token outside the catalog: every amount rule matches.
+   */
+  bounded: boolean;
 }
 
 /** The most operations one evaluation call carries, and legs one operation. */
@@ -197,7 +223,15 @@ export interface HeldChange {
 export type PolicyDecision =
   /** `signed`: the signer's decision, for an operation evaluated with its `intent`. */
   | { decision: 'allow'; signed?: SignedDecision }
-  | { decision: 'block'; policyIds: string[] }
+  | {
+      decision: 'block';
+      policyIds: string[];
+      /**
+       * Refused before any rule (no policy ids): a token authorization that no enabled
+       * `sign-typed-data` policy allowing token authorizations selects.
+       */
+      refusal?: 'token_authorization_refused';
+    }
   | { decision: 'require_approval'; policyIds: string[]; approvalId: string };
 
 export const APPROVAL_STATUSES = [

@@ -370,6 +370,10 @@ export type ChainStatusView =
       nativeAssetId: string;
       tokens: Record<string, string>;
       gasStation: { address: string; balance: string };
+      /** How many nodes must name a deposit's block before it is confirmed. */
+      quorum: number;
+      /** The network's nodes: the first is read and sent to; `up` false: dropped. */
+      nodes: { label: string; origin: string; up: boolean; disagreements: number }[];
     };
 
 type Ref<T> = WalletPath & T;

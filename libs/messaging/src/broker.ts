@@ -189,6 +189,20 @@ export class Broker extends EventEmitter {
     this.reattachTimers.set(component, timer);
   }
 
+  /**
+   * The messages waiting in a queue (a passive check on a channel of its own, which takes no
+   * permission): undefined while disconnected or when the queue does not exist. For metrics.
+   */
+  async messageCount(queue: string): Promise<number | undefined> {
+    const connection = this.connection;
+    if (!connection) return undefined;
+    let count: number | undefined;
+    await onOwnChannel(connection, async (channel) => {
+      count = (await channel.checkQueue(queue)).messageCount;
+    });
+    return count;
+  }
+
   /** Waits until connected (or rejects after `timeoutMs`). */
   async waitUntilConnected(timeoutMs: number): Promise<void> {
     if (this.connection) return;

@@ -122,6 +122,9 @@ export class CallerPolicy {
   }
 }
 
+/** How a handled call ended, as metrics label it. */
+export type RpcOutcome = 'ok' | 'rejected' | 'error';
+
 export interface RpcServerOptions {
   broker: Broker;
   /** Who sent each message (by its broker user). */
@@ -137,8 +140,11 @@ export interface RpcServerOptions {
   /** The largest reply sent, in bytes of JSON (default 16 MiB); a larger one becomes an error. */
   maxReplyBytes?: number;
   logger: Logger;
-  /** Observes each handled call (metrics). */
-  onCall?: (method: string, outcome: 'ok' | 'error', durationMs: number) => void;
+  /**
+   * Observes each handled call (metrics): `rejected` when refused as the caller's fault (4xx),
+   * `error` when it failed here (5xx).
+   */
+  onCall?: (method: string, outcome: RpcOutcome, durationMs: number) => void;
   /** Checks each request's proofs (RpcProof); none: every request is taken as sent (tests). */
   proofs?: ProofPolicy;
 }
@@ -371,7 +377,7 @@ export class RpcServer implements BrokerComponent {
     if (deadline < started) return undefined;
     let request: RpcRequest | undefined;
     let reply: RpcReply;
-    let outcome: 'ok' | 'error' = 'ok';
+    let outcome: RpcOutcome = 'ok';
     try {
       const parsed = parse();
       request = parsed;
@@ -408,8 +414,9 @@ export class RpcServer implements BrokerComponent {
       );
       reply = { ok: true, result: result ?? null };
     } catch (error) {
-      outcome = 'error';
       const appError = toAppError(error);
+      // Alerts count failures of the service, not requests it rightly refused.
+      outcome = appError.status >= 500 ? 'error' : 'rejected';
       if (appError.status >= 500) {
         this.options.logger.error(
           { err: error, rpc: request?.method, requestId },

@@ -96,6 +96,39 @@ describe('RPC over RabbitMQ', () => {
     expect(JSON.stringify(error.toWire())).not.toContain('hunter2');
   });
 
+  it("tells its observer each call's outcome: ok, rejected (the caller's 4xx), error (a 5xx)", async () => {
+    const outcomes: [string, string][] = [];
+    const handlers: Record<string, RpcHandler> = {
+      fine: async () => 'ok',
+      refuse: async () => {
+        throw Errors.notFound('user');
+      },
+      crash: async () => {
+        throw new Error('boom');
+      },
+    };
+    const server = new RpcServer({
+      broker: h.broker,
+      callers: new CallerPolicy('guest=gateway'),
+      service: 'identity',
+      handlers,
+      access: openTo(handlers),
+      prefetch: 8,
+      logger: testLogger(),
+      onCall: (method, outcome) => outcomes.push([method, outcome]),
+    });
+    await server.start();
+    servers.push(server);
+    await client.callAny('identity', 'fine', {});
+    await client.callAny('identity', 'refuse', {}).catch(() => undefined);
+    await client.callAny('identity', 'crash', {}).catch(() => undefined);
+    expect(outcomes).toEqual([
+      ['fine', 'ok'],
+      ['refuse', 'rejected'],
+      ['crash', 'error'],
+    ]);
+  });
+
   it('fails with 500, not a 503 broker outage, for params that cannot be serialized', async () => {
     await serve({ echo: async (params) => params });
     const circular: Record<string, unknown> = {};

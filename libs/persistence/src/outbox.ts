@@ -62,3 +62,25 @@ export function outboxInsert<N extends AnyEventName>(
   const record = outboxRecord(event);
   return { envelope: record.envelope, statement: outboxInsertMany(schema, [record]) };
 }
+
+/** What waits in a schema's outbox (metrics). */
+export interface OutboxBacklog {
+  unsent: number;
+  /** Seconds since the oldest unsent event was written (by the database's clock); 0 when none. */
+  oldestAgeSeconds: number;
+}
+
+/**
+ * The outbox's unsent events and the age of the oldest: two reads of the partial index of unsent
+ * rows, which the relay keeps near empty.
+ */
+export async function outboxBacklog(db: Executor, schema: string): Promise<OutboxBacklog> {
+  const table = sql.raw(`${quoteIdent(schema)}.outbox`);
+  const result = await db.execute(
+    sql`SELECT (SELECT count(*)::int FROM ${table} WHERE sent_at IS NULL) AS unsent,
+               coalesce((SELECT extract(epoch FROM now() - created_at)::float8 FROM ${table}
+                          WHERE sent_at IS NULL ORDER BY seq LIMIT 1), 0) AS age`,
+  );
+  const row = result.rows[0] as { unsent: number; age: number } | undefined;
+  return { unsent: row?.unsent ?? 0, oldestAgeSeconds: Math.max(0, row?.age ?? 0) };
+}

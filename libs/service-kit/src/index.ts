@@ -4,3 +4,4 @@ export * from './redis';
 export * from './main';
 export * from './service';
 export * from './retention';
+export * from './readiness.metrics';

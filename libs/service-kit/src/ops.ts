@@ -45,6 +45,8 @@ export interface OpsOptions {
   checks: readonly ReadinessCheck[];
   timeoutMs: number;
   isShuttingDown: () => boolean;
+  /** Told each outcome of the checks (`readinessMetrics`). */
+  observe?: (outcome: CheckOutcome) => void;
 }
 
 /**
@@ -61,6 +63,7 @@ export function mountOps(app: Express, options: OpsOptions): void {
       return;
     }
     const outcome = await runChecks(options.checks, options.timeoutMs);
+    options.observe?.(outcome);
     res
       .status(outcome.ok ? 200 : 503)
       .json({ status: outcome.ok ? 'ready' : 'not_ready', checks: outcome.checks });
@@ -85,7 +88,11 @@ export function sharedRun<T>(run: () => Promise<T>): () => Promise<T> {
  * that arrive while a run is in flight share it instead of each starting the checks again.
  */
 export function mountPublicProbes(app: Express, options: Omit<OpsOptions, 'registry'>): void {
-  const ready = sharedRun(() => runChecks(options.checks, options.timeoutMs));
+  const ready = sharedRun(async () => {
+    const outcome = await runChecks(options.checks, options.timeoutMs);
+    options.observe?.(outcome);
+    return outcome;
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

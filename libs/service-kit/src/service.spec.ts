@@ -99,6 +99,17 @@ describe('startService', () => {
     expect(metrics).toMatch(/rpc_server_duration_seconds_bucket\{[^}]*method="system.ping"/);
   });
 
+  it("exposes its readiness, its outbox's backlog and its dead-letter queue's depth", async () => {
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    expect(metrics).toMatch(/^readiness_ok\{app="notifier"\} 1$/m);
+    expect(metrics).toMatch(/^readiness_changes_total\{app="notifier"\} 0$/m);
+    expect(metrics).toMatch(/^outbox_unsent_events\{app="notifier"\} \d+$/m);
+    expect(metrics).toMatch(/^outbox_oldest_unsent_age_seconds\{app="notifier"\} [\d.]+$/m);
+    expect(metrics).toContain(
+      `dead_letter_queue_messages{queue="${namespace}.notifier.events.dlq",app="notifier"} 0`,
+    );
+  });
+
   it('migrated its own schema with the outbox and inbox', async () => {
     const { rows } = await service.deps.pool.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'notifier' ORDER BY 1`,

@@ -46,7 +46,10 @@ import {
 } from '@custody/persistence';
 import { createMetrics, type Metrics } from './metrics';
 import { RefusalAudit } from './refusal-audit';
+import { deadLetterMetrics } from './dead-letters.metrics';
 import { mountOps, runChecks, type ReadinessCheck } from './ops';
+import { outboxMetrics } from './outbox.metrics';
+import { readinessMetrics } from './readiness.metrics';
 import { connectRedis } from './redis';
 import { RetentionSweeper } from './retention';
 
@@ -200,8 +203,12 @@ export async function startService<A extends ServiceName>(
       ]),
     );
 
+  const observeReadiness = readinessMetrics(metrics.registry, () => runChecks(checks, 2_000));
+  outboxMetrics(metrics.registry, db, schema, logger);
+
   const ping: RpcHandler = async (): Promise<PingResult> => {
     const outcome = await runChecks(checks, 2_000);
+    observeReadiness(outcome);
     return {
       service: app,
       instanceId,
@@ -286,6 +293,7 @@ export async function startService<A extends ServiceName>(
         })
       : undefined;
   await consumer?.start();
+  if (consumer) deadLetterMetrics(metrics.registry, broker, [consumer.deadLetterQueueName], logger);
   const stopBackground = await parts.onStart?.();
   await rpcServer.start();
 
@@ -296,6 +304,7 @@ export async function startService<A extends ServiceName>(
     checks,
     timeoutMs: 2_000,
     isShuttingDown: () => shuttingDown,
+    observe: observeReadiness,
   });
   finishHttpApp(http, logger);
   const httpServer = createAppServer(http);

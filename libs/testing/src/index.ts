@@ -6,3 +6,4 @@ export * from './problem';
 export * from './redis-users';
 export * from './plans';
 export * from './events';
+export * from './monitoring';

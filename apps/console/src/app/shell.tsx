@@ -11,6 +11,7 @@ import { AuditPage } from './audit/audit.page';
 import { EventsPage } from './events/events.page';
 import { MoneyPage } from './money/money.page';
 import { ReconciliationPage } from './money/reconciliation.page';
+import { WithdrawalPage } from './money/withdrawal.page';
 import { NotificationsPage } from './notifications/notifications.page';
 import { OverviewPage } from './overview/overview.page';
 import { PoliciesPage } from './policies/policies.page';
@@ -113,6 +114,10 @@ export function Shell() {
           <Route path="/users" element={<UsersPage />} />
           <Route path="/users/:userId" element={<UserPage />} />
           <Route path="/users/:userId/wallets/:walletId" element={<WalletPage />} />
+          <Route
+            path="/users/:userId/wallets/:walletId/withdrawals/:withdrawalId"
+            element={<WithdrawalPage />}
+          />
           <Route path="/money" element={<MoneyPage />} />
           <Route path="/approvals" element={<ApprovalsPage />} />
           <Route path="/policies" element={<PoliciesPage />} />

@@ -16,6 +16,7 @@ import {
   assetIdString,
   codes,
   decimalString,
+  evmAddress,
   idParam,
   idResponse,
   idString,
@@ -98,14 +99,27 @@ const approvalSchema = contractSchema<ApprovalView>()(
             walletId: idString,
             assetId: assetIdString,
             amount: amountString,
-            // The leg's receiver wallet: only a transfer has more than one leg.
+            // A transfer leg's receiver wallet; a token authorization's spender.
             destination: idString.optional(),
+            tokenAuthorization: z
+              .object({
+                token: evmAddress
+                  .nullable()
+                  .describe("The token's contract (null: the typed data names none)"),
+                bounded: z
+                  .boolean()
+                  .describe(
+                    "The amount bounds what may be taken, in the asset's units; false: unlimited, unreadable or a token outside the catalog (`unknown`, its amount in base units)",
+                  ),
+              })
+              .optional()
+              .describe('Typed data that lets the spender (`destination`) take the amount'),
           }),
         )
         .max(MAX_GOVERNED_LEGS)
         .optional()
         .describe(
-          "A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet",
+          "An operation of more than one leg: each leg's wallet, asset, amount and receiver (a transfer's wallet, or a token authorization's spender)",
         ),
       policyChange: z
         .object({

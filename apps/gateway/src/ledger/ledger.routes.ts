@@ -57,6 +57,30 @@ const chainStatusSchema = contractSchema<ChainStatusView>()(
         // In ether: a uint256 of wei, as an amount.
         balance: amountString,
       }),
+      quorum: z
+        .number()
+        .int()
+        .min(1)
+        .max(16)
+        .meta({ description: "How many nodes must name a deposit's block before it is confirmed" }),
+      nodes: z
+        .array(
+          z.object({
+            label: z.string().max(16),
+            origin: z.string().max(300).meta({ description: 'Scheme, host and port (no path)' }),
+            up: z
+              .boolean()
+              .meta({ description: 'Answering the configured chain id at its last check' }),
+            disagreements: z.number().int().min(0).meta({
+              description:
+                "Times it named another block hash than its peers at a deposit's block (a lying or forked node)",
+            }),
+          }),
+        )
+        .max(16)
+        .meta({
+          description: 'The network’s nodes: the first is read and sent to, the others vouch',
+        }),
     }),
   ]),
 );

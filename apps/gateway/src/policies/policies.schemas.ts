@@ -74,6 +74,12 @@ export const policyFields = {
   approvers: approversSchema.optional(),
   filters: filtersSchema.optional(),
   enabled: z.boolean().optional(),
+  allowTokenAuthorizations: z
+    .boolean()
+    .optional()
+    .describe(
+      'sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false',
+    ),
 };
 
 export const policySchema = contractSchema<PolicyView>()(
@@ -90,5 +96,8 @@ export const policySchema = contractSchema<PolicyView>()(
     approvers: approversSchema.nullable(),
     filters: filtersSchema.nullable(),
     enabled: z.boolean(),
+    allowTokenAuthorizations: z
+      .boolean()
+      .describe('Token authorizations are signed where it applies, weighed by its rule'),
   }),
 );

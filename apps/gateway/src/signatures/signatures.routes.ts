@@ -318,8 +318,9 @@ export function signatureRoutes(rpc: RpcClient) {
       description:
         "Signs EIP-712 typed data with the wallet's EVM key (`value.primaryType` names the root type) and answers the record's id, whose read shows the signature. " +
         "The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this data (docs/decisions/signing-decisions.md). " +
+        'Typed data that authorizes a token transfer (a permit), recognized by what it does (verified by a catalog token, Permit2 or a configured authorizing contract, or with a `spender` or `to` address and an amount anywhere in its primary type), is refused unless a `sign-typed-data` policy with `allowTokenAuthorizations` applies; then the policies weigh each grant as its token, amount and spender (an unlimited amount, or a token outside the catalog, matches every amount rule). ' +
         'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
-        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `token_authorization_refused` (a permit or transfer authorization, which would move tokens off the ledger), `invalid_typed_data` or `unsupported_asset` (not an EVM wallet).",
+        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `token_authorization_refused` (a token authorization no policy allows: it would move tokens off the ledger), `invalid_typed_data` or `unsupported_asset` (not an EVM wallet).",
       request: (wallet, { externalReference, ...payload }) => ({
         ...{},
         ...wallet,

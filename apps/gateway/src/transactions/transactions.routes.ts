@@ -73,7 +73,9 @@ export function transactionRoutes(rpc: RpcClient) {
             symbol: z.string().min(1).max(20).optional(),
             assetId: z.string().min(1).max(64).optional(),
             movement: z.enum(['in', 'out']).optional(),
-            movementSubtype: z.enum(['internal', 'external', 'buy', 'sell', 'fee', 'reversal']).optional(),
+            movementSubtype: z
+              .enum(['internal', 'external', 'buy', 'sell', 'fee', 'reversal'])
+              .optional(),
             status: z.enum(['approved', 'confirmed', 'pending', 'failed']).optional(),
           },
         }),

@@ -5,6 +5,7 @@ import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
 import type { Channels } from '../channels/channels';
 import type { SigningSecrets } from '../secrets/signing-secrets';
+import type { DeliveryAttemptObserver } from './deliveries.metrics';
 import { DeliveryDispatcher } from './delivery-dispatcher';
 import { DELIVERY_QUEUE, retrySchedule } from './delivery-jobs';
 import { DeliveryWorker } from './delivery-worker';
@@ -28,6 +29,7 @@ export class DeliveryQueue {
     channels: Channels,
     secrets: SigningSecrets,
     logger: Logger,
+    onAttempt?: DeliveryAttemptObserver,
   ) {
     const schedule = retrySchedule(config);
     const prefix = `${config.REDIS_KEY_PREFIX}:bull`;
@@ -39,6 +41,7 @@ export class DeliveryQueue {
       limits: new ReceiverLimits(redis, config, logger),
       health: new ReceiverHealth(db, channels, config.RECEIVER_DISABLE_AFTER_HOURS, logger),
       logger,
+      onAttempt,
     });
   }
 

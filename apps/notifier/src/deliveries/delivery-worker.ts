@@ -5,6 +5,7 @@ import type { Database } from '@custody/persistence';
 import { ChannelNotConfigured, type Channels, DeliveryError } from '../channels/channels';
 import type { DeliveryStatus } from '../schema';
 import type { SigningSecrets } from '../secrets/signing-secrets';
+import type { DeliveryAttemptObserver } from './deliveries.metrics';
 import {
   type AttemptDone,
   findDeliveryStatement,
@@ -37,6 +38,8 @@ export interface DeliveryWorkerParts {
   limits: ReceiverLimits;
   health: ReceiverHealth;
   logger: Logger;
+  /** Told how each attempt ended (metrics). */
+  onAttempt?: DeliveryAttemptObserver;
 }
 
 /**
@@ -74,7 +77,7 @@ export class DeliveryWorker {
   }
 
   private async process(job: Job<DeliveryJobData>): Promise<void> {
-    const { channels, secrets, health, logger } = this.parts;
+    const { channels, secrets, health, logger, onAttempt } = this.parts;
     const [row] = await this.findDelivery.execute({ id: job.data.deliveryId });
     if (!row || row.delivery.status !== 'pending') return; // delivered already (a redelivered job)
     const { delivery, receiver } = row;
@@ -108,6 +111,7 @@ export class DeliveryWorker {
     };
     const withCode = code !== undefined ? { code } : {};
     if (!error) {
+      onAttempt?.(delivery.channel, 'delivered');
       await this.record(attemptDone, { status: 'delivered', ...withCode });
       await health.succeeded(receiver);
       return;
@@ -117,15 +121,18 @@ export class DeliveryWorker {
         { deliveryId: delivery.id, channel: delivery.channel, reason: error.message },
         'channel not configured; skipped',
       );
+      onAttempt?.(delivery.channel, 'skipped');
       return this.record(attemptDone, { status: 'skipped', error: clipError(error.message) });
     }
     await health.failed(receiver);
     const patch = { ...{}, ...withCode, error: message ?? 'failed' };
     if (error instanceof DeliveryError && error.permanent) {
+      onAttempt?.(delivery.channel, 'rejected');
       await this.record(attemptDone, { status: 'failed', ...patch });
       throw new UnrecoverableError(message ?? 'failed');
     }
     const last = job.attemptsMade + 1 >= (job.opts.attempts ?? this.schedule.length);
+    onAttempt?.(delivery.channel, last ? 'dead' : 'failed');
     // The last attempt makes it `dead`: the dead letter, kept, visible and redeliverable.
     await this.record(attemptDone, last ? { status: 'dead', ...patch } : patch);
     throw error instanceof Error ? error : new Error(String(error));

@@ -33,7 +33,8 @@ export async function governingPolicies(db: Executor, tenantIds: string[]): Prom
   return executePrepared<PolicyRow>(
     db,
     sql`SELECT id, tenant_id AS "tenantId", name, activity, rule, action, approvers, filters,
-               enabled, created_by AS "createdBy", created_at AS "createdAt",
+               enabled, allow_token_authorizations AS "allowTokenAuthorizations",
+               created_by AS "createdBy", created_at AS "createdAt",
                updated_at AS "updatedAt", deleted_at AS "deletedAt"
           FROM ${policies}
          WHERE (tenant_id = ANY(${sql.param(tenantIds)}::text[]) OR tenant_id IS NULL)
@@ -128,6 +129,27 @@ export async function lockExpired(db: Executor, now: Date, limit: number): Promi
     .orderBy(asc(approvals.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/** Pending approvals of one activity, for metrics. */
+export interface PendingApprovals {
+  activity: string;
+  pending: number;
+  /** Those that have waited more than half of their life (from creation to expiry). */
+  pastHalfLife: number;
+}
+
+/** The pending approvals by activity: a read of the partial index of pending ones. */
+export async function pendingApprovals(db: Executor): Promise<PendingApprovals[]> {
+  const result = await db.execute(
+    sql`SELECT activity, count(*)::int AS pending,
+               count(*) FILTER (WHERE now() >= created_at + (expires_at - created_at) / 2)::int
+                 AS "pastHalfLife"
+          FROM ${approvals}
+         WHERE status = 'pending'
+         GROUP BY activity`,
+  );
+  return result.rows as unknown as PendingApprovals[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type {
   AuthContext,
+  GovernedLeg,
   GovernedOperation,
   PolicyDecision,
   PolicyRule,
@@ -203,6 +204,89 @@ describe('evaluation', () => {
       'require_approval',
       'require_approval',
     ]);
+  });
+});
+
+describe('token authorizations', () => {
+  const SPENDER = '0x00000000000000000000000000000000000bbeef';
+
+  /** Typed data that lets SPENDER take `amount` of USDC from w1 (a permit). */
+  function permit(tenantId: string, amount: string, leg: Partial<GovernedLeg> = {}) {
+    const op: GovernedOperation = {
+      activity: 'sign-typed-data',
+      operationId: uuidv7(),
+      tenantId,
+      legs: [
+        {
+          userId: 'u1',
+          walletId: 'w1',
+          assetId: 'usdc',
+          amount,
+          destination: SPENDER,
+          tokenAuthorization: { token: '0xusdc', bounded: true },
+          ...leg,
+        },
+      ],
+    };
+    return op;
+  }
+
+  it('are refused where no policy allows them: nothing held, counted or announced', async () => {
+    await h.policy('ta', { activity: 'sign-typed-data', rule: { kind: 'always' } });
+    await h.policy('ta', {
+      activity: 'sign-typed-data',
+      rule: { kind: 'velocity', window: '1h', per: 'wallet', maxCount: 100 },
+      action: 'block',
+      approvers: undefined,
+    });
+    const before = await Promise.all([h.count('approvals'), h.count('outbox')]);
+    expect(await evaluate(clientOf('ta', 1), permit('ta', '5'))).toEqual([
+      { decision: 'block', policyIds: [], refusal: 'token_authorization_refused' },
+    ]);
+    expect(await Promise.all([h.count('approvals'), h.count('outbox')])).toEqual(before);
+    expect(await h.usage('ta')).toEqual([]);
+  });
+
+  it('are held by a policy that allows them with require_approval, the approval naming token, amount and spender', async () => {
+    const allowing = await h.policy('tb', {
+      activity: 'sign-typed-data',
+      rule: { kind: 'always' },
+      allowTokenAuthorizations: true,
+    });
+    const [held] = await evaluate(clientOf('tb', 1), permit('tb', '5'));
+    expect(held).toEqual({
+      decision: 'require_approval',
+      policyIds: [allowing],
+      approvalId: expect.any(String),
+    });
+    const approval = await h.approvals.get(clientOf('tb', 1), approvalOf(held));
+    expect(approval).toMatchObject({
+      activity: 'sign-typed-data',
+      summary: { walletId: 'w1', assetId: 'usdc', amount: '5', destination: SPENDER },
+    });
+  });
+
+  it('are weighed by amount like a withdrawal: unlimited or of another token, over any limit', async () => {
+    const limit = await h.policy('tc', {
+      activity: 'sign-typed-data',
+      rule: { kind: 'amount_above', assetId: 'usdc', amount: '100' },
+      action: 'block',
+      approvers: undefined,
+      allowTokenAuthorizations: true,
+    });
+    const decisions = await evaluate(
+      clientOf('tc', 1),
+      permit('tc', '100'),
+      permit('tc', '100.000001'),
+      permit('tc', '1', { tokenAuthorization: { token: '0xusdc', bounded: false } }),
+      permit('tc', '1', {
+        assetId: 'unknown',
+        tokenAuthorization: { token: '0xother', bounded: false },
+      }),
+      permit('tc', '1', { assetId: 'dai', tokenAuthorization: { token: '0xdai', bounded: true } }),
+    );
+    const blocked = { decision: 'block', policyIds: [limit] };
+    expect(decisions).toEqual([{ decision: 'allow' }, blocked, blocked, blocked, blocked]);
   });
 });
 

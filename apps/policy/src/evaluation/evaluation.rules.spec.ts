@@ -1,4 +1,9 @@
-import { type GovernedOperation, MAX_CITED_POLICIES, type PolicyRule } from '@custody/contracts';
+import {
+  type GovernedLeg,
+  type GovernedOperation,
+  MAX_CITED_POLICIES,
+  type PolicyRule,
+} from '@custody/contracts';
 import {
   countedLegs,
   type EvaluatedPolicy,
@@ -26,6 +31,7 @@ function policy(overrides: Partial<EvaluatedPolicy>): EvaluatedPolicy {
     action: 'block',
     approvers: null,
     filters: null,
+    allowTokenAuthorizations: false,
     createdAt: new Date(1_800_000_000_000 + created),
     ...overrides,
   };
@@ -285,5 +291,105 @@ describe('velocity usage', () => {
       assetId: TRANSFER.legs[0]?.assetId,
       amount: TRANSFER.legs[0]?.amount,
     });
+  });
+});
+
+describe('token authorizations', () => {
+  /** Typed data that lets 0xspender take `amount` of `assetId` from w1 (a permit). */
+  const permit = (amount: string, leg: Partial<GovernedLeg> = {}): GovernedOperation => ({
+    activity: 'sign-typed-data',
+    operationId: '01900000-0000-7000-8000-000000000009',
+    tenantId: 't1',
+    legs: [
+      {
+        userId: 'u1',
+        walletId: 'w1',
+        assetId: 'usdc',
+        amount,
+        destination: '0xspender',
+        tokenAuthorization: { token: '0xusdc', bounded: true },
+        ...leg,
+      },
+    ],
+  });
+  const allowing = (overrides: Partial<EvaluatedPolicy> = {}) =>
+    policy({ activity: 'sign-typed-data', allowTokenAuthorizations: true, ...overrides });
+  const refused = { decision: 'block', policyIds: [], refusal: 'token_authorization_refused' };
+
+  it('are refused unless an enabled sign-typed-data policy that allows them selects each grant', () => {
+    const holdAll = policy({
+      activity: 'sign-typed-data',
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    });
+    expect(evaluate([], permit('1'))).toEqual(refused);
+    expect(evaluate([holdAll], permit('1'))).toEqual(refused);
+    expect(evaluate([allowing({ filters: { assetIds: ['dai'] } })], permit('1'))).toEqual(refused);
+    const twoTokens: GovernedOperation = {
+      ...permit('1'),
+      legs: [...permit('1').legs, ...permit('1', { assetId: 'unknown' }).legs],
+    };
+    expect(evaluate([allowing({ filters: { assetIds: ['usdc'] } })], twoTokens)).toEqual(refused);
+    // Typed data that authorizes nothing needs no such policy.
+    expect(evaluate([], { ...permit('0'), legs: [{ ...OP.legs[0]!, amount: '0' }] })).toEqual({
+      decision: 'allow',
+    });
+  });
+
+  it('are then decided by every policy that applies, the allowing one included', () => {
+    const hold = allowing({ action: 'require_approval', approvers: { quorum: 1 } });
+    expect(evaluate([hold], permit('1'))).toMatchObject({
+      decision: 'require_approval',
+      policyIds: [hold.id],
+    });
+    const allowUnder = allowing({ rule: { kind: 'amount_above', assetId: 'usdc', amount: '10' } });
+    expect(evaluate([allowUnder], permit('10'))).toEqual({ decision: 'allow' });
+    expect(evaluate([allowUnder], permit('10.000001'))).toEqual({
+      decision: 'block',
+      policyIds: [allowUnder.id],
+    });
+  });
+
+  it('match every amount rule when unlimited or in another asset: fail closed', () => {
+    const unlimited = permit('1', { tokenAuthorization: { token: '0xusdc', bounded: false } });
+    const unknown = permit('1', {
+      assetId: 'unknown',
+      tokenAuthorization: { token: '0xother', bounded: false },
+    });
+    const dai = permit('1', {
+      assetId: 'dai',
+      tokenAuthorization: { token: '0xdai', bounded: true },
+    });
+    const above = { kind: 'amount_above', assetId: 'usdc', amount: '1000' } as const;
+    expect([permit('1'), unlimited, unknown, dai].map((op) => matches(above, op))).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+    // A revocation (nothing granted) weighs nothing, in whatever asset.
+    expect(matches(above, permit('0', { assetId: 'dai' }))).toBe(false);
+    const velocity = {
+      kind: 'velocity',
+      window: '1h',
+      per: 'wallet',
+      assetId: 'usdc',
+      maxAmount: '1000',
+    } as const;
+    expect([permit('1'), unlimited, dai].map((op) => matches(velocity, op))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    const fiat = { kind: 'fiat_amount_above', amount: '1000' } as const;
+    expect(matches(fiat, permit('1'), { fiatAmounts: ['1'] })).toBe(false);
+    expect(matches(fiat, unlimited, { fiatAmounts: ['1'] })).toBe(true);
+  });
+
+  it("check the spender against the wallet's whitelist; an unknown spender matches", () => {
+    const rule = { kind: 'destination_not_whitelisted' } as const;
+    expect(matches(rule, permit('1'), { destinationVerified: [true] })).toBe(false);
+    expect(matches(rule, permit('1'), { destinationVerified: [false] })).toBe(true);
+    expect(matches(rule, permit('1', { destination: undefined }))).toBe(true);
   });
 });

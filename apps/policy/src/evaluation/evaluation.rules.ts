@@ -12,7 +12,15 @@ import type { PolicyRow } from '../schema';
 /** A policy as evaluation reads it. */
 export type EvaluatedPolicy = Pick<
   PolicyRow,
-  'id' | 'tenantId' | 'activity' | 'rule' | 'action' | 'approvers' | 'filters' | 'createdAt'
+  | 'id'
+  | 'tenantId'
+  | 'activity'
+  | 'rule'
+  | 'action'
+  | 'approvers'
+  | 'filters'
+  | 'allowTokenAuthorizations'
+  | 'createdAt'
 >;
 
 /** What is evaluated: an operation on wallets, or a change of the policies themselves. */
@@ -88,6 +96,16 @@ function byScope(rule: VelocityRule, legs: readonly GovernedLeg[]): Map<string, 
   return groups;
 }
 
+/**
+ * A token authorization's leg that an amount limit in `assetId` cannot weigh: unlimited, or
+ * granting another asset (a token outside the catalog included). It matches: fail closed.
+ */
+function unweighable(leg: GovernedLeg, assetId: string | undefined): boolean {
+  const grant = leg.tokenAuthorization;
+  if (!grant) return false;
+  return !grant.bounded || (leg.assetId !== assetId && !isZero(leg.amount));
+}
+
 function amountOf(legs: readonly GovernedLeg[], assetId: string | undefined): string {
   return legs
     .filter((leg) => assetId !== undefined && leg.assetId === assetId)
@@ -106,7 +124,10 @@ export function velocityExceeded(
 ): boolean {
   const rule = policy.rule;
   if (rule.maxFiatAmount !== undefined) return true;
-  for (const [scope, legs] of byScope(rule, selectedLegs(policy, op))) {
+  const selected = selectedLegs(policy, op);
+  if (rule.maxAmount !== undefined && selected.some((leg) => unweighable(leg, rule.assetId)))
+    return true;
+  for (const [scope, legs] of byScope(rule, selected)) {
     const before = totals.get(policy.id, op.tenantId, scope);
     if (rule.maxCount !== undefined && before.count + 1 > rule.maxCount) return true;
     const moved = amountOf(legs, rule.assetId);
@@ -149,6 +170,11 @@ export function needs(
 /** What leaves custody for an outside address: a withdrawal, a raw transaction's `to`. */
 const EXTERNAL_DESTINATIONS: ReadonlySet<string> = new Set(['withdrawal', 'sign-tx']);
 
+/** Whether a leg goes to an outside address: its operation's, or a token authorization's spender. */
+function goesOutside(op: GovernedOperation, leg: GovernedLeg): boolean {
+  return EXTERNAL_DESTINATIONS.has(op.activity) || leg.tokenAuthorization !== undefined;
+}
+
 /** Whether a policy's rule matches the operation (fail closed where it cannot tell). */
 export function ruleMatches(policy: EvaluatedPolicy, op: Evaluated, facts: Facts = {}): boolean {
   const rule = policy.rule;
@@ -166,14 +192,20 @@ export function ruleMatches(policy: EvaluatedPolicy, op: Evaluated, facts: Facts
       );
     case 'destination_not_whitelisted':
       // Moves between custody wallets (transfers) and signatures without a chain transaction
-      // have no outside destination. Elsewhere an unknown one (not read, none) matches.
-      if (!EXTERNAL_DESTINATIONS.has(op.activity)) return false;
-      return legs.some((leg) => facts.destinationVerified?.[at(leg)] !== true);
+      // have no outside destination, but a token authorization's spender is one. Elsewhere an
+      // unknown one (not read, none) matches.
+      return legs.some(
+        (leg) => goesOutside(op, leg) && facts.destinationVerified?.[at(leg)] !== true,
+      );
     case 'amount_above':
-      return compare(amountOf(legs, rule.assetId), rule.amount) > 0;
+      return (
+        legs.some((leg) => unweighable(leg, rule.assetId)) ||
+        compare(amountOf(legs, rule.assetId), rule.amount) > 0
+      );
     case 'fiat_amount_above': {
       let total = '0';
       for (const leg of legs) {
+        if (leg.tokenAuthorization?.bounded === false) return true;
         if (isZero(leg.amount)) continue;
         const fiat = facts.fiatAmounts?.[at(leg)];
         // No fresh rate (or trading unreachable): matches, fail closed.
@@ -188,7 +220,7 @@ export function ruleMatches(policy: EvaluatedPolicy, op: Evaluated, facts: Facts
 /** What an operation's evaluation decided, before any approval is recorded. */
 export type Verdict =
   | { decision: 'allow' }
-  | { decision: 'block'; policyIds: string[] }
+  | { decision: 'block'; policyIds: string[]; refusal?: 'token_authorization_refused' }
   | {
       decision: 'require_approval';
       /** The holding policies, at most MAX_CITED_POLICIES: the governing one always among them. */
@@ -210,6 +242,8 @@ export function evaluate(
   op: Evaluated,
   facts: Facts = {},
 ): Verdict {
+  if (op.activity !== 'policy-change' && !authorizationsAllowed(policies, op))
+    return { decision: 'block', policyIds: [], refusal: 'token_authorization_refused' };
   const matching = policies.filter((p) => appliesTo(p, op) && ruleMatches(p, op, facts));
   const blocking = matching.filter((p) => p.action === 'block');
   if (blocking.length > 0) return { decision: 'block', policyIds: blocking.map((p) => p.id) };
@@ -236,6 +270,23 @@ export function evaluate(
       platform: p.tenantId === null,
     })),
   };
+}
+
+/**
+ * Whether each token authorization among the operation's legs is allowed: selected by an enabled
+ * `sign-typed-data` policy that allows token authorizations. Without one it is refused, as
+ * before policies could allow them; an operation without such legs needs none.
+ */
+export function authorizationsAllowed(
+  policies: readonly EvaluatedPolicy[],
+  op: GovernedOperation,
+): boolean {
+  const authorizations = op.legs.filter((leg) => leg.tokenAuthorization !== undefined);
+  if (authorizations.length === 0) return true;
+  const allowing = policies.filter(
+    (p) => p.allowTokenAuthorizations && p.activity === 'sign-typed-data' && appliesTo(p, op),
+  );
+  return authorizations.every((leg) => allowing.some((p) => selectedLegs(p, op).includes(leg)));
 }
 
 /**

@@ -13,6 +13,7 @@ const current: PolicyView = {
   approvers: { quorum: 2 },
   filters: { userIds: ['0199a3b3-1a2b-7c3d-8e4f-5a6b7c8d9e0f'] },
   enabled: true,
+  allowTokenAuthorizations: false,
 };
 
 describe('a policy patch', () => {

@@ -2,24 +2,33 @@ import type { PolicyInput, PolicyPatch, PolicyView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 
 /**
- * The checks of a policy that span fields (the gateway checked each field's shape): approvers
- * come with `require_approval` only, can reach their quorum, and a velocity rule has a limit.
+ * Signatures that move nothing: only counts and `always` can describe them (typed data moves
+ * what a token authorization grants, weighed by the policies that allow them).
  */
-/** Signatures that move nothing: only counts and `always` can describe them. */
 const NOTHING_MOVED: ReadonlySet<PolicyInput['activity']> = new Set([
   'sign-message',
   'sign-typed-data',
 ]);
 
-/** What has an outside destination: a withdrawal, a raw transaction's `to`. */
+/**
+ * What has an outside destination: a withdrawal, a raw transaction's `to` (and a token
+ * authorization's spender, for the policies that allow them).
+ */
 const HAS_DESTINATION: ReadonlySet<PolicyInput['activity']> = new Set([
   'withdrawal',
   'sign-tx',
   'any',
 ]);
 
+/**
+ * The checks of a policy that span fields (the gateway checked each field's shape): approvers
+ * come with `require_approval` only, can reach their quorum, and a velocity rule has a limit.
+ */
 export function checkPolicy(
-  policy: Pick<PolicyInput, 'action' | 'activity' | 'approvers' | 'filters' | 'rule'>,
+  policy: Pick<
+    PolicyInput,
+    'action' | 'activity' | 'approvers' | 'filters' | 'rule' | 'allowTokenAuthorizations'
+  >,
   eligibleApprovers: readonly string[],
 ): void {
   if (policy.action === 'require_approval' && !policy.approvers)
@@ -44,8 +53,18 @@ export function checkPolicy(
         'quorum_unreachable',
       );
   }
+  const allowsAuthorizations = policy.allowTokenAuthorizations === true;
+  if (allowsAuthorizations && policy.activity !== 'sign-typed-data')
+    throw Errors.badRequest(
+      'Only a sign-typed-data policy allows token authorizations.',
+      'rule_not_applicable',
+    );
   const rule = policy.rule;
-  if (rule.kind === 'destination_not_whitelisted' && !HAS_DESTINATION.has(policy.activity))
+  if (
+    rule.kind === 'destination_not_whitelisted' &&
+    !HAS_DESTINATION.has(policy.activity) &&
+    !allowsAuthorizations
+  )
     throw Errors.badRequest(
       `A ${policy.activity} has no outside destination: the rule destination_not_whitelisted never applies to it.`,
       'rule_not_applicable',
@@ -54,9 +73,9 @@ export function checkPolicy(
     rule.kind === 'amount_above' ||
     rule.kind === 'fiat_amount_above' ||
     (rule.kind === 'velocity' && rule.maxCount === undefined);
-  if (NOTHING_MOVED.has(policy.activity) && weighsAmounts)
+  if (NOTHING_MOVED.has(policy.activity) && weighsAmounts && !allowsAuthorizations)
     throw Errors.badRequest(
-      `A ${policy.activity} moves no amount: use always, or a velocity rule with maxCount.`,
+      `A ${policy.activity} moves no amount (typed data does where its policy allows token authorizations): use always, or a velocity rule with maxCount.`,
       'rule_not_applicable',
     );
   // A change of the policies has no wallet, asset or amount: only `always` can describe it.
@@ -99,6 +118,7 @@ export function patched(current: PolicyView, patch: PolicyPatch): PolicyInput {
   // `null` removes the filters; absent keeps them.
   const filters =
     patch.filters === null ? undefined : (patch.filters ?? current.filters ?? undefined);
+  const allowsAuthorizations = patch.allowTokenAuthorizations ?? current.allowTokenAuthorizations;
   return {
     name: patch.name ?? current.name,
     activity: patch.activity ?? current.activity,
@@ -107,5 +127,6 @@ export function patched(current: PolicyView, patch: PolicyPatch): PolicyInput {
     ...(approvers ? { approvers } : {}),
     ...(filters ? { filters } : {}),
     enabled: patch.enabled ?? current.enabled,
+    ...(allowsAuthorizations ? { allowTokenAuthorizations: true } : {}),
   };
 }

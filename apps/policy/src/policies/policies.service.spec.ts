@@ -83,6 +83,7 @@ describe('a tenant without a policy-change policy', () => {
       approvers: null,
       filters: { walletIds: ['w-1'] },
       enabled: true,
+      allowTokenAuthorizations: false,
     });
     // One policy more; no change held, no approval, nothing in the outbox.
     const [policies, ...rest] = await counts();
@@ -262,6 +263,16 @@ describe('validation', () => {
       'rule_not_applicable',
     ],
     [
+      'an amount rule on typed data, where the policy does not allow token authorizations',
+      { ...blockAbove('x'), activity: 'sign-typed-data' },
+      'rule_not_applicable',
+    ],
+    [
+      'token authorizations allowed by a policy of another activity than sign-typed-data',
+      { ...blockAbove('x'), allowTokenAuthorizations: true },
+      'rule_not_applicable',
+    ],
+    [
       'a policy-change policy with another rule than always',
       { ...changeControl(), rule: { kind: 'amount_above', assetId: 'eth', amount: '1' } },
       'rule_not_applicable',
@@ -288,6 +299,34 @@ describe('validation', () => {
     const before = await counts();
     await expect(h.policies.create(v1, input)).rejects.toMatchObject({ status: 400, code });
     expect(await counts()).toEqual(before);
+  });
+
+  it('takes amount and destination rules on typed data where the policy allows token authorizations', async () => {
+    const allowing = {
+      ...blockAbove('permits up to 10 eth'),
+      activity: 'sign-typed-data' as const,
+      allowTokenAuthorizations: true,
+    };
+    const { id } = await h.policies.create(v1, allowing);
+    expect(await h.policies.get(v1, id)).toMatchObject({
+      activity: 'sign-typed-data',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '10' },
+      allowTokenAuthorizations: true,
+    });
+    const spender = await h.policies.create(v1, {
+      ...allowing,
+      rule: { kind: 'destination_not_whitelisted' },
+    });
+    expect((await h.policies.get(v1, spender.id)).allowTokenAuthorizations).toBe(true);
+    // Allowing no longer, its amount rule has nothing to weigh.
+    await expect(
+      h.policies.update(v1, id, { allowTokenAuthorizations: false }),
+    ).rejects.toMatchObject({ status: 400, code: 'rule_not_applicable' });
+    const always = await h.policies.update(v1, id, {
+      rule: { kind: 'always' },
+      allowTokenAuthorizations: false,
+    });
+    expect(always).toMatchObject({ rule: { kind: 'always' }, allowTokenAuthorizations: false });
   });
 
   it('refuses an update that would make the policy invalid, and leaves the policy as it was', async () => {

@@ -33,6 +33,7 @@ export function policyView(row: PolicyRow): PolicyView {
     approvers: row.approvers,
     filters: row.filters,
     enabled: row.enabled,
+    allowTokenAuthorizations: row.allowTokenAuthorizations,
   };
 }
 
@@ -70,6 +71,7 @@ export async function applyChange(
     approvers: input.approvers ?? null,
     filters: input.filters ?? null,
     enabled: input.enabled ?? true,
+    allowTokenAuthorizations: input.allowTokenAuthorizations ?? false,
   };
   if (change.kind === 'create') {
     await repo.insertPolicy(tx, { id: change.policyId, tenantId: owner, createdBy, ...fields });

@@ -15,6 +15,8 @@ import { type Database, withTransaction } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { IncomesService } from '../incomes/incomes.service';
 import { incomes, wallets } from '../schema';
+import type { ChainNodes } from './chain-nodes';
+import { type CallFrame, internalPayments, internalPosition } from './internal-transfers.rules';
 import type { EvmNetwork } from './evm-network';
 
 const TRANSFER_TOPIC = topicOf('Transfer(address,address,uint256)');
@@ -53,16 +55,22 @@ interface Deposit {
  * `failed` with a reason; a node that lags or answers nothing leaves it pending.
  */
 export class DepositWatcher {
+  private readonly provider: JsonRpcProvider;
+
   constructor(
     private readonly db: Database,
-    private readonly provider: JsonRpcProvider,
+    private readonly nodes: ChainNodes,
     private readonly network: EvmNetwork,
     private readonly incomesService: IncomesService,
     private readonly catalog: AssetCatalog,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.provider = nodes.primary;
+  }
 
   async poll(): Promise<void> {
+    // A node moved to another chain stops vouching for deposits (checked each poll).
+    await this.nodes.checkChainIds();
     const head = await this.provider.getBlockNumber();
     let cursor = await this.readCursor();
     if (cursor === undefined) {
@@ -177,6 +185,10 @@ export class DepositWatcher {
             timestamp: new Date(block.timestamp * 1000),
           });
         }
+        if (this.network.internalTransfers === 'trace') {
+          for (const found of await this.internalDeposits(block, native, decimals))
+            deposits.push(found);
+        }
       }
     }
     const byContract = new Map(
@@ -218,6 +230,59 @@ export class DepositWatcher {
       }
     }
     return deposits;
+  }
+
+  /**
+   * Whether the node can trace calls, asked once at start when internal transfers are traced: a
+   * node that cannot would miss such deposits without a word, so the adapter does not start.
+   */
+  async ensureTracing(): Promise<void> {
+    if (this.network.internalTransfers !== 'trace') return;
+    try {
+      await this.provider.send('debug_traceBlockByNumber', ['latest', { tracer: 'callTracer' }]);
+    } catch (error) {
+      throw new Error(
+        'The EVM node cannot trace calls (debug_traceBlockByNumber with callTracer), so ETH paid ' +
+          'from inside contracts would be missed: use a node that can, or set EVM_INTERNAL_TRANSFERS=off',
+        { cause: error },
+      );
+    }
+  }
+
+  /** ETH paid to custody addresses from inside contracts in one block (its call traces). */
+  private async internalDeposits(
+    block: Block,
+    native: Map<string, WatchedWallet>,
+    decimals: number,
+  ): Promise<Deposit[]> {
+    if (block.length === 0) return [];
+    const traces = (await this.provider.send('debug_traceBlockByNumber', [
+      `0x${block.number.toString(16)}`,
+      { tracer: 'callTracer' },
+    ])) as { txHash?: string; result?: CallFrame }[] | null;
+    // A node that lags behind its own block: the batch is read again next poll.
+    if (!Array.isArray(traces)) throw new Error(`no traces of block ${block.number}`);
+    const found: Deposit[] = [];
+    for (const [position, trace] of traces.entries()) {
+      const txHash = trace.txHash ?? block.transactions[position];
+      if (!trace.result || !txHash) throw new Error(`trace ${position} of ${block.number} unnamed`);
+      for (const payment of internalPayments(trace.result)) {
+        const wallet = native.get(payment.to.toLowerCase());
+        if (!wallet) continue;
+        found.push({
+          wallet,
+          amount: canonical(formatUnits(payment.value, decimals)),
+          txHash,
+          logIndex: internalPosition(payment.index),
+          logPosition: internalPosition(payment.index),
+          senderAddress: getAddress(payment.from),
+          blockNumber: block.number,
+          blockHash: block.hash ?? '',
+          timestamp: new Date(block.timestamp * 1000),
+        });
+      }
+    }
+    return found;
   }
 
   /**
@@ -268,6 +333,9 @@ export class DepositWatcher {
       if (!block) continue;
       let outcome: 'confirmed' | 'failed' | undefined;
       if (block.hash === income.blockHash) {
+        // Several nodes: a quorum of them must name this block too (a lying node cannot credit).
+        if (!(await this.nodes.agreeOn(income.blockNumber as number, income.blockHash as string)))
+          continue;
         outcome = 'confirmed';
       } else {
         const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);

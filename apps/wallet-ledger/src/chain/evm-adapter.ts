@@ -11,16 +11,18 @@ import type { IncomesService } from '../incomes/incomes.service';
 import type { ReconciliationService } from '../reconciliation/reconciliation.service';
 import { findWithdrawal } from '../withdrawals/withdrawals.repository';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import { ChainNodes, nodeUrls } from './chain-nodes';
 import { startChainJobs } from './chain-jobs';
 import { EvmChainReader } from './chain-reader';
 import { DepositWatcher } from './deposit-watcher';
-import { connectEvm, type EvmNetwork, resolveEvmNetwork } from './evm-network';
+import { type EvmNetwork, resolveEvmNetwork } from './evm-network';
 import { WithdrawalSender } from './withdrawal-sender';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
 
 interface Running {
   network: EvmNetwork;
+  nodes: ChainNodes;
   provider: JsonRpcProvider;
   watcher: DepositWatcher;
   sender: WithdrawalSender;
@@ -71,7 +73,9 @@ export class EvmAdapter {
   async status(): Promise<ChainStatusView> {
     const chain = this.running;
     if (!chain)
-      return { mode: this.deps.config.EVM_RPC_URL ? ('starting' as const) : ('manual' as const) };
+      return {
+        mode: nodeUrls(this.deps.config).length > 0 ? ('starting' as const) : ('manual' as const),
+      };
     const station = await chain.sender.gasStationAddress();
     const [head, cursor, balance] = await Promise.all([
       chain.provider.getBlockNumber(),
@@ -88,18 +92,25 @@ export class EvmAdapter {
       nativeAssetId: chain.network.nativeAssetId,
       tokens: Object.fromEntries(chain.network.tokens),
       gasStation: { address: station, balance: canonical(formatEther(balance)) },
+      quorum: chain.nodes.quorum,
+      nodes: chain.nodes.nodes.map((node) => ({
+        label: node.label,
+        origin: node.origin,
+        up: node.up,
+        disagreements: node.disagreements,
+      })),
     };
   }
 
   /**
-   * With EVM_RPC_URL, starts the adapter in the background: it needs trading (the catalog),
+   * With EVM_RPC_URL (or EVM_RPC_URLS), starts the adapter in the background: it needs trading (the catalog),
    * signing (the gas station key) and the node, which may come up after this process; until they
    * answer it retries, and the rest of wallet-ledger serves meanwhile.
    */
   async start(): Promise<(() => Promise<void>) | void> {
     const { deps } = this;
-    const url = deps.config.EVM_RPC_URL;
-    if (!url) return;
+    const urls = nodeUrls(deps.config);
+    if (urls.length === 0) return;
     const redis = deps.redis;
     if (!redis) throw new Error('The EVM adapter needs REDIS_URL for its jobs');
     let stopped = false;
@@ -109,7 +120,7 @@ export class EvmAdapter {
     const attempt = async (delayMs: number): Promise<void> => {
       if (stopped) return;
       try {
-        stopChain = await this.run(url, redis);
+        stopChain = await this.run(urls, redis);
       } catch (error) {
         deps.logger.warn({ err: error, retryInMs: delayMs }, 'EVM adapter not started yet');
         await new Promise<void>((resolve) => {
@@ -146,19 +157,26 @@ export class EvmAdapter {
     return { reconcile: { run, everyMs: deps.config.EVM_RECONCILE_INTERVAL_MS } };
   }
 
-  private async run(url: string, redis: Redis): Promise<() => Promise<void>> {
+  private async run(urls: string[], redis: Redis): Promise<() => Promise<void>> {
     const { deps, catalog } = this;
     const network = await resolveEvmNetwork(deps.config, catalog);
-    const provider = await connectEvm(url, network.chainId);
+    const nodes = await ChainNodes.connect(urls, {
+      chainId: network.chainId,
+      quorum: deps.config.EVM_RPC_QUORUM,
+      network: network.name,
+      logger: deps.logger,
+    });
+    const provider = nodes.primary;
     try {
       const watcher = new DepositWatcher(
         deps.db,
-        provider,
+        nodes,
         network,
         this.incomes,
         catalog,
         deps.logger,
       );
+      await watcher.ensureTracing();
       const sender = new WithdrawalSender(
         deps.db,
         provider,
@@ -181,7 +199,7 @@ export class EvmAdapter {
         network.pollIntervalMs,
         deps.logger,
       );
-      this.running = { network, provider, watcher, sender };
+      this.running = { network, nodes, provider, watcher, sender };
       deps.logger.info(
         {
           network: network.name,
@@ -193,10 +211,10 @@ export class EvmAdapter {
       );
       return async () => {
         await stop();
-        provider.destroy();
+        nodes.destroy();
       };
     } catch (error) {
-      provider.destroy();
+      nodes.destroy();
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { getAddress, JsonRpcProvider, Network } from 'ethers';
+import { getAddress } from 'ethers';
 import type { AppConfig } from '@custody/config';
 import type { AssetCatalog } from '../assets/asset-catalog';
 
@@ -16,8 +16,12 @@ export interface EvmNetwork {
   tokenGasLimit: bigint;
   /** The operator's cap per gas (wei) of withdrawals, speed-ups included. */
   maxFeePerGas: bigint;
+  /** The operator's cap on one withdrawal's fee (wei), speed-ups included; none: per gas only. */
+  maxFeePerWithdrawal: bigint | undefined;
   /** A withdrawal not mined this long after its last transaction is sped up (0: never). */
   speedUpAfterMs: number;
+  /** Whether ETH paid from inside contracts is found in call traces. */
+  internalTransfers: 'trace' | 'off';
 }
 
 /** The network from config; tokens from EVM_TOKENS, else the catalog's ERC-20 assets on it. */
@@ -59,20 +63,10 @@ export async function resolveEvmNetwork(
     tokens,
     tokenGasLimit: BigInt(config.EVM_TOKEN_GAS_LIMIT),
     maxFeePerGas: BigInt(config.EVM_MAX_FEE_PER_GAS),
+    maxFeePerWithdrawal: config.EVM_MAX_FEE_PER_WITHDRAWAL
+      ? BigInt(config.EVM_MAX_FEE_PER_WITHDRAWAL)
+      : undefined,
     speedUpAfterMs: config.EVM_SPEED_UP_AFTER_MS,
+    internalTransfers: config.EVM_INTERNAL_TRANSFERS,
   };
-}
-
-/** A JSON-RPC provider pinned to the configured chain id (refuses to start on another chain). */
-export async function connectEvm(url: string, chainId: number): Promise<JsonRpcProvider> {
-  const provider = new JsonRpcProvider(url, undefined, {
-    staticNetwork: Network.from(chainId),
-    pollingInterval: 250,
-  });
-  const actual = BigInt(await provider.send('eth_chainId', []));
-  if (actual !== BigInt(chainId)) {
-    provider.destroy();
-    throw new Error(`EVM_RPC_URL serves chain ${actual}, EVM_CHAIN_ID says ${chainId}`);
-  }
-  return provider;
 }

@@ -42,6 +42,19 @@ const bump = (value: bigint) => (value * 9n + 7n) / 8n;
 /** ⌈value × 11/10⌉: the least a node takes as a replacement. */
 const least = (value: bigint) => (value * 11n + 9n) / 10n;
 
+/**
+ * The cap per gas a withdrawal's decision binds: the operator's per gas, lowered so that its gas
+ * limit at that price stays within the operator's cap per withdrawal (when there is one).
+ */
+export function feeCapPerGas(
+  maxFeePerGas: bigint,
+  maxFeePerWithdrawal: bigint | undefined,
+  gasLimit: bigint,
+): bigint {
+  if (maxFeePerWithdrawal === undefined) return maxFeePerGas;
+  return min(maxFeePerGas, maxFeePerWithdrawal / gasLimit);
+}
+
 export function withinCap(fees: Fees, cap: bigint): Fees {
   const maxFeePerGas = min(fees.maxFeePerGas, cap);
   return { maxFeePerGas, maxPriorityFeePerGas: min(fees.maxPriorityFeePerGas, maxFeePerGas) };

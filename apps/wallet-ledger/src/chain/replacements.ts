@@ -70,6 +70,8 @@ export class WithdrawalReplacements {
         'withdrawal_not_replaceable',
       );
     const attempts = await attemptsOf(this.db, [w.id]);
+    // A speed-up bumps what is in flight: after a cancel, the cancel (never the payment again).
+    if (kind === 'speed-up' && attempts.at(-1)?.kind === 'cancel') kind = 'cancel';
     const last = EvmTransaction.from(attempts.at(-1)?.rawTx ?? w.rawTx);
     const cap = capOf(w, this.network);
     const fees = replacementFees(

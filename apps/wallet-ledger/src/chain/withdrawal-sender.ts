@@ -23,7 +23,7 @@ import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
 import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
 import { takeNonce } from './nonces';
-import { currentFees } from './fees';
+import { currentFees, feeCapPerGas } from './fees';
 import { recordAttempt, WithdrawalReplacements } from './replacements';
 import { capOf, decisionFor, tokenBalance } from './withdrawal-payments';
 import { attemptsOf, settleAttempts } from '../withdrawals/withdrawals.repository';
@@ -160,11 +160,13 @@ export class WithdrawalSender {
     if (!wallet) throw new Error(`wallet ${row.walletId} of withdrawal ${row.id} not found`);
     const asset = await this.catalog.require(row.assetId);
     const token = this.network.tokens.get(row.assetId);
-    const { maxFeePerGas, maxPriorityFeePerGas } = await currentFees(
-      this.provider,
-      this.network.maxFeePerGas,
-    );
     const gasLimit = token ? this.network.tokenGasLimit : NATIVE_GAS_LIMIT;
+    const feeCap = feeCapPerGas(
+      this.network.maxFeePerGas,
+      this.network.maxFeePerWithdrawal,
+      gasLimit,
+    );
+    const { maxFeePerGas, maxPriorityFeePerGas } = await currentFees(this.provider, feeCap);
     const units = parseUnits(row.amount, asset.decimals);
     const reserveWei = token ? 0n : gasLimit * maxFeePerGas;
     // The chain must hold what the ledger pays (else the node refuses it after a nonce is taken,
@@ -207,7 +209,7 @@ export class WithdrawalSender {
           gasLimit: gasLimit.toString(),
           maxFeePerGas: maxFeePerGas.toString(),
           maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-          feeCap: this.network.maxFeePerGas.toString(),
+          feeCap: feeCap.toString(),
           updatedAt: new Date(),
         })
         .where(eq(withdrawals.id, w.id))

@@ -37,6 +37,17 @@ export function blockedBy(policyIds: string[]): AppError {
   });
 }
 
+/**
+ * The refusal of a token authorization no policy allows (docs/decisions/policies-and-approvals.md,
+ * "Token authorizations"): 400 `token_authorization_refused`, as before policies could allow one.
+ */
+export function tokenAuthorizationRefused(): AppError {
+  return Errors.badRequest(
+    'Typed data that authorizes a token transfer is signed only where a sign-typed-data policy allows token authorizations: use sign-tx or a withdrawal.',
+    'token_authorization_refused',
+  );
+}
+
 /** One caller's auth context as a key: its decisions can share one call in its name. */
 export function callerKey(caller: AuthContext): string {
   return JSON.stringify([
@@ -63,13 +74,17 @@ export class Governor {
 
   /**
    * The decision on an operation the caller starts: 403 `policy_blocked` with the blocking
-   * policies' ids when one refuses it; otherwise it may run, or run once its approval
+   * policies' ids when one refuses it (400 `token_authorization_refused` for a token
+   * authorization no policy allows); otherwise it may run, or run once its approval
    * (`approvalId`) has its quorum. When the policy service does not answer, the call fails and
    * nothing is applied: fail closed.
    */
   async decide(caller: AuthContext, operation: GovernedOperation): Promise<Admitted> {
     const decision = await this.decisionOn(caller, currentOrigin(), operation);
-    if (decision.decision === 'block') throw blockedBy(decision.policyIds);
+    if (decision.decision === 'block')
+      throw decision.refusal === 'token_authorization_refused'
+        ? tokenAuthorizationRefused()
+        : blockedBy(decision.policyIds);
     return decision;
   }
 

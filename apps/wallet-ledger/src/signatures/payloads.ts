@@ -1,7 +1,9 @@
 import { Transaction as EvmTransaction } from 'ethers';
+import type { AppConfig } from '@custody/config';
 import {
   type CatalogAsset,
   type ChainFamily,
+  type GovernedLeg,
   SIGNING_RPC,
   type SignIntent,
   type SignRequest,
@@ -23,6 +25,12 @@ import type { AssetCatalog } from '../assets/asset-catalog';
 import type { EvmNetwork } from '../chain/evm-network';
 import type { SignedTransactionHold } from '../withdrawals/withdrawals.service';
 import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
+import {
+  grantLegs,
+  type KnownContracts,
+  PERMIT2,
+  tokenAuthorization,
+} from './token-authorizations.rules';
 
 /** The wallet a signature is made with. */
 export type SigningWallet = SignedTransactionHold['wallet'];
@@ -42,8 +50,11 @@ export interface Signed {
 /** What a payload is before it is signed: what the signer may sign, and what it moves. */
 export interface PreparedPayload {
   intent: SignIntent;
-  /** What the policies weigh: what it takes from the wallet and where to. */
-  move: { amount: string; destination?: string };
+  /**
+   * What the policies weigh, one leg each (at least one): what it takes from the wallet's address
+   * and where to; a token authorization's grants.
+   */
+  moves: Omit<GovernedLeg, 'userId' | 'walletId'>[];
 }
 
 /**
@@ -52,26 +63,37 @@ export interface PreparedPayload {
  * anything is signed; then its signature, with the decision, and its effect on its chain.
  */
 export class SignaturePayloads {
+  /** Contracts whose typed data moves tokens: Permit2 and the configured ones, lower-case. */
+  private readonly authorizers: ReadonlySet<string>;
+
   constructor(
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
     /** The network the EVM adapter follows, once it runs. */
     private readonly chain: () => EvmNetwork | undefined,
-  ) {}
+    /** TOKEN_AUTHORIZING_CONTRACTS: the operator's authorizing contracts besides Permit2. */
+    config: Pick<AppConfig<'wallet-ledger'>, 'TOKEN_AUTHORIZING_CONTRACTS'>,
+  ) {
+    this.authorizers = new Set([PERMIT2, ...config.TOKEN_AUTHORIZING_CONTRACTS]);
+  }
 
   async prepare(asset: CatalogAsset, request: SignRequest): Promise<PreparedPayload> {
     if (request.kind === 'message') {
       this.evmOnly(asset, 'This payload needs an EVM wallet.');
       return {
         intent: { kind: 'evm-message', digest: evmMessageDigest(request.payload.message) },
-        move: { amount: '0' },
+        moves: [{ assetId: asset.id, amount: '0' }],
       };
     }
     if (request.kind === 'typed-data') {
       this.evmOnly(asset, 'This payload needs an EVM wallet.');
+      const { typedData } = request.payload;
+      const digest = evmTypedDataDigest(typedData);
+      const tokens = await this.tokens();
+      const grants = tokenAuthorization(typedData, { tokens, authorizers: this.authorizers });
       return {
-        intent: { kind: 'evm-typed-data', digest: evmTypedDataDigest(request.payload.typedData) },
-        move: { amount: '0' },
+        intent: { kind: 'evm-typed-data', digest },
+        moves: grants ? grantLegs(grants, tokens) : [{ assetId: asset.id, amount: '0' }],
       };
     }
     const p = request.payload;
@@ -80,14 +102,24 @@ export class SignaturePayloads {
         throw Errors.badRequest('qubicTxJson needs a Qubic wallet.', 'unsupported_asset');
       return {
         intent: { kind: 'qubic-tx', digest: qubicDigest(p.qubicTxJson) },
-        move: governed(qubicValueMoved(p.qubicTxJson), p.qubicTxJson.destinationPublicKey),
+        moves: [
+          {
+            assetId: asset.id,
+            ...governed(qubicValueMoved(p.qubicTxJson), p.qubicTxJson.destinationPublicKey),
+          },
+        ],
       };
     }
     const chainId = this.evmChainId(asset);
     const unsigned = unsignedEvmTransaction(chainId, p);
     return {
       intent: { kind: 'evm-tx', chainId, digest: evmTxDigest(unsigned) },
-      move: governed(await this.valueMoveOf(asset, unsigned), unsigned.to ?? undefined),
+      moves: [
+        {
+          assetId: asset.id,
+          ...governed(await this.valueMoveOf(asset, unsigned), unsigned.to ?? undefined),
+        },
+      ],
     };
   }
 
@@ -105,13 +137,24 @@ export class SignaturePayloads {
     return { result, onChain: await this.onChainEffect(asset, request, result) };
   }
 
-  /** Every token contract the service knows of: the catalog's, and the adapter's. */
-  async tokenContracts(): Promise<Set<string>> {
-    const contracts = new Set<string>();
-    for (const asset of await this.catalog.all())
-      if (asset.contractAddress) contracts.add(asset.contractAddress.toLowerCase());
-    for (const address of this.chain()?.tokens.values() ?? []) contracts.add(address.toLowerCase());
-    return contracts;
+  /**
+   * Every token contract the service knows of, by lower-case address: the catalog's, and the
+   * adapter's (a local chain's contracts for catalog assets).
+   */
+  private async tokens(): Promise<KnownContracts['tokens']> {
+    const assets = await this.catalog.all();
+    const tokens = new Map<string, { assetId: string; decimals: number }>();
+    for (const asset of assets)
+      if (asset.contractAddress)
+        tokens.set(asset.contractAddress.toLowerCase(), {
+          assetId: asset.id,
+          decimals: asset.decimals,
+        });
+    for (const [assetId, address] of this.chain()?.tokens ?? []) {
+      const asset = assets.find((a) => a.id === assetId);
+      if (asset) tokens.set(address.toLowerCase(), { assetId, decimals: asset.decimals });
+    }
+    return tokens;
   }
 
   private evmOnly(asset: CatalogAsset, message: string): void {
@@ -238,7 +281,10 @@ export class SignaturePayloads {
  * What the policies weigh of a transaction: what it takes from the wallet and where to (its
  * receiver, else the transaction's `to`).
  */
-function governed(move: ValueMove, to: string | undefined): PreparedPayload['move'] {
+function governed(
+  move: ValueMove,
+  to: string | undefined,
+): { amount: string; destination?: string } {
   if (move.kind !== 'none') return { amount: move.amount, destination: move.receiver };
   return { amount: '0', ...(to ? { destination: to } : {}) };
 }

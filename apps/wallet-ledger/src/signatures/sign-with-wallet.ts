@@ -11,7 +11,6 @@ import { findWallet } from '../wallets/wallets.repository';
 import type { SignaturePayloads } from './payloads';
 import type { SettleSignatureApproval } from './settle-signature-approval';
 import type { SignatureRecords } from './signature-records';
-import { assertNoTokenAuthorization } from './signatures.rules';
 
 /** The policy activity of each kind of signature. */
 const ACTIVITY_OF = {
@@ -56,17 +55,15 @@ export class SignWithWallet {
     if (asset.chain !== 'evm' && asset.chain !== 'qubic') {
       throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
     }
-    if (request.kind === 'typed-data')
-      assertNoTokenAuthorization(request.payload.typedData, await this.payloads.tokenContracts());
+    // Typed data that authorizes a token transfer comes with its grants as legs: the policy
+    // service refuses it unless a policy allows token authorizations.
     const prepared = await this.payloads.prepare(asset, request);
     const id = uuidv7();
     const decision = await this.governor.decide(caller, {
       activity: ACTIVITY_OF[request.kind],
       operationId: id,
       tenantId: wallet.tenantId,
-      legs: [
-        { userId: wallet.userId, walletId: wallet.id, assetId: wallet.assetId, ...prepared.move },
-      ],
+      legs: prepared.moves.map((move) => ({ userId: wallet.userId, walletId: wallet.id, ...move })),
       intent: prepared.intent,
     });
     try {

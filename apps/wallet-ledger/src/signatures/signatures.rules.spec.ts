@@ -1,11 +1,6 @@
 import { Interface, MaxUint256, parseEther, parseUnits } from 'ethers';
 import { refusalOf } from '@custody/testing';
-import {
-  assertNoTokenAuthorization,
-  type EvmTxFacts,
-  qubicValueMoved,
-  valueMoved,
-} from './signatures.rules';
+import { type EvmTxFacts, qubicValueMoved, valueMoved } from './signatures.rules';
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const TOKENS = new Map([[USDC.toLowerCase(), 'usdc']]);
@@ -118,27 +113,5 @@ describe('what a signed transaction moves', () => {
       receiver: to,
     });
     expect(qubicValueMoved({ amount: '0', destinationPublicKey: to })).toEqual({ kind: 'none' });
-  });
-
-  it('refuses typed data that authorizes a token transfer (a permit, or verified by a token)', () => {
-    const permit = {
-      domain: { name: 'USD Coin', verifyingContract: RECEIVER },
-      types: { Permit: [{ name: 'owner', type: 'address' }] },
-    };
-    const byToken = {
-      domain: { name: 'USD Coin', verifyingContract: USDC },
-      types: { Anything: [{ name: 'x', type: 'uint256' }] },
-    };
-    const contracts = new Set(TOKENS.keys());
-    for (const typedData of [permit, byToken])
-      expect(refusalOf(() => assertNoTokenAuthorization(typedData, contracts))).toMatchObject({
-        status: 400,
-        code: 'token_authorization_refused',
-      });
-    const order = {
-      domain: { name: 'Shop', verifyingContract: RECEIVER },
-      types: { Order: [{ name: 'amount', type: 'uint256' }] },
-    };
-    expect(() => assertNoTokenAuthorization(order, contracts)).not.toThrow();
   });
 });

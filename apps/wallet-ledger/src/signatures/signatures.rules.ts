@@ -134,34 +134,3 @@ export function qubicValueMoved(tx: { amount: string; destinationPublicKey: stri
     receiver: tx.destinationPublicKey,
   };
 }
-
-/**
- * Typed data that lets someone move tokens: EIP-2612 `Permit`, EIP-3009 transfer or receive
- * authorizations, Uniswap's Permit2 messages, or anything a catalog token itself would verify.
- * Signed, they spend the wallet's tokens off the ledger, with no transaction from the wallet to
- * follow: refused (400 `token_authorization_refused`).
- */
-const TOKEN_AUTHORIZATIONS = new Set([
-  'Permit',
-  'PermitSingle',
-  'PermitBatch',
-  'PermitTransferFrom',
-  'PermitBatchTransferFrom',
-  'PermitWitnessTransferFrom',
-  'TransferWithAuthorization',
-  'ReceiveWithAuthorization',
-]);
-
-export function assertNoTokenAuthorization(
-  typedData: { domain: Record<string, unknown>; types: Record<string, unknown> },
-  tokenContracts: ReadonlySet<string>,
-): void {
-  const contract = typedData.domain['verifyingContract'];
-  const byToken = typeof contract === 'string' && tokenContracts.has(contract.toLowerCase());
-  const authorization = Object.keys(typedData.types).some((name) => TOKEN_AUTHORIZATIONS.has(name));
-  if (byToken || authorization)
-    throw Errors.badRequest(
-      'Typed data that authorizes a token transfer cannot be signed: use sign-tx or a withdrawal.',
-      'token_authorization_refused',
-    );
-}

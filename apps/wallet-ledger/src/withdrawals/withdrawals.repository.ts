@@ -168,3 +168,72 @@ export async function settleAttempts(
          WHERE withdrawal_id = ${withdrawalId}`,
   );
 }
+
+/** Withdrawals of one status and asset on their way to the chain, for metrics. */
+export interface InFlightWithdrawals {
+  status: 'prepared' | 'broadcast';
+  assetId: string;
+  count: number;
+  /**
+   * Seconds the oldest has waited: `prepared` since it last changed (created, approved, its
+   * nonce reserved), `broadcast` since its first transaction was sent.
+   */
+  oldestSeconds: number;
+  /**
+   * `broadcast`: the longest any has waited since its latest transaction (speed-ups restart it);
+   * `prepared`: as `oldestSeconds`.
+   */
+  lastTransactionSeconds: number;
+  /** `broadcast`: the most replacement transactions (speed-ups, cancels) one of them has. */
+  replacementsMax: number;
+}
+
+/**
+ * The withdrawals `prepared` or `broadcast`, by status and asset: a read of their partial index
+ * (`withdrawals_chain_idx`) and, for those broadcast, of their attempts by withdrawal.
+ */
+export async function inFlightWithdrawals(db: Executor): Promise<InFlightWithdrawals[]> {
+  const result = await db.execute(
+    sql`SELECT w.status, w.asset_id AS "assetId", count(*)::int AS count,
+               extract(epoch FROM now() - min(coalesce(a.first_sent, w.updated_at)))::float8
+                 AS "oldestSeconds",
+               extract(epoch FROM now() - min(coalesce(a.last_sent, w.updated_at)))::float8
+                 AS "lastTransactionSeconds",
+               coalesce(max(a.sent - 1), 0)::int AS "replacementsMax"
+          FROM ledger.withdrawals w
+          LEFT JOIN LATERAL (
+                SELECT min(created_at) AS first_sent, max(created_at) AS last_sent, count(*) AS sent
+                  FROM ledger.withdrawal_attempts
+                 WHERE withdrawal_id = w.id AND w.status = 'broadcast'
+                HAVING count(*) > 0) a ON true
+         WHERE w.status IN ('prepared', 'broadcast')
+         GROUP BY w.status, w.asset_id`,
+  );
+  return (result.rows as unknown as InFlightWithdrawals[]).map((row) => ({
+    ...row,
+    oldestSeconds: Math.max(0, row.oldestSeconds),
+    lastTransactionSeconds: Math.max(0, row.lastTransactionSeconds),
+  }));
+}
+
+/**
+ * Sending addresses, by network, whose reserved nonces have a gap the chain cannot pass: a nonce
+ * between those of their withdrawals in flight that none of them holds, or one reserved above
+ * them (`chain_nonces`) that none holds. Either leaves every later transaction of the address
+ * unmined. Reads the withdrawals in flight only (their partial index) and one counter row each.
+ */
+export async function nonceGaps(db: Executor): Promise<{ network: string; gaps: number }[]> {
+  const result = await db.execute(
+    sql`SELECT f.network, count(*)::int AS gaps
+          FROM (SELECT network, from_address, min(chain_nonce) AS lo, max(chain_nonce) AS hi,
+                       count(DISTINCT chain_nonce) AS held
+                  FROM ledger.withdrawals
+                 WHERE status IN ('prepared', 'broadcast') AND chain_nonce IS NOT NULL
+                   AND network IS NOT NULL AND from_address IS NOT NULL
+                 GROUP BY network, from_address) f
+          JOIN ledger.chain_nonces n ON n.network = f.network AND n.address = f.from_address
+         WHERE f.held < f.hi - f.lo + 1 OR n.next_nonce > f.hi + 1
+         GROUP BY f.network`,
+  );
+  return result.rows as unknown as { network: string; gaps: number }[];
+}

@@ -501,7 +501,7 @@ export interface paths {
     put?: never;
     /**
      * Sign typed data (EIP-712; `value.primaryType` names the root type)
-     * @description Signs EIP-712 typed data with the wallet's EVM key (`value.primaryType` names the root type) and answers the record's id, whose read shows the signature. The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this data (docs/decisions/signing-decisions.md). Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `token_authorization_refused` (a permit or transfer authorization, which would move tokens off the ledger), `invalid_typed_data` or `unsupported_asset` (not an EVM wallet).
+     * @description Signs EIP-712 typed data with the wallet's EVM key (`value.primaryType` names the root type) and answers the record's id, whose read shows the signature. The tenant's policies decide on it: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this data (docs/decisions/signing-decisions.md). Typed data that authorizes a token transfer (a permit), recognized by what it does (verified by a catalog token, Permit2 or a configured authorizing contract, or with a `spender` or `to` address and an amount anywhere in its primary type), is refused unless a `sign-typed-data` policy with `allowTokenAuthorizations` applies; then the policies weigh each grant as its token, amount and spender (an unlimited amount, or a token outside the catalog, matches every amount rule). Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `token_authorization_refused` (a token authorization no policy allows: it would move tokens off the ledger), `invalid_typed_data` or `unsupported_asset` (not an EVM wallet).
      */
     post: operations['createSignedTypedData'];
     delete?: never;
@@ -660,6 +660,26 @@ export interface paths {
      * @description Settles a pending deposit (admin only): `confirmed` credits the wallet once (external → wallet, with its ledger movement), `failed` never credits it. PATCH takes no Idempotency-Key, and a settled income moves no more: setting it again answers 409 `illegal_transition`, so nothing is credited twice. Errors: 404 `not_found`; 409 `illegal_transition` (it is not pending) or `wallet_deleted` (its wallet was deleted).
      */
     patch: operations['updateIncome'];
+    trace?: never;
+  };
+  '/admin/incomes/{income}/reorg-resolution': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reverse or release a deposit a reorg took off the chain (admin)
+     * @description Resolves a confirmed deposit that the chain adapter later found reorged off the chain (`reorged: true`; the wallet holds what it still had of the credit). `reversed` takes the held part of the credit back (wallet → external, a `deposit` movement `out` with subtype `reversal`); what the wallet spent before the reorg was seen stays a reconciliation delta, the house’s loss. `released` lets the deposit stand and frees the hold (its transaction was mined again, or the house accepts the loss). Announced with `income.is-resolved`. Money movement with an Idempotency-Key: applied exactly once; without one a second call answers 409. Errors: 404 `not_found`; 409 `illegal_transition` (the deposit was not reorged, or was resolved already).
+     */
+    post: operations['resolveIncomeReorg'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/users/{user}/wallets/{wallet}/incomes': {
@@ -1369,7 +1389,7 @@ export interface paths {
     put?: never;
     /**
      * Create a policy (a tenant's; an admin's applies to every tenant)
-     * @description Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `policy-change` or `any`), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable`, `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).
+     * @description Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `policy-change` or `any`), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. A `sign-typed-data` policy with `allowTokenAuthorizations` lets token authorizations (permits) be signed where it applies, which are refused otherwise; its rule may then weigh their amount or spender. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable`, `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).
      */
     post: operations['createPolicy'];
     delete?: never;
@@ -12615,6 +12635,177 @@ export interface operations {
             /** Format: date-time */
             transactionTimestamp: string;
             rateId?: string;
+            /**
+             * @description Extension: present when the confirmed deposit was later taken off the chain by a reorg
+             * @constant
+             */
+            reorged?: true;
+            /** @description Extension: the reorg of a confirmed deposit and its resolution by an admin */
+            reorg?: {
+              /** Format: date-time */
+              detectedAt: string;
+              /**
+               * @description What a hold keeps of the credit: the wallet’s available balance when the reorg was found, at most the amount
+               * @example 12.5
+               */
+              held: string;
+              /** @enum {string} */
+              resolution?: 'reversed' | 'released';
+              /** Format: date-time */
+              resolvedAt?: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  resolveIncomeReorg: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        income: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          resolution: 'reversed' | 'released';
+        };
+      };
+    };
+    responses: {
+      /** @description The income, resolved */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: string;
+            walletId: string;
+            assetId: string;
+            /**
+             * @description Decimal amount as a string
+             * @example 12.5
+             */
+            amount: string;
+            blockchainTransactionId: string;
+            senderAddress: string;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed' | 'failed';
+            /** Format: date-time */
+            transactionTimestamp: string;
+            rateId?: string;
+            /**
+             * @description Extension: present when the confirmed deposit was later taken off the chain by a reorg
+             * @constant
+             */
+            reorged?: true;
+            /** @description Extension: the reorg of a confirmed deposit and its resolution by an admin */
+            reorg?: {
+              /** Format: date-time */
+              detectedAt: string;
+              /**
+               * @description What a hold keeps of the credit: the wallet’s available balance when the reorg was found, at most the amount
+               * @example 12.5
+               */
+              held: string;
+              /** @enum {string} */
+              resolution?: 'reversed' | 'released';
+              /** Format: date-time */
+              resolvedAt?: string;
+            };
           };
         };
       };
@@ -12752,6 +12943,25 @@ export interface operations {
             /** Format: date-time */
             transactionTimestamp: string;
             rateId?: string;
+            /**
+             * @description Extension: present when the confirmed deposit was later taken off the chain by a reorg
+             * @constant
+             */
+            reorged?: true;
+            /** @description Extension: the reorg of a confirmed deposit and its resolution by an admin */
+            reorg?: {
+              /** Format: date-time */
+              detectedAt: string;
+              /**
+               * @description What a hold keeps of the credit: the wallet’s available balance when the reorg was found, at most the amount
+               * @example 12.5
+               */
+              held: string;
+              /** @enum {string} */
+              resolution?: 'reversed' | 'released';
+              /** Format: date-time */
+              resolvedAt?: string;
+            };
           }[];
         };
       };
@@ -12867,6 +13077,25 @@ export interface operations {
             /** Format: date-time */
             transactionTimestamp: string;
             rateId?: string;
+            /**
+             * @description Extension: present when the confirmed deposit was later taken off the chain by a reorg
+             * @constant
+             */
+            reorged?: true;
+            /** @description Extension: the reorg of a confirmed deposit and its resolution by an admin */
+            reorg?: {
+              /** Format: date-time */
+              detectedAt: string;
+              /**
+               * @description What a hold keeps of the credit: the wallet’s available balance when the reorg was found, at most the amount
+               * @example 12.5
+               */
+              held: string;
+              /** @enum {string} */
+              resolution?: 'reversed' | 'released';
+              /** Format: date-time */
+              resolvedAt?: string;
+            };
           };
         };
       };
@@ -12951,7 +13180,7 @@ export interface operations {
         symbol?: string;
         assetId?: string;
         movement?: 'in' | 'out';
-        movementSubtype?: 'internal' | 'external' | 'buy' | 'sell' | 'fee';
+        movementSubtype?: 'internal' | 'external' | 'buy' | 'sell' | 'fee' | 'reversal';
         status?: 'approved' | 'confirmed' | 'pending' | 'failed';
       };
       header?: {
@@ -13006,7 +13235,7 @@ export interface operations {
             /** @enum {string} */
             movement: 'in' | 'out';
             /** @enum {string} */
-            movementSubtype: 'internal' | 'external' | 'buy' | 'sell' | 'fee';
+            movementSubtype: 'internal' | 'external' | 'buy' | 'sell' | 'fee' | 'reversal';
             rates: {
               [key: string]: unknown;
             } | null;
@@ -13142,7 +13371,7 @@ export interface operations {
             /** @enum {string} */
             movement: 'in' | 'out';
             /** @enum {string} */
-            movementSubtype: 'internal' | 'external' | 'buy' | 'sell' | 'fee';
+            movementSubtype: 'internal' | 'external' | 'buy' | 'sell' | 'fee' | 'reversal';
             rates: {
               [key: string]: unknown;
             } | null;
@@ -14299,6 +14528,24 @@ export interface operations {
                    */
                   balance: string;
                 };
+                /**
+                 * Format: int32
+                 * @description How many nodes must name a deposit's block before it is confirmed
+                 */
+                quorum: number;
+                /** @description The network’s nodes: the first is read and sent to, the others vouch */
+                nodes: {
+                  label: string;
+                  /** @description Scheme, host and port (no path) */
+                  origin: string;
+                  /** @description Answering the configured chain id at its last check */
+                  up: boolean;
+                  /**
+                   * Format: int64
+                   * @description Times it named another block hash than its peers at a deposit's block (a lying or forked node)
+                   */
+                  disagreements: number;
+                }[];
               };
         };
       };
@@ -17324,6 +17571,8 @@ export interface operations {
               walletIds?: string[];
             } | null;
             enabled: boolean;
+            /** @description Token authorizations are signed where it applies, weighed by its rule */
+            allowTokenAuthorizations: boolean;
           }[];
         };
       };
@@ -17473,6 +17722,8 @@ export interface operations {
             walletIds?: string[];
           };
           enabled?: boolean;
+          /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
+          allowTokenAuthorizations?: boolean;
         };
       };
     };
@@ -17666,6 +17917,8 @@ export interface operations {
               walletIds?: string[];
             } | null;
             enabled: boolean;
+            /** @description Token authorizations are signed where it applies, weighed by its rule */
+            allowTokenAuthorizations: boolean;
           };
         };
       };
@@ -17947,6 +18200,8 @@ export interface operations {
             walletIds?: string[];
           } | null;
           enabled?: boolean;
+          /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
+          allowTokenAuthorizations?: boolean;
         };
       };
     };
@@ -18042,6 +18297,8 @@ export interface operations {
               walletIds?: string[];
             } | null;
             enabled: boolean;
+            /** @description Token authorizations are signed where it applies, weighed by its rule */
+            allowTokenAuthorizations: boolean;
           };
         };
       };
@@ -18136,6 +18393,8 @@ export interface operations {
               walletIds?: string[];
             } | null;
             enabled: boolean;
+            /** @description Token authorizations are signed where it applies, weighed by its rule */
+            allowTokenAuthorizations: boolean;
             /** @description The approval the change waits for */
             approvalId: string;
           };
@@ -18313,7 +18572,7 @@ export interface operations {
               amount: string | null;
               fiatAmount: string | null;
               destination: string | null;
-              /** @description A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet */
+              /** @description An operation of more than one leg: each leg's wallet, asset, amount and receiver (a transfer's wallet, or a token authorization's spender) */
               legs?: {
                 userId: string;
                 walletId: string;
@@ -18324,6 +18583,13 @@ export interface operations {
                  */
                 amount: string;
                 destination?: string;
+                /** @description Typed data that lets the spender (`destination`) take the amount */
+                tokenAuthorization?: {
+                  /** @description The token's contract (null: the typed data names none) */
+                  token: string | null;
+                  /** @description The amount bounds what may be taken, in the asset's units; false: unlimited, unreadable or a token outside the catalog (`unknown`, its amount in base units) */
+                  bounded: boolean;
+                };
               }[];
               /** @description For a policy change: what it does, to which policy (named as after the change) */
               policyChange?: {
@@ -18408,6 +18674,8 @@ export interface operations {
                     walletIds?: string[];
                   };
                   enabled?: boolean;
+                  /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
+                  allowTokenAuthorizations?: boolean;
                 } | null;
                 /** @description The policy as the change makes it (null: deleted) */
                 after: {
@@ -18486,6 +18754,8 @@ export interface operations {
                     walletIds?: string[];
                   };
                   enabled?: boolean;
+                  /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
+                  allowTokenAuthorizations?: boolean;
                 } | null;
               };
             };
@@ -18625,7 +18895,7 @@ export interface operations {
               amount: string | null;
               fiatAmount: string | null;
               destination: string | null;
-              /** @description A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet */
+              /** @description An operation of more than one leg: each leg's wallet, asset, amount and receiver (a transfer's wallet, or a token authorization's spender) */
               legs?: {
                 userId: string;
                 walletId: string;
@@ -18636,6 +18906,13 @@ export interface operations {
                  */
                 amount: string;
                 destination?: string;
+                /** @description Typed data that lets the spender (`destination`) take the amount */
+                tokenAuthorization?: {
+                  /** @description The token's contract (null: the typed data names none) */
+                  token: string | null;
+                  /** @description The amount bounds what may be taken, in the asset's units; false: unlimited, unreadable or a token outside the catalog (`unknown`, its amount in base units) */
+                  bounded: boolean;
+                };
               }[];
               /** @description For a policy change: what it does, to which policy (named as after the change) */
               policyChange?: {
@@ -18720,6 +18997,8 @@ export interface operations {
                     walletIds?: string[];
                   };
                   enabled?: boolean;
+                  /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
+                  allowTokenAuthorizations?: boolean;
                 } | null;
                 /** @description The policy as the change makes it (null: deleted) */
                 after: {
@@ -18798,6 +19077,8 @@ export interface operations {
                     walletIds?: string[];
                   };
                   enabled?: boolean;
+                  /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
+                  allowTokenAuthorizations?: boolean;
                 } | null;
               };
             };

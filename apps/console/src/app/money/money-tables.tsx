@@ -1,5 +1,6 @@
-import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { ListItem, V1Paths } from '@custody/sdk';
 import { useSession } from '../session/session';
 import {
@@ -32,13 +33,16 @@ const DATES = [
   { name: 'createdBefore', label: 'Created before', type: 'datetime-local' as const },
 ];
 
-function Status({ value }: { value: string }) {
+/** A status as a badge: settled well (teal), badly (red), replaced (gray), or in progress. */
+export function Status({ value }: { value: string }) {
   const color =
-    value === 'confirmed' || value === 'approved'
+    value === 'confirmed' || value === 'approved' || value === 'mined'
       ? 'teal'
       : value === 'failed' || value === 'rejected' || value === 'cancelled'
         ? 'red'
-        : 'blue';
+        : value === 'replaced'
+          ? 'gray'
+          : 'blue';
   return <Badge color={color}>{value}</Badge>;
 }
 
@@ -222,7 +226,17 @@ export function WithdrawalsTable({ scope }: { scope: WalletScope }) {
           { header: 'Fee', cell: (w) => <Amount value={w.fee} /> },
           { header: 'Status', cell: (w) => <Status value={w.status} /> },
           { header: 'To', cell: (w) => <Id value={w.receiverAddress} /> },
-          { header: 'Id', cell: (w) => <Id value={w.id} /> },
+          {
+            header: 'Id',
+            cell: (w) => (
+              <Anchor
+                component={Link}
+                to={`/users/${w.userId}/wallets/${w.walletId}/withdrawals/${w.id}`}
+              >
+                <Id value={w.id} />
+              </Anchor>
+            ),
+          },
           ...(who.isAdmin
             ? [
                 {

@@ -61,6 +61,7 @@ export const MOVEMENT_SUBTYPES = every<NonNullable<Transactions['movementSubtype
   'buy',
   'sell',
   'fee',
+  'reversal',
 ]);
 export const TRANSACTION_STATUSES = every<NonNullable<Transactions['status']>>()([
   'approved',

@@ -40,3 +40,18 @@ export function Id({ value }: { value: string | null | undefined }) {
 export function Loading() {
   return <Loader role="status" aria-label="Loading" />;
 }
+
+/**
+ * Wei (per gas) in gwei, as operators read fees: the API's decimal string with its point moved,
+ * never through a float; the exact wei on hover.
+ */
+export function Gwei({ wei }: { wei: string }) {
+  const digits = wei.replace(/^0+(?=\d)/, '').padStart(10, '0');
+  const fraction = digits.slice(-9).replace(/0+$/, '');
+  const gwei = fraction ? `${digits.slice(0, -9)}.${fraction}` : digits.slice(0, -9);
+  return (
+    <Text span ff="monospace" data-wei={wei} title={`${wei} wei`}>
+      {gwei} gwei
+    </Text>
+  );
+}
