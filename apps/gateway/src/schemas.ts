@@ -83,6 +83,8 @@ export const deviceAndIp = { device: z.string().trim().min(1).max(500), ip: ipAd
 export const externalReference = z.string().trim().min(1).max(255);
 
 export const audienceValue = z.enum(['general', 'admin']);
+/** A client's audiences: also `auditor` (reads only; alone). */
+export const clientAudienceValue = z.enum(['general', 'admin', 'auditor']);
 export const scopesSchema = z
   .array(z.array(z.string().min(1).max(64)).min(2, 'A scope is [resource, action, …]').max(16))
   .max(64)
@@ -98,7 +100,7 @@ export const clientSchema = contractSchema<ClientView>()(
     ...timestamps,
     name: z.string().max(200),
     email: z.string().max(320),
-    audience: z.array(audienceValue).max(2),
+    audience: z.array(clientAudienceValue).max(2),
     tenantId: idString.describe('The tenant the client acts for: its own id, or its tenant'),
   }),
 );

@@ -35,7 +35,7 @@ export const clients = identity.table('clients', {
   name: text('name').notNull(),
   email: text('email').notNull(),
   passwordHash: text('password_hash').notNull(),
-  audience: text('audience').array().$type<('general' | 'admin')[]>().notNull(),
+  audience: text('audience').array().$type<('general' | 'admin' | 'auditor')[]>().notNull(),
   scopes: jsonb('scopes').$type<string[][]>().notNull(),
   tokenVersion: integer('token_version').notNull(),
   /** The tenant this client is a member of; null: its own tenant. */

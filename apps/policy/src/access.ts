@@ -1,6 +1,6 @@
 import { type AuthContext, IDENTITY_RPC } from '@custody/contracts';
 import type { RpcClient } from '@custody/messaging';
-import { isAdmin } from '@custody/tenancy';
+import { readsAllTenants } from '@custody/tenancy';
 
 /**
  * What a caller reads: a tenant its own records (and, for policies, the platform's); an admin
@@ -9,7 +9,8 @@ import { isAdmin } from '@custody/tenancy';
 export type TenantReach = { tenantId: string } | 'all';
 
 export function reachOf(caller: AuthContext): TenantReach {
-  return isAdmin(caller) ? 'all' : { tenantId: caller.tenantId };
+  // An auditor of the platform reads every tenant's too (and writes nothing).
+  return readsAllTenants(caller) ? 'all' : { tenantId: caller.tenantId };
 }
 
 /**

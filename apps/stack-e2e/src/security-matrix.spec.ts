@@ -91,7 +91,16 @@ let issuerB: IssuerRecords;
 let rotated: IssuerRecords;
 let globals: GlobalRecords;
 let values: Record<string, string>;
-const tokens = { expired: '', revoked: '', bound: '', ownUser: '', scoped: '', scopedAdmin: '' };
+const tokens = {
+  expired: '',
+  revoked: '',
+  bound: '',
+  ownUser: '',
+  scoped: '',
+  scopedAdmin: '',
+  tenantAuditor: '',
+  platformAuditor: '',
+};
 const tally = { requests: 0, skipped: 0 };
 
 const tokenRefusal = (endpoint: Endpoint, problem: TokenProblem) => ({
@@ -103,6 +112,40 @@ const NOT_ADMIN = { status: 403, code: 'forbidden' };
 const USER_TOKEN_FORBIDDEN = { status: 403, code: 'user_token_forbidden' };
 const INSUFFICIENT_SCOPE = { status: 403, code: 'insufficient_scope' };
 const PUBLIC = { skip: 'public route' };
+const AUDITOR_READ_ONLY = { status: 403, code: 'auditor_read_only' };
+/** What an auditor reads, by the route's `read` scope (the gateway's AUDITOR_READS). */
+const AUDITOR_READS = new Set([
+  'audit',
+  'policies',
+  'approvals',
+  'users',
+  'wallets',
+  'transactions',
+  'transfers',
+  'withdrawals',
+  'incomes',
+  'purchases',
+  'assets',
+  'enums',
+]);
+
+/** An auditor's answer: every change refused, reads only of what auditors read. */
+function auditorExpectation(e: Endpoint, platform: boolean): Expectation {
+  return byKind(e, {
+    basic: () => INVALID_CLIENT,
+    issuer: () => tokenRefusal(e, 'invalid'),
+    client: () => auditorRead(e, platform),
+    admin: () => auditorRead(e, platform),
+  });
+}
+
+function auditorRead(e: Endpoint, platform: boolean): Expectation {
+  if (e.method !== 'GET') return AUDITOR_READ_ONLY;
+  const [resource, action] = (e.scope ?? '').split(':');
+  if (action !== 'read' || !AUDITOR_READS.has(resource ?? '')) return NOT_ADMIN;
+  if (e.auth === 'admin' && !platform) return NOT_ADMIN;
+  return { skip: 'an auditor reads it' };
+}
 
 const WILDCARD = { user: '*', wallet: '*' };
 const names = (endpoint: Endpoint, ...params: string[]) =>
@@ -278,6 +321,16 @@ const CASES: MatrixCase[] = [
     },
   },
   {
+    name: "an auditor of the tenant: reads only, and only the auditor's reads",
+    caller: () => ({ token: tokens.tenantAuditor, values }),
+    expect: (e) => auditorExpectation(e, false),
+  },
+  {
+    name: 'an auditor of the platform: reads only, and only the auditor’s reads',
+    caller: () => ({ token: tokens.platformAuditor, values }),
+    expect: (e) => auditorExpectation(e, true),
+  },
+  {
     name: 'a general token using * for the user or wallet',
     caller: () => ({ token: tenantA.token, values: { ...values, ...WILDCARD } }),
     expect: (e) => {
@@ -385,6 +438,23 @@ beforeAll(async () => {
     return (await api.login(email, 'a-long-client-password')).access_token;
   };
   tokens.scoped = await scopedClient('scoped', ['general']);
+  const auditor = async (name: string, tenantId?: string) => {
+    const email = `${name}-${Date.now()}@e2e.test`;
+    const created = await api.post('/v1/clients', {
+      token: admin,
+      body: {
+        name,
+        email,
+        password: 'a-long-client-password',
+        audience: ['auditor'],
+        ...(tenantId ? { tenantId } : {}),
+      },
+    });
+    expect(created.status).toBe(201);
+    return (await api.login(email, 'a-long-client-password')).access_token;
+  };
+  tokens.tenantAuditor = await auditor('tenant-auditor', tenantA.id);
+  tokens.platformAuditor = await auditor('platform-auditor');
   tokens.scopedAdmin = await scopedClient('scoped-admin', ['admin']);
   tokens.revoked = (await api.login(tenantA.email, tenantA.password)).access_token;
   const revocation = await api.post('/v1/tokens/revoke', {

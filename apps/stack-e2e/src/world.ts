@@ -495,6 +495,7 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
     transactionTimestamp: '2026-11-01T10:00:00Z',
   }),
   updateIncome: () => ({ status: 'failed' }),
+  resolveIncomeReorg: () => ({ resolution: 'released' }),
   createWithdrawal: () => ({
     assetId: 'eth',
     receiverAddress: RECEIVER_ADDRESS,

@@ -74,6 +74,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     meaning: 'A velocity rule with `maxAmount` names no `assetId`.',
   },
   {
+    code: 'auditor_audience_invalid',
+    statuses: [400],
+    meaning:
+      'A client would be an auditor and something else: an auditor reads only, `auditor` alone.',
+  },
+  {
     code: 'bad_request',
     statuses: [400],
     meaning:
@@ -295,6 +301,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statuses: [403],
     meaning:
       'A client of the admin audience logged in through an api client of the general audience: only an admin api client issues admin tokens.',
+  },
+  {
+    code: 'auditor_read_only',
+    statuses: [403],
+    meaning:
+      'An auditor token asked for a change: auditors read only (every service refuses it too).',
   },
   {
     code: 'caller_not_allowed',

@@ -235,7 +235,14 @@ export interface EnumQuery {
   list: Pick<ListQuery, 'page' | 'limit' | 'sort' | 'after'>;
 }
 
-export type ClientAudience = 'general' | 'admin';
+/**
+ * `auditor`: reads and changes nothing (docs/decisions/identity-and-authentication.md,
+ * "Auditors"); an auditor of no tenant (created by an admin) reads every tenant.
+ */
+export type ClientAudience = 'general' | 'admin' | 'auditor';
+
+/** An api client (an OAuth application) issues general tokens, or admin ones too. */
+export type ApiClientAudience = 'general' | 'admin';
 
 /** A scope entry: `[resource, ...actions]`, e.g. `["wallets", "read"]`. */
 export type Scope = string[];
@@ -279,7 +286,7 @@ export interface ApiClientView {
   name: string;
   description: string;
   secret: string;
-  audience: ClientAudience;
+  audience: ApiClientAudience;
   accessTokenExpiresIn: number;
   refreshTokenExpiresIn: number;
 }
@@ -315,6 +322,8 @@ export interface AccessTokenClaims {
   uid?: string;
   /** scope entries; absent or empty = everything the audience allows */
   scp?: Scope[];
+  /** auditor tokens only: `platform` (an auditor of no tenant) reads every tenant */
+  asc?: 'platform' | 'tenant';
 }
 
 /** Redis keys identity writes and the gateway reads on every request. DO NOT RENAME. */
@@ -347,7 +356,7 @@ export interface ApiClientInput {
   name: string;
   description?: string;
   secret?: string;
-  audience?: ClientAudience;
+  audience?: ApiClientAudience;
   accessTokenExpiresIn?: number;
   refreshTokenExpiresIn?: number;
 }

@@ -27,8 +27,13 @@ export interface AuthContext {
   clientId: string;
   /** The tenant whose data the caller may see; admins see every tenant. */
   tenantId: string;
-  /** `issuer`: a v2 issuer token, which reaches only its own issuer's resources. */
-  audience: 'general' | 'admin' | 'issuer';
+  /**
+   * `issuer`: a v2 issuer token, which reaches only its own issuer's resources. `auditor`: reads
+   * only (every command is refused, wherever it arrives).
+   */
+  audience: 'general' | 'admin' | 'issuer' | 'auditor';
+  /** Auditors only: `platform` reads every tenant (an admin's auditor), `tenant` its own. */
+  auditScope?: 'platform' | 'tenant';
   /** The api client (OAuth application) the token was issued through. */
   apiClientId?: string;
   /** Set when the token was issued for one end user only. */

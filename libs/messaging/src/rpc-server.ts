@@ -389,6 +389,9 @@ export class RpcServer implements BrokerComponent {
       const origin = await this.admit(parsed, call, handler && access);
       if (!handler)
         throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
+      // An auditor reads only: every service refuses its commands, whatever the gateway let by.
+      if (parsed.auth?.audience === 'auditor' && !parsed.idempotent)
+        throw Errors.forbidden('An auditor reads only; it changes nothing.', 'auditor_read_only');
       if (call.redelivered && !parsed.idempotent) {
         // A previous instance may have done it before dying: never run a command twice.
         throw Errors.unavailable(

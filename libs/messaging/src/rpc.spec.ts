@@ -67,6 +67,26 @@ describe('RPC over RabbitMQ', () => {
     expect(result).toEqual({ params: { a: 1 }, auth, requestId: 'req-42' });
   });
 
+  it("refuses an auditor's command before its handler runs, and serves its reads", async () => {
+    let ran = 0;
+    await serve({
+      change: async () => {
+        ran += 1;
+        return 'changed';
+      },
+    });
+    const auth = { clientId: 'c1', tenantId: 't1', audience: 'auditor' as const };
+    const refused = await client
+      .callAny('identity', 'change', {}, { auth })
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 403, code: 'auditor_read_only' });
+    expect(ran).toBe(0);
+    expect(await client.callAny('identity', 'change', {}, { auth, idempotent: true })).toBe(
+      'changed',
+    );
+    expect(ran).toBe(1);
+  });
+
   it('carries an AppError back with its status, code and field errors', async () => {
     await serve({
       fail: async () => {

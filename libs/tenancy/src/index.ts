@@ -30,6 +30,23 @@ export function isAdmin(auth: AuthContext): boolean {
   return auth.audience === 'admin';
 }
 
+/** An auditor: reads only. */
+export function isAuditor(auth: AuthContext): boolean {
+  return auth.audience === 'auditor';
+}
+
+/** Who reads across tenants: an admin, or an auditor of the platform (created by an admin). */
+export function readsAllTenants(auth: AuthContext): boolean {
+  return isAdmin(auth) || (isAuditor(auth) && auth.auditScope === 'platform');
+}
+
+/** An admin's read: an admin, or a platform auditor (who reads what admins read, never writes). */
+export function requireAdminRead(auth: AuthContext | undefined): AuthContext {
+  const caller = requireAuth(auth);
+  if (!readsAllTenants(caller)) throw Errors.forbidden('This operation needs the admin audience.');
+  return caller;
+}
+
 export function requireAdmin(auth: AuthContext | undefined): AuthContext {
   const caller = requireAuth(auth);
   if (!isAdmin(caller)) throw Errors.forbidden('This operation needs the admin audience.');
@@ -44,7 +61,7 @@ export type TenantScope = { kind: 'tenant'; tenantId: string } | { kind: 'all' }
 
 export function tenantScope(auth: AuthContext | undefined): TenantScope {
   const caller = requireAuth(auth);
-  return isAdmin(caller) ? { kind: 'all' } : { kind: 'tenant', tenantId: caller.tenantId };
+  return readsAllTenants(caller) ? { kind: 'all' } : { kind: 'tenant', tenantId: caller.tenantId };
 }
 
 /** A token bound to an end user may only touch that user (403 elsewhere). */
@@ -79,7 +96,7 @@ export function checkWalletPath(
 ): { caller: AuthContext; named: boolean } {
   const caller = requireAuth(auth);
   const wildcard = path.userId === '*' || path.walletId === '*';
-  if (wildcard && !isAdmin(caller)) {
+  if (wildcard && !readsAllTenants(caller)) {
     throw Errors.forbidden(
       'Only the admin audience may use * for user or wallet.',
       'wildcard_forbidden',

@@ -5,6 +5,8 @@ import {
   checkWalletPath,
   hasScope,
   requireAdmin,
+  readsAllTenants,
+  requireAdminRead,
   requireAuth,
   requireIssuer,
   tenantScope,
@@ -12,6 +14,43 @@ import {
 
 const general: AuthContext = { clientId: 'c1', tenantId: 'c1', audience: 'general' };
 const admin: AuthContext = { clientId: 'a1', tenantId: 'a1', audience: 'admin' };
+
+const tenantAuditor: AuthContext = {
+  clientId: 'd1',
+  tenantId: 'c1',
+  audience: 'auditor',
+  auditScope: 'tenant',
+};
+const platformAuditor: AuthContext = {
+  clientId: 'd2',
+  tenantId: 'd2',
+  audience: 'auditor',
+  auditScope: 'platform',
+};
+
+describe('auditors', () => {
+  it('scope a tenant auditor to its tenant and let a platform auditor read every tenant', () => {
+    expect(tenantScope(tenantAuditor)).toEqual({ kind: 'tenant', tenantId: 'c1' });
+    expect(tenantScope(platformAuditor)).toEqual({ kind: 'all' });
+    expect(readsAllTenants(tenantAuditor)).toBe(false);
+    expect(readsAllTenants({ ...platformAuditor, auditScope: undefined })).toBe(false);
+  });
+
+  it("let a platform auditor make an admin's reads, never an admin's changes", () => {
+    expect(requireAdminRead(platformAuditor)).toBe(platformAuditor);
+    expect(requireAdminRead(admin)).toBe(admin);
+    for (const caller of [tenantAuditor, general])
+      expect(() => requireAdminRead(caller)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => requireAdmin(platformAuditor)).toThrow(expect.objectContaining({ status: 403 }));
+  });
+
+  it('let a platform auditor use * for user and wallet, not a tenant auditor', () => {
+    expect(checkWalletPath(platformAuditor, { userId: '*', walletId: '*' }).named).toBe(false);
+    expect(() => checkWalletPath(tenantAuditor, { userId: '*', walletId: '*' })).toThrow(
+      expect.objectContaining({ status: 403, code: 'wildcard_forbidden' }),
+    );
+  });
+});
 
 describe('tenancy', () => {
   it('requires an authenticated caller', () => {

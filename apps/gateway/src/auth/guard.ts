@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { AuthContext } from '@custody/contracts';
 import type { Redis } from 'ioredis';
 import { Errors } from '@custody/errors';
 import type { RouteDef, RouteGuard, RouteRequest } from '@custody/http';
@@ -104,7 +105,9 @@ export function createGuard(options: GuardOptions): RouteGuard {
         throw Errors.forbidden('This token is limited to another issuer.', 'issuer_forbidden');
       return { auth };
     }
-    if (route.auth === 'admin' && auth.audience !== 'admin') {
+    if (auth.audience === 'auditor') {
+      assertAuditorRead(req.method, route, auth);
+    } else if (route.auth === 'admin' && auth.audience !== 'admin') {
       throw Errors.forbidden('This operation needs the admin audience.');
     }
     // A token bound to one end user stays in that user's lane
@@ -123,4 +126,38 @@ export function createGuard(options: GuardOptions): RouteGuard {
     }
     return { auth };
   };
+}
+
+/**
+ * What an auditor reads (docs/decisions/identity-and-authentication.md, "Auditors"): the audit
+ * log, policies, approvals, users (personal fields masked), wallets and the movements, by the
+ * route's `read` scope. An admin route only for an auditor of the platform.
+ */
+const AUDITOR_READS: ReadonlySet<string> = new Set([
+  'audit',
+  'policies',
+  'approvals',
+  'users',
+  'wallets',
+  'transactions',
+  'transfers',
+  'withdrawals',
+  'incomes',
+  'purchases',
+  'assets',
+  'enums',
+]);
+
+function assertAuditorRead(
+  method: string,
+  route: { auth: string; scope?: readonly string[] },
+  auth: AuthContext,
+): void {
+  if (method !== 'GET' && method !== 'HEAD')
+    throw Errors.forbidden('An auditor reads only; it changes nothing.', 'auditor_read_only');
+  const [resource, action] = route.scope ?? [];
+  if (resource === undefined || action !== 'read' || !AUDITOR_READS.has(resource))
+    throw Errors.forbidden('An auditor does not read this.');
+  if (route.auth === 'admin' && auth.auditScope !== 'platform')
+    throw Errors.forbidden('This operation needs the admin audience.');
 }

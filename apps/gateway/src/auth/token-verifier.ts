@@ -143,6 +143,10 @@ export class TokenVerifier {
         clientId: claims.sub,
         tenantId: claims.ten,
         audience: claims.aud_c,
+        // An auditor reads its tenant unless its token says the platform (fail closed).
+        ...(claims.aud_c === 'auditor'
+          ? { auditScope: claims.asc === 'platform' ? ('platform' as const) : ('tenant' as const) }
+          : {}),
         apiClientId: claims.azp,
         ...(claims.uid !== undefined ? { userId: claims.uid } : {}),
         ...(claims.scp !== undefined ? { scopes: claims.scp } : {}),

@@ -4,7 +4,7 @@ import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
 import { forward, forwardList } from '../forward';
 import {
-  audienceValue,
+  clientAudienceValue,
   clientSchema,
   idParam,
   idResponse,
@@ -17,7 +17,7 @@ const clientFields = {
   name: z.string().trim().min(1).max(200),
   email: z.email().max(320),
   password: passwordSchema,
-  audience: z.array(audienceValue).min(1).max(2).optional(),
+  audience: z.array(clientAudienceValue).min(1).max(2).optional(),
   scopes: scopesSchema.optional(),
 };
 
@@ -50,8 +50,9 @@ export function clientRoutes(rpc: RpcClient) {
       description:
         'Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). ' +
         "With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. " +
+        '`auditor` (alone) makes a client that reads and changes nothing: audit, policies, approvals, users (personal fields masked), wallets and movements; with `tenantId` of that tenant, without it of every tenant (it then signs in through an admin api client, as admins do). ' +
         'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
-        'Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) or `member_audience_invalid` (a member cannot be an admin).',
+        'Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) , `member_audience_invalid` (a member cannot be an admin) or `auditor_audience_invalid` (`auditor` with another audience).',
       tags: ['clients'],
       auth: 'admin',
       scope: ['clients', 'write'],
@@ -114,7 +115,7 @@ export function clientRoutes(rpc: RpcClient) {
         "Changes a client's name, e-mail, password, audience or scopes (admin only). " +
         'A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). ' +
         'PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. ' +
-        'Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin); 400 `member_audience_invalid` (a tenant member cannot become an admin).',
+        'Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin or an auditor); 400 `member_audience_invalid` (a tenant member cannot become an admin) or `auditor_audience_invalid` (`auditor` with another audience).',
       tags: ['clients'],
       auth: 'admin',
       scope: ['clients', 'write'],

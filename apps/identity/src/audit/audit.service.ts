@@ -16,7 +16,7 @@ import {
 import { Errors } from '@custody/errors';
 import { type Database, type Executor, listResult } from '@custody/persistence';
 import { AUDIT_PLATFORM_CHAIN } from '@custody/sdk/audit';
-import { isAdmin, requireAdmin, requireAuth } from '@custody/tenancy';
+import { readsAllTenants, requireAdminRead, requireAuth } from '@custody/tenancy';
 import {
   chainRecordsAfter,
   insertChainRows,
@@ -122,7 +122,8 @@ export async function listAuditEvents(
   query: ListQuery,
   filters: AuditFilters,
 ): Promise<ListResult<AuditEventView>> {
-  requireAdmin(auth);
+  // Admins, and auditors of the platform (reads only).
+  requireAdminRead(auth);
   const page = await listAuditEventRows(db, query, filters);
   return listResult(
     page,
@@ -175,7 +176,7 @@ export async function exportAuditPage(
 ): Promise<AuditExportPage> {
   const caller = requireAuth(auth);
   let chain = query.chain;
-  if (!isAdmin(caller)) {
+  if (!readsAllTenants(caller)) {
     if (chain !== undefined && chain !== caller.tenantId)
       throw Errors.forbidden("A client exports its tenant's audit chain only.");
     chain = caller.tenantId;

@@ -1,10 +1,39 @@
-import { canDecide, checkMembership, duplicateEmail, effectiveAudience } from './clients.rules';
+import { refusalOf } from '@custody/testing';
+import {
+  canDecide,
+  checkAuditorAudience,
+  checkMembership,
+  duplicateEmail,
+  effectiveAudience,
+} from './clients.rules';
 
 describe('effectiveAudience', () => {
   it('is admin for a client that has the admin audience, general otherwise', () => {
     expect(effectiveAudience({ audience: ['general', 'admin'] })).toBe('admin');
     expect(effectiveAudience({ audience: ['general'] })).toBe('general');
   });
+
+  it('is auditor for an auditor', () => {
+    expect(effectiveAudience({ audience: ['auditor'] })).toBe('auditor');
+  });
+});
+
+describe('checkAuditorAudience', () => {
+  it('takes an auditor alone, and any audience without one', () => {
+    expect(() => checkAuditorAudience(['auditor'])).not.toThrow();
+    expect(() => checkAuditorAudience(['general', 'admin'])).not.toThrow();
+    expect(() => checkAuditorAudience(undefined)).not.toThrow();
+  });
+
+  it.each([[['auditor', 'general']], [['admin', 'auditor']]] as const)(
+    'refuses %j with 400 auditor_audience_invalid',
+    (audience) => {
+      expect(refusalOf(() => checkAuditorAudience(audience))).toMatchObject({
+        status: 400,
+        code: 'auditor_audience_invalid',
+      });
+    },
+  );
 });
 
 describe('checkMembership', () => {

@@ -3,9 +3,22 @@ import { Errors } from '@custody/errors';
 import { sqlState } from '@custody/persistence';
 import type { ClientRow } from '../schema';
 
-/** The audience a client's tokens act in: admin if it has it, general otherwise. */
+/** The audience a client's tokens act in: admin if it has it, else auditor, else general. */
 export function effectiveAudience(row: Pick<ClientRow, 'audience'>): ClientAudience {
-  return row.audience.includes('admin') ? 'admin' : 'general';
+  if (row.audience.includes('admin')) return 'admin';
+  return row.audience.includes('auditor') ? 'auditor' : 'general';
+}
+
+/**
+ * An auditor is nothing else (its tokens read only): `auditor` alone in the audience, or not at
+ * all (400 `auditor_audience_invalid`).
+ */
+export function checkAuditorAudience(audience: readonly ClientAudience[] | undefined): void {
+  if (audience?.includes('auditor') && audience.some((a) => a !== 'auditor'))
+    throw Errors.badRequest(
+      'An auditor reads only: its audience is `auditor` alone.',
+      'auditor_audience_invalid',
+    );
 }
 
 export const MEMBER_NOT_ADMIN =

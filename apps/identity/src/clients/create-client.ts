@@ -6,7 +6,7 @@ import type { AuthState } from '../auth-state/auth-state';
 import { hashPassword } from '../crypto/passwords';
 import { clientView } from './client.view';
 import * as repo from './clients.repository';
-import { checkMembership, duplicateEmail } from './clients.rules';
+import { checkAuditorAudience, checkMembership, duplicateEmail } from './clients.rules';
 
 /**
  * A new client (admin only): a tenant of its own, or a member of a tenant; its token version goes
@@ -25,6 +25,7 @@ export class CreateClient {
 
   /** Also used by the bootstrap, which runs before any admin exists. */
   async createUnchecked(input: ClientInput): Promise<ClientView> {
+    checkAuditorAudience(input.audience);
     const passwordHash = await hashPassword(input.password);
     const row = await withTransaction(this.db, async (tx) => {
       // The tenant is locked until the member is in, so it cannot be deleted meanwhile.

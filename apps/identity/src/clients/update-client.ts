@@ -7,7 +7,7 @@ import { hashPassword } from '../crypto/passwords';
 import { revokeClientRefreshTokens } from '../tokens/refresh-tokens.repository';
 import { clientView } from './client.view';
 import * as repo from './clients.repository';
-import { duplicateEmail, MEMBER_NOT_ADMIN } from './clients.rules';
+import { checkAuditorAudience, duplicateEmail, MEMBER_NOT_ADMIN } from './clients.rules';
 
 /**
  * A change of a client (admin only). A new password, audience or scope set invalidates every
@@ -25,6 +25,12 @@ export class UpdateClient {
     patch: Partial<ClientInput>,
   ): Promise<ClientView> {
     requireAdmin(auth);
+    checkAuditorAudience(patch.audience);
+    if (patch.audience?.includes('auditor') && (await repo.hasLiveMembers(this.db, id)))
+      throw Errors.conflict(
+        'This client has tenant members; a tenant with members cannot be an auditor.',
+        'client_has_members',
+      );
     if (patch.audience?.includes('admin')) {
       if ((await repo.findClient(this.db, id))?.tenantId)
         throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');

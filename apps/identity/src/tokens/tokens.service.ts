@@ -96,8 +96,10 @@ export class TokensService {
     db: Parameters<typeof refreshRepo.insertRefreshToken>[0] = this.db,
   ): Promise<TokenView> {
     const audience = effectiveAudience(client);
+    // An auditor of no tenant reads every tenant: it signs in as admins do.
+    const platformAuditor = audience === 'auditor' && client.tenantId === null;
     // An api client of the general audience (a fintech's app) never carries admin tokens.
-    if (audience === 'admin' && apiClient.audience !== 'admin')
+    if ((audience === 'admin' || platformAuditor) && apiClient.audience !== 'admin')
       throw Errors.forbidden(
         'This api client may not issue tokens of the admin audience.',
         'audience_not_allowed',
@@ -109,6 +111,7 @@ export class TokensService {
       ver: client.tokenVersion,
       ...(userId !== undefined ? { uid: userId } : {}),
       ...(client.scopes.length > 0 ? { scp: client.scopes } : {}),
+      ...(audience === 'auditor' ? { asc: platformAuditor ? 'platform' : 'tenant' } : {}),
     };
     const key = await this.keys.active('access');
     const accessToken = await new SignJWT({ ...claims })

@@ -1,8 +1,9 @@
 import type { AuthContext, ListQuery, ListResult, UserRefView, UserView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, listResult } from '@custody/persistence';
-import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
-import { userView } from './user.view';
+import { assertUserAccess, isAuditor, requireAuth, tenantScope } from '@custody/tenancy';
+import { maskedUserView, userView } from './user.view';
+import type { UserRow } from '../schema';
 import * as repo from './users.repository';
 
 /**
@@ -23,14 +24,16 @@ export class UsersService {
     if (caller.userId !== undefined)
       throw Errors.forbidden('A token bound to a user cannot list users.', 'user_token_forbidden');
     const page = await repo.listUsers(this.db, tenantScope(caller), query, filters);
-    return listResult(page, page.rows.map(userView));
+    const view = isAuditor(caller) ? (row: UserRow) => maskedUserView(userView(row)) : userView;
+    return listResult(page, page.rows.map(view));
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<UserView> {
     assertUserAccess(auth, id);
     const row = await repo.findUser(this.db, tenantScope(auth), id);
     if (!row) throw Errors.notFound('user');
-    return userView(row);
+    // requireAuth passed in assertUserAccess: an auditor reads personal fields masked.
+    return auth && isAuditor(auth) ? maskedUserView(userView(row)) : userView(row);
   }
 
   /** For other services: the user as the caller may see it, plus the tenant it belongs to. */

@@ -9,7 +9,7 @@ import {
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import { type Database, isUuid, listResult } from '@custody/persistence';
-import { assertUserAccess, isAdmin, requireAuth, tenantScope } from '@custody/tenancy';
+import { assertUserAccess, readsAllTenants, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { findUserRef } from '../users/users.repository';
 import { walletView } from './wallet.view';
@@ -39,7 +39,7 @@ export class WalletsService {
   ): Promise<ListResult<WalletView>> {
     const caller = requireAuth(auth);
     if (request.userId === '*') {
-      if (!isAdmin(caller))
+      if (!readsAllTenants(caller))
         throw Errors.forbidden(
           'Only the admin audience may list across users.',
           'wildcard_forbidden',
