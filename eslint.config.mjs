@@ -75,19 +75,12 @@ const testFiles = [
 /**
  * SQL lives in a feature's repository (`<feature>/<feature>.repository.ts`), the tables in
  * `schema.ts` (docs/architecture.md): elsewhere in an app, no value import of drizzle-orm (its
- * `sql`, `eq`, …), types alone. Test code and migrations may reach the database as they need;
- * wallet-ledger's `chain/` is exempt until the issue that restructures it. libs/ are not covered:
- * libs/persistence is the data layer.
+ * `sql`, `eq`, …), types alone. Test code and migrations may reach the database as they need.
+ * libs/ are not covered: libs/persistence is the data layer.
  */
 const sqlInRepositories = {
   files: ['apps/*/src/**/*.ts', 'apps/*/src/**/*.tsx'],
-  ignores: [
-    ...testFiles,
-    '**/*.repository.ts',
-    '**/schema.ts',
-    '**/migrations/**',
-    'apps/wallet-ledger/src/chain/**',
-  ],
+  ignores: [...testFiles, '**/*.repository.ts', '**/schema.ts', '**/migrations/**'],
   rules: {
     'no-restricted-imports': [
       'error',

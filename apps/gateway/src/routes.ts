@@ -11,6 +11,7 @@ import { eventRoutes } from './events/events.routes';
 import { incomeRoutes } from './incomes/incomes.routes';
 import { issuerRoutes } from './issuers/issuers.routes';
 import { ledgerRoutes } from './ledger/ledger.routes';
+import { treasuryRoutes } from './treasury/treasury.routes';
 import { reconciliationRoutes } from './ledger/reconciliation.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { policyRoutes } from './policies/policies.routes';
@@ -52,6 +53,7 @@ export function allRoutes(deps: RouteDeps): DocumentedRoute[] {
     ...transactionRoutes(deps.rpc),
     ...withdrawalRoutes(deps.rpc),
     ...ledgerRoutes(deps.rpc),
+    ...treasuryRoutes(deps.rpc),
     ...reconciliationRoutes(deps.rpc),
     ...assetRoutes(deps.rpc),
     ...purchaseRoutes(deps.rpc),

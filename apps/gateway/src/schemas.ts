@@ -101,6 +101,7 @@ export const clientSchema = contractSchema<ClientView>()(
     name: z.string().max(200),
     email: z.string().max(320),
     audience: z.array(clientAudienceValue).max(2),
+    personId: z.string().max(100).optional(),
     tenantId: idString.describe('The tenant the client acts for: its own id, or its tenant'),
   }),
 );

@@ -40,6 +40,8 @@ export const clients = identity.table('clients', {
   tokenVersion: integer('token_version').notNull(),
   /** The tenant this client is a member of; null: its own tenant. */
   tenantId: uuid('tenant_id'),
+  /** The person who holds this login (migration 0009); set at creation only. */
+  personId: text('person_id'),
   ...timestamps,
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });

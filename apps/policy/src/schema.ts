@@ -54,6 +54,8 @@ export const approvals = policySchema.table('approvals', {
   activity: text('activity').$type<ApprovalActivity>().notNull(),
   operationId: uuid('operation_id').notNull(),
   initiatorClientId: text('initiator_client_id').notNull(),
+  /** The person behind the initiating client (migration 0012); null: none named. */
+  initiatorPersonId: text('initiator_person_id'),
   policyIds: uuid('policy_ids').array().notNull(),
   quorum: integer('quorum').notNull(),
   approverIds: text('approver_ids').array(),
@@ -71,6 +73,8 @@ export const decisions = policySchema.table('decisions', {
   id: uuid('id').primaryKey(),
   approvalId: uuid('approval_id').notNull(),
   clientId: text('client_id').notNull(),
+  /** The person behind the deciding client (migration 0012); null: none named. */
+  personId: text('person_id'),
   decision: text('decision').$type<'approve' | 'reject'>().notNull(),
   reason: text('reason'),
   countsFor: uuid('counts_for').array().notNull(),

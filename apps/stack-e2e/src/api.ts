@@ -43,6 +43,7 @@ export class Api {
   get = (path: string, options?: RequestOptions) => this.request('GET', path, options);
   post = (path: string, options?: RequestOptions) => this.request('POST', path, options);
   patch = (path: string, options?: RequestOptions) => this.request('PATCH', path, options);
+  put = (path: string, options?: RequestOptions) => this.request('PUT', path, options);
   delete = (path: string, options?: RequestOptions) => this.request('DELETE', path, options);
 
   readonly bootstrapApp = { id: BOOTSTRAP.apiClientId, secret: BOOTSTRAP.apiClientSecret };

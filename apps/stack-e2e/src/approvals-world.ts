@@ -23,8 +23,8 @@ export function approvalsWorld(gateway: () => Api, admin: () => string) {
     return { id: client.id, token: client.token, user, wallet };
   }
 
-  /** A member of the tenant (its own login), with these scopes or none (all). */
-  async function member(tenantId: string, scopes?: string[][]) {
+  /** A member of the tenant (its own login), with these scopes or none (all), of a person. */
+  async function member(tenantId: string, scopes?: string[][], personId?: string) {
     const api = gateway();
     const email = `member-${Math.random().toString(36).slice(2)}@e2e.test`;
     const created = await api.post('/v1/clients', {
@@ -35,6 +35,7 @@ export function approvalsWorld(gateway: () => Api, admin: () => string) {
         password: 'a-long-member-password',
         tenantId,
         ...(scopes ? { scopes } : {}),
+        ...(personId ? { personId } : {}),
       },
     });
     expect(created.status).toBe(201);

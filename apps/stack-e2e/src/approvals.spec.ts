@@ -483,6 +483,53 @@ describe('an approval policy', () => {
   });
 });
 
+describe('one person, one vote', () => {
+  it('refuses a person approving what they started through another client, and counts a person once', async () => {
+    const t = await newTenant('Persons', '100');
+    const decides = [['approvals', 'read', 'decide']];
+    // Alice holds two logins: one that withdraws, one that approves.
+    const aliceWithdraws = await member(t.id, undefined, 'alice');
+    const aliceApproves = await member(t.id, decides, 'alice');
+    const bob = await member(t.id, decides, 'bob');
+    const bobAgain = await member(t.id, decides, 'bob');
+    const carol = await member(t.id, decides, 'carol');
+    expect((await api.get(`/v1/clients/${aliceApproves.id}`, { token: admin })).body).toMatchObject(
+      { personId: 'alice' },
+    );
+    await policy(t.token, {
+      name: 'Two people above 1 ETH',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '1' },
+      action: 'require_approval',
+      approvers: {
+        quorum: 2,
+        clientIds: [aliceApproves.id, bob.id, bobAgain.id, carol.id],
+      },
+    });
+    const created = await api.post(`/v1/users/${t.user}/wallets/${t.wallet}/withdrawals`, {
+      token: aliceWithdraws.token,
+      body: { assetId: 'eth', receiverAddress: RECEIVER, amount: '2', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    const { approvalId } = await withdrawal(t, created.body.id);
+    const decide = (token: string) =>
+      api.post(`/v1/approvals/${approvalId}/decisions`, { token, body: { decision: 'approve' } });
+    expectProblem(await decide(aliceApproves.token), 403, 'self_approval_forbidden');
+    expect((await decide(bob.token)).status).toBe(201);
+    // Bob's second login is still Bob: no second vote.
+    expectProblem(await decide(bobAgain.token), 409, 'already_decided');
+    expect((await withdrawal(t, created.body.id)).status).toBe('pending_approval');
+    expect((await decide(carol.token)).status).toBe(201);
+    await settled(t, created.body.id, 'prepared');
+    // The person is set at creation only.
+    expectProblem(
+      await api.patch(`/v1/clients/${bob.id}`, { token: admin, body: { personId: 'carol' } }),
+      400,
+      'validation_failed',
+    );
+  });
+});
+
 describe('several holding policies', () => {
   it("need every one's quorum: the tenant's approvers never stand in for the admins", async () => {
     const t = await newTenant('Doubly governed', '10');

@@ -8,21 +8,26 @@ import { waitFor } from '@custody/testing';
 import { expectProblem } from './api';
 import { launchBrowser } from './browser';
 import {
+  type Attempt,
   balanceOf,
   type ChainWorld,
   type CustodyWallet,
+  fundedEthWallet as fundedEthWalletIn,
   mineUntil as mineUntilIn,
-  newWallet,
+  replacementsOf,
   startChainWorld,
   stopChainWorld,
-  withdrawalBody,
+  stuckWithdrawal as stuckWithdrawalIn,
+  withdrawalEvents,
 } from './chain-world';
 import { BOOTSTRAP } from './stack';
 
 // Stuck withdrawals on anvil with automine off: sped up at their nonce (by the adapter after
 // EVM_SPEED_UP_AFTER_MS, or by an admin) and mined once with the fee booked once; cancelled by a
-// zero-value replacement, leaving the funds in the wallet. The same from the operator console's
-// withdrawal page, in Chromium, with a refusal shown as the API's problem.
+// zero-value replacement, leaving the funds in the wallet; each replacement told to the tenant
+// (withdrawal.is-replaced), and a transaction the node dropped re-sent and told
+// (withdrawal.is-dropped). The same from the operator console's withdrawal page, in Chromium,
+// with a refusal shown as the API's problem.
 let world: ChainWorld;
 
 /** The operator's cap per gas: a base fee raised past it leaves a speed-up no room. */
@@ -37,6 +42,8 @@ const SCREENSHOTS = path.resolve(__dirname, '../../..', 'tmp', 'console-screensh
 beforeAll(async () => {
   world = await startChainWorld({
     tenantName: 'Fees tenant',
+    // The notifier keeps the tenant's event feed.
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy', 'notifier'],
     walletLedger: {
       EVM_SPEED_UP_AFTER_MS: '3000',
       EVM_MAX_FEE_PER_GAS: FEE_CAP.toString(),
@@ -56,47 +63,13 @@ afterAll(() => stopChainWorld(world));
 const balance = (w: CustodyWallet) => balanceOf(world, w);
 const mineUntil = (check: () => Promise<boolean>, what: string) => mineUntilIn(world, check, what);
 
-async function fundedEthWallet(): Promise<CustodyWallet> {
-  await world.chain.setAutomine(true);
-  const w = await newWallet(world, 'eth');
-  await (
-    await world.chain.funder.sendTransaction({ to: w.address, value: parseEther('1') })
-  ).wait();
-  await mineUntil(async () => (await balance(w)) === '1', 'the deposit to be credited');
-  return w;
-}
-
-interface Attempt {
-  hash: string;
-  kind: string;
-  nonce: number;
-  maxFeePerGas: string;
-  status: string;
-}
-
-/** A withdrawal of 0.1 ETH sent with automine off: broadcast, not mined. */
-async function stuckWithdrawal(w: CustodyWallet) {
-  await world.chain.setAutomine(false);
-  const created = await world.api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
-    token: world.tenant.token,
-    body: withdrawalBody('eth', '0.1'),
-  });
-  expect(created.status).toBe(201);
-  const path = `/v1/users/${w.user}/wallets/${w.id}/withdrawals/${created.body.id}`;
-  const read = async () =>
-    (await world.api.get(path, { token: world.tenant.token })).body as {
-      status: string;
-      fee: string;
-      blockchainTransactionId: string;
-      attempts?: Attempt[];
-    };
-  await waitFor(async () => (await read()).status === 'broadcast', { what: 'the broadcast' });
-  return { id: created.body.id as string, read };
-}
+const fundedEthWallet = () => fundedEthWalletIn(world);
+const stuckWithdrawal = (w: CustodyWallet) => stuckWithdrawalIn(world, w);
+const replacements = (id: string, count?: number) => replacementsOf(world, id, count);
 
 it('speeds up a withdrawal stuck under a raised base fee and books the fee of the one mined', async () => {
   const w = await fundedEthWallet();
-  const { read } = await stuckWithdrawal(w);
+  const { id, read } = await stuckWithdrawal(w);
   const [first] = (await read()).attempts ?? [];
   expect(first).toMatchObject({ kind: 'send', nonce: 0, status: 'sent' });
   // The next block's base fee above what the transaction pays at most: it is not mined.
@@ -129,6 +102,8 @@ it('speeds up a withdrawal stuck under a raised base fee and books the fee of th
   const onChain = await world.chain.provider.getBalance(w.address);
   expect(parseEther(await balance(w))).toBe(onChain);
   expect(await balance(w)).toBe(sub('0.9', done.fee));
+  // The tenant was told which transaction replaced which.
+  expect((await replacements(id))[0]).toEqual(['speed-up', attempts[1]!.hash, first!.hash]);
 });
 
 it('cancels a stuck withdrawal by an admin: the funds stay in the wallet, less the fee', async () => {
@@ -138,7 +113,9 @@ it('cancels a stuck withdrawal by an admin: the funds stay in the wallet, less t
     token: world.admin,
   });
   expect(cancelled.status).toBe(200);
-  expect((cancelled.body.attempts as Attempt[]).map((a) => a.kind)).toEqual(['send', 'cancel']);
+  const [send, cancel] = cancelled.body.attempts as Attempt[];
+  expect([send?.kind, cancel?.kind]).toEqual(['send', 'cancel']);
+  expect(await replacements(id)).toEqual([['cancel', cancel!.hash, send!.hash]]);
   await world.chain.setAutomine(true);
   await mineUntil(async () => (await read()).status === 'failed', 'the cancel to be mined');
   const done = await read();
@@ -162,10 +139,12 @@ it('bumps a cancel when a cancelled withdrawal is sped up, never sending the pay
   expect((await world.api.post(`/v1/admin/withdrawals/${id}/cancel`, admin)).status).toBe(200);
   const sped = await world.api.post(`/v1/admin/withdrawals/${id}/speed-up`, admin);
   expect(sped.status).toBe(200);
-  expect((sped.body.attempts as Attempt[]).map((a) => a.kind)).toEqual([
-    'send',
-    'cancel',
-    'cancel',
+  const attempts = sped.body.attempts as Attempt[];
+  expect(attempts.map((a) => a.kind)).toEqual(['send', 'cancel', 'cancel']);
+  // Each replacement names the one it replaced: the bump replaced the cancel, not the payment.
+  expect(await replacements(id, 2)).toEqual([
+    ['cancel', attempts[1]!.hash, attempts[0]!.hash],
+    ['cancel', attempts[2]!.hash, attempts[1]!.hash],
   ]);
   await world.chain.setAutomine(true);
   await mineUntil(async () => (await read()).status === 'failed', 'the bumped cancel to be mined');
@@ -176,6 +155,24 @@ it('bumps a cancel when a cancelled withdrawal is sped up, never sending the pay
     ['cancel', 'mined'],
   ]);
   expect(await balance(w)).toBe(sub('1', done.fee));
+  expect(parseEther(await balance(w))).toBe(await world.chain.provider.getBalance(w.address));
+});
+
+it('re-sends a transaction the node dropped, tells the tenant, and confirms the withdrawal once', async () => {
+  const w = await fundedEthWallet();
+  const { id, read } = await stuckWithdrawal(w);
+  const [first] = (await read()).attempts ?? [];
+  await world.chain.provider.send('anvil_dropTransaction', [first!.hash]);
+  // The adapter finds the node without it and sends the same signed transaction again.
+  const [told] = await withdrawalEvents(world, 'withdrawal.is-dropped', id);
+  expect(told).toMatchObject({ status: 'broadcast', dropped: { hash: first!.hash, kind: 'send' } });
+  expect(await world.chain.provider.getTransaction(first!.hash)).not.toBeNull();
+  await world.chain.setAutomine(true);
+  await mineUntil(async () => (await read()).status === 'confirmed', 'the re-sent withdrawal');
+  const done = await read();
+  expect(done.blockchainTransactionId).toBe(first!.hash);
+  expect(await world.chain.provider.getTransactionCount(w.address, 'latest')).toBe(1);
+  expect(await balance(w)).toBe(sub('0.9', done.fee));
   expect(parseEther(await balance(w))).toBe(await world.chain.provider.getBalance(w.address));
 });
 

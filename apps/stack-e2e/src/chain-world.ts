@@ -134,3 +134,88 @@ export async function mineUntil(
 export function withdrawalBody(assetId: string, amount: string) {
   return { assetId, receiverAddress: Wallet.createRandom().address, amount, ...DEVICE };
 }
+
+/** A new wallet of ETH with 1 ETH deposited (automine on) and credited. */
+export async function fundedEthWallet(world: ChainWorld): Promise<CustodyWallet> {
+  await world.chain.setAutomine(true);
+  const w = await newWallet(world, 'eth');
+  await (
+    await world.chain.funder.sendTransaction({ to: w.address, value: parseEther('1') })
+  ).wait();
+  await mineUntil(world, async () => (await balanceOf(world, w)) === '1', 'the deposit');
+  return w;
+}
+
+/** A transaction sent for a withdrawal at its nonce, as the API shows it. */
+export interface Attempt {
+  hash: string;
+  kind: string;
+  nonce: number;
+  maxFeePerGas: string;
+  status: string;
+}
+
+/** What `withdrawal.is-replaced` says of a speed-up or cancel: which attempt replaced which. */
+interface Replacement {
+  hash: string;
+  kind: 'speed-up' | 'cancel';
+  replaces: string;
+}
+
+/** A withdrawal of 0.1 ETH from `w` sent with automine off: broadcast, not mined. */
+export async function stuckWithdrawal(world: ChainWorld, w: CustodyWallet) {
+  await world.chain.setAutomine(false);
+  const created = await world.api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+    token: world.tenant.token,
+    body: withdrawalBody('eth', '0.1'),
+  });
+  if (created.status !== 201) throw new Error(`withdrawal refused: ${created.status}`);
+  const path = `/v1/users/${w.user}/wallets/${w.id}/withdrawals/${created.body.id}`;
+  const read = async () =>
+    (await world.api.get(path, { token: world.tenant.token })).body as {
+      status: string;
+      fee: string;
+      blockchainTransactionId: string;
+      attempts?: Attempt[];
+    };
+  await waitFor(async () => (await read()).status === 'broadcast', { what: 'the broadcast' });
+  return { id: created.body.id as string, read };
+}
+
+/**
+ * The tenant's events of `type` about withdrawal `id` in its feed (the notifier must run),
+ * oldest first, once there are at least `count`: the notifier consumes them after the commit.
+ */
+export async function withdrawalEvents(
+  { api, tenant }: ChainWorld,
+  type: string,
+  id: string,
+  count = 1,
+): Promise<Record<string, unknown>[]> {
+  return waitFor(
+    async () => {
+      const res = await api.get(`/v1/events?types=${type}&limit=100`, { token: tenant.token });
+      const about = (res.body as { data: { id: string } & Record<string, unknown> }[])
+        .filter((e) => e.data.id === id)
+        .map((e) => e.data);
+      return about.length >= count ? about : undefined;
+    },
+    { what: `${count} ${type} of ${id} in the tenant's event feed` },
+  );
+}
+
+/**
+ * What the tenant was told of a withdrawal's speed-ups and cancels (`withdrawal.is-replaced`),
+ * once there are `count`: each replacement's kind, its hash and the hash it replaced.
+ */
+export async function replacementsOf(
+  world: ChainWorld,
+  id: string,
+  count = 1,
+): Promise<[string, string, string][]> {
+  const told = await withdrawalEvents(world, 'withdrawal.is-replaced', id, count);
+  return told.map((e) => {
+    const r = e['replacement'] as Replacement;
+    return [r.kind, r.hash, r.replaces];
+  });
+}

@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { add, sub } from '@custody/money';
 import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { raceBlock, withDatabase } from './database';
@@ -662,6 +663,76 @@ describe('purchases', () => {
       await purchase(tenant.token, user, wallet, { operation: 'buy', amount: '99' }, key),
       409,
       'idempotency_conflict',
+    );
+  });
+
+  it('never lets a buy make the house owe more than the treasury limit an admin set', async () => {
+    const user = await newUser(tenant.token);
+    const wallet = await walletOf(tenant.token, user, 'eth');
+    const treasury = async () =>
+      (
+        (await api.get('/v1/admin/treasury', { token: admin })).body as {
+          assetId: string;
+          balance: string;
+          maxShort: string | null;
+        }[]
+      ).find((t) => t.assetId === 'eth')!;
+    const before = await treasury();
+    expect(before.maxShort).toBeNull();
+    // Room for one buy of 100 (0.039377206851908281 ETH), not two.
+    const maxShort = add(before.balance.startsWith('-') ? before.balance.slice(1) : '0', '0.05');
+    const set = await api.put('/v1/admin/treasury/eth', { token: admin, body: { maxShort } });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ assetId: 'eth', maxShort });
+    expect(
+      (await purchase(tenant.token, user, wallet, { operation: 'buy', amount: '100' })).status,
+    ).toBe(201);
+    const refused = await purchase(tenant.token, user, wallet, { operation: 'buy', amount: '100' });
+    expectProblem(refused, 409, 'treasury_insufficient');
+    // Nothing booked: the wallet has the first buy only, the treasury moved once, the books hold.
+    expect(await balance(tenant.token, user, wallet)).toBe('0.039377206851908281');
+    expect((await treasury()).balance).toBe(sub(before.balance, '0.039377206851908281'));
+    await ledgerIsSound();
+    // A sale still settles (it pays the house back), and lifting the bound lets buys through.
+    expect(
+      (await purchase(tenant.token, user, wallet, { operation: 'sell', amount: '0.01' })).status,
+    ).toBe(201);
+    expect(
+      (await api.put('/v1/admin/treasury/eth', { token: admin, body: { maxShort: null } })).body
+        .maxShort,
+    ).toBeNull();
+    expect(
+      (await purchase(tenant.token, user, wallet, { operation: 'buy', amount: '100' })).status,
+    ).toBe(201);
+  });
+
+  it('answers the treasury routes with their errors', async () => {
+    expectProblem(await api.get('/v1/admin/treasury', { token: tenant.token }), 403);
+    expectProblem(await api.get('/v1/admin/treasury'), 401);
+    expectProblem(
+      await api.put('/v1/admin/treasury/eth', { token: tenant.token, body: { maxShort: '1' } }),
+      403,
+    );
+    expectProblem(
+      await api.put('/v1/admin/treasury/nocoin', { token: admin, body: { maxShort: '1' } }),
+      404,
+      'not_found',
+    );
+    expectProblem(
+      await api.put('/v1/admin/treasury/eth', { token: admin, body: { maxShort: '-1' } }),
+      400,
+      'validation_failed',
+    );
+    expectProblem(
+      await api.put('/v1/admin/treasury/usdc', {
+        token: admin,
+        body: { maxShort: '1.0000001' },
+      }),
+      400,
+      'validation_failed',
+    );
+    expect((await api.get('/v1/admin/treasury', { token: admin })).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ assetId: 'usdc', maxShort: null })]),
     );
   });
 

@@ -496,6 +496,7 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
   }),
   updateIncome: () => ({ status: 'failed' }),
   resolveIncomeReorg: () => ({ resolution: 'released' }),
+  setTreasuryLimit: () => ({ maxShort: null }),
   createWithdrawal: () => ({
     assetId: 'eth',
     receiverAddress: RECEIVER_ADDRESS,

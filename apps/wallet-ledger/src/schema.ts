@@ -55,6 +55,13 @@ export const accounts = ledger.table('accounts', {
   ...timestamps,
 });
 
+/** The most the house may owe per asset (migration 0025); no row: no bound. */
+export const treasuryLimits = ledger.table('treasury_limits', {
+  assetId: text('asset_id').primaryKey(),
+  maxShort: numeric('max_short').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type WalletRow = typeof wallets.$inferSelect;
 export type UserRefRow = typeof userRefs.$inferSelect;
 

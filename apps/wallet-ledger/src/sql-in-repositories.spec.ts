@@ -56,8 +56,9 @@ describe('SQL only in repositories (lint)', () => {
       { code: typeImport, file: service },
       { code: valueImport, file: 'apps/trading/src/schema.ts' },
       { code: valueImport, file: 'apps/trading/src/assets/assets.service.spec.ts' },
-      { code: valueImport, file: 'apps/wallet-ledger/src/chain/nonces.ts' },
       { code: valueImport, file: 'libs/persistence/src/database.ts' },
+      { code: valueImport, file: 'apps/wallet-ledger/src/chain/nonces.ts' },
+      { code: valueImport, file: 'apps/wallet-ledger/src/chain/chain.repository.ts' },
     ]);
   }, 60_000);
 
@@ -77,7 +78,12 @@ describe('SQL only in repositories (lint)', () => {
     expect(found[3]).toEqual([]);
   });
 
-  it("allows it in schema.ts, specs, wallet-ledger's chain/ (until its issue) and libs", () => {
-    expect(found.slice(4)).toEqual([[], [], [], []]);
+  it('allows it in schema.ts, specs and libs', () => {
+    expect(found.slice(4, 7)).toEqual([[], [], []]);
+  });
+
+  it("refuses it in wallet-ledger's chain adapter too, outside its repository", () => {
+    expect(found[7]).toEqual([expect.stringMatching(/^'drizzle-orm' import is restricted/)]);
+    expect(found[8]).toEqual([]);
   });
 });

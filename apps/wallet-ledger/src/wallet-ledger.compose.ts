@@ -3,6 +3,7 @@ import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/serv
 import { AssetCatalog } from './assets/asset-catalog';
 import { chainStatusMetrics } from './chain-status/chain-status.metrics';
 import { EvmAdapter } from './chain/evm-adapter';
+import { ChainDeposits } from './incomes/chain-deposits';
 import { IncomesService } from './incomes/incomes.service';
 import { LedgerCheckService } from './ledger/ledger-check.service';
 import { approvalEventHandlers } from './policies/approval-events';
@@ -27,8 +28,18 @@ import { userEventHandlers } from './users/user-events';
 import { CreateWallet } from './wallets/create-wallet';
 import { DeleteWallet } from './wallets/delete-wallet';
 import { WalletsService } from './wallets/wallets.service';
+import { CreateWithdrawal } from './withdrawals/create-withdrawal';
+import { HoldSignedTransaction } from './withdrawals/hold-signed-transaction';
+import { ManualWithdrawalAdapter } from './withdrawals/manual-adapter';
+import { MoveWithdrawal } from './withdrawals/move-withdrawal';
+import { RecordReplacement } from './withdrawals/record-replacement';
+import { ReplaceWithdrawal } from './withdrawals/replace-withdrawal';
+import { SendWithdrawal } from './withdrawals/send-withdrawal';
+import { SettleSentWithdrawal } from './withdrawals/settle-sent-withdrawal';
+import { SettleWithdrawalApproval } from './withdrawals/settle-withdrawal-approval';
 import { withdrawalMetrics } from './withdrawals/withdrawals.metrics';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
+import { TreasuryService } from './treasury/treasury.service';
 import { rpcHandlers } from './wallet-ledger.rpc';
 
 /** One object graph for the handlers, the approval consumer and the chain adapter. */
@@ -36,19 +47,37 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const { db, rpc } = deps;
   const catalog = new AssetCatalog(rpc);
   const governor = new Governor(rpc);
-  const withdrawals = new WithdrawalsService(db, rpc, catalog, governor);
+  // Every change of a withdrawal is a use-case of the withdrawals module, through `moves`.
+  const moves = new MoveWithdrawal(catalog);
+  const withdrawals = new WithdrawalsService(db, catalog, moves);
+  const settleWithdrawal = new SettleWithdrawalApproval(moves);
   const incomes = new IncomesService(db, catalog);
   const settleTransfer = new SettleTransferApproval(catalog);
   const holdTransfer = new HoldTransfer(db, catalog, settleTransfer);
   const reconciliation = new ReconciliationService(db, deps.pool, deps.logger);
   reconciliation.registerMetrics(deps.metrics.registry);
-  const chain = new EvmAdapter(deps, catalog, incomes, withdrawals, reconciliation);
+  // The chain adapters behind the withdrawals module's port: the EVM network's (it also watches
+  // deposits), and the manual one (an admin reports) for every asset it does not send.
+  const chain = new EvmAdapter(
+    deps,
+    catalog,
+    new ChainDeposits(db, incomes),
+    {
+      reads: withdrawals,
+      send: new SendWithdrawal(db, moves),
+      settle: new SettleSentWithdrawal(db, moves),
+      replacements: new RecordReplacement(db, moves),
+    },
+    reconciliation,
+  );
+  const manualWithdrawals = new ManualWithdrawalAdapter(db, moves);
   withdrawalMetrics(deps.metrics.registry, db, deps.logger);
   chainStatusMetrics(deps.metrics.registry, () => chain.status(), deps.logger);
   const payloads = new SignaturePayloads(rpc, catalog, () => chain.network(), deps.config);
-  const records = new SignatureRecords(withdrawals);
+  const records = new SignatureRecords(new HoldSignedTransaction(moves));
   const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
   const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);
+  const treasury = new TreasuryService(db, catalog);
   return {
     rpcHandlers: rpcHandlers({
       db,
@@ -60,23 +89,37 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
       createTransfer: new CreateTransfer(db, deps.pool, catalog, governor, holdTransfer),
       transfers: new TransfersService(db),
       incomes,
+      createWithdrawal: new CreateWithdrawal(db, rpc, catalog, governor, settleWithdrawal),
+      manualWithdrawals,
+      replaceWithdrawal: new ReplaceWithdrawal(db, withdrawals, [chain], manualWithdrawals),
       withdrawals,
       transactions: new TransactionsService(db, catalog),
       purchases: new PurchaseSettlement(db),
       ledgerCheck: new LedgerCheckService(deps.pool),
       chain,
       reconciliation,
+      treasury,
     }),
     eventHandlers: {
       ...userEventHandlers(),
       ...approvalEventHandlers({
-        withdrawals,
+        withdrawals: settleWithdrawal,
         transfers: settleTransfer,
         signatures: settleSignature,
       }),
     },
     retention: [reconciliationRetention(RECONCILIATION_RETENTION_DAYS)],
-    onStart: () => chain.start(),
+    onStart: async () => {
+      // Production names the assets the house may owe without a bound (trading may not answer
+      // yet at start: the warning waits for the catalog, never the start).
+      if (deps.config.NODE_ENV === 'production')
+        void treasury
+          .warnUnbounded(deps.logger)
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: error }, 'treasury limits not checked at start'),
+          );
+      return chain.start();
+    },
   };
 }
 

@@ -13,9 +13,9 @@ import {
 } from './test-harness';
 
 // wallet-ledger alone, over RPC as the gateway calls it (test-harness.ts): who may call what, and
-// the money movements whose use cases are not split out yet (withdrawals, incomes). Each use
-// case's own behaviour is in its spec beside it; whole flows through every process stay in
-// stack-e2e.
+// the money movements best seen through it (a withdrawal created and reported by an admin, the
+// manual adapter; incomes). Each use case's own behaviour is in its spec beside it; whole flows
+// through every process stay in stack-e2e.
 
 let h: LedgerHarness;
 

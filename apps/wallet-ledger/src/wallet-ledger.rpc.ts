@@ -13,10 +13,14 @@ import type { SignaturesService } from './signatures/signatures.service';
 import type { TransactionsService } from './transactions/transactions.service';
 import type { CreateTransfer } from './transfers/create-transfer';
 import type { TransfersService } from './transfers/transfers.service';
+import type { TreasuryService } from './treasury/treasury.service';
 import { applyBlock } from './users/user-events';
 import type { CreateWallet } from './wallets/create-wallet';
 import type { DeleteWallet } from './wallets/delete-wallet';
 import type { WalletsService } from './wallets/wallets.service';
+import type { CreateWithdrawal } from './withdrawals/create-withdrawal';
+import type { ManualWithdrawalAdapter } from './withdrawals/manual-adapter';
+import type { ReplaceWithdrawal } from './withdrawals/replace-withdrawal';
 import type { WithdrawalsService } from './withdrawals/withdrawals.service';
 
 /** What wallet-ledger's handlers call, built in wallet-ledger.compose.ts. */
@@ -31,12 +35,18 @@ export interface WalletLedgerUseCases {
   createTransfer: CreateTransfer;
   transfers: TransfersService;
   incomes: IncomesService;
+  createWithdrawal: CreateWithdrawal;
+  /** An admin's reports of withdrawals no chain adapter sends. */
+  manualWithdrawals: ManualWithdrawalAdapter;
+  /** An admin's speed-up or cancel, asked of the adapter that sends the asset. */
+  replaceWithdrawal: ReplaceWithdrawal;
   withdrawals: WithdrawalsService;
   transactions: TransactionsService;
   purchases: PurchaseSettlement;
   ledgerCheck: LedgerCheckService;
   chain: EvmAdapter;
   reconciliation: ReconciliationService;
+  treasury: TreasuryService;
 }
 
 /** Wallet-ledger's RPC contract; each handler unpacks params and calls one use case. */
@@ -50,12 +60,16 @@ export function rpcHandlers({
   createTransfer,
   transfers,
   incomes,
+  createWithdrawal,
+  manualWithdrawals,
+  replaceWithdrawal,
   withdrawals,
   transactions,
   purchases,
   ledgerCheck,
   chain,
   reconciliation,
+  treasury,
 }: WalletLedgerUseCases): RpcHandlers<'wallet-ledger'> {
   return {
     [WALLET_RPC.createWallet]: (params, ctx) => createWallet.create(ctx.auth, params),
@@ -85,15 +99,16 @@ export function rpcHandlers({
     [LEDGER_RPC.listIncomes]: (params, ctx) => incomes.list(ctx.auth, params),
     [LEDGER_RPC.getIncome]: (params, ctx) => incomes.get(ctx.auth, params),
     [LEDGER_RPC.createWithdrawal]: ownsIdempotency((params, ctx) =>
-      withdrawals.create(ctx.auth, params, ctx.idempotency),
+      createWithdrawal.create(ctx.auth, params, ctx.idempotency),
     ),
     [LEDGER_RPC.updateWithdrawal]: ownsIdempotency((p, ctx) =>
-      withdrawals.transition(ctx.auth, p.id, p, ctx.idempotency),
+      manualWithdrawals.report(ctx.auth, p.id, p, ctx.idempotency),
     ),
     [LEDGER_RPC.listWithdrawals]: (params, ctx) => withdrawals.list(ctx.auth, params),
     [LEDGER_RPC.getWithdrawal]: (params, ctx) => withdrawals.get(ctx.auth, params),
-    [LEDGER_RPC.speedUpWithdrawal]: (p, ctx) => chain.replace(ctx.auth, p.id, 'speed-up'),
-    [LEDGER_RPC.cancelWithdrawal]: (p, ctx) => chain.replace(ctx.auth, p.id, 'cancel'),
+    [LEDGER_RPC.speedUpWithdrawal]: (p, ctx) =>
+      replaceWithdrawal.replace(ctx.auth, p.id, 'speed-up'),
+    [LEDGER_RPC.cancelWithdrawal]: (p, ctx) => replaceWithdrawal.replace(ctx.auth, p.id, 'cancel'),
     [LEDGER_RPC.listTransactions]: (params, ctx) => transactions.list(ctx.auth, params),
     [LEDGER_RPC.getTransaction]: (params, ctx) => transactions.get(ctx.auth, params),
     [LEDGER_RPC.checkLedger]: async (_params, ctx) => {
@@ -112,6 +127,8 @@ export function rpcHandlers({
       requireAdmin(ctx.auth);
       return reconciliation.deltas(p.list, p.filters);
     },
+    [LEDGER_RPC.listTreasury]: (_params, ctx) => treasury.list(ctx.auth),
+    [LEDGER_RPC.setTreasuryLimit]: (p, ctx) => treasury.setLimit(ctx.auth, p.assetId, p.maxShort),
     [WALLET_RPC.countUserWallets]: (p, ctx) => wallets.countForUser(ctx.auth, p.userId),
     [WALLET_RPC.applyUserRef]: async (p) => {
       if (!p.user.blocked) throw Errors.badRequest('Only blocks are applied directly.');

@@ -393,7 +393,8 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
   {
     code: 'self_approval_forbidden',
     statuses: [403],
-    meaning: 'The client that started the operation tried to decide on its approval.',
+    meaning:
+      'The client that started the operation, or another client of the same person (`personId`), tried to decide on its approval.',
   },
   {
     code: 'user_blocked',
@@ -452,7 +453,8 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
   {
     code: 'already_decided',
     statuses: [409],
-    meaning: 'The client has decided on this approval already.',
+    meaning:
+      'The client, or another client of the same person (`personId`), has decided on this approval already.',
   },
   {
     code: 'approval_exists',
@@ -562,6 +564,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'transaction_already_signed',
     statuses: [409],
     meaning: 'The same transaction was signed before and holds its amount already.',
+  },
+  {
+    code: 'treasury_insufficient',
+    statuses: [409],
+    meaning:
+      "A buy would take the asset's treasury past the most the house may owe in it (`PUT /v1/admin/treasury/{assetId}`); nothing was booked.",
   },
   {
     code: 'user_exists',

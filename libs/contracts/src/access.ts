@@ -137,6 +137,8 @@ export const RPC_ACCESS: AccessTable = {
     [LEDGER_RPC.chainStatus]: api(),
     [LEDGER_RPC.reconciliation]: api(),
     [LEDGER_RPC.reconciliationDeltas]: api(),
+    [LEDGER_RPC.listTreasury]: api(),
+    [LEDGER_RPC.setTreasuryLimit]: api(),
   },
   trading: {
     [RPC_METHODS.common.ping]: ping,

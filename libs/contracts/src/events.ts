@@ -20,6 +20,7 @@ import type {
   SignedItemView,
   TransferView,
   WalletView,
+  WithdrawalAttemptView,
   WithdrawalView,
 } from './wallet-ledger';
 
@@ -39,6 +40,10 @@ export const EVENTS = {
   transferUpdated: 'transfer.is-updated',
   withdrawalCreated: 'withdrawal.is-created',
   withdrawalUpdated: 'withdrawal.is-updated',
+  /** A speed-up or cancel of a withdrawal was sent at its nonce, replacing its last transaction. */
+  withdrawalReplaced: 'withdrawal.is-replaced',
+  /** The node no longer knew a withdrawal's broadcast transaction, and the chain adapter re-sent it. */
+  withdrawalDropped: 'withdrawal.is-dropped',
   incomeCreated: 'income.is-created',
   incomeConfirmed: 'income.is-confirmed',
   incomeReorged: 'income.is-reorged',
@@ -80,6 +85,22 @@ export type WalletEventData = WalletView & DeviceAndIp;
 /** A withdrawal requested through the API carries who asked; one held for a signed tx does not. */
 export type WithdrawalCreatedData = WithdrawalView & Partial<DeviceAndIp>;
 
+/** A speed-up or cancel sent: the withdrawal with its attempts, and which attempt replaced which. */
+export type WithdrawalReplacedData = WithdrawalView & {
+  replacement: {
+    /** The new attempt's transaction. */
+    hash: string;
+    kind: 'speed-up' | 'cancel';
+    /** The transaction it replaces at the nonce: the attempt sent before it. */
+    replaces: string;
+  };
+};
+
+/** A broadcast attempt the node no longer knew, sent again by the chain adapter (same hash). */
+export type WithdrawalDroppedData = WithdrawalView & {
+  dropped: { hash: string; kind: WithdrawalAttemptView['kind'] };
+};
+
 /** A signed item (or one held for approval) with its kind. */
 export type SignEventData = SignedItemView & { kind: SignedItemKind };
 
@@ -108,6 +129,8 @@ export type EventPayloads = ExactlyKeyed<
     [EVENTS.transferUpdated]: TransferView;
     [EVENTS.withdrawalCreated]: WithdrawalCreatedData;
     [EVENTS.withdrawalUpdated]: WithdrawalView;
+    [EVENTS.withdrawalReplaced]: WithdrawalReplacedData;
+    [EVENTS.withdrawalDropped]: WithdrawalDroppedData;
     [EVENTS.incomeCreated]: IncomeView;
     [EVENTS.incomeConfirmed]: IncomeView;
     [EVENTS.incomeReorged]: IncomeView;
@@ -177,6 +200,8 @@ export const EVENT_ROUTES: Record<
   [EVENTS.transferUpdated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.withdrawalCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.withdrawalUpdated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.withdrawalReplaced]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
+  [EVENTS.withdrawalDropped]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.incomeCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.incomeConfirmed]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.incomeReorged]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },

@@ -265,6 +265,8 @@ export interface ClientView {
   audience: ClientAudience[];
   /** The tenant the client acts for: its own id, or the tenant it is a member of. */
   tenantId: string;
+  /** The person who holds this login (one person, one vote: docs/decisions/policies-and-approvals.md). */
+  personId?: string;
 }
 
 export interface TokenView {
@@ -324,6 +326,8 @@ export interface AccessTokenClaims {
   scp?: Scope[];
   /** auditor tokens only: `platform` (an auditor of no tenant) reads every tenant */
   asc?: 'platform' | 'tenant';
+  /** the person who holds the client, when its creator named one */
+  pid?: string;
 }
 
 /** Redis keys identity writes and the gateway reads on every request. DO NOT RENAME. */
@@ -348,6 +352,11 @@ export interface ClientInput {
   scopes?: Scope[];
   /** Makes the client a member of this tenant (an existing general client); set at creation only. */
   tenantId?: string;
+  /**
+   * The person who holds this login, as its creator names them within the tenant; set at
+   * creation only. Two clients of one person count as one approver.
+   */
+  personId?: string;
 }
 
 /** An api client as an admin creates it (`POST /v1/api-clients`). */

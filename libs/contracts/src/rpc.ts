@@ -34,6 +34,8 @@ export interface AuthContext {
   audience: 'general' | 'admin' | 'issuer' | 'auditor';
   /** Auditors only: `platform` reads every tenant (an admin's auditor), `tenant` its own. */
   auditScope?: 'platform' | 'tenant';
+  /** The person who holds the client (its `personId`): one person is one approver. */
+  personId?: string;
   /** The api client (OAuth application) the token was issued through. */
   apiClientId?: string;
   /** Set when the token was issued for one end user only. */

@@ -126,7 +126,23 @@ export const LEDGER_RPC = {
   reconciliation: 'reconciliation.last',
   /** Admin: a page of the last reconciliation's deltas. */
   reconciliationDeltas: 'reconciliation.deltas',
+  /** Admin: each asset's treasury balance and the most the house may owe in it. */
+  listTreasury: 'treasury.list',
+  /** Admin: sets (or, with null, lifts) the most the house may owe in an asset. */
+  setTreasuryLimit: 'treasury.setLimit',
 } as const;
+
+/**
+ * An asset's treasury (docs/decisions/purchases.md, "What the house may owe"): the system account
+ * purchases move crypto from and sales to. Negative: the house owes what it sold and has not
+ * sourced yet; `maxShort` bounds that (null: no bound).
+ */
+export interface TreasuryView {
+  assetId: string;
+  balance: string;
+  maxShort: string | null;
+  updatedAt: string | null;
+}
 
 export interface RequestedTransaction {
   assetId: string;
@@ -428,5 +444,10 @@ export interface WalletLedgerRpc {
   [LEDGER_RPC.reconciliationDeltas]: RpcSpec<
     { list: ListQuery; filters: { assetId?: string } },
     ListResult<ReconciliationDeltaView>
+  >;
+  [LEDGER_RPC.listTreasury]: RpcSpec<Record<string, never>, TreasuryView[]>;
+  [LEDGER_RPC.setTreasuryLimit]: RpcSpec<
+    { assetId: string; maxShort: string | null },
+    TreasuryView
   >;
 }

@@ -29,6 +29,7 @@ export const CONSUMERS = [
   'poisoned',
   'refused',
   'undeliverable',
+  'traced',
 ];
 
 export interface Harness {

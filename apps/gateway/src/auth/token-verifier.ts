@@ -148,6 +148,7 @@ export class TokenVerifier {
           ? { auditScope: claims.asc === 'platform' ? ('platform' as const) : ('tenant' as const) }
           : {}),
         apiClientId: claims.azp,
+        ...(claims.pid !== undefined ? { personId: claims.pid } : {}),
         ...(claims.uid !== undefined ? { userId: claims.uid } : {}),
         ...(claims.scp !== undefined ? { scopes: claims.scp } : {}),
       },

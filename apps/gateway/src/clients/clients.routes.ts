@@ -25,6 +25,16 @@ const createBody = z
   .object({
     ...{},
     ...clientFields,
+    personId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9._:@-]+$/)
+      .optional()
+      .describe(
+        'The person who holds this login, as you name them (an employee number, say); set at creation only. Two clients of one person count as one approver, and a person never approves what they started, whichever client they use',
+      ),
     tenantId: z
       .uuid()
       .optional()
@@ -50,6 +60,7 @@ export function clientRoutes(rpc: RpcClient) {
       description:
         'Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). ' +
         "With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. " +
+        '`personId` names the person who holds the login (set at creation only): two clients of one person count as one approver, and a person never approves what they started. ' +
         '`auditor` (alone) makes a client that reads and changes nothing: audit, policies, approvals, users (personal fields masked), wallets and movements; with `tenantId` of that tenant, without it of every tenant (it then signs in through an admin api client, as admins do). ' +
         'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
         'Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) , `member_audience_invalid` (a member cannot be an admin) or `auditor_audience_invalid` (`auditor` with another audience).',

@@ -223,9 +223,9 @@ export function withdrawalRoutes(rpc: RpcClient) {
           (kind === 'speed-up'
             ? 'Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with the same payment at the same nonce and fees at least 12.5 % higher, within the fee cap its policy decision bound. '
             : 'Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with a zero-value transfer of the address to itself at the same nonce and higher fees: once mined, the withdrawal is `failed`, the amount stays in the wallet and the fee of the cancel is paid (by the wallet for the native coin, by the house for a token). ') +
-          "The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated`; whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. " +
+          "The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated` and `withdrawal.is-replaced` (which names the transaction it replaces); whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. " +
           'Not idempotent: each call sends another replacement (each needs 10 % more than the last). ' +
-          'Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter runs).',
+          'Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter sends its asset: an admin reports its withdrawals).',
         tags: ['withdrawals'],
         auth: 'admin',
         scope: ['withdrawals', 'manage'],

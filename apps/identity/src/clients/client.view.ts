@@ -11,5 +11,6 @@ export function clientView(row: ClientRow): ClientView {
     email: row.email,
     audience: row.audience,
     tenantId: row.tenantId ?? row.id,
+    ...(row.personId !== null ? { personId: row.personId } : {}),
   };
 }

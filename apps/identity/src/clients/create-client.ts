@@ -44,6 +44,7 @@ export class CreateClient {
           scopes: input.scopes ?? [],
           tokenVersion: 1,
           tenantId: input.tenantId ?? null,
+          personId: input.personId ?? null,
         })
         .catch(duplicateEmail);
     });

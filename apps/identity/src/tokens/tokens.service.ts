@@ -112,6 +112,7 @@ export class TokensService {
       ...(userId !== undefined ? { uid: userId } : {}),
       ...(client.scopes.length > 0 ? { scp: client.scopes } : {}),
       ...(audience === 'auditor' ? { asc: platformAuditor ? 'platform' : 'tenant' } : {}),
+      ...(client.personId !== null ? { pid: client.personId } : {}),
     };
     const key = await this.keys.active('access');
     const accessToken = await new SignJWT({ ...claims })

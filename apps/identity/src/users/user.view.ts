@@ -69,6 +69,7 @@ const masked = <T extends string | undefined>(value: T, mask: (v: string) => str
  */
 export function maskedUserView(view: UserView): UserView {
   return {
+    ...{},
     ...view,
     ...(view.idNumber !== undefined ? { idNumber: maskText(view.idNumber) } : {}),
     ...(view.email !== undefined ? { email: maskEmail(view.email) } : {}),
@@ -86,6 +87,7 @@ export function maskedUserView(view: UserView): UserView {
     ...(view.legalPerson
       ? {
           legalPerson: {
+            ...{},
             ...view.legalPerson,
             device: maskText(view.legalPerson.device),
             ip: maskText(view.legalPerson.ip),

@@ -25,6 +25,10 @@ const DESCRIPTIONS: Record<EventName, string> = {
   [EVENTS.transferUpdated]: 'A transfer held for approval was applied, rejected or failed',
   [EVENTS.withdrawalCreated]: 'A withdrawal was prepared',
   [EVENTS.withdrawalUpdated]: 'A withdrawal changed status',
+  [EVENTS.withdrawalReplaced]:
+    "A withdrawal's transaction was replaced at its nonce by a speed-up or a cancel (which attempt replaced which)",
+  [EVENTS.withdrawalDropped]:
+    "The network's node no longer knew a withdrawal's broadcast transaction, and the chain adapter sent it again",
   [EVENTS.incomeCreated]: 'A deposit was detected',
   [EVENTS.incomeConfirmed]: 'A deposit was confirmed and credited',
   [EVENTS.incomeReorged]:

@@ -18,6 +18,7 @@ const PENDING = {
   status: 'pending' as const,
   expiresAt: new Date(NOW.getTime() + 60_000),
   initiatorClientId: 'initiator',
+  initiatorPersonId: null as string | null,
 };
 
 function expectRefusal(attempt: () => unknown, status: number, code: string): void {
@@ -58,26 +59,72 @@ describe('who decides', () => {
     expect(qualifyingFor(all, { clientId: 'x', admin: false }, ['a'])).toEqual([]);
   });
 
-  it('is a client other than the initiator, counting for something, once, while pending', () => {
-    expect(() => checkDecider(PENDING, 'a', ['tenant-two'], [], NOW)).not.toThrow();
+  it('is a person other than the initiator, whichever client: two clients of one person are one vote', () => {
+    const started = { ...PENDING, initiatorPersonId: 'alice' };
     expectRefusal(
-      () => checkDecider(PENDING, 'initiator', ['tenant-two'], [], NOW),
+      () => checkDecider(started, { clientId: 'a', personId: 'alice' }, ['tenant-two'], [], NOW),
       403,
       'self_approval_forbidden',
     );
-    expectRefusal(() => checkDecider(PENDING, 'c', [], [], NOW), 403, 'approver_forbidden');
+    expect(() =>
+      checkDecider(started, { clientId: 'a', personId: 'bob' }, ['tenant-two'], [], NOW),
+    ).not.toThrow();
     expectRefusal(
-      () => checkDecider(PENDING, 'a', ['tenant-two'], [{ clientId: 'a' }], NOW),
+      () =>
+        checkDecider(
+          started,
+          { clientId: 'b', personId: 'bob' },
+          ['tenant-two'],
+          [{ clientId: 'a', personId: 'bob' }],
+          NOW,
+        ),
+      409,
+      'already_decided',
+    );
+    // Clients that name no person are each their own person.
+    expect(() =>
+      checkDecider(
+        PENDING,
+        { clientId: 'b' },
+        ['tenant-two'],
+        [{ clientId: 'a', personId: null }],
+        NOW,
+      ),
+    ).not.toThrow();
+  });
+
+  it('is a client other than the initiator, counting for something, once, while pending', () => {
+    expect(() => checkDecider(PENDING, { clientId: 'a' }, ['tenant-two'], [], NOW)).not.toThrow();
+    expectRefusal(
+      () => checkDecider(PENDING, { clientId: 'initiator' }, ['tenant-two'], [], NOW),
+      403,
+      'self_approval_forbidden',
+    );
+    expectRefusal(
+      () => checkDecider(PENDING, { clientId: 'c' }, [], [], NOW),
+      403,
+      'approver_forbidden',
+    );
+    expectRefusal(
+      () => checkDecider(PENDING, { clientId: 'a' }, ['tenant-two'], [{ clientId: 'a' }], NOW),
       409,
       'already_decided',
     );
     expectRefusal(
-      () => checkDecider({ ...PENDING, status: 'approved' }, 'a', ['tenant-two'], [], NOW),
+      () =>
+        checkDecider(
+          { ...PENDING, status: 'approved' },
+          { clientId: 'a' },
+          ['tenant-two'],
+          [],
+          NOW,
+        ),
       409,
       'approval_finished',
     );
     expectRefusal(
-      () => checkDecider({ ...PENDING, expiresAt: NOW }, 'a', ['tenant-two'], [], NOW),
+      () =>
+        checkDecider({ ...PENDING, expiresAt: NOW }, { clientId: 'a' }, ['tenant-two'], [], NOW),
       409,
       'approval_finished',
     );

@@ -51,20 +51,28 @@ export function qualifyingFor(
 
 /**
  * Whether a client may decide on an approval now: a pending one before its expiry, not its own
- * operation, counting for at least one of its requirements, once.
+ * operation, counting for at least one of its requirements, once. One person, one vote: a
+ * client naming the person who started the operation is refused as its initiator is, and a
+ * person who decided through one client does not decide again through another.
  */
 export function checkDecider(
-  approval: Pick<ApprovalRow, 'status' | 'expiresAt' | 'initiatorClientId'>,
-  decider: string,
+  approval: Pick<ApprovalRow, 'status' | 'expiresAt' | 'initiatorClientId' | 'initiatorPersonId'>,
+  decider: { clientId: string; personId?: string | undefined },
   countsFor: readonly string[],
-  decisions: readonly Pick<DecisionRow, 'clientId'>[],
+  decisions: readonly (Pick<DecisionRow, 'clientId'> & { personId?: string | null })[],
   now: Date,
 ): void {
   if (approval.status !== 'pending' || approval.expiresAt <= now)
     throw Errors.conflict('This approval is no longer pending.', 'approval_finished');
-  if (decider === approval.initiatorClientId)
+  if (decider.clientId === approval.initiatorClientId)
     throw Errors.forbidden(
       'The client that started an operation cannot decide on it.',
+      'self_approval_forbidden',
+    );
+  const person = decider.personId;
+  if (person !== undefined && person === approval.initiatorPersonId)
+    throw Errors.forbidden(
+      'The person who started an operation cannot decide on it, whichever client they use.',
       'self_approval_forbidden',
     );
   if (countsFor.length === 0)
@@ -72,8 +80,13 @@ export function checkDecider(
       'This client is not an approver of this approval.',
       'approver_forbidden',
     );
-  if (decisions.some((d) => d.clientId === decider))
+  if (decisions.some((d) => d.clientId === decider.clientId))
     throw Errors.conflict('This client has decided on this approval already.', 'already_decided');
+  if (person !== undefined && decisions.some((d) => d.personId === person))
+    throw Errors.conflict(
+      'This person has decided on this approval already, through another client.',
+      'already_decided',
+    );
 }
 
 /** Whether one of `countsFor` still lacks approvals (an approval met already needs no more). */

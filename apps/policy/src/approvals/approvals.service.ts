@@ -45,6 +45,7 @@ export class ApprovalsService {
         activity: held.activity,
         operationId: held.operationId,
         initiatorClientId: initiator.clientId,
+        initiatorPersonId: initiator.personId ?? null,
         policyIds: verdict.policyIds,
         quorum: verdict.quorum,
         approverIds: verdict.approverIds,

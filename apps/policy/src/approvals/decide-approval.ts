@@ -51,7 +51,13 @@ export class DecideApproval {
       const requirements = requirementsOf(approval);
       const countsFor = qualifyingFor(requirements, { clientId: caller.clientId, admin }, eligible);
       const before = await repo.decisionsOf(tx, [id]);
-      checkDecider(approval, caller.clientId, countsFor, before, new Date());
+      checkDecider(
+        approval,
+        { clientId: caller.clientId, personId: caller.personId },
+        countsFor,
+        before,
+        new Date(),
+      );
       // An approval counts only where one is still missing: the decisions stay bounded by the
       // quorums (a rejection always counts).
       if (input.decision === 'approve' && !stillNeeded(requirements, before, countsFor))
@@ -63,6 +69,7 @@ export class DecideApproval {
         id: uuidv7(),
         approvalId: id,
         clientId: caller.clientId,
+        personId: caller.personId ?? null,
         decision: input.decision,
         reason: input.reason ?? null,
         countsFor,

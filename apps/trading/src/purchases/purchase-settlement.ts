@@ -22,6 +22,7 @@ export const SETTLEMENT_REFUSALS = new Set([
   'wallet_deleted',
   'asset_mismatch',
   'not_found',
+  'treasury_insufficient',
 ]);
 
 /**

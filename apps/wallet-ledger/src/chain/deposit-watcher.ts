@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import {
   type Block,
   dataSlice,
@@ -11,10 +10,11 @@ import {
 import { failpoint } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import { canonical } from '@custody/money';
-import { type Database, withTransaction } from '@custody/persistence';
+import type { Database } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import type { IncomesService } from '../incomes/incomes.service';
-import { incomes, wallets } from '../schema';
+import type { ChainDeposit, ChainDeposits } from '../incomes/chain-deposits';
+import { liveWalletsOfAssets, type WatchedWallet } from '../wallets/wallets.repository';
+import { readCursor, saveCursor } from './chain.repository';
 import type { ChainNodes } from './chain-nodes';
 import { type CallFrame, internalPayments, internalPosition } from './internal-transfers.rules';
 import type { EvmNetwork } from './evm-network';
@@ -25,26 +25,6 @@ const BATCH_BLOCKS = 100;
 /** Crash tests: die after a batch's new deposits are recorded, before the cursor moves past it. */
 export const WATCHER_FAILPOINT = 'chain.watcher.before-cursor';
 
-interface WatchedWallet {
-  id: string;
-  tenantId: string;
-  userId: string;
-  assetId: string;
-}
-
-interface Deposit {
-  wallet: WatchedWallet;
-  amount: string;
-  txHash: string;
-  logIndex: number;
-  /** The log's position within its transaction's receipt; -1 for a native transfer. */
-  logPosition: number;
-  senderAddress: string;
-  blockNumber: number;
-  blockHash: string;
-  timestamp: Date;
-}
-
 /**
  * Finds deposits to custody addresses on one EVM network: native transfers in each new block and
  * ERC-20 `Transfer` logs of the configured contracts. Each becomes a pending Income, once per
@@ -52,7 +32,9 @@ interface Deposit {
  * `confirmations` blocks if its block is still canonical. Every poll scans again the
  * `reorgDepth` blocks below its cursor, so a deposit that appears only in a replacement block is
  * found; a deposit whose transaction is gone `reorgDepth` blocks after its confirmation depth is
- * `failed` with a reason; a node that lags or answers nothing leaves it pending.
+ * `failed` with a reason; a node that lags or answers nothing leaves it pending. It asks the node
+ * outside any transaction and hands what it found to the incomes module (ChainDeposits), which
+ * alone writes incomes; its cursor is the chain's own (chain.repository.ts).
  */
 export class DepositWatcher {
   private readonly provider: JsonRpcProvider;
@@ -61,7 +43,7 @@ export class DepositWatcher {
     private readonly db: Database,
     private readonly nodes: ChainNodes,
     private readonly network: EvmNetwork,
-    private readonly incomesService: IncomesService,
+    private readonly deposits: ChainDeposits,
     private readonly catalog: AssetCatalog,
     private readonly logger: Logger,
   ) {
@@ -84,18 +66,7 @@ export class DepositWatcher {
     for (let from = start; from <= head; from += BATCH_BLOCKS) {
       const to = Math.min(head, from + BATCH_BLOCKS - 1);
       const found = await this.scan(from, to);
-      let recorded = 0;
-      if (found.length > 0) {
-        await withTransaction(this.db, async (tx) => {
-          for (const deposit of found) {
-            const row = await this.incomesService.recordChainDeposit(tx, {
-              ...deposit,
-              network: this.network.name,
-            });
-            if (row) recorded += 1;
-          }
-        });
-      }
+      const recorded = await this.deposits.record(this.network.name, found);
       if (recorded > 0) failpoint(WATCHER_FAILPOINT);
       await this.saveCursor(to);
     }
@@ -105,32 +76,17 @@ export class DepositWatcher {
 
   /** The scan position, for the admin's chain status. */
   async readCursor(): Promise<number | undefined> {
-    const found = await this.db.execute(
-      sql`SELECT block_number::int AS block FROM ledger.chain_cursors WHERE network = ${this.network.name}`,
-    );
-    return (found.rows[0] as { block: number } | undefined)?.block;
+    return readCursor(this.db, this.network.name);
   }
 
   private async saveCursor(block: number): Promise<void> {
-    await this.db.execute(
-      sql`INSERT INTO ledger.chain_cursors (network, block_number) VALUES (${this.network.name}, ${block})
-          ON CONFLICT (network) DO UPDATE SET block_number = excluded.block_number, updated_at = now()`,
-    );
+    await saveCursor(this.db, this.network.name, block);
   }
 
   /** Live wallets of the network's assets: asset id → lower-case address → wallet. */
   private async watched(): Promise<Map<string, Map<string, WatchedWallet>>> {
     const assetIds = [this.network.nativeAssetId, ...this.network.tokens.keys()];
-    const rows = await this.db
-      .select({
-        id: wallets.id,
-        tenantId: wallets.tenantId,
-        userId: wallets.userId,
-        assetId: wallets.assetId,
-        address: wallets.address,
-      })
-      .from(wallets)
-      .where(and(inArray(wallets.assetId, assetIds), isNull(wallets.deletedAt)));
+    const rows = await liveWalletsOfAssets(this.db, assetIds);
     const byAsset = new Map<string, Map<string, WatchedWallet>>();
     for (const row of rows) {
       const addresses = byAsset.get(row.assetId) ?? new Map<string, WatchedWallet>();
@@ -140,9 +96,9 @@ export class DepositWatcher {
     return byAsset;
   }
 
-  private async scan(from: number, to: number): Promise<Deposit[]> {
+  private async scan(from: number, to: number): Promise<ChainDeposit[]> {
     const watched = await this.watched();
-    const deposits: Deposit[] = [];
+    const deposits: ChainDeposit[] = [];
     const blocks = new Map<number, Block>();
     const blockAt = async (n: number, withTxs = false) => {
       const cached = blocks.get(n);
@@ -254,7 +210,7 @@ export class DepositWatcher {
     block: Block,
     native: Map<string, WatchedWallet>,
     decimals: number,
-  ): Promise<Deposit[]> {
+  ): Promise<ChainDeposit[]> {
     if (block.length === 0) return [];
     const traces = (await this.provider.send('debug_traceBlockByNumber', [
       `0x${block.number.toString(16)}`,
@@ -262,7 +218,7 @@ export class DepositWatcher {
     ])) as { txHash?: string; result?: CallFrame }[] | null;
     // A node that lags behind its own block: the batch is read again next poll.
     if (!Array.isArray(traces)) throw new Error(`no traces of block ${block.number}`);
-    const found: Deposit[] = [];
+    const found: ChainDeposit[] = [];
     for (const [position, trace] of traces.entries()) {
       const txHash = trace.txHash ?? block.transactions[position];
       if (!trace.result || !txHash) throw new Error(`trace ${position} of ${block.number} unnamed`);
@@ -293,17 +249,17 @@ export class DepositWatcher {
    */
   private async recheckConfirmed(head: number): Promise<void> {
     const reach = head - this.network.reorgDepth;
-    const confirmed = await this.incomesService.confirmedWithinReach(this.network.name, reach, 500);
+    const confirmed = await this.deposits.confirmedWithinReach(this.network.name, reach, 500);
     for (const income of confirmed) {
       const block = await this.provider.getBlock(income.blockNumber as number);
       if (!block || block.hash === income.blockHash) continue;
       const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);
       if (receipt && receipt.status === 1) {
-        await this.incomesService.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
+        await this.deposits.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
         this.logger.info({ incomeId: income.id }, 'confirmed deposit moved by a reorg');
         continue;
       }
-      if (await this.incomesService.flagReorged(income.id)) {
+      if (await this.deposits.flagReorged(income.id)) {
         this.logger.error(
           { incomeId: income.id, txHash: income.blockchainTransactionId },
           'confirmed deposit reorged off the chain: flagged and held until an admin resolves it',
@@ -315,18 +271,7 @@ export class DepositWatcher {
   /** Pending deposits deep enough: credited if their block is still canonical, else re-checked. */
   private async confirm(head: number): Promise<void> {
     const deepEnough = head - this.network.confirmations + 1;
-    const pending = await this.db
-      .select()
-      .from(incomes)
-      .where(
-        and(
-          eq(incomes.network, this.network.name),
-          eq(incomes.status, 'pending'),
-          lte(incomes.blockNumber, deepEnough),
-        ),
-      )
-      .orderBy(incomes.blockNumber)
-      .limit(500);
+    const pending = await this.deposits.pendingDeepEnough(this.network.name, deepEnough, 500);
     for (const income of pending) {
       const block = await this.provider.getBlock(income.blockNumber as number);
       // A node that lags or answers nothing: the deposit waits (never failed on its word).
@@ -341,7 +286,7 @@ export class DepositWatcher {
         const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);
         if (receipt && receipt.status === 1) {
           // Re-mined in another block: count its confirmations from there.
-          await this.incomesService.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
+          await this.deposits.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
           this.logger.info({ incomeId: income.id }, 'deposit moved to another block by a reorg');
         } else if ((income.blockNumber as number) <= deepEnough - this.network.reorgDepth) {
           // Gone for as deep as a reorg reaches past its confirmations: it will not come back.
@@ -349,21 +294,15 @@ export class DepositWatcher {
         }
       }
       if (!outcome) continue;
-      await withTransaction(this.db, async (tx) => {
-        const [locked] = await tx
-          .select()
-          .from(incomes)
-          .where(eq(incomes.id, income.id))
-          .for('update');
-        if (locked?.status !== 'pending') return;
-        if (outcome === 'failed')
-          await this.incomesService.recordFailure(
-            tx,
-            locked.id,
-            'Its transaction is no longer on chain (a reorg dropped it).',
-          );
-        await this.incomesService.settle(tx, locked, outcome);
-      });
+      await this.deposits.settle(
+        income.id,
+        outcome === 'confirmed'
+          ? { status: 'confirmed' }
+          : {
+              status: 'failed',
+              failureReason: 'Its transaction is no longer on chain (a reorg dropped it).',
+            },
+      );
       if (outcome === 'failed') {
         this.logger.warn({ incomeId: income.id }, 'deposit dropped by a reorg: not credited');
       }

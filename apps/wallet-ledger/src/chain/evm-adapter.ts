@@ -1,22 +1,20 @@
-import type { AuthContext, ChainStatusView, WithdrawalView } from '@custody/contracts';
+import type { ChainStatusView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { canonical } from '@custody/money';
-import { isUuid } from '@custody/persistence';
 import type { ServiceDeps } from '@custody/service-kit';
-import { requireAdmin } from '@custody/tenancy';
 import { formatEther, type JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import type { IncomesService } from '../incomes/incomes.service';
+import type { ChainDeposits } from '../incomes/chain-deposits';
 import type { ReconciliationService } from '../reconciliation/reconciliation.service';
-import { findWithdrawal } from '../withdrawals/withdrawals.repository';
-import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { WithdrawalRow } from '../schema';
+import type { ReplacementKind, WithdrawalChainAdapter } from '../withdrawals/chain-adapter';
 import { ChainNodes, nodeUrls } from './chain-nodes';
 import { startChainJobs } from './chain-jobs';
 import { EvmChainReader } from './chain-reader';
 import { DepositWatcher } from './deposit-watcher';
 import { type EvmNetwork, resolveEvmNetwork } from './evm-network';
-import { WithdrawalSender } from './withdrawal-sender';
+import { WithdrawalSender, type WithdrawalSteps } from './withdrawal-sender';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
 
@@ -31,16 +29,19 @@ interface Running {
 /**
  * The EVM adapter's deposit watcher and withdrawal sender, running as BullMQ jobs. Built with
  * the rest of wallet-ledger; what it learns once the node answers (the network, the provider) it
- * keeps itself, so nothing is patched into the object graph after start.
+ * keeps itself, so nothing is patched into the object graph after start. It writes no
+ * withdrawal or income: it asks the node, then calls the withdrawals and incomes modules'
+ * use-cases. To the withdrawals module it is a chain adapter (the port of
+ * withdrawals/chain-adapter.ts): it sends its network's assets, and replaces their transactions.
  */
-export class EvmAdapter {
+export class EvmAdapter implements WithdrawalChainAdapter {
   private running: Running | undefined;
 
   constructor(
     private readonly deps: Deps,
     private readonly catalog: AssetCatalog,
-    private readonly incomes: IncomesService,
-    private readonly withdrawals: WithdrawalsService,
+    private readonly deposits: ChainDeposits,
+    private readonly withdrawals: WithdrawalSteps,
     private readonly reconciliation?: ReconciliationService,
   ) {}
 
@@ -49,24 +50,23 @@ export class EvmAdapter {
     return this.running?.network;
   }
 
+  /** Whether it sends the asset's withdrawals: its network's native coin and tokens, once it runs. */
+  sends(assetId: string): boolean {
+    const network = this.running?.network;
+    return (
+      network !== undefined && (network.nativeAssetId === assetId || network.tokens.has(assetId))
+    );
+  }
+
   /**
-   * An admin's speed-up or cancel of a broadcast withdrawal the adapter sends: its transaction
-   * replaced at its nonce with higher fees (docs/decisions/chain-connectivity.md).
+   * A speed-up or cancel of a broadcast withdrawal the adapter sends: its transaction replaced
+   * at its nonce with higher fees (docs/decisions/chain-connectivity.md).
    */
-  async replace(
-    auth: AuthContext | undefined,
-    id: string,
-    kind: 'speed-up' | 'cancel',
-  ): Promise<WithdrawalView> {
-    requireAdmin(auth);
-    if (!isUuid(id)) throw Errors.notFound('withdrawal');
+  async replace(w: WithdrawalRow, kind: ReplacementKind): Promise<void> {
     const chain = this.running;
     if (!chain)
       throw Errors.conflict('No chain adapter sends withdrawals here.', 'chain_adapter_off');
-    const current = await findWithdrawal(this.deps.db, undefined, id);
-    if (!current) throw Errors.notFound('withdrawal');
-    await chain.sender.replacements.replace(current, kind);
-    return this.withdrawals.adminView(id);
+    await chain.sender.replacements.replace(w, kind);
   }
 
   /** The chain adapter's state for admins: `manual` when no network is configured. */
@@ -172,7 +172,7 @@ export class EvmAdapter {
         deps.db,
         nodes,
         network,
-        this.incomes,
+        this.deposits,
         catalog,
         deps.logger,
       );

@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { JsonRpcProvider, Transaction as EvmTransaction } from 'ethers';
 import { GAS_STATION_OWNER, SIGNING_RPC } from '@custody/contracts';
 import { failpoint } from '@custody/faults';
 import type { RpcClient } from '@custody/messaging';
 import { type Database, withTransaction } from '@custody/persistence';
-import { type GasTopupRow, gasTopups, type WithdrawalRow } from '../schema';
+import type { WithdrawalRow } from '../schema';
 import { broadcast } from './broadcast';
+import { findTopUp, insertTopUp, storeSignedTopUp } from './chain.repository';
 import type { EvmNetwork } from './evm-network';
 import { takeNonce } from './nonces';
 import { currentFees } from './fees';
@@ -48,7 +48,7 @@ export class GasStation {
    */
   async ensureGas(w: WithdrawalRow, sent: EvmTransaction): Promise<void> {
     const address = w.fromAddress as string;
-    let topUp = await this.findTopUp(w.id);
+    let topUp = await findTopUp(this.db, w.id);
     if (!topUp) {
       // Gas for the transaction at its cap: a speed-up within the cap needs no second top-up.
       const needed = sent.gasLimit * capOf(w, this.network);
@@ -58,23 +58,19 @@ export class GasStation {
       // At most the withdrawal's own cap per gas (its decision's).
       const fees = await currentFees(this.provider, capOf(w, this.network));
       const chainCount = await this.provider.getTransactionCount(station, 'pending');
-      topUp = await withTransaction(this.db, async (tx) => {
-        const [inserted] = await tx
-          .insert(gasTopups)
-          .values({
-            withdrawalId: w.id,
-            network: this.network.name,
-            station,
-            recipient: address,
-            nonce: await takeNonce(tx, this.network.name, station, chainCount),
-            value: (needed - balance).toString(),
-            maxFeePerGas: fees.maxFeePerGas.toString(),
-            maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-          })
-          .onConflictDoNothing()
-          .returning();
-        return inserted;
-      });
+      // The station's nonce and the top-up commit together: a crash re-sends this top-up.
+      topUp = await withTransaction(this.db, async (tx) =>
+        insertTopUp(tx, {
+          withdrawalId: w.id,
+          network: this.network.name,
+          station,
+          recipient: address,
+          nonce: await takeNonce(tx, this.network.name, station, chainCount),
+          value: (needed - balance).toString(),
+          maxFeePerGas: fees.maxFeePerGas.toString(),
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+        }),
+      );
       if (!topUp) return;
       failpoint(TOP_UP_AFTER_NONCE);
     }
@@ -107,23 +103,12 @@ export class GasStation {
         },
         decision,
       });
-      await this.db
-        .update(gasTopups)
-        .set({ rawTx: signed.signedTx, hash: signed.hash })
-        .where(and(eq(gasTopups.withdrawalId, w.id), isNull(gasTopups.rawTx)));
+      await storeSignedTopUp(this.db, w.id, { rawTx: signed.signedTx, hash: signed.hash });
       topUp = { ...topUp, rawTx: signed.signedTx, hash: signed.hash };
     }
     const hash = topUp.hash as string;
     await broadcast(this.provider, topUp.rawTx as string, hash);
     const receipt = await this.provider.waitForTransaction(hash, 1, 60_000);
     if (receipt?.status !== 1) throw new Error(`gas top-up ${hash} failed`);
-  }
-
-  private async findTopUp(withdrawalId: string): Promise<GasTopupRow | undefined> {
-    const [found] = await this.db
-      .select()
-      .from(gasTopups)
-      .where(eq(gasTopups.withdrawalId, withdrawalId));
-    return found;
   }
 }

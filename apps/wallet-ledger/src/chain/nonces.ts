@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { Errors } from '@custody/errors';
 import type { Transaction } from '@custody/persistence';
+import { nonceHeldBySender } from '../withdrawals/withdrawals.repository';
+import { lockNextNonce, raiseNextNonce, setNextNonce } from './chain.repository';
 
 /**
  * The next nonce of a sending address, under a row lock held until the caller's transaction
@@ -14,18 +15,9 @@ export async function takeNonce(
   address: string,
   chainCount: number,
 ): Promise<number> {
-  await tx.execute(
-    sql`INSERT INTO ledger.chain_nonces (network, address, next_nonce) VALUES (${network}, ${address}, ${chainCount})
-        ON CONFLICT DO NOTHING`,
-  );
-  const found = await tx.execute(
-    sql`SELECT next_nonce::int AS next FROM ledger.chain_nonces WHERE network = ${network} AND address = ${address} FOR UPDATE`,
-  );
-  const stored = (found.rows[0] as { next: number }).next;
+  const stored = await lockNextNonce(tx, network, address, chainCount);
   const nonce = Math.max(stored, chainCount);
-  await tx.execute(
-    sql`UPDATE ledger.chain_nonces SET next_nonce = ${nonce + 1} WHERE network = ${network} AND address = ${address}`,
-  );
+  await setNextNonce(tx, network, address, nonce + 1);
   return nonce;
 }
 
@@ -41,17 +33,8 @@ export async function reserveSignedNonce(
   address: string,
   nonce: number,
 ): Promise<void> {
-  await tx.execute(
-    sql`INSERT INTO ledger.chain_nonces (network, address, next_nonce) VALUES (${network}, ${address}, ${nonce + 1})
-        ON CONFLICT (network, address) DO UPDATE SET next_nonce = GREATEST(ledger.chain_nonces.next_nonce, EXCLUDED.next_nonce)`,
-  );
-  const taken = await tx.execute(
-    sql`SELECT 1 FROM ledger.withdrawals
-         WHERE network = ${network} AND from_address = ${address} AND chain_nonce = ${nonce}
-           AND signed_tx_id IS NULL AND status IN ('prepared', 'broadcast')
-         LIMIT 1`,
-  );
-  if (taken.rows.length > 0)
+  await raiseNextNonce(tx, network, address, nonce + 1);
+  if (await nonceHeldBySender(tx, network, address, nonce))
     throw Errors.conflict(
       `Nonce ${nonce} of this address is taken by a withdrawal the service sends.`,
       'nonce_taken',

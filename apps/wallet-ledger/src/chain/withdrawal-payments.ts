@@ -1,8 +1,9 @@
-import { Interface, type JsonRpcProvider } from 'ethers';
+import { Interface, type JsonRpcProvider, Transaction as EvmTransaction } from 'ethers';
 import { POLICY_RPC, type SignIntent } from '@custody/contracts';
 import { dataHash } from '@custody/intents';
 import type { RpcClient } from '@custody/messaging';
 import type { WithdrawalRow } from '../schema';
+import type { SignedAttempt } from '../withdrawals/chain-adapter';
 import type { EvmNetwork } from './evm-network';
 
 const BALANCE_OF = new Interface(['function balanceOf(address owner) view returns (uint256)']);
@@ -71,4 +72,17 @@ export async function tokenBalance(
     await provider.call({ to: contract, data }),
   );
   return BigInt(balance as bigint);
+}
+
+/** A transaction the signer signed, as a withdrawal's attempt at its nonce (read from it). */
+export function signedAttempt(signed: { signedTx: string; hash: string }): SignedAttempt {
+  const sent = EvmTransaction.from(signed.signedTx);
+  return {
+    hash: signed.hash,
+    rawTx: signed.signedTx,
+    nonce: sent.nonce,
+    gasLimit: sent.gasLimit.toString(),
+    maxFeePerGas: (sent.maxFeePerGas ?? sent.gasPrice ?? 0n).toString(),
+    maxPriorityFeePerGas: (sent.maxPriorityFeePerGas ?? 0n).toString(),
+  };
 }

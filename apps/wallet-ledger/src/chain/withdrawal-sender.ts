@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   formatUnits,
   isError,
@@ -9,24 +8,25 @@ import {
 } from 'ethers';
 import { GAS_STATION_OWNER, SIGNING_RPC } from '@custody/contracts';
 import { erc20TransferData } from '@custody/intents';
-import { isAppError } from '@custody/errors';
 import { failpoint } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import type { RpcClient } from '@custody/messaging';
 import { canonical } from '@custody/money';
-import { type Database, type Transaction, withTransaction } from '@custody/persistence';
+import type { Database } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { extendHold } from '../ledger/ledger.repository';
-import { type WithdrawalRow, type WithdrawalStatus, withdrawals, wallets } from '../schema';
+import type { WithdrawalRow } from '../schema';
+import { walletAddress } from '../wallets/wallets.repository';
+import type { RecordReplacement } from '../withdrawals/record-replacement';
+import type { SendWithdrawal } from '../withdrawals/send-withdrawal';
+import type { SettleSentWithdrawal } from '../withdrawals/settle-sent-withdrawal';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
 import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
 import { takeNonce } from './nonces';
 import { currentFees, feeCapPerGas } from './fees';
-import { recordAttempt, WithdrawalReplacements } from './replacements';
-import { capOf, decisionFor, tokenBalance } from './withdrawal-payments';
-import { attemptsOf, settleAttempts } from '../withdrawals/withdrawals.repository';
+import { WithdrawalReplacements } from './replacements';
+import { capOf, decisionFor, signedAttempt, tokenBalance } from './withdrawal-payments';
 
 const NATIVE_GAS_LIMIT = 21_000n;
 /** Signed transactions (sign-tx) looked at per poll, in turn. */
@@ -44,6 +44,17 @@ export const SENDER_FAILPOINTS = {
 } as const;
 
 /**
+ * The withdrawals module as the sender calls it: its reads, and the use-cases that change a
+ * withdrawal at each step (the sender writes no withdrawal itself).
+ */
+export interface WithdrawalSteps {
+  reads: WithdrawalsService;
+  send: SendWithdrawal;
+  settle: SettleSentWithdrawal;
+  replacements: RecordReplacement;
+}
+
+/**
  * Sends `prepared` withdrawals of the network's assets and follows them to the end. Per
  * withdrawal, in steps of which none holds a lock across a call to the node or another service:
  * the nonce and fees are reserved and stored; the transaction is decided and signed; the signed
@@ -52,7 +63,8 @@ export const SENDER_FAILPOINTS = {
  * the wallet also pays the network fee, reserved on its hold (gas limit × max fee) and settled at
  * the real fee. ERC-20: the gas station tops the wallet's address up with gas first; the fee is
  * the house's. After `confirmations` blocks: `confirmed` (ledger debit) or, if reverted, `failed`
- * (hold released; a native transaction still pays its fee).
+ * (hold released; a native transaction still pays its fee). What it learns from the node it
+ * hands to the withdrawals module's use-cases (WithdrawalSteps), each one transaction.
  */
 export class WithdrawalSender {
   private readonly gasStation: GasStation;
@@ -65,13 +77,20 @@ export class WithdrawalSender {
     private readonly db: Database,
     private readonly provider: JsonRpcProvider,
     private readonly network: EvmNetwork,
-    private readonly service: WithdrawalsService,
+    private readonly withdrawals: WithdrawalSteps,
     private readonly catalog: AssetCatalog,
     private readonly rpc: RpcClient,
     private readonly logger: Logger,
   ) {
     this.gasStation = new GasStation(db, provider, network, rpc);
-    this.replacements = new WithdrawalReplacements(db, provider, network, service, catalog, rpc);
+    this.replacements = new WithdrawalReplacements(
+      provider,
+      network,
+      withdrawals.reads,
+      withdrawals.replacements,
+      catalog,
+      rpc,
+    );
   }
 
   async gasStationAddress(): Promise<string> {
@@ -80,12 +99,7 @@ export class WithdrawalSender {
 
   async poll(): Promise<void> {
     const assetIds = [this.network.nativeAssetId, ...this.network.tokens.keys()];
-    const prepared = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.status, 'prepared'), inArray(withdrawals.assetId, assetIds)))
-      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-      .limit(100);
+    const prepared = await this.withdrawals.reads.preparedToSend(assetIds, 100);
     // One at a time, oldest first: nonces of one address are sent in order.
     for (const row of prepared) {
       try {
@@ -95,15 +109,6 @@ export class WithdrawalSender {
       }
     }
     await this.track(await this.provider.getBlockNumber());
-  }
-
-  private async lock(tx: Transaction, id: string): Promise<WithdrawalRow | undefined> {
-    const [row] = await tx
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.id, id))
-      .for('update', { skipLocked: true });
-    return row;
   }
 
   private async send(row: WithdrawalRow): Promise<void> {
@@ -116,7 +121,7 @@ export class WithdrawalSender {
       }
       const signed = await this.signReserved(current);
       failpoint(SENDER_FAILPOINTS.afterSign);
-      current = await this.store(current, signed);
+      current = await this.withdrawals.send.storeSigned(current, signedAttempt(signed));
       if (!current?.rawTx) return;
       failpoint(SENDER_FAILPOINTS.afterStore);
     }
@@ -124,28 +129,22 @@ export class WithdrawalSender {
     const raw = signed.rawTx;
     if (!raw || signed.status !== 'prepared') return;
     const tx = EvmTransaction.from(raw);
+    const hash = tx.hash;
+    if (!hash) throw new Error(`stored transaction of withdrawal ${signed.id} is not signed`);
     if (this.network.tokens.has(signed.assetId)) await this.gasStation.ensureGas(signed, tx);
     try {
-      await sendRaw(this.provider, raw, tx.hash as string);
+      await sendRaw(this.provider, raw, hash);
     } catch (error) {
       // Its nonce went to another transaction (one a client had signed, say): it can never be
       // mined, and once that one is deep enough its hold returns.
       if (!isError(error, 'NONCE_EXPIRED')) throw error;
       const head = await this.provider.getBlockNumber();
-      if (await this.nonceUsedByAnother(signed, tx.hash as string, head))
-        await this.failReplaced(signed, 'prepared');
+      if (await this.nonceUsedByAnother(signed, hash, head))
+        await this.withdrawals.settle.failNonceUsed(signed.id, 'prepared');
       return;
     }
     failpoint(SENDER_FAILPOINTS.afterBroadcast);
-    await withTransaction(this.db, async (t) => {
-      const locked = await this.lock(t, signed.id);
-      if (locked?.status !== 'prepared') return;
-      await this.service.move(t, locked, {
-        status: 'broadcast',
-        blockchainTransactionId: tx.hash as string,
-        onChain: true,
-      });
-    });
+    await this.withdrawals.send.markBroadcast(signed.id, hash);
   }
 
   /**
@@ -153,11 +152,8 @@ export class WithdrawalSender {
    * withdrawal. The node is asked before the transaction that takes the locks, never within it.
    */
   private async reserve(row: WithdrawalRow): Promise<WithdrawalRow | undefined> {
-    const [wallet] = await this.db
-      .select({ address: wallets.address })
-      .from(wallets)
-      .where(eq(wallets.id, row.walletId));
-    if (!wallet) throw new Error(`wallet ${row.walletId} of withdrawal ${row.id} not found`);
+    const address = await walletAddress(this.db, row.walletId);
+    if (!address) throw new Error(`wallet ${row.walletId} of withdrawal ${row.id} not found`);
     const asset = await this.catalog.require(row.assetId);
     const token = this.network.tokens.get(row.assetId);
     const gasLimit = token ? this.network.tokenGasLimit : NATIVE_GAS_LIMIT;
@@ -172,50 +168,30 @@ export class WithdrawalSender {
     // The chain must hold what the ledger pays (else the node refuses it after a nonce is taken,
     // or a token transfer reverts at the house's gas).
     const onChain = token
-      ? await tokenBalance(this.provider, token, wallet.address)
-      : await this.provider.getBalance(wallet.address);
-    const chainCount = await this.provider.getTransactionCount(wallet.address, 'pending');
-    return withTransaction(this.db, async (tx) => {
-      const w = await this.lock(tx, row.id);
-      if (!w || w.status !== 'prepared' || w.chainNonce !== null) return w;
-      if (onChain < units + reserveWei) {
-        await this.fail(
-          tx,
-          w,
-          token
-            ? 'The address does not hold the amount on chain.'
-            : 'The address does not hold the amount and the network fee on chain.',
-        );
-        return undefined;
-      }
-      const reserve = canonical(formatUnits(reserveWei, asset.decimals));
-      if (!token) {
-        try {
-          await extendHold(tx, w.holdId, reserve);
-        } catch (error) {
-          if (!isAppError(error) || error.code !== 'insufficient_balance') throw error;
-          await this.fail(tx, w, 'Not enough available balance for the network fee.');
-          return undefined;
-        }
-      }
-      const nonce = await takeNonce(tx, this.network.name, wallet.address, chainCount);
-      const [updated] = await tx
-        .update(withdrawals)
-        .set({
-          network: this.network.name,
-          fromAddress: wallet.address,
-          chainNonce: nonce,
-          feeReserve: reserve,
-          gasLimit: gasLimit.toString(),
-          maxFeePerGas: maxFeePerGas.toString(),
-          maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-          feeCap: feeCap.toString(),
-          updatedAt: new Date(),
-        })
-        .where(eq(withdrawals.id, w.id))
-        .returning();
-      return updated;
+      ? await tokenBalance(this.provider, token, address)
+      : await this.provider.getBalance(address);
+    const chainCount = await this.provider.getTransactionCount(address, 'pending');
+    const refusal = token
+      ? 'The address does not hold the amount on chain.'
+      : 'The address does not hold the amount and the network fee on chain.';
+    const reserved = await this.withdrawals.send.reserve(row.id, {
+      network: this.network.name,
+      fromAddress: address,
+      gasLimit: gasLimit.toString(),
+      maxFeePerGas: maxFeePerGas.toString(),
+      maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
+      feeCap: feeCap.toString(),
+      feeReserve: canonical(formatUnits(reserveWei, asset.decimals)),
+      walletPaysFee: !token,
+      ...(onChain < units + reserveWei ? { refusal } : {}),
+      takeNonce: (tx) => takeNonce(tx, this.network.name, address, chainCount),
     });
+    if (reserved.outcome === 'failed')
+      this.logger.warn(
+        { withdrawalId: row.id, reason: reserved.reason },
+        'withdrawal failed before broadcast',
+      );
+    return reserved.outcome === 'reserved' ? reserved.row : undefined;
   }
 
   /**
@@ -252,38 +228,6 @@ export class WithdrawalSender {
     });
   }
 
-  /** Step 3: the signed transaction and its hash, stored before anything is sent. */
-  private async store(
-    w: WithdrawalRow,
-    signed: { signedTx: string; hash: string },
-  ): Promise<WithdrawalRow | undefined> {
-    return withTransaction(this.db, async (tx) => {
-      const current = await this.lock(tx, w.id);
-      if (current?.status !== 'prepared' || current.rawTx || current.chainNonce !== w.chainNonce)
-        return current;
-      const [updated] = await tx
-        .update(withdrawals)
-        .set({
-          rawTx: signed.signedTx,
-          blockchainTransactionId: signed.hash,
-          updatedAt: new Date(),
-        })
-        .where(eq(withdrawals.id, w.id))
-        .returning();
-      await recordAttempt(tx, w, 'send', signed);
-      return updated;
-    });
-  }
-
-  private async fail(tx: Transaction, w: WithdrawalRow, reason: string): Promise<void> {
-    await tx
-      .update(withdrawals)
-      .set({ network: this.network.name })
-      .where(eq(withdrawals.id, w.id));
-    await this.service.move(tx, w, { status: 'failed', onChain: true, failureReason: reason });
-    this.logger.warn({ withdrawalId: w.id, reason }, 'withdrawal failed before broadcast');
-  }
-
   /**
    * The address has a transaction with this nonce that is not `hash`, confirmed as deep as a
    * withdrawal must be (a shallower one a reorg could drop, and `hash` be mined after all). The
@@ -298,73 +242,41 @@ export class WithdrawalSender {
     return (await this.provider.getTransactionReceipt(hash)) === null;
   }
 
-  /** Fails a withdrawal whose nonce another transaction used: nothing left, the hold returns. */
-  private async failReplaced(w: WithdrawalRow, from: WithdrawalStatus): Promise<void> {
-    await withTransaction(this.db, async (tx) => {
-      const current = await this.lock(tx, w.id);
-      if (current?.status !== from) return;
-      await this.service.move(tx, current, {
-        status: 'failed',
-        fee: '0',
-        onChain: true,
-        failureReason: 'Another transaction used its nonce.',
-      });
-    });
-  }
-
   /** Broadcast withdrawals: confirmed or failed once deep enough; re-sent if the node lost them. */
   private async track(head: number): Promise<void> {
-    const broadcast = and(
-      eq(withdrawals.status, 'broadcast'),
-      eq(withdrawals.network, this.network.name),
-    );
-    const own = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(broadcast, isNotNull(withdrawals.rawTx)))
-      .orderBy(asc(withdrawals.createdAt))
-      .limit(500);
+    const own = await this.withdrawals.reads.broadcastBySender(this.network.name, 500);
     // Signed transactions a client may never send wait without end: a page of them per poll,
     // from where the last one stopped, so neither they nor later ones wait behind the others.
-    const signed = await this.db
-      .select()
-      .from(withdrawals)
-      .where(and(broadcast, isNull(withdrawals.rawTx), gt(withdrawals.id, this.signedCursor)))
-      .orderBy(asc(withdrawals.id))
-      .limit(SIGNED_PER_POLL);
+    const signed = await this.withdrawals.reads.broadcastByClients(
+      this.network.name,
+      this.signedCursor,
+      SIGNED_PER_POLL,
+    );
     this.signedCursor =
       signed.length === SIGNED_PER_POLL ? (signed.at(-1)?.id ?? FIRST_ID) : FIRST_ID;
-    const attempts = await attemptsOf(
-      this.db,
-      own.map((w) => w.id),
-    );
+    const attempts = await this.withdrawals.reads.attemptsOf(own.map((w) => w.id));
     for (const w of [...own, ...signed]) {
       const mine = attempts.filter((a) => a.withdrawalId === w.id);
       // Its transactions at its nonce, newest first: any of them may be the one mined.
-      const hashes =
-        mine.length > 0 ? mine.map((a) => a.hash).reverse() : [w.blockchainTransactionId as string];
+      const hashes = mine.length > 0 ? mine.map((a) => a.hash).reverse() : [];
+      if (hashes.length === 0 && w.blockchainTransactionId) hashes.push(w.blockchainTransactionId);
+      const [hash] = hashes;
+      // A broadcast withdrawal always names its transaction; without one there is nothing to ask.
+      if (!hash) continue;
       let receipt: TransactionReceipt | null = null;
-      for (const hash of hashes) {
-        receipt = await this.provider.getTransactionReceipt(hash);
+      for (const sent of hashes) {
+        receipt = await this.provider.getTransactionReceipt(sent);
         if (receipt) break;
       }
       if (!receipt) {
-        const hash = hashes[0] as string;
         // A raw signed transaction's hold (the client sends it): released once another
         // transaction used its nonce; it is never sent from here.
         if (!w.rawTx) {
-          if (await this.nonceUsedByAnother(w, hash, head)) await this.failReplaced(w, 'broadcast');
+          if (await this.nonceUsedByAnother(w, hash, head))
+            await this.withdrawals.settle.failNonceUsed(w.id, 'broadcast');
           continue;
         }
-        const latest = mine.at(-1)?.rawTx ?? w.rawTx;
-        if (!(await this.provider.getTransaction(hash))) {
-          await sendRaw(this.provider, latest, hash).catch((error: unknown) =>
-            this.logger.warn(
-              { err: error, withdrawalId: w.id },
-              're-send of a dropped withdrawal failed',
-            ),
-          );
-        }
+        await this.resendIfDropped(w, hash, mine.at(-1)?.rawTx ?? w.rawTx);
         await this.replacements.speedUpIfStuck(
           w,
           mine.at(-1)?.createdAt ?? w.updatedAt,
@@ -373,28 +285,33 @@ export class WithdrawalSender {
         continue;
       }
       if (head - receipt.blockNumber + 1 < this.network.confirmations) continue;
-      const mined = receipt;
-      const cancelled = mine.find((a) => a.hash === mined.hash)?.kind === 'cancel';
       const native = !this.network.tokens.has(w.assetId);
       const decimals = (await this.catalog.require(w.assetId)).decimals;
       // The wallet pays the fee of a native transfer; the gas station pays for ERC-20 transfers.
-      const fee = native ? canonical(formatUnits(mined.fee, decimals)) : '0';
-      const failureReason = cancelled
-        ? 'Cancelled: a zero-value replacement was mined at its nonce.'
-        : 'The transaction reverted on chain.';
-      await withTransaction(this.db, async (tx) => {
-        const current = await this.lock(tx, w.id);
-        if (current?.status !== 'broadcast') return;
-        if (mine.length > 0) await settleAttempts(tx, w.id, mined.hash);
-        const ok = mined.status === 1 && !cancelled;
-        await this.service.move(tx, current, {
-          status: ok ? 'confirmed' : 'failed',
-          fee,
-          onChain: true,
-          blockchainTransactionId: mined.hash,
-          ...(ok ? {} : { failureReason }),
-        });
+      await this.withdrawals.settle.settleMined(w.id, {
+        hash: receipt.hash,
+        succeeded: receipt.status === 1,
+        fee: native ? canonical(formatUnits(receipt.fee, decimals)) : '0',
       });
     }
+  }
+
+  /**
+   * The latest attempt `hash`, if the node no longer knows it (dropped from its pool), sent again
+   * as it was signed, and announced (`withdrawal.is-dropped`) once the node took it back.
+   */
+  private async resendIfDropped(w: WithdrawalRow, hash: string, raw: string): Promise<void> {
+    if (await this.provider.getTransaction(hash)) return;
+    try {
+      await sendRaw(this.provider, raw, hash);
+    } catch (error) {
+      this.logger.warn(
+        { err: error, withdrawalId: w.id },
+        're-send of a dropped withdrawal failed',
+      );
+      return;
+    }
+    this.logger.info({ withdrawalId: w.id, hash }, 'dropped withdrawal transaction sent again');
+    await this.withdrawals.settle.reportDropped(w.id, hash);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { IncomeStatus, ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, selectPage, type Page } from '@custody/persistence';
 import { type IncomeRow, incomes, type WalletRow, wallets } from '../schema';
@@ -102,6 +102,30 @@ export async function confirmedWithinReach(
       ),
     )
     .orderBy(asc(incomes.blockNumber))
+    .limit(limit);
+}
+
+/**
+ * Pending chain deposits of `network` in blocks up to `deepEnough` (as deep as confirmation
+ * asks), oldest block first: the watcher confirms or re-checks them.
+ */
+export async function pendingChainIncomes(
+  db: Executor,
+  network: string,
+  deepEnough: number,
+  limit: number,
+): Promise<IncomeRow[]> {
+  return db
+    .select()
+    .from(incomes)
+    .where(
+      and(
+        eq(incomes.network, network),
+        eq(incomes.status, 'pending'),
+        lte(incomes.blockNumber, deepEnough),
+      ),
+    )
+    .orderBy(incomes.blockNumber)
     .limit(limit);
 }
 

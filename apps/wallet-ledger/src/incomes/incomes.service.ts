@@ -19,9 +19,7 @@ import {
   runIdempotent,
   sqlState,
   type Transaction,
-  withTransaction,
 } from '@custody/persistence';
-import { compare } from '@custody/money';
 import { requireAdmin } from '@custody/tenancy';
 import { postEntry, systemAccountId } from '../ledger/ledger.repository';
 import type { AssetCatalog } from '../assets/asset-catalog';
@@ -37,7 +35,7 @@ import {
   depositRow,
   incomeView,
 } from './incomes.rules';
-import { flagReorgedDeposit, resolveReorgedDeposit } from './reorged-deposits';
+import { resolveReorgedDeposit } from './reorged-deposits';
 
 const SCHEMA = 'ledger';
 
@@ -45,8 +43,10 @@ export type { NewIncome } from '@custody/contracts';
 
 /**
  * Deposits (docs/decisions/ledger-and-money-movement.md): recorded `pending`, credited (external →
- * wallet) exactly once when `confirmed`, never credited when `failed`. Until chain watchers exist
- * an admin reports them. The rules are incomes.rules.ts, the SQL incomes.repository.ts.
+ * wallet) exactly once when `confirmed`, never credited when `failed`. An admin reports deposits
+ * (the manual adapter: `create`, `updateStatus`), the only way in for assets no chain adapter
+ * watches; the EVM adapter's watcher records and settles its network's through ChainDeposits.
+ * The rules are incomes.rules.ts, the SQL incomes.repository.ts.
  */
 export class IncomesService {
   constructor(
@@ -112,27 +112,6 @@ export class IncomesService {
     });
   }
 
-  /** A deposit's transaction, re-mined in another block (the chain adapter saw it). */
-  async moveToBlock(id: string, blockNumber: number, blockHash: string): Promise<void> {
-    await repo.moveIncomeToBlock(this.db, id, blockNumber, blockHash);
-  }
-
-  /** Confirmed chain deposits a reorg may still reach (above `afterBlock`), for the watcher. */
-  confirmedWithinReach(network: string, afterBlock: number, limit: number): Promise<IncomeRow[]> {
-    return repo.confirmedWithinReach(this.db, network, afterBlock, limit);
-  }
-
-  /**
-   * A confirmed deposit whose transaction a reorg took off the chain: flagged and held, once
-   * (reorged-deposits.ts). False when it was flagged or changed meanwhile.
-   */
-  async flagReorged(id: string): Promise<boolean> {
-    return withTransaction(this.db, async (tx) => {
-      const income = await repo.lockIncome(tx, id);
-      return income !== undefined && (await flagReorgedDeposit(tx, income)) !== undefined;
-    });
-  }
-
   /** An admin's `reversed` or `released` of a reorged deposit (reorged-deposits.ts). */
   resolveReorg(
     auth: AuthContext | undefined,
@@ -146,13 +125,8 @@ export class IncomesService {
   /**
    * Moves a locked pending income to its final status in the caller's transaction: `confirmed`
    * credits the wallet (external → wallet) and publishes income.is-confirmed. Used by the admin
-   * endpoint and by the chain watcher.
+   * endpoint and by the chain watcher (ChainDeposits).
    */
-  /** Why a deposit found on chain is about to end `failed`. */
-  async recordFailure(tx: Transaction, id: string, reason: string): Promise<void> {
-    await repo.setIncomeFailureReason(tx, id, reason);
-  }
-
   async settle(
     tx: Transaction,
     income: IncomeRow,
@@ -171,67 +145,6 @@ export class IncomesService {
       });
     }
     return view;
-  }
-
-  /**
-   * A deposit found on chain, recorded `pending` with its `income.is-created` event, once per
-   * chain event (network, transaction, the log's position in its receipt). Seen again (a rescan,
-   * the transaction re-mined in another block) it is the same deposit: nothing new is written
-   * (a pending one takes its new block). The same event recorded for another wallet or amount
-   * cannot happen on one chain: it is an error, loud, never skipped (`income_event_conflict`).
-   */
-  async recordChainDeposit(
-    tx: Transaction,
-    deposit: {
-      wallet: { id: string; tenantId: string; userId: string; assetId: string };
-      amount: string;
-      txHash: string;
-      logIndex: number;
-      logPosition: number;
-      senderAddress: string;
-      network: string;
-      blockNumber: number;
-      blockHash: string;
-      timestamp: Date;
-    },
-  ): Promise<IncomeRow | undefined> {
-    const recorded = await repo.insertChainIncome(tx, {
-      id: uuidv7(),
-      tenantId: deposit.wallet.tenantId,
-      userId: deposit.wallet.userId,
-      walletId: deposit.wallet.id,
-      assetId: deposit.wallet.assetId,
-      amount: deposit.amount,
-      blockchainTransactionId: deposit.txHash,
-      senderAddress: deposit.senderAddress,
-      transactionTimestamp: deposit.timestamp,
-      status: 'pending',
-      network: deposit.network,
-      logIndex: deposit.logIndex,
-      logPosition: deposit.logPosition,
-      blockNumber: deposit.blockNumber,
-      blockHash: deposit.blockHash,
-    });
-    if ('existing' in recorded) {
-      const known = recorded.existing;
-      if (known.walletId !== deposit.wallet.id || compare(known.amount, deposit.amount) !== 0)
-        throw Errors.internal(
-          new Error(
-            `income_event_conflict: ${deposit.network} ${deposit.txHash} #${deposit.logPosition} ` +
-              `is recorded as income ${known.id} of another wallet or amount`,
-          ),
-        );
-      if (known.status === 'pending' && known.blockHash !== deposit.blockHash)
-        await repo.moveIncomeToBlock(tx, known.id, deposit.blockNumber, deposit.blockHash);
-      return undefined;
-    }
-    const row = recorded.inserted;
-    await enqueueEvent(tx, SCHEMA, {
-      name: EVENTS.incomeCreated,
-      tenantId: row.tenantId,
-      data: incomeView(row),
-    });
-    return row;
   }
 
   private async credit(tx: Transaction, income: IncomeRow): Promise<void> {

@@ -58,6 +58,7 @@ export function callerKey(caller: AuthContext): string {
     caller.userId ?? null,
     caller.scopes ?? null,
     caller.issuer ?? null,
+    caller.personId ?? null,
   ]);
 }
 

@@ -5,6 +5,8 @@ import { failpoint } from '@custody/faults';
 import { type Database, runIdempotent } from '@custody/persistence';
 import { lockAccounts, postEntry, systemAccountId } from '../ledger/ledger.repository';
 import { type Party, recordMovements } from '../transactions/transactions.repository';
+import { maxShortOf } from '../treasury/treasury.repository';
+import { assertTreasuryCovers } from '../treasury/treasury.rules';
 import { assertNotBlockedInCopy } from '../users/senders';
 import * as repo from './purchases.repository';
 
@@ -16,7 +18,8 @@ const SETTLING_CALLER = 'trading';
 
 /**
  * The crypto leg of a purchase (docs/decisions/purchases.md): buy moves `cryptoAmount` treasury →
- * wallet, sell wallet → treasury (never below the wallet's available balance). Exactly once per
+ * wallet, sell wallet → treasury (never below the wallet's available balance; a buy never takes the
+ * treasury past the bound an admin set, 409 `treasury_insufficient`). Exactly once per
  * purchase id: the key is stored in the entry's own transaction, and a retry replays the first
  * answer — success or refusal — so trading can always ask again after a crash.
  */
@@ -59,6 +62,14 @@ export class PurchaseSettlement {
         throw Errors.conflict('The wallet was deleted.', 'wallet_deleted');
       const buy = request.operation === 'buy';
       const amount = request.cryptoAmount;
+      // The treasury is locked: concurrent buys are weighed one after the other against the
+      // bound (a compromised trading still cannot make the house owe more than it).
+      if (buy)
+        assertTreasuryCovers(
+          locked.get(treasury)?.balance ?? '0',
+          amount,
+          await maxShortOf(tx, request.assetId),
+        );
       const after = await postEntry(
         tx,
         {

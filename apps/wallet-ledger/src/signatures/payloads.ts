@@ -23,7 +23,7 @@ import {
 import type { RpcClient } from '@custody/messaging';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { EvmNetwork } from '../chain/evm-network';
-import type { SignedTransactionHold } from '../withdrawals/withdrawals.service';
+import type { SignedTransactionHold } from '../withdrawals/hold-signed-transaction';
 import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
 import {
   grantLegs,

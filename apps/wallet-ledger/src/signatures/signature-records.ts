@@ -2,7 +2,7 @@ import { EVENTS, type SignRequest } from '@custody/contracts';
 import { enqueueEvent, type Transaction } from '@custody/persistence';
 import { reserveSignedNonce } from '../chain/nonces';
 import type { SignedItemRow } from '../schema';
-import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { HoldSignedTransaction } from '../withdrawals/hold-signed-transaction';
 import type { Signed, SigningWallet } from './payloads';
 import * as repo from './signatures.repository';
 import { signedItemView } from './signed-item.view';
@@ -11,7 +11,7 @@ const SCHEMA = 'ledger';
 
 /** Signed items and their events (`sign.is-created`, `sign.is-updated`), written together. */
 export class SignatureRecords {
-  constructor(private readonly withdrawals: WithdrawalsService) {}
+  constructor(private readonly withdrawals: HoldSignedTransaction) {}
 
   /**
    * A signature's record with its event, and what its transaction takes from the wallet held
@@ -32,7 +32,7 @@ export class SignatureRecords {
     const move = onChain?.move;
     const withdrawalId =
       onChain && move && move.kind !== 'none'
-        ? await this.withdrawals.holdSignedTransaction(tx, {
+        ? await this.withdrawals.hold(tx, {
             wallet,
             signedTxId: id,
             amount: move.amount,

@@ -157,3 +157,38 @@ export async function hasPendingIncome(db: Executor, walletId: string): Promise<
   );
   return pending.rows.length > 0;
 }
+
+/** The address of a wallet, deleted or not (a withdrawal's sending address, its movements). */
+export async function walletAddress(db: Executor, walletId: string): Promise<string | undefined> {
+  const [wallet] = await db
+    .select({ address: wallets.address })
+    .from(wallets)
+    .where(eq(wallets.id, walletId));
+  return wallet?.address;
+}
+
+/** A live wallet the chain adapter watches for deposits. */
+export interface WatchedWallet {
+  id: string;
+  tenantId: string;
+  userId: string;
+  assetId: string;
+  address: string;
+}
+
+/** Every live wallet of the assets, any tenant: the addresses the deposit watcher scans for. */
+export async function liveWalletsOfAssets(
+  db: Executor,
+  assetIds: string[],
+): Promise<WatchedWallet[]> {
+  return db
+    .select({
+      id: wallets.id,
+      tenantId: wallets.tenantId,
+      userId: wallets.userId,
+      assetId: wallets.assetId,
+      address: wallets.address,
+    })
+    .from(wallets)
+    .where(and(inArray(wallets.assetId, assetIds), isNull(wallets.deletedAt)));
+}

@@ -1,30 +1,14 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { ListQuery } from '@custody/contracts';
 import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
-import {
-  transactions,
-  wallets,
-  type WithdrawalAttemptRow,
-  withdrawalAttempts,
-  type WithdrawalRow,
-  type WithdrawalStatus,
-  withdrawals,
-} from '../schema';
+import { transactions, type WithdrawalRow, type WithdrawalStatus, withdrawals } from '../schema';
 
 /**
- * The withdrawals' SQL. The ledger's own writes (holds, entries) are ledger.repository.ts; the
- * rules (withdrawals.rules.ts) decide what to write. A wallet-scoped read takes the scope that
- * `walletScope` built for the caller.
+ * The withdrawals' SQL. The ledger's own writes (holds, entries) are ledger.repository.ts, the
+ * attempts at a nonce attempts.repository.ts; the rules (withdrawals.rules.ts) decide what to
+ * write, and only the withdrawals module's use-cases write. A wallet-scoped read takes the scope
+ * that `walletScope` built for the caller.
  */
-
-/** The address of the withdrawal's wallet, for its read-model rows. */
-export async function walletAddress(db: Executor, walletId: string): Promise<string | undefined> {
-  const [wallet] = await db
-    .select({ address: wallets.address })
-    .from(wallets)
-    .where(eq(wallets.id, walletId));
-  return wallet?.address;
-}
 
 export async function insertWithdrawal(
   db: Executor,
@@ -36,6 +20,22 @@ export async function insertWithdrawal(
 /** The withdrawal, locked (FOR UPDATE) for the move that follows. */
 export async function lockWithdrawal(db: Executor, id: string): Promise<WithdrawalRow | undefined> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The withdrawal, locked (FOR UPDATE SKIP LOCKED): undefined while another transaction holds it
+ * (the chain adapter's steps leave it to the next poll rather than wait).
+ */
+export async function lockWithdrawalIfFree(
+  db: Executor,
+  id: string,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .for('update', { skipLocked: true });
   return row;
 }
 
@@ -143,30 +143,136 @@ export async function findWithdrawal(
   return row;
 }
 
-/** Withdrawals' transactions at their nonces (speed-ups, cancels), oldest first. */
-export async function attemptsOf(
+/** `prepared` withdrawals of the assets, oldest first: what the chain adapter sends next. */
+export async function preparedToSend(
   db: Executor,
-  withdrawalIds: string[],
-): Promise<WithdrawalAttemptRow[]> {
-  if (withdrawalIds.length === 0) return [];
+  assetIds: string[],
+  limit: number,
+): Promise<WithdrawalRow[]> {
   return db
     .select()
-    .from(withdrawalAttempts)
-    .where(inArray(withdrawalAttempts.withdrawalId, withdrawalIds))
-    .orderBy(asc(withdrawalAttempts.createdAt));
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'prepared'), inArray(withdrawals.assetId, assetIds)))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+    .limit(limit);
 }
 
-/** The attempt mined at a withdrawal's nonce, and every other one replaced by it. */
-export async function settleAttempts(
+/** `broadcast` withdrawals the chain adapter signed and sent on `network`, oldest first. */
+export async function broadcastBySender(
   db: Executor,
-  withdrawalId: string,
-  minedHash: string,
-): Promise<void> {
-  await db.execute(
-    sql`UPDATE ledger.withdrawal_attempts
-           SET status = CASE WHEN hash = ${minedHash} THEN 'mined' ELSE 'replaced' END
-         WHERE withdrawal_id = ${withdrawalId}`,
+  network: string,
+  limit: number,
+): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'broadcast'),
+        eq(withdrawals.network, network),
+        isNotNull(withdrawals.rawTx),
+      ),
+    )
+    .orderBy(asc(withdrawals.createdAt))
+    .limit(limit);
+}
+
+/**
+ * `broadcast` holds of raw signed transactions (sign-tx: a client sends them) on `network`, by id
+ * after `afterId`: a page at a time, since they may wait without end.
+ */
+export async function broadcastByClients(
+  db: Executor,
+  network: string,
+  afterId: string,
+  limit: number,
+): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.status, 'broadcast'),
+        eq(withdrawals.network, network),
+        isNull(withdrawals.rawTx),
+        gt(withdrawals.id, afterId),
+      ),
+    )
+    .orderBy(asc(withdrawals.id))
+    .limit(limit);
+}
+
+/** What the chain adapter reserved for a withdrawal's transaction, stored before it is signed. */
+export interface ChainReservation {
+  network: string;
+  fromAddress: string;
+  chainNonce: number;
+  feeReserve: string;
+  gasLimit: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  feeCap: string;
+}
+
+export async function storeReservation(
+  db: Executor,
+  id: string,
+  reservation: ChainReservation,
+): Promise<WithdrawalRow> {
+  return one(
+    await db
+      .update(withdrawals)
+      .set({ ...reservation, updatedAt: new Date() })
+      .where(eq(withdrawals.id, id))
+      .returning(),
   );
+}
+
+/** The signed transaction and its hash, stored before anything is sent. */
+export async function storeSignedTransaction(
+  db: Executor,
+  id: string,
+  signed: { rawTx: string; hash: string },
+): Promise<WithdrawalRow> {
+  return one(
+    await db
+      .update(withdrawals)
+      .set({ rawTx: signed.rawTx, blockchainTransactionId: signed.hash, updatedAt: new Date() })
+      .where(eq(withdrawals.id, id))
+      .returning(),
+  );
+}
+
+/** The network whose adapter took the withdrawal (an admin may no longer move it). */
+export async function setNetwork(db: Executor, id: string, network: string): Promise<void> {
+  await db.update(withdrawals).set({ network }).where(eq(withdrawals.id, id));
+}
+
+/** The fee reserve the withdrawal's hold carries now. */
+export async function setFeeReserve(db: Executor, id: string, feeReserve: string): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ feeReserve, updatedAt: new Date() })
+    .where(eq(withdrawals.id, id));
+}
+
+/**
+ * Whether one of the adapter's own withdrawals in flight holds this nonce of the address (a
+ * client's transaction at it would replace that withdrawal's).
+ */
+export async function nonceHeldBySender(
+  db: Executor,
+  network: string,
+  address: string,
+  nonce: number,
+): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`SELECT 1 FROM ledger.withdrawals
+         WHERE network = ${network} AND from_address = ${address} AND chain_nonce = ${nonce}
+           AND signed_tx_id IS NULL AND status IN ('prepared', 'broadcast')
+         LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /** Withdrawals of one status and asset on their way to the chain, for metrics. */

@@ -57,7 +57,7 @@ export interface paths {
     put?: never;
     /**
      * Create a client (an account that logs in)
-     * @description Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) or `member_audience_invalid` (a member cannot be an admin).
+     * @description Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. `personId` names the person who holds the login (set at creation only): two clients of one person count as one approver, and a person never approves what they started. `auditor` (alone) makes a client that reads and changes nothing: audit, policies, approvals, users (personal fields masked), wallets and movements; with `tenantId` of that tenant, without it of every tenant (it then signs in through an admin api client, as admins do). Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) , `member_audience_invalid` (a member cannot be an admin) or `auditor_audience_invalid` (`auditor` with another audience).
      */
     post: operations['createClient'];
     delete?: never;
@@ -89,7 +89,7 @@ export interface paths {
     head?: never;
     /**
      * Change a client; a new password, audience or scopes revokes its tokens
-     * @description Changes a client's name, e-mail, password, audience or scopes (admin only). A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin); 400 `member_audience_invalid` (a tenant member cannot become an admin).
+     * @description Changes a client's name, e-mail, password, audience or scopes (admin only). A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin or an auditor); 400 `member_audience_invalid` (a tenant member cannot become an admin) or `auditor_audience_invalid` (`auditor` with another audience).
      */
     patch: operations['updateClient'];
     trace?: never;
@@ -837,7 +837,7 @@ export interface paths {
     put?: never;
     /**
      * Speed up a broadcast withdrawal: its transaction replaced with higher fees (admin)
-     * @description Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with the same payment at the same nonce and fees at least 12.5 % higher, within the fee cap its policy decision bound. The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated`; whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. Not idempotent: each call sends another replacement (each needs 10 % more than the last). Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter runs).
+     * @description Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with the same payment at the same nonce and fees at least 12.5 % higher, within the fee cap its policy decision bound. The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated` and `withdrawal.is-replaced` (which names the transaction it replaces); whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. Not idempotent: each call sends another replacement (each needs 10 % more than the last). Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter sends its asset: an admin reports its withdrawals).
      */
     post: operations['speedUpWithdrawal'];
     delete?: never;
@@ -857,7 +857,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a broadcast withdrawal: a zero-value replacement to its own address (admin)
-     * @description Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with a zero-value transfer of the address to itself at the same nonce and higher fees: once mined, the withdrawal is `failed`, the amount stays in the wallet and the fee of the cancel is paid (by the wallet for the native coin, by the house for a token). The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated`; whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. Not idempotent: each call sends another replacement (each needs 10 % more than the last). Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter runs).
+     * @description Replaces the transaction of a withdrawal the chain adapter broadcast and that is not mined yet with a zero-value transfer of the address to itself at the same nonce and higher fees: once mined, the withdrawal is `failed`, the amount stays in the wallet and the fee of the cancel is paid (by the wallet for the native coin, by the house for a token). The new transaction is listed in the withdrawal's `attempts` and announced with `withdrawal.is-updated` and `withdrawal.is-replaced` (which names the transaction it replaces); whichever attempt is mined settles the withdrawal and books its fee, once. A native withdrawal's hold grows to cover the higher fee. Not idempotent: each call sends another replacement (each needs 10 % more than the last). Errors: 404 `not_found`; 409 `withdrawal_not_replaceable` (not broadcast by the adapter, or settled), `fee_cap_reached` (no 10 % step fits under the cap), `fee_unaffordable` (the wallet cannot cover the higher fee), `chain_adapter_off` (no chain adapter sends its asset: an admin reports its withdrawals).
      */
     post: operations['cancelWithdrawal'];
     delete?: never;
@@ -899,6 +899,46 @@ export interface paths {
      */
     get: operations['getChainStatus'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/treasury': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each asset's treasury balance and the most the house may owe in it (admin)
+     * @description Lists, for every asset of the catalog, its treasury balance (the system account purchases take crypto from and sales return it to: negative while the house owes crypto it sold) and `maxShort`, the most the house may owe in it (null: no bound). Changes nothing and is safe to repeat. Errors: 401, 403 (not an admin).
+     */
+    get: operations['listTreasury'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/treasury/{asset}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set (or lift) the most the house may owe in an asset (admin)
+     * @description Sets `maxShort`, the most the house may owe in the asset: a buy that would take its treasury below −maxShort is refused with 409 `treasury_insufficient` and nothing is booked (a compromised trading service cannot make the house owe more either: wallet-ledger checks it). `null` lifts the bound. A treasury already past a new bound stays as it is; only further buys are refused. Audited as every admin change; idempotent (the same value again changes nothing). Errors: 404 `not_found` (no such asset); 400 `validation_failed` (more decimals than the asset has).
+     */
+    put: operations['setTreasuryLimit'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1692,7 +1732,8 @@ export interface operations {
               updatedAt: string;
               name: string;
               email: string;
-              audience: ('general' | 'admin')[];
+              audience: ('general' | 'admin' | 'auditor')[];
+              personId?: string;
               /** @description The tenant the client acts for: its own id, or its tenant */
               tenantId: string;
             };
@@ -1880,7 +1921,8 @@ export interface operations {
             updatedAt: string;
             name: string;
             email: string;
-            audience: ('general' | 'admin')[];
+            audience: ('general' | 'admin' | 'auditor')[];
+            personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
           }[];
@@ -1961,9 +2003,11 @@ export interface operations {
           /** Format: email */
           email: string;
           password: string;
-          audience?: ('general' | 'admin')[];
+          audience?: ('general' | 'admin' | 'auditor')[];
           /** @description Scope entries `[resource, ...actions]`, e.g. `[["wallets","read"]]`; empty = all */
           scopes?: string[][];
+          /** @description The person who holds this login, as you name them (an employee number, say); set at creation only. Two clients of one person count as one approver, and a person never approves what they started, whichever client they use */
+          personId?: string;
           /**
            * Format: uuid
            * @description Makes the client a member of this tenant (an existing general client's id): it acts on the tenant's users, wallets and operations within its own scopes
@@ -1989,7 +2033,8 @@ export interface operations {
             updatedAt: string;
             name: string;
             email: string;
-            audience: ('general' | 'admin')[];
+            audience: ('general' | 'admin' | 'auditor')[];
+            personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
           };
@@ -2092,7 +2137,8 @@ export interface operations {
             updatedAt: string;
             name: string;
             email: string;
-            audience: ('general' | 'admin')[];
+            audience: ('general' | 'admin' | 'auditor')[];
+            personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
           };
@@ -2278,7 +2324,7 @@ export interface operations {
           /** Format: email */
           email?: string;
           password?: string;
-          audience?: ('general' | 'admin')[];
+          audience?: ('general' | 'admin' | 'auditor')[];
           /** @description Scope entries `[resource, ...actions]`, e.g. `[["wallets","read"]]`; empty = all */
           scopes?: string[][];
         };
@@ -2301,7 +2347,8 @@ export interface operations {
             updatedAt: string;
             name: string;
             email: string;
-            audience: ('general' | 'admin')[];
+            audience: ('general' | 'admin' | 'auditor')[];
+            personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
           };
@@ -14573,6 +14620,197 @@ export interface operations {
       };
       /** @description Not allowed */
       403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listTreasury: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The treasuries */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            assetId: string;
+            /** @description The treasury account: negative while the house owes crypto it sold and has not sourced */
+            balance: string;
+            /** @description The most the house may owe in this asset (the treasury at −maxShort); null: no bound */
+            maxShort: string | null;
+            updatedAt: string | null;
+          }[];
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  setTreasuryLimit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        asset: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          maxShort: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The treasury with its bound */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            assetId: string;
+            /** @description The treasury account: negative while the house owes crypto it sold and has not sourced */
+            balance: string;
+            /** @description The most the house may owe in this asset (the treasury at −maxShort); null: no bound */
+            maxShort: string | null;
+            updatedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];

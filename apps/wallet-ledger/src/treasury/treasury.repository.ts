@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '@custody/persistence';
+import { treasuryLimits } from '../schema';
+
+/** The treasuries' SQL: their balances (ledger.accounts) and the limits an admin set. */
+
+export interface TreasuryRow {
+  assetId: string;
+  balance: string;
+  maxShort: string | null;
+  updatedAt: Date | null;
+}
+
+/** The most the house may owe in the asset; null: no bound. */
+export async function maxShortOf(db: Executor, assetId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ maxShort: treasuryLimits.maxShort })
+    .from(treasuryLimits)
+    .where(eq(treasuryLimits.assetId, assetId));
+  return row?.maxShort ?? null;
+}
+
+/** Sets the asset's bound, or lifts it (null). */
+export async function setMaxShort(
+  db: Executor,
+  assetId: string,
+  maxShort: string | null,
+): Promise<void> {
+  if (maxShort === null) {
+    await db.delete(treasuryLimits).where(eq(treasuryLimits.assetId, assetId));
+    return;
+  }
+  await db
+    .insert(treasuryLimits)
+    .values({ assetId, maxShort })
+    .onConflictDoUpdate({
+      target: treasuryLimits.assetId,
+      set: { maxShort, updatedAt: new Date() },
+    });
+}
+
+/** The treasury balance and bound of each of `assetIds` (an asset never traded: balance 0). */
+export async function treasuries(db: Executor, assetIds: string[]): Promise<TreasuryRow[]> {
+  const result = await db.execute(
+    sql`SELECT ids.asset_id, coalesce(a.balance, 0)::text AS balance,
+               l.max_short::text AS max_short, l.updated_at
+          FROM unnest(${sql.param(assetIds)}::text[]) AS ids(asset_id)
+          LEFT JOIN ledger.accounts a ON a.asset_id = ids.asset_id AND a.kind = 'treasury'
+          LEFT JOIN ledger.treasury_limits l ON l.asset_id = ids.asset_id
+         ORDER BY ids.asset_id`,
+  );
+  return (
+    result.rows as {
+      asset_id: string;
+      balance: string;
+      max_short: string | null;
+      updated_at: Date | string | null;
+    }[]
+  ).map((r) => ({
+    assetId: r.asset_id,
+    balance: r.balance,
+    maxShort: r.max_short,
+    updatedAt: r.updated_at === null ? null : new Date(r.updated_at),
+  }));
+}

@@ -1,0 +1,50 @@
+import type { AuthContext, WithdrawalView } from '@custody/contracts';
+import { Errors } from '@custody/errors';
+import { type Database, type IdempotencyKey, isUuid, runIdempotent } from '@custody/persistence';
+import { requireAdmin } from '@custody/tenancy';
+import type { WithdrawalStatus } from '../schema';
+import type { WithdrawalChainAdapter } from './chain-adapter';
+import type { MoveWithdrawal } from './move-withdrawal';
+import * as repo from './withdrawals.repository';
+import { assertNotChainManaged, assertTransition } from './withdrawals.rules';
+
+const SCHEMA = 'ledger';
+
+/**
+ * The manual adapter (docs/decisions/chain-connectivity.md, "Adapters"): the withdrawals of
+ * every asset no chain adapter sends are sent outside custody and reported by an admin, who moves
+ * them through their states (`PATCH /v1/admin/withdrawals/{id}`, `report`). Nothing is sent from
+ * here, so nothing can be sped up or cancelled (409 chain_adapter_off).
+ */
+export class ManualWithdrawalAdapter implements WithdrawalChainAdapter {
+  constructor(
+    private readonly db: Database,
+    private readonly moves: MoveWithdrawal,
+  ) {}
+
+  sends(): boolean {
+    return false;
+  }
+
+  async replace(): Promise<void> {
+    throw Errors.conflict('No chain adapter sends withdrawals here.', 'chain_adapter_off');
+  }
+
+  /** An admin's report of a withdrawal's progress; one a chain adapter took is 409 chain_managed. */
+  async report(
+    auth: AuthContext | undefined,
+    id: string,
+    change: { status: WithdrawalStatus; blockchainTransactionId?: string; fee?: string },
+    idempotency?: IdempotencyKey,
+  ): Promise<WithdrawalView> {
+    requireAdmin(auth);
+    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+      if (!isUuid(id)) throw Errors.notFound('withdrawal');
+      const current = await repo.lockWithdrawal(tx, id);
+      if (!current) throw Errors.notFound('withdrawal');
+      assertTransition(current.status, change.status);
+      assertNotChainManaged(current);
+      return this.moves.move(tx, current, change);
+    });
+  }
+}
