@@ -1,5 +1,7 @@
 // Bundles each app with esbuild into dist/apps/<app>/main.js (libs inlined via the tsconfig
-// paths, node_modules left external) and copies its SQL migrations beside it; builds the operator
+// paths, node_modules left external: the tracing instrumentations hook their `require`s, which
+// each app's main.ts lets run only after tracing started, docs/tracing.md) and copies its SQL
+// migrations beside it; builds the operator
 // console (apps/console, a browser application) with Vite into dist/apps/console, which the
 // gateway serves at /console.
 // Usage: node tools/build/build.mjs [app ...]   (no argument: every app and the console)

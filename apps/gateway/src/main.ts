@@ -1,4 +1,5 @@
-import { runMain } from '@custody/service-kit';
-import { startGateway } from './gateway';
+import { startTraced } from '@custody/telemetry';
 
-runMain(startGateway);
+// Tracing first (when the OTEL_* variables ask for it), then the app: its modules load only
+// now, after the http and pg instrumentations are in place (docs/tracing.md).
+startTraced('gateway', () => import('./start'));

@@ -62,6 +62,9 @@ export const deliveries = notifier.table('deliveries', {
   lastStatusCode: integer('last_status_code'),
   lastError: text('last_error'),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  /** The fan-out's trace context (docs/tracing.md), for the delivery's job; null while off. */
+  traceparent: text('traceparent'),
+  tracestate: text('tracestate'),
   ...timestamps,
 });
 

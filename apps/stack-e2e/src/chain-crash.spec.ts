@@ -1,5 +1,5 @@
 import { parseEther } from 'ethers';
-import pg from 'pg';
+import type pg from 'pg';
 import { sub } from '@custody/money';
 import {
   adapterRunning,
@@ -21,14 +21,10 @@ let db: pg.Client;
 
 beforeAll(async () => {
   world = await startChainWorld({ tenantName: 'Crash-safe withdrawals', gasStationEth: '5' });
-  db = new pg.Client({ connectionString: world.stack.databaseUrl });
-  await db.connect();
+  db = world.db;
 }, 180_000);
 
-afterAll(async () => {
-  await db?.end();
-  await stopChainWorld(world);
-});
+afterAll(() => stopChainWorld(world));
 
 const balance = (w: CustodyWallet) => balanceOf(world, w);
 const mineUntil = (check: () => Promise<boolean>, what: string) => mineUntilIn(world, check, what);

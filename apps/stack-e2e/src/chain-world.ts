@@ -1,4 +1,5 @@
 import { parseEther, Wallet } from 'ethers';
+import pg from 'pg';
 import type { AppName } from '@custody/contracts';
 import { waitFor } from '@custody/testing';
 import { Api } from './api';
@@ -12,6 +13,8 @@ export interface ChainWorld {
   api: Api;
   admin: string;
   tenant: Awaited<ReturnType<Api['newClient']>>;
+  /** A connection of the test's own to the stack's database (to read what the API does not show). */
+  db: pg.Client;
 }
 
 export type CustodyWallet = { user: string; id: string; address: string };
@@ -56,7 +59,9 @@ export async function startChainWorld(options: {
   const api = new Api(stack.gatewayUrl);
   const admin = await api.adminToken();
   const tenant = await api.newClient(admin, options.tenantName);
-  const world = { chain, stack, api, admin, tenant };
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  const world = { chain, stack, api, admin, tenant, db };
   await adapterRunning(world);
   if (options.gasStationEth) {
     const status = await api.get('/v1/admin/chain', { token: admin });
@@ -71,6 +76,7 @@ export async function startChainWorld(options: {
 }
 
 export async function stopChainWorld(world: ChainWorld | undefined): Promise<void> {
+  await world?.db.end();
   await world?.stack.cleanup();
   await world?.chain.stop();
 }

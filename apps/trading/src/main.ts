@@ -1,4 +1,5 @@
-import { runMain, startService } from '@custody/service-kit';
-import { tradingService } from './trading.compose';
+import { startTraced } from '@custody/telemetry';
 
-runMain(() => startService(tradingService));
+// Tracing first (when the OTEL_* variables ask for it), then the app: its modules load only
+// now, after the http and pg instrumentations are in place (docs/tracing.md).
+startTraced('trading', () => import('./start'));

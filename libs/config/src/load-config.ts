@@ -1,5 +1,11 @@
 import type { AppName } from '@custody/contracts';
-import { type AppConfig, appConfigSchemas, DEV_SECRETS } from './schemas';
+import {
+  type AppConfig,
+  appConfigSchemas,
+  DEV_SECRETS,
+  type TracingConfig,
+  tracingConfigSchema,
+} from './schemas';
 
 export class ConfigError extends Error {
   readonly variables: string[];
@@ -43,15 +49,7 @@ export function loadConfig<A extends AppName>(
       .filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = schema.safeParse(present);
-  if (!result.success) {
-    throw new ConfigError(
-      app,
-      result.error.issues.map((issue) => ({
-        variable: String(issue.path[0] ?? '(root)'),
-        message: issue.message,
-      })),
-    );
-  }
+  if (!result.success) throw new ConfigError(app, problemsOf(result.error.issues));
   const config = result.data as AppConfig<A>;
   const unpaired = (PAIRED[app] ?? []).flatMap(([a, b]) => {
     const values = config as Record<string, unknown>;
@@ -83,6 +81,34 @@ export function loadConfig<A extends AppName>(
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }
   return config;
+}
+
+/** Each issue zod found, as the variable it concerns and its message. */
+function problemsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): { variable: string; message: string }[] {
+  return issues.map((issue) => ({
+    variable: String(issue.path[0] ?? '(root)'),
+    message: issue.message,
+  }));
+}
+
+/**
+ * The tracing variables alone (`OTEL_*`, docs/tracing.md), validated as `loadConfig` validates
+ * them: what an app reads before anything else of it loads, to decide whether tracing starts.
+ */
+export function loadTracingConfig(
+  app: string,
+  env: Record<string, string | undefined> = process.env,
+): TracingConfig {
+  const present = Object.fromEntries(
+    Object.keys(tracingConfigSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = tracingConfigSchema.safeParse(present);
+  if (!result.success) throw new ConfigError(app, problemsOf(result.error.issues));
+  return result.data;
 }
 
 /**

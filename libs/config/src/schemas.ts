@@ -35,8 +35,39 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1');
 
+/** An optional http(s) URL (an OTLP/HTTP endpoint, an EVM node). */
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const optionalHttpUrl = z
+  .string()
+  .optional()
+  .refine((value) => !value || isHttpUrl(value), 'Must be an http(s) URL');
+
+/**
+ * OpenTelemetry tracing (docs/tracing.md), the standard variables the SDK reads. Off unless an
+ * OTLP endpoint is named or `OTEL_TRACES_EXPORTER=otlp`; then spans go to the OTLP/HTTP endpoint
+ * (`http://localhost:4318` when only the exporter is named). Only OTLP over HTTP is installed:
+ * `grpc` is refused here rather than ignored. The SDK reads the other `OTEL_*` variables itself
+ * (headers, timeout, sampler, batch sizes, resource attributes).
+ */
+export const tracingVariables = {
+  OTEL_SDK_DISABLED: flag(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none']).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalHttpUrl,
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json']).optional(),
+};
+
 /** Variables every process reads. */
 const common = {
+  ...tracingVariables,
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AMQP_URL: urlWithProtocol(['amqp', 'amqps'], 'amqp://guest:guest@localhost:5672'),
@@ -299,17 +330,7 @@ const trading = {
 /** One EVM network watched and used for withdrawals by wallet-ledger; unset EVM_RPC_URL = manual. */
 const evm = {
   /** JSON-RPC endpoint of the network; unset: deposits and withdrawals stay manual (admin). */
-  EVM_RPC_URL: z
-    .string()
-    .optional()
-    .refine((value) => {
-      if (!value) return true;
-      try {
-        return ['http:', 'https:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, 'Must be an http(s) URL'),
+  EVM_RPC_URL: optionalHttpUrl,
   /**
    * Several JSON-RPC endpoints of the network, comma-separated (instead of EVM_RPC_URL): the first
    * is read and sent to, and a deposit is confirmed only when a quorum of them agree on its block
@@ -321,16 +342,7 @@ const evm = {
     .refine((value) => {
       if (!value) return true;
       const urls = value.split(',');
-      return (
-        urls.length <= 16 &&
-        urls.every((url) => {
-          try {
-            return ['http:', 'https:'].includes(new URL(url.trim()).protocol);
-          } catch {
-            return false;
-          }
-        })
-      );
+      return urls.length <= 16 && urls.every((url) => isHttpUrl(url.trim()));
     }, 'Must be at most 16 http(s) URLs, comma-separated'),
   /** How many of the nodes must agree on a deposit's block (0: a majority of them). */
   EVM_RPC_QUORUM: integer(0, 16, 0),
@@ -473,6 +485,10 @@ export const appConfigSchemas = {
     POLICY_DECISION_TTL_MS: integer(1_000, 300_000, 300_000),
   }),
 } satisfies Record<AppName, z.ZodObject>;
+
+/** The tracing variables alone: read before the rest of an app loads (libs/telemetry). */
+export const tracingConfigSchema = z.object(tracingVariables);
+export type TracingConfig = z.output<typeof tracingConfigSchema>;
 
 export type AppConfigSchemas = typeof appConfigSchemas;
 export type AppConfig<A extends AppName> = z.output<AppConfigSchemas[A]>;

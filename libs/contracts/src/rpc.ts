@@ -109,6 +109,9 @@ export interface RpcBatchCall {
   /** Epoch ms after which the caller no longer waits. */
   deadline: number;
   request: RpcRequest;
+  /** The W3C trace context of the caller's span for this call (HEADERS.traceparent). */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** One reply of a batch reply message (HEADERS.batch). */

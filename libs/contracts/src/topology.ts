@@ -46,6 +46,13 @@ export const HEADERS = {
    * outbox): the count. The body is then a JSON array of `EventBatchItem`.
    */
   eventBatch: 'x-event-batch',
+  /**
+   * The W3C trace context of the span that sent the message (an RPC call, or the event's
+   * publish), when tracing is on (docs/tracing.md). In a batch message each call and each event
+   * carries its own (`RpcBatchCall`, `EventBatchItem.headers`).
+   */
+  traceparent: 'traceparent',
+  tracestate: 'tracestate',
 } as const;
 
 /** One event of a batch message, with the headers it would have had as a message of its own. */

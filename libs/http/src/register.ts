@@ -1,5 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import type { AuthContext, ListQuery } from '@custody/contracts';
+import { setHttpRoute, tracingEnabled } from '@custody/telemetry';
 import { setPaginationHeaders } from './pagination';
 import type { RouteDef, RouteGuard, RouteObserver, RouteRequest } from './route';
 import { parseRequest } from './validation';
@@ -44,6 +45,8 @@ function mountRoute(
     throw new Error(`Route ${route.operationId} needs authentication but no guard was given`);
   }
   router[route.method](path, async (req: Request, res: Response) => {
+    // The request's span is named by its route's pattern, not its path (docs/tracing.md).
+    if (tracingEnabled()) setHttpRoute(path === '/' ? req.baseUrl : `${req.baseUrl}${path}`);
     // Filled in as the request progresses; the observer reads it when the response is sent.
     const seen: { auth?: AuthContext; body?: unknown } = {};
     if (observer) {

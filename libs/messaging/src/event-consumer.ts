@@ -15,6 +15,7 @@ import {
 } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
 import { runWithContext, type Logger } from '@custody/logging';
+import { carrierOf, startSpan, tracingEnabled } from '@custody/telemetry';
 import {
   type Database,
   executePrepared,
@@ -332,8 +333,10 @@ export class EventConsumer implements BrokerComponent {
         // Already processed (a redelivery), or twice in this batch: the effect happens once.
         if (!fresh.delete(event.id)) continue;
         try {
-          await runWithContext({ requestId: this.requestIdOf(delivery) }, () =>
-            this.runHandler(event, tx),
+          await this.traced(delivery, () =>
+            runWithContext({ requestId: this.requestIdOf(delivery) }, () =>
+              this.runHandler(event, tx),
+            ),
           );
         } catch (error) {
           throw new HandlerFailed(index, error);
@@ -344,14 +347,46 @@ export class EventConsumer implements BrokerComponent {
 
   private async handle(delivery: Delivery): Promise<void> {
     try {
-      await runWithContext({ requestId: this.requestIdOf(delivery) }, () =>
-        this.process(delivery.event),
+      await this.traced(delivery, () =>
+        runWithContext({ requestId: this.requestIdOf(delivery) }, () =>
+          this.process(delivery.event),
+        ),
       );
       failpoint(FAILPOINTS.consumerBeforeAck);
       this.ack(delivery);
     } catch (error) {
       await this.retryOrDeadLetter(delivery, error);
     }
+  }
+
+  /**
+   * Runs `work` in a CONSUMER span of the event, a child of the span that published it (the
+   * relay's, in the trace of the request that wrote it; docs/tracing.md), or a trace of its own
+   * when it came without one. Off: `work` alone.
+   */
+  private traced(delivery: Delivery, work: () => Promise<void>): Promise<void> {
+    if (!tracingEnabled()) return work();
+    const { event, headers } = delivery;
+    const span = startSpan(`${event.name} process`, 'consumer', {
+      parent: carrierOf(headers) ?? null,
+      attributes: {
+        'messaging.system': 'rabbitmq',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': event.name,
+        'messaging.consumer.group.name': this.options.consumer,
+        'messaging.message.id': event.id,
+        'custody.attempt': Number(headers[HEADERS.attempts] ?? 0) + 1,
+      },
+    });
+    if (!span) return work();
+    return span.run(work).then(
+      () => span.end(),
+      (error: unknown) => {
+        span.fail(error);
+        span.end();
+        throw error;
+      },
+    );
   }
 
   private async process(event: AnyEvent): Promise<void> {

@@ -5,6 +5,7 @@ import { failpoint, FAILPOINTS } from '@custody/faults';
 import type { Logger } from '@custody/logging';
 import { sql } from 'drizzle-orm';
 import { onOutboxCommit, pipeline, prepared, quoteIdent } from '@custody/persistence';
+import { carrierOf, startSpan, type TracedSpan, tracingEnabled } from '@custody/telemetry';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { encodeEventMessage } from './event-message';
 
@@ -141,6 +142,7 @@ export class OutboxRelay implements BrokerComponent {
     const channel = this.channel;
     if (!channel) return 0;
     const client = await this.options.pool.connect();
+    let spans: TracedSpan[] = [];
     try {
       // BEGIN and the claim in one round trip; claimed and marked in one statement. The mark
       // commits only after the broker confirmed every row, so a crash before COMMIT leaves them
@@ -160,6 +162,7 @@ export class OutboxRelay implements BrokerComponent {
       }
       // RETURNING has no order; events go out in commit-sequence order.
       rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
+      if (tracingEnabled()) spans = publishSpans(rows);
       for (const run of runsOfOneName(rows, this.options.maxEventsPerMessage ?? 1)) {
         const { content, options } = encodeEventMessage(run);
         // The user-id lets consumers check that this app publishes these events.
@@ -177,9 +180,11 @@ export class OutboxRelay implements BrokerComponent {
       await client.query('COMMIT');
       return rows.length;
     } catch (error) {
+      for (const span of spans) span.fail(error);
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      for (const span of spans) span.end();
       client.release();
     }
   }
@@ -209,6 +214,33 @@ export class OutboxRelay implements BrokerComponent {
       if (onClose) channel.off('close', onClose);
     }
   }
+}
+
+/**
+ * A PRODUCER span for each event written in a traced request (its row keeps the request's span
+ * context, `outboxRecord`), a child of that span: the event goes out with the producer span's
+ * context instead, so its consumers' spans follow the publish in the request's trace
+ * (docs/tracing.md). Events written outside any trace go out as they are.
+ */
+function publishSpans(rows: OutboxRow[]): TracedSpan[] {
+  const spans: TracedSpan[] = [];
+  for (const row of rows) {
+    const parent = carrierOf(row.headers);
+    if (!parent) continue;
+    const span = startSpan(`${row.name} publish`, 'producer', {
+      parent,
+      attributes: {
+        'messaging.system': 'rabbitmq',
+        'messaging.operation.type': 'publish',
+        'messaging.destination.name': row.name,
+        'messaging.message.id': row.envelope.id,
+      },
+    });
+    if (!span) continue;
+    spans.push(span);
+    row.headers = { ...{}, ...row.headers, ...span.carrier() };
+  }
+  return spans;
 }
 
 /**

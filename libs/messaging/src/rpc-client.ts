@@ -15,6 +15,7 @@ import {
 } from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
 import { currentContext, type Logger } from '@custody/logging';
+import { startSpan, type TraceCarrier, type TracedSpan, tracingEnabled } from '@custody/telemetry';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { publishMessage } from './publish';
 import { originOf } from './rpc-origin';
@@ -36,6 +37,8 @@ interface Pending {
   timer: NodeJS.Timeout;
   /** The message it went in, once sent (see `holdMs`). */
   message?: SentMessage;
+  /** Its CLIENT span, while tracing is on (docs/tracing.md). */
+  span?: TracedSpan;
 }
 
 /** A message sent and not answered in full: its service's calls wait for it (see `holdMs`). */
@@ -51,6 +54,8 @@ interface Outgoing {
   deadline: number;
   /** The serialized RpcRequest. */
   request: string;
+  /** The context of the call's span, sent with it (HEADERS.traceparent). */
+  trace?: TraceCarrier;
 }
 
 export interface RpcClientOptions {
@@ -137,9 +142,12 @@ export class RpcClient implements BrokerComponent {
     for (const [id, call] of this.pending) {
       this.pending.delete(id);
       clearTimeout(call.timer);
-      call.reject(
-        Errors.unavailable('The message broker connection was lost.', 'broker_unavailable'),
+      const error = Errors.unavailable(
+        'The message broker connection was lost.',
+        'broker_unavailable',
       );
+      endSpan(call.span, error);
+      call.reject(error);
     }
   }
 
@@ -229,16 +237,32 @@ export class RpcClient implements BrokerComponent {
       // Not the broker's fault: a payload that cannot be serialized is a bug, not an outage.
       return Promise.reject(Errors.internal(error));
     }
+    // A child of the request, event or job being handled, or a trace of its own.
+    const span = tracingEnabled()
+      ? startSpan(`${service}/${method}`, 'client', {
+          attributes: {
+            'rpc.system': 'custody',
+            'rpc.service': service,
+            'rpc.method': method,
+            'messaging.system': 'rabbitmq',
+            'custody.request_id': requestId,
+          },
+        })
+      : undefined;
+    const trace = span?.carrier();
     return new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.forget(correlationId);
-        reject(Errors.timeout(`The ${service} service did not answer in time.`));
+        const error = Errors.timeout(`The ${service} service did not answer in time.`);
+        endSpan(span, error);
+        reject(error);
       }, timeoutMs);
       this.pending.set(correlationId, {
         service,
         resolve,
         reject,
         timer,
+        ...(span ? { span } : {}),
       });
       let calls = this.outgoing.get(service);
       if (!calls) {
@@ -250,6 +274,7 @@ export class RpcClient implements BrokerComponent {
         requestId,
         deadline,
         request: content,
+        ...(trace ? { trace } : {}),
       });
       // The rest of this turn's calls (every request the gateway parsed from one read, every
       // continuation of one Redis reply) join them.
@@ -342,6 +367,7 @@ export class RpcClient implements BrokerComponent {
             [HEADERS.requestId]: first.requestId,
             [HEADERS.deadline]: first.deadline,
             ...caller,
+            ...first.trace,
           },
         });
         return;
@@ -350,7 +376,7 @@ export class RpcClient implements BrokerComponent {
       const body = live
         .map(
           (call) =>
-            `{"correlationId":${JSON.stringify(call.correlationId)},"requestId":${JSON.stringify(call.requestId)},"deadline":${call.deadline},"request":${call.request}}`,
+            `{"correlationId":${JSON.stringify(call.correlationId)},"requestId":${JSON.stringify(call.requestId)},"deadline":${call.deadline},${traceFields(call.trace)}"request":${call.request}}`,
         )
         .join(',');
       publishMessage(channel, ...this.route(service), Buffer.from(`[${body}]`), {
@@ -386,14 +412,21 @@ export class RpcClient implements BrokerComponent {
     const call = this.forget(correlationId);
     if (!call) return; // late reply to a call that already timed out
     clearTimeout(call.timer);
-    if (outcome instanceof AppError) return call.reject(outcome);
-    if (outcome.ok) return call.resolve(outcome.result);
+    if (outcome instanceof AppError) {
+      endSpan(call.span, outcome);
+      return call.reject(outcome);
+    }
+    if (outcome.ok) {
+      endSpan(call.span);
+      return call.resolve(outcome.result);
+    }
     let error: AppError;
     try {
       error = AppError.fromWire(outcome.error);
     } catch {
       error = Errors.internal(new Error('Malformed RPC error reply'));
     }
+    endSpan(call.span, error);
     call.reject(error);
   }
 
@@ -442,4 +475,25 @@ export class RpcClient implements BrokerComponent {
     const call = this.pending.get(msg.properties.correlationId);
     if (call) this.settle(msg.properties.correlationId, unavailable(call.service));
   }
+}
+
+/** A call's trace context as fields of its entry in a batch message (`RpcBatchCall`). */
+function traceFields(trace: TraceCarrier | undefined): string {
+  if (!trace) return '';
+  const state = trace.tracestate ? `"tracestate":${JSON.stringify(trace.tracestate)},` : '';
+  return `"traceparent":${JSON.stringify(trace.traceparent)},${state}`;
+}
+
+/**
+ * Ends a call's span: failed when the service failed or could not be reached (5xx); a refusal
+ * (4xx) is an answer, its status recorded.
+ */
+function endSpan(span: TracedSpan | undefined, error?: AppError): void {
+  if (!span) return;
+  if (error) {
+    span.setAttribute('custody.status', error.status);
+    span.setAttribute('custody.code', error.code);
+    if (error.status >= 500) span.fail(error);
+  }
+  span.end();
 }

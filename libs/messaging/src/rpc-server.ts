@@ -14,6 +14,13 @@ import {
 } from '@custody/contracts';
 import { AppError, Errors, toAppError } from '@custody/errors';
 import { runWithContext, type Logger } from '@custody/logging';
+import {
+  carrierOf,
+  startSpan,
+  type TraceCarrier,
+  type TracedSpan,
+  tracingEnabled,
+} from '@custody/telemetry';
 import { type Broker, type BrokerComponent, guardChannel } from './broker';
 import { InFlight } from './in-flight';
 import { publishMessage } from './publish';
@@ -304,6 +311,7 @@ export class RpcServer implements BrokerComponent {
               caller,
               brokerUser,
               redelivered,
+              trace: batchCallTrace(call),
             });
             // Not awaited: the ack below may leave in the same message flush, after it.
             if (reply && replyTo) {
@@ -329,6 +337,7 @@ export class RpcServer implements BrokerComponent {
       caller,
       brokerUser,
       redelivered,
+      trace: carrierOf(headers),
     });
     // The reply and the ack leave in the same flush, the reply first.
     if (reply && replyTo && correlationId !== undefined) {
@@ -378,49 +387,37 @@ export class RpcServer implements BrokerComponent {
     let request: RpcRequest | undefined;
     let reply: RpcReply;
     let outcome: RpcOutcome = 'ok';
+    let span: TracedSpan | undefined;
     try {
       const parsed = parse();
       request = parsed;
-      const own = (table: object) => Object.prototype.hasOwnProperty.call(table, parsed.method);
-      const handler = own(this.options.handlers) ? this.options.handlers[parsed.method] : undefined;
-      const access = own(this.options.access) ? this.options.access[parsed.method] : undefined;
-      // Admitted first: its proof is then taken, and a later copy of it is a replay. A method
-      // not served here is refused there, once the caller is proven.
-      const origin = await this.admit(parsed, call, handler && access);
-      if (!handler)
-        throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
-      // An auditor reads only: every service refuses its commands, whatever the gateway let by.
-      if (parsed.auth?.audience === 'auditor' && !parsed.idempotent)
-        throw Errors.forbidden('An auditor reads only; it changes nothing.', 'auditor_read_only');
-      if (call.redelivered && !parsed.idempotent) {
-        // A previous instance may have done it before dying: never run a command twice.
-        throw Errors.unavailable(
-          'The service restarted while handling this request; retry it with the same Idempotency-Key.',
-          'retry_required',
-        );
-      }
-      const context = { requestId, ...tenantOf(parsed.auth) };
-      const logger = this.loggerFor(parsed.method);
-      const result = await runWithContext(context, () =>
-        runWithOrigin(origin, () =>
-          handler(parsed.params, {
-            requestId,
-            caller: call.caller,
-            auth: parsed.auth,
-            logger,
-            deadline,
-            ...(parsed.idempotencyKey && parsed.auth
-              ? { idempotency: { clientId: parsed.auth.clientId, ...parsed.idempotencyKey } }
-              : {}),
-          }),
-        ),
-      );
+      // A child of the caller's span (docs/tracing.md); named by the declared method only: any
+      // broker login may send any name.
+      span = tracingEnabled()
+        ? startSpan(`${this.options.service}/${this.metricName(parsed.method)}`, 'server', {
+            parent: call.trace ?? null,
+            attributes: {
+              'rpc.system': 'custody',
+              'rpc.service': this.options.service,
+              'rpc.method': this.metricName(parsed.method),
+              'messaging.system': 'rabbitmq',
+              'custody.request_id': requestId,
+              ...(call.caller ? { 'custody.caller': call.caller } : {}),
+            },
+          })
+        : undefined;
+      const result = await (span
+        ? span.run(() => this.serve(parsed, call))
+        : this.serve(parsed, call));
       reply = { ok: true, result: result ?? null };
     } catch (error) {
       const appError = toAppError(error);
       // Alerts count failures of the service, not requests it rightly refused.
       outcome = appError.status >= 500 ? 'error' : 'rejected';
+      span?.setAttribute('custody.status', appError.status);
+      span?.setAttribute('custody.code', appError.code);
       if (appError.status >= 500) {
+        span?.fail(error);
         this.options.logger.error(
           { err: error, rpc: request?.method, requestId },
           'RPC handler failed',
@@ -428,6 +425,7 @@ export class RpcServer implements BrokerComponent {
       }
       reply = { ok: false, error: appError.toWire() };
     } finally {
+      span?.end();
       const durationMs = Date.now() - started;
       try {
         this.options.onCall?.(this.metricName(request?.method), outcome, durationMs);
@@ -439,6 +437,44 @@ export class RpcServer implements BrokerComponent {
       }
     }
     return reply;
+  }
+
+  /** Admits a parsed request and runs its handler in the request's context: its result. */
+  private async serve(parsed: RpcRequest, call: CallMeta): Promise<unknown> {
+    const { requestId, deadline } = call;
+    const own = (table: object) => Object.prototype.hasOwnProperty.call(table, parsed.method);
+    const handler = own(this.options.handlers) ? this.options.handlers[parsed.method] : undefined;
+    const access = own(this.options.access) ? this.options.access[parsed.method] : undefined;
+    // Admitted first: its proof is then taken, and a later copy of it is a replay. A method
+    // not served here is refused there, once the caller is proven.
+    const origin = await this.admit(parsed, call, handler && access);
+    if (!handler) throw new AppError(501, 'unknown_method', `Unknown RPC method ${parsed.method}`);
+    // An auditor reads only: every service refuses its commands, whatever the gateway let by.
+    if (parsed.auth?.audience === 'auditor' && !parsed.idempotent)
+      throw Errors.forbidden('An auditor reads only; it changes nothing.', 'auditor_read_only');
+    if (call.redelivered && !parsed.idempotent) {
+      // A previous instance may have done it before dying: never run a command twice.
+      throw Errors.unavailable(
+        'The service restarted while handling this request; retry it with the same Idempotency-Key.',
+        'retry_required',
+      );
+    }
+    const context = { requestId, ...tenantOf(parsed.auth) };
+    const logger = this.loggerFor(parsed.method);
+    return await runWithContext(context, () =>
+      runWithOrigin(origin, () =>
+        handler(parsed.params, {
+          requestId,
+          caller: call.caller,
+          auth: parsed.auth,
+          logger,
+          deadline,
+          ...(parsed.idempotencyKey && parsed.auth
+            ? { idempotency: { clientId: parsed.auth.clientId, ...parsed.idempotencyKey } }
+            : {}),
+        }),
+      ),
+    );
   }
 
   /**
@@ -623,6 +659,8 @@ interface CallMeta {
   /** The broker user that sent the message (its checked user-id). */
   brokerUser: string | undefined;
   redelivered: boolean;
+  /** The caller's span for this call (HEADERS.traceparent), when it sent one. */
+  trace: TraceCarrier | undefined;
 }
 
 /** A reply or an ack waiting for the end of the turn (see `RpcServer.send`). */
@@ -659,6 +697,14 @@ function serialize(reply: RpcReply | undefined, logger: Logger, maxBytes: number
     return JSON.stringify({ ok: false, error: refused.toWire() } satisfies RpcReply);
   }
   return text;
+}
+
+/** A batch entry's trace context, if it carries a well-formed one. */
+function batchCallTrace(call: RpcBatchCall): TraceCarrier | undefined {
+  if (typeof call.traceparent !== 'string') return undefined;
+  return typeof call.tracestate === 'string'
+    ? { traceparent: call.traceparent, tracestate: call.tracestate }
+    : { traceparent: call.traceparent };
 }
 
 function parseBatch(content: Buffer): RpcBatchCall[] {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { AnyEvent, AnyEventName, NewEvent } from '@custody/contracts';
 import { currentContext } from '@custody/logging';
+import { traceCarrier } from '@custody/telemetry';
 import type { Executor } from './database';
 import { quoteIdent } from './messaging-tables';
 
@@ -25,7 +26,11 @@ export interface OutboxRecord<N extends AnyEventName = AnyEventName> {
   headers: Record<string, string>;
 }
 
-/** The envelope of a new event, with the current request's id as its header. */
+/**
+ * The envelope of a new event, with the current request's id as its header and, while tracing
+ * is on, the context of the active span (`traceparent`): the relay publishes the event with it,
+ * and its consumers' spans join the trace of the request that wrote it (docs/tracing.md).
+ */
 export function outboxRecord<N extends AnyEventName>(event: NewEvent<N>): OutboxRecord<N> {
   const envelope: AnyEvent<N> = {
     id: uuidv7(),
@@ -35,7 +40,9 @@ export function outboxRecord<N extends AnyEventName>(event: NewEvent<N>): Outbox
     data: event.data,
   };
   const requestId = currentContext()?.requestId;
-  return { envelope, headers: requestId ? { 'x-request-id': requestId } : {} };
+  const trace = traceCarrier();
+  const headers: Record<string, string> = requestId ? { 'x-request-id': requestId } : {};
+  return { envelope, headers: trace ? { ...{}, ...headers, ...trace } : headers };
 }
 
 /**

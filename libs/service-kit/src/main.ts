@@ -1,4 +1,5 @@
 import type { Logger } from '@custody/logging';
+import { shutdownTracing } from '@custody/telemetry';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -23,16 +24,23 @@ export function runMain(start: () => Promise<Stoppable>): void {
           process.exit(1);
         }, running.shutdownTimeoutMs);
         timer.unref();
-        running.stop().then(
-          () => {
-            running.logger.info('stopped');
-            process.exit(0);
-          },
-          (error: unknown) => {
-            running.logger.error({ err: error }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
+        // The spans still buffered go out before the process ends (tracing on; docs/tracing.md).
+        running
+          .stop()
+          .then(
+            () => {
+              running.logger.info('stopped');
+              return 0;
+            },
+            (error: unknown) => {
+              running.logger.error({ err: error }, 'shutdown failed');
+              return 1;
+            },
+          )
+          .then(async (code) => {
+            await shutdownTracing();
+            process.exit(code);
+          });
       };
       process.on('SIGTERM', shutdown);
       process.on('SIGINT', shutdown);

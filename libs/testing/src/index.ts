@@ -7,3 +7,4 @@ export * from './redis-users';
 export * from './plans';
 export * from './events';
 export * from './monitoring';
+export * from './otlp-receiver';

@@ -215,17 +215,21 @@ export interface FannedOut {
   clientId: string;
   channel: DeliveryChannel;
   payloadJson: string;
+  /** The fan-out's trace context, while tracing is on (docs/tracing.md). */
+  traceparent: string | null;
+  tracestate: string | null;
 }
 
 /** Writes an event's deliveries in one statement; one written before (a redelivery) stays. */
 export async function insertFannedOut(db: Executor, rows: readonly FannedOut[]): Promise<void> {
   const values = rows.map(
     (r) =>
-      sql`(${r.id}::uuid, ${r.eventId}::uuid, ${r.eventName}, ${r.receiverId}::uuid, ${r.clientId}, ${r.channel}, ${r.payloadJson}::jsonb, 'pending', 0)`,
+      sql`(${r.id}::uuid, ${r.eventId}::uuid, ${r.eventName}, ${r.receiverId}::uuid, ${r.clientId}, ${r.channel}, ${r.payloadJson}::jsonb, 'pending', 0, ${r.traceparent}, ${r.tracestate})`,
   );
   await db.execute(
     sql`INSERT INTO notifier.deliveries
-              (id, event_id, event_name, receiver_id, client_id, channel, payload, status, attempts)
+              (id, event_id, event_name, receiver_id, client_id, channel, payload, status, attempts,
+               traceparent, tracestate)
             VALUES ${sql.join(values, sql`, `)} ON CONFLICT DO NOTHING`,
   );
 }
@@ -248,6 +252,8 @@ export async function lockUndispatched(db: Executor, limit: number) {
       receiverId: deliveries.receiverId,
       clientId: deliveries.clientId,
       dispatches: deliveries.dispatches,
+      traceparent: deliveries.traceparent,
+      tracestate: deliveries.tracestate,
     })
     .from(deliveries)
     .where(and(eq(deliveries.status, 'pending'), isNull(deliveries.enqueuedAt)))

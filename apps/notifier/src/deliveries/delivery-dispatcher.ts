@@ -7,7 +7,7 @@ import {
   markEnqueued,
   redispatch,
 } from './deliveries.repository';
-import { type DeliveryJobData, jittered, jobIdOf } from './delivery-jobs';
+import { type DeliveryJobData, jittered, jobIdOf, jobTrace } from './delivery-jobs';
 
 /** How often lost deliveries are looked for. */
 const REAP_EVERY_MS = 10_000;
@@ -62,18 +62,27 @@ export class DeliveryDispatcher {
         const pending = await lockUndispatched(tx, DISPATCH_BATCH);
         if (pending.length === 0) return 0;
         await this.queue.addBulk(
-          pending.map(({ id, receiverId, clientId, dispatches }) => ({
-            name: 'deliver',
-            data: { deliveryId: id, receiverId, clientId } satisfies DeliveryJobData,
-            opts: {
-              jobId: jobIdOf(id, dispatches),
-              attempts: this.schedule.length,
-              backoff: { type: 'custom' },
-              delay: jittered(this.schedule[0] ?? 0),
-              removeOnComplete: true,
-              removeOnFail: true,
-            },
-          })),
+          pending.map(({ id, receiverId, clientId, dispatches, ...row }) => {
+            // The fan-out's trace context: the attempts join the event's trace (docs/tracing.md).
+            const trace = jobTrace(row);
+            return {
+              name: 'deliver',
+              data: {
+                deliveryId: id,
+                receiverId,
+                clientId,
+                ...(trace ? { trace } : {}),
+              } satisfies DeliveryJobData,
+              opts: {
+                jobId: jobIdOf(id, dispatches),
+                attempts: this.schedule.length,
+                backoff: { type: 'custom' },
+                delay: jittered(this.schedule[0] ?? 0),
+                removeOnComplete: true,
+                removeOnFail: true,
+              },
+            };
+          }),
         );
         await markEnqueued(
           tx,

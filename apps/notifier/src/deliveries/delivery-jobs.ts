@@ -1,5 +1,6 @@
 import { JOB_QUEUES } from '@custody/contracts';
 import type { AppConfig } from '@custody/config';
+import type { TraceCarrier } from '@custody/telemetry';
 
 /** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
 export const DELIVERY_QUEUE = JOB_QUEUES.deliveries;
@@ -9,6 +10,19 @@ export interface DeliveryJobData {
   deliveryId: string;
   receiverId?: string;
   clientId?: string;
+  /** The trace context of the event's fan-out: each attempt is a span of its trace. */
+  trace?: TraceCarrier;
+}
+
+/** A delivery row's trace context, as its job carries it (none while tracing is off). */
+export function jobTrace(row: {
+  traceparent: string | null;
+  tracestate: string | null;
+}): TraceCarrier | undefined {
+  if (row.traceparent === null) return undefined;
+  return row.tracestate === null
+    ? { traceparent: row.traceparent }
+    : { traceparent: row.traceparent, tracestate: row.tracestate };
 }
 
 /** Seconds before each attempt (the first entry is the initial delivery), with ±20 % jitter. */

@@ -2,6 +2,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
+import { startSpan, tracingEnabled } from '@custody/telemetry';
 import { ChannelNotConfigured, type Channels, DeliveryError } from '../channels/channels';
 import type { DeliveryStatus } from '../schema';
 import type { SigningSecrets } from '../secrets/signing-secrets';
@@ -61,7 +62,7 @@ export class DeliveryWorker {
     this.findDelivery = findDeliveryStatement(db);
     this.worker = new Worker(
       DELIVERY_QUEUE,
-      (job: Job<DeliveryJobData>, token) => parts.limits.run(job, token, () => this.process(job)),
+      (job: Job<DeliveryJobData>, token) => parts.limits.run(job, token, () => this.traced(job)),
       {
         connection: redis.duplicate(),
         prefix,
@@ -74,6 +75,37 @@ export class DeliveryWorker {
       },
     );
     this.worker.on('error', (error) => parts.logger.warn({ err: error }, 'delivery worker error'));
+  }
+
+  /**
+   * One attempt in a CONSUMER span of the trace of the event that caused it (the fan-out's
+   * context, carried by the job; docs/tracing.md): the webhook's request is its child. Off: the
+   * attempt alone.
+   */
+  private traced(job: Job<DeliveryJobData>): Promise<void> {
+    if (!tracingEnabled()) return this.process(job);
+    const span = startSpan('notifier deliver', 'consumer', {
+      parent: job.data.trace ?? null,
+      attributes: {
+        'messaging.system': 'bullmq',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': DELIVERY_QUEUE,
+        'messaging.message.id': job.id ?? '',
+        'custody.delivery_id': job.data.deliveryId,
+        'custody.attempt': job.attemptsMade + 1,
+      },
+    });
+    if (!span) return this.process(job);
+    return span
+      .run(() => this.process(job))
+      .then(
+        () => span.end(),
+        (error: unknown) => {
+          span.fail(error);
+          span.end();
+          throw error;
+        },
+      );
   }
 
   private async process(job: Job<DeliveryJobData>): Promise<void> {

@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type AnyEvent, EVENT_NAMES, type DeliveryChannel } from '@custody/contracts';
 import type { EventHandler, EventHandlers } from '@custody/messaging';
 import type { Executor, Transaction } from '@custody/persistence';
+import { traceCarrier } from '@custody/telemetry';
 import { payloadOf, type RecordedEvent, recordEvents } from '../events/events.repository';
 import { insertFannedOut, type SubscribedRow, subscribersOf } from './deliveries.repository';
 
@@ -87,6 +88,8 @@ export function fanOut(onFannedOut: () => void): EventHandlers {
     const subscribed = await subscribersIn(tx, event.name, event.tenantId ?? null);
     const payload = payloadOf(event);
     const payloadJson = JSON.stringify(payload);
+    // The event's consumer span: each delivery's attempts join its trace (docs/tracing.md).
+    const trace = traceCarrier();
     const rows = subscribed.flatMap((receiver) =>
       channelsOf(receiver).map((channel) => ({
         id: uuidv7(),
@@ -96,6 +99,8 @@ export function fanOut(onFannedOut: () => void): EventHandlers {
         clientId: receiver.client_id,
         channel,
         payloadJson,
+        traceparent: trace?.traceparent ?? null,
+        tracestate: trace?.tracestate ?? null,
       })),
     );
     if (rows.length > 0) {

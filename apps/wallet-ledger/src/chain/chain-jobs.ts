@@ -2,6 +2,7 @@ import { JOB_QUEUES } from '@custody/contracts';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
+import { startSpan } from '@custody/telemetry';
 
 /** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
 export const CHAIN_QUEUE = JOB_QUEUES.chain;
@@ -32,9 +33,26 @@ export async function startChainJobs(
   const worker = new Worker(
     CHAIN_QUEUE,
     async (job) => {
-      if (job.name === `deposits:${network}`) await jobs.deposits();
-      else if (job.name === `withdrawals:${network}`) await jobs.withdrawals();
-      else if (job.name === `reconcile:${network}`) await jobs.reconcile?.run();
+      const run = async () => {
+        if (job.name === `deposits:${network}`) await jobs.deposits();
+        else if (job.name === `withdrawals:${network}`) await jobs.withdrawals();
+        else if (job.name === `reconcile:${network}`) await jobs.reconcile?.run();
+      };
+      // Each run is a trace of its own (docs/tracing.md): its node calls, statements and the
+      // decisions and signatures it asks for are its children. Nothing while tracing is off.
+      const span = startSpan(`chain ${job.name.split(':')[0] ?? job.name}`, 'internal', {
+        parent: null,
+        attributes: { 'custody.network': network, 'messaging.system': 'bullmq' },
+      });
+      if (!span) return run();
+      try {
+        await span.run(run);
+      } catch (error) {
+        span.fail(error);
+        throw error;
+      } finally {
+        span.end();
+      }
     },
     { connection: redis.duplicate(), prefix, concurrency: 1 },
   );

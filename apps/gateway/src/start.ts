@@ -1,0 +1,4 @@
+import { runMain } from '@custody/service-kit';
+import { startGateway } from './gateway';
+
+runMain(startGateway);

@@ -1,0 +1,4 @@
+import { runMain, startService } from '@custody/service-kit';
+import { issuerService } from './issuer.compose';
+
+runMain(() => startService(issuerService));

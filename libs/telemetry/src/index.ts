@@ -1,0 +1,2 @@
+export * from './tracing';
+export type * from './types';
