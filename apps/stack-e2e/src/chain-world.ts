@@ -91,7 +91,7 @@ export async function adapterRunning({ api, admin }: ChainWorld): Promise<void> 
 
 /** A new user of the tenant with a wallet of `assetId`, and its custody address. */
 export async function newWallet(
-  { api, tenant }: ChainWorld,
+  { api, tenant }: Pick<ChainWorld, 'api' | 'tenant'>,
   assetId: string,
 ): Promise<CustodyWallet> {
   const user = (

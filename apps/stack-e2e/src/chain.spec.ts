@@ -3,6 +3,7 @@ import { waitFor } from '@custody/testing';
 import { Api, expectProblem } from './api';
 import { type LocalChain, startLocalChain } from './local-chain';
 import { type Stack, startStack } from './stack';
+import { type CustodyWallet, newWallet } from './chain-world';
 
 // Real deposits and withdrawals on a local anvil network: the EVM adapter of wallet-ledger
 // watches the chain and sends withdrawals itself; nothing is reported by an admin here.
@@ -55,21 +56,8 @@ afterAll(async () => {
 
 const device = { device: 'Pixel 9', ip: '203.0.113.9' };
 
-async function wallet(assetId: string): Promise<{ user: string; id: string; address: string }> {
-  const user = (
-    await api.post('/v1/users/individual-person', {
-      token: tenant.token,
-      body: { generalConditions: '2026-01-01' },
-    })
-  ).body.id;
-  const id = (
-    await api.post(`/v1/users/${user}/wallets`, {
-      token: tenant.token,
-      body: { assetId, ...device },
-    })
-  ).body.id;
-  const read = await api.get(`/v1/users/${user}/wallets/${id}`, { token: tenant.token });
-  return { user, id, address: read.body.address };
+function wallet(assetId: string): Promise<CustodyWallet> {
+  return newWallet({ api, tenant }, assetId);
 }
 
 type W = Awaited<ReturnType<typeof wallet>>;

@@ -250,9 +250,19 @@ export class DepositWatcher {
   private async recheckConfirmed(head: number): Promise<void> {
     const reach = head - this.network.reorgDepth;
     const confirmed = await this.deposits.confirmedWithinReach(this.network.name, reach, 500);
+    // Deposits share blocks: each block's hash is asked of the node once per poll.
+    const hashes = new Map<number, Promise<string | null | undefined>>();
+    const hashAt = (n: number) => {
+      let found = hashes.get(n);
+      if (!found) {
+        found = this.provider.getBlock(n).then((block) => block?.hash);
+        hashes.set(n, found);
+      }
+      return found;
+    };
     for (const income of confirmed) {
-      const block = await this.provider.getBlock(income.blockNumber as number);
-      if (!block || block.hash === income.blockHash) continue;
+      const hash = await hashAt(income.blockNumber as number);
+      if (!hash || hash === income.blockHash) continue;
       const receipt = await this.provider.getTransactionReceipt(income.blockchainTransactionId);
       if (receipt && receipt.status === 1) {
         await this.deposits.moveToBlock(income.id, receipt.blockNumber, receipt.blockHash);
