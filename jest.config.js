@@ -2,12 +2,16 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const projects = ['apps', 'libs'].flatMap((group) =>
-  fs
-    .readdirSync(path.join(__dirname, group))
-    .map((name) => path.join(__dirname, group, name, 'jest.config.js'))
-    .filter((file) => fs.existsSync(file)),
-);
+const projects = [
+  ...['apps', 'libs'].flatMap((group) =>
+    fs
+      .readdirSync(path.join(__dirname, group))
+      .map((name) => path.join(__dirname, group, name, 'jest.config.js'))
+      .filter((file) => fs.existsSync(file)),
+  ),
+  // The Kubernetes manifests' generator and its spec (docs/deployment-kubernetes.md).
+  path.join(__dirname, 'deploy', 'k8s', 'jest.config.js'),
+];
 
 /** @type {import('jest').Config} */
 module.exports = { projects };

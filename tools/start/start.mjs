@@ -1,7 +1,7 @@
 // `npm start`: install if needed, check the local services, create the database, build, start
 // every app, wait until the gateway is ready, and stop everything cleanly on Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +38,8 @@ const env = {
   REDIS_URL: 'redis://localhost:6379',
   // Every app of this version reads event batches (docs/decisions/events-and-outbox.md).
   EVENT_BATCH_MAX: '16',
-  // The operator console (/console) signs in through the development api client: its secret is
-  // served to the browser, so never a real one (set CONSOLE_API_CLIENT_ID/SECRET for another).
+  // The gateway signs the operator console's users in through the development api client (it
+  // stays in the gateway; set CONSOLE_API_CLIENT_ID/SECRET for another).
   CONSOLE_API_CLIENT_ID: 'custody-dev',
   CONSOLE_API_CLIENT_SECRET: 'dev-api-client-secret',
   ...process.env,
@@ -207,6 +207,69 @@ if (!process.env.REDIS_URL) {
       `Every app connects to Redis as one user: creating a user per app failed ` +
         `(${String(result.stderr).split('\n')[0]}).`,
     );
+  }
+}
+
+// 3d. The signing service's PKCS#11 token (docs/operations/key-ceremony.md): a SoftHSM2 token
+// in ~/.custody/softhsm, initialized once, unless SIGNING_PKCS11_MODULE names another. The seed
+// is sealed into it at the first start: an existing development seed file's, else a new one.
+if (!env.SIGNING_PKCS11_MODULE) {
+  const module = env.SOFTHSM2_MODULE ?? '/usr/lib/softhsm/libsofthsm2.so';
+  const dir = path.join(os.homedir(), '.custody', 'softhsm');
+  const conf = path.join(dir, 'softhsm2.conf');
+  const pinFile = path.join(dir, 'user.pin');
+  const label = 'custody-dev';
+  const hasUtil = spawnSync('softhsm2-util', ['--version'], { encoding: 'utf8' }).status === 0;
+  if (!hasUtil || !existsSync(module)) {
+    console.log(
+      'SoftHSM2 is not installed (apt-get install softhsm2): signing keeps its development seed in memory.',
+    );
+  } else {
+    mkdirSync(path.join(dir, 'tokens'), { recursive: true, mode: 0o700 });
+    if (!existsSync(conf))
+      writeFileSync(
+        conf,
+        `directories.tokendir = ${path.join(dir, 'tokens')}\nobjectstore.backend = file\nlog.level = ERROR\n`,
+      );
+    if (!existsSync(pinFile)) writeFileSync(pinFile, 'dev-token-pin\n', { mode: 0o600 });
+    const tokenEnv = { ...process.env, SOFTHSM2_CONF: conf };
+    const listed = spawnSync('softhsm2-util', ['--show-slots'], {
+      env: tokenEnv,
+      encoding: 'utf8',
+    });
+    if (!new RegExp(`Label:\\s+${label}\\s*$`, 'm').test(listed.stdout ?? '')) {
+      const init = spawnSync(
+        'softhsm2-util',
+        [
+          '--init-token',
+          '--free',
+          '--label',
+          label,
+          '--so-pin',
+          'dev-so-pin',
+          '--pin',
+          'dev-token-pin',
+        ],
+        { env: tokenEnv, encoding: 'utf8' },
+      );
+      if (init.status !== 0) {
+        console.error(`Cannot initialize the development token: ${init.stderr}`);
+        process.exit(1);
+      }
+      console.log(`Initialized the development PKCS#11 token ${label} in ${dir}`);
+    }
+    const devSeedFile =
+      env.SIGNING_DEV_SEED_FILE ?? path.join(os.homedir(), '.custody', 'dev-master-seed');
+    Object.assign(env, {
+      SOFTHSM2_CONF: conf,
+      SIGNING_PKCS11_MODULE: module,
+      SIGNING_PKCS11_TOKEN_LABEL: label,
+      SIGNING_PKCS11_PIN_FILE: pinFile,
+      // The wallets of an earlier development seed keep their addresses: it is sealed as is.
+      ...(!env.SIGNING_MASTER_MNEMONIC && !env.SIGNING_MASTER_SEED_FILE && existsSync(devSeedFile)
+        ? { SIGNING_MASTER_SEED_FILE: devSeedFile }
+        : {}),
+    });
   }
 }
 

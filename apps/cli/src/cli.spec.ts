@@ -254,6 +254,7 @@ describe('custody', () => {
       approvalId: 'a1',
       decision: 'approve',
       decisionId: 'd1',
+      signed: false,
     });
   });
 

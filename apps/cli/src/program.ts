@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerApprovals } from './commands/approvals';
+import { registerApproverKeys } from './commands/approver-keys';
 import { registerAudit } from './commands/audit';
 import { registerEvents } from './commands/events';
 import { registerLogin } from './commands/login';
@@ -48,6 +49,7 @@ Config: the session is kept in $CUSTODY_CONFIG_DIR, $XDG_CONFIG_HOME/custody or 
   registerWithdrawals(program, io);
   registerTransfer(program, io);
   registerApprovals(program, io);
+  registerApproverKeys(program, io);
   registerEvents(program, io);
   registerWebhooks(program, io);
   registerAudit(program, io);

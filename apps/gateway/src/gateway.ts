@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Router, type Express } from 'express';
+import type { Redis } from 'ioredis';
 import { loadConfig, type AppConfig } from '@custody/config';
 import { docsRouter } from '@custody/api-docs';
 import {
@@ -23,6 +24,13 @@ import {
 } from '@custody/service-kit';
 import { AuditPublisher } from './audit/audit-publisher';
 import { createGuard } from './auth/guard';
+import { RateLimiter } from './auth/rate-limit';
+import {
+  consoleApiRouter,
+  consoleSessionGuard,
+  consoleSessionRoutes,
+} from './console/console-session.routes';
+import { ConsoleSessions } from './console/console-sessions';
 import { consoleRouter } from './console/console.routes';
 import { TokenVerifier } from './auth/token-verifier';
 import { openApiDocuments } from './docs/openapi';
@@ -116,21 +124,6 @@ export async function startGateway(
     res.json(documents.v2);
   });
   app.use('/docs', docsRouter());
-  app.use(
-    '/console',
-    consoleRouter({
-      // The bundle is dist/apps/gateway/main.js; the console is built to dist/apps/console.
-      dir: config.CONSOLE_DIR ?? path.resolve(__dirname, '../console'),
-      ...(config.CONSOLE_API_CLIENT_ID && config.CONSOLE_API_CLIENT_SECRET
-        ? {
-            apiClient: {
-              id: config.CONSOLE_API_CLIENT_ID,
-              secret: config.CONSOLE_API_CLIENT_SECRET,
-            },
-          }
-        : {}),
-    }),
-  );
   const guard = createGuard({
     verifier: new TokenVerifier(rpc, redis, config.REDIS_KEY_PREFIX),
     redis,
@@ -138,7 +131,7 @@ export async function startGateway(
     perClientPerMinute: config.RATE_LIMIT_PER_MINUTE,
     tokenPerIpPerMinute: config.TOKEN_RATE_LIMIT_PER_MINUTE,
   });
-  for (const version of ['v1', 'v2'] as const) {
+  const versionRouter = (version: 'v1' | 'v2') => {
     const router = Router();
     registerRoutes(
       router,
@@ -146,8 +139,12 @@ export async function startGateway(
       guard,
       audit.observer,
     );
-    app.use(`/${version}`, router);
-  }
+    return router;
+  };
+  const v1 = versionRouter('v1');
+  mountConsole(app, config, { rpc, redis, audit, v1 });
+  app.use('/v1', v1);
+  app.use('/v2', versionRouter('v2'));
   finishHttpApp(app, logger);
 
   const ops = await startOpsServer({
@@ -202,4 +199,49 @@ export async function startGateway(
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/**
+ * The operator console: its session and the API through it (docs/decisions/operator-console.md),
+ * then the application. The console's api client stays here: the browser holds a session cookie.
+ */
+function mountConsole(
+  app: Express,
+  config: AppConfig<'gateway'>,
+  deps: { rpc: RpcClient; redis: Redis; audit: AuditPublisher; v1: Router },
+): void {
+  const sessions = new ConsoleSessions({
+    rpc: deps.rpc,
+    redis: deps.redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    apiClient:
+      config.CONSOLE_API_CLIENT_ID && config.CONSOLE_API_CLIENT_SECRET
+        ? { id: config.CONSOLE_API_CLIENT_ID, secret: config.CONSOLE_API_CLIENT_SECRET }
+        : undefined,
+    lifetimeMs: config.CONSOLE_SESSION_SECONDS * 1000,
+  });
+  // Behind a proxy that rewrites Host, the browser's Origin is the public one.
+  const trustedOrigins = URL.canParse(config.PUBLIC_BASE_URL ?? '')
+    ? [new URL(config.PUBLIC_BASE_URL ?? '').origin]
+    : [];
+  const sessionRouter = Router();
+  registerRoutes(
+    sessionRouter,
+    consoleSessionRoutes(sessions),
+    consoleSessionGuard({
+      limiter: new RateLimiter(deps.redis, config.REDIS_KEY_PREFIX),
+      perIpPerMinute: config.TOKEN_RATE_LIMIT_PER_MINUTE,
+      trustedOrigins,
+    }),
+    deps.audit.observer,
+  );
+  app.use('/console', sessionRouter);
+  app.use('/console/api', consoleApiRouter({ sessions, trustedOrigins, api: deps.v1 }));
+  app.use(
+    '/console',
+    consoleRouter({
+      // The bundle is dist/apps/gateway/main.js; the console is built to dist/apps/console.
+      dir: config.CONSOLE_DIR ?? path.resolve(__dirname, '../console'),
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import type { RpcClient } from '@custody/messaging';
 import type { CheckOutcome } from '@custody/service-kit';
 import { apiClientRoutes } from './api-clients/api-clients.routes';
 import { approvalRoutes } from './approvals/approvals.routes';
+import { approverKeyRoutes } from './approver-keys/approver-keys.routes';
 import { assetRoutes } from './assets/assets.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { clientRoutes } from './clients/clients.routes';
@@ -14,6 +15,7 @@ import { ledgerRoutes } from './ledger/ledger.routes';
 import { treasuryRoutes } from './treasury/treasury.routes';
 import { reconciliationRoutes } from './ledger/reconciliation.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
+import { passkeyRoutes } from './passkeys/passkeys.routes';
 import { policyRoutes } from './policies/policies.routes';
 import { purchaseRoutes } from './purchases/purchases.routes';
 import { signatureRoutes } from './signatures/signatures.routes';
@@ -61,6 +63,8 @@ export function allRoutes(deps: RouteDeps): DocumentedRoute[] {
     ...eventRoutes(deps.rpc),
     ...policyRoutes(deps.rpc),
     ...approvalRoutes(deps.rpc),
+    ...approverKeyRoutes(deps.rpc),
+    ...passkeyRoutes(deps.rpc),
     ...auditRoutes(deps.rpc),
     ...systemRoutes(deps.rpc, deps.readiness),
     ...issuerRoutes(deps.rpc),

@@ -103,6 +103,10 @@ export const clientSchema = contractSchema<ClientView>()(
     audience: z.array(clientAudienceValue).max(2),
     personId: z.string().max(100).optional(),
     tenantId: idString.describe('The tenant the client acts for: its own id, or its tenant'),
+    passkeyRequired: z
+      .literal(true)
+      .optional()
+      .describe("A tenant's: its members sign in with passkeys (present when required)"),
   }),
 );
 

@@ -3,6 +3,7 @@ import * as apiClientsRepo from './api-clients/api-clients.repository';
 import type { CreateApiClient } from './api-clients/create-api-client';
 import * as clientsRepo from './clients/clients.repository';
 import type { CreateClient } from './clients/create-client';
+import type { EnrollmentCodes } from './passkeys/enrollment-codes';
 import type { Database } from '@custody/persistence';
 
 export interface BootstrapSettings {
@@ -14,13 +15,14 @@ export interface BootstrapSettings {
 
 /**
  * First start: with no admin client, create one and the api client to log in through
- * (docs/decisions/identity-and-authentication.md). Idempotent: later starts, and replicas racing
- * the first one, change nothing.
+ * (docs/decisions/identity-and-authentication.md), and print the admin's one-time enrollment
+ * code once (production refuses an admin's password: the code lets it register its first
+ * passkey). Idempotent: later starts, and replicas racing the first one, change nothing.
  */
 export async function bootstrap(
   db: Database,
   settings: BootstrapSettings,
-  services: { clients: CreateClient; apiClients: CreateApiClient },
+  services: { clients: CreateClient; apiClients: CreateApiClient; enrollment: EnrollmentCodes },
   logger: Logger,
 ): Promise<void> {
   if (!(await apiClientsRepo.findApiClient(db, settings.apiClientId))) {
@@ -47,7 +49,16 @@ export async function bootstrap(
         password: settings.adminPassword,
         audience: ['admin'],
       })
-      .then(() => logger.info('bootstrap admin client created'))
+      .then(async (admin) => {
+        logger.info('bootstrap admin client created');
+        const code = await services.enrollment.issueOnce(admin.id);
+        // Printed here only, once: it is stored hashed (docs/decisions/identity-and-authentication.md).
+        if (code !== undefined)
+          logger.warn(
+            { adminEmail: settings.adminEmail, enrollmentCode: code },
+            'the bootstrap admin enrolls its first passkey with this one-time code (grant_type urn:custody:enrollment-code, within 24 h)',
+          );
+      })
       .catch((error: { status?: number }) => {
         if (error.status !== 409) throw error;
       });

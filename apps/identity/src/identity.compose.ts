@@ -1,4 +1,4 @@
-import { AUDIT_BATCH_EVENT, AUDIT_EVENT, RPC_REFUSED_EVENT } from '@custody/contracts';
+import { AUDIT_BATCH_EVENT, AUDIT_EVENT, EVENTS, RPC_REFUSED_EVENT } from '@custody/contracts';
 import { devSecretsInUse } from '@custody/config';
 import { SecretBox } from '@custody/secrets';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
@@ -6,6 +6,10 @@ import { ApiClientsService } from './api-clients/api-clients.service';
 import { CreateApiClient } from './api-clients/create-api-client';
 import { DeleteApiClient } from './api-clients/delete-api-client';
 import { UpdateApiClient } from './api-clients/update-api-client';
+import { ApproverKeysService } from './approver-keys/approver-keys.service';
+import { EndorseApproverKey } from './approver-keys/endorse-approver-key';
+import { RegisterApproverKey } from './approver-keys/register-approver-key';
+import { RevokeApproverKey } from './approver-keys/revoke-approver-key';
 import { appendAuditBatch, appendAuditEvent, appendRpcRefusal } from './audit/audit.service';
 import { prepareAuditStore } from './audit/audit-store';
 import { AuditCheckpoints, checkpointKey, publicKeysOf } from './audit/checkpoints';
@@ -14,13 +18,23 @@ import { bootstrap } from './bootstrap';
 import { ClientsService } from './clients/clients.service';
 import { CreateClient } from './clients/create-client';
 import { DeleteClient } from './clients/delete-client';
+import { HoldClientChange } from './clients/hold-client-change';
+import { SettleClientChange } from './clients/settle-client-change';
 import { UpdateClient } from './clients/update-client';
 import { loadEnumLists } from './enums/enums.service';
 import { rpcHandlers } from './identity.rpc';
 import { resealLegacySecrets } from './keys/reseal';
 import { SigningKeys } from './keys/signing-keys';
 import { MIGRATIONS_DIR } from './migrations-dir';
+import { EnrollmentCodes } from './passkeys/enrollment-codes';
+import { PasskeyRequirement } from './passkeys/passkey-requirement';
+import { PasskeySignIn } from './passkeys/passkey-sign-in';
+import { checkWebAuthnSettings } from './passkeys/passkeys.rules';
+import { PasskeysService } from './passkeys/passkeys.service';
+import { RegisterPasskey } from './passkeys/register-passkey';
+import { WebAuthnChallenges } from './passkeys/webauthn-challenges';
 import { deadFamiliesRetention } from './tokens/refresh-tokens.repository';
+import { SignInLockout } from './tokens/sign-in-lockout';
 import { TokensService } from './tokens/tokens.service';
 import { CreateUser } from './users/create-user';
 import { DeleteUser } from './users/delete-user';
@@ -63,13 +77,36 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
   if (resealed > 0) logger.info({ resealed }, 'secrets of the earlier format sealed anew');
   const apiClients = new ApiClientsService(db, boxes.apiClients);
   const createApiClient = new CreateApiClient(db, boxes.apiClients);
-  const createClient = new CreateClient(db, authState);
+  // A client's creation or credentials, held when a policy-change policy governs its tenant.
+  const gate = new HoldClientChange(db, deps.rpc);
+  const createClient = new CreateClient(db, authState, gate);
+  const settleClientChange = new SettleClientChange(authState, logger);
   const keys = new SigningKeys(db, boxes.signingKeys, config.SIGNING_KEY_RELOAD_MS);
   // Both keys exist before the first token is asked for (and replicas agree on them).
   await keys.active('access');
   await keys.active('issuer');
   const users = new UsersService(db);
-  const tokens = new TokensService(db, keys, apiClients, authState, users);
+  const lockout = new SignInLockout(deps.redis, config.REDIS_KEY_PREFIX, {
+    failures: config.SIGN_IN_LOCKOUT_FAILURES,
+    windowMs: config.SIGN_IN_LOCKOUT_WINDOW_SECONDS * 1000,
+    lockMs: config.SIGN_IN_LOCKOUT_SECONDS * 1000,
+  });
+  // Passkeys (docs/decisions/identity-and-authentication.md, "Passkeys"): the relying party
+  // checked before the first ceremony; required of admins in production.
+  const webAuthn = {
+    rpId: config.WEBAUTHN_RP_ID,
+    rpName: config.WEBAUTHN_RP_NAME,
+    origins: config.WEBAUTHN_ORIGINS,
+  };
+  checkWebAuthnSettings(webAuthn);
+  const challenges = new WebAuthnChallenges(deps.redis, config.REDIS_KEY_PREFIX);
+  const passkeyRequirement = new PasskeyRequirement(config.NODE_ENV === 'production');
+  const enrollment = new EnrollmentCodes(db);
+  const tokens = new TokensService(db, keys, apiClients, authState, users, lockout, {
+    signIn: new PasskeySignIn(db, challenges, webAuthn),
+    enrollment,
+    requirement: passkeyRequirement,
+  });
   const whitelists = new WhitelistsService(db, deps.rpc);
 
   const insecure = devSecretsInUse(config);
@@ -91,7 +128,7 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       apiClientId: config.BOOTSTRAP_API_CLIENT_ID,
       apiClientSecret: config.BOOTSTRAP_API_CLIENT_SECRET,
     },
-    { clients: createClient, apiClients: createApiClient },
+    { clients: createClient, apiClients: createApiClient, enrollment },
     logger,
   );
   await authState.seed(db);
@@ -107,7 +144,7 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       deleteApiClient: new DeleteApiClient(db),
       apiClients,
       createClient,
-      updateClient: new UpdateClient(db, authState),
+      updateClient: new UpdateClient(db, authState, gate),
       deleteClient: new DeleteClient(db, authState),
       clients: new ClientsService(db),
       createUser: new CreateUser(db),
@@ -116,6 +153,12 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       users,
       tokens,
       whitelists,
+      registerApproverKey: new RegisterApproverKey(db, deps.rpc),
+      endorseApproverKey: new EndorseApproverKey(db, deps.rpc),
+      revokeApproverKey: new RevokeApproverKey(db, deps.rpc),
+      approverKeys: new ApproverKeysService(db),
+      registerPasskey: new RegisterPasskey(db, challenges, webAuthn),
+      passkeys: new PasskeysService(db, passkeyRequirement),
     }),
     retention: [deadFamiliesRetention(config.REFRESH_TOKENS_RETENTION_DAYS)],
     onStart: async () => {
@@ -126,6 +169,10 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event),
       [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event),
       [RPC_REFUSED_EVENT]: (event, tx) => appendRpcRefusal(tx, event),
+      [EVENTS.approvalDecided]: async ({ data: approval }, tx) => {
+        if (approval.activity === 'member-change' && approval.status !== 'pending')
+          await settleClientChange.settle(tx, approval);
+      },
     },
   };
 }

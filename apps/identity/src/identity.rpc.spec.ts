@@ -21,6 +21,7 @@ import { rotateSigningKey } from './keys/signing-keys';
 import {
   admin,
   BOOTSTRAP,
+  applied,
   createIdentityHarness,
   type IdentityHarness,
   person,
@@ -67,10 +68,17 @@ describe('tokens', () => {
 
   beforeAll(async () => {
     const password = 'token-client-password';
-    const created = await call(
-      IDENTITY_RPC.createClient,
-      { name: 'Token client', email: 'tokens@clients.test', password, scopes: [['users', 'read']] },
-      admin,
+    const created = applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        {
+          name: 'Token client',
+          email: 'tokens@clients.test',
+          password,
+          scopes: [['users', 'read']],
+        },
+        admin,
+      ),
     );
     client = { id: created.id, email: created.email, password };
   });
@@ -271,10 +279,12 @@ describe('tokens', () => {
   });
 
   it('revokes the refresh tokens of a client whose password changes', async () => {
-    const created = await call(
-      IDENTITY_RPC.createClient,
-      { name: 'Rotating', email: 'rotating@clients.test', password: 'rotating-password-1' },
-      admin,
+    const created = applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        { name: 'Rotating', email: 'rotating@clients.test', password: 'rotating-password-1' },
+        admin,
+      ),
     );
     const token = await issue({
       grant_type: 'password',

@@ -7,6 +7,10 @@ import type { CreateApiClient } from './api-clients/create-api-client';
 import type { DeleteApiClient } from './api-clients/delete-api-client';
 import type { UpdateApiClient } from './api-clients/update-api-client';
 import { exportAuditPage, listAuditEvents } from './audit/audit.service';
+import type { ApproverKeysService } from './approver-keys/approver-keys.service';
+import type { EndorseApproverKey } from './approver-keys/endorse-approver-key';
+import type { RegisterApproverKey } from './approver-keys/register-approver-key';
+import type { RevokeApproverKey } from './approver-keys/revoke-approver-key';
 import type { AuthState } from './auth-state/auth-state';
 import type { ClientsService } from './clients/clients.service';
 import type { CreateClient } from './clients/create-client';
@@ -14,6 +18,8 @@ import type { DeleteClient } from './clients/delete-client';
 import type { UpdateClient } from './clients/update-client';
 import { type EnumLists, listEnum } from './enums/enums.service';
 import { publicKeys } from './keys/signing-keys';
+import type { PasskeysService } from './passkeys/passkeys.service';
+import type { RegisterPasskey } from './passkeys/register-passkey';
 import type { TokensService } from './tokens/tokens.service';
 import type { WhitelistsService } from './whitelists/whitelists.service';
 import type { CreateUser } from './users/create-user';
@@ -43,6 +49,12 @@ export interface IdentityUseCases {
   users: UsersService;
   tokens: TokensService;
   whitelists: WhitelistsService;
+  registerApproverKey: RegisterApproverKey;
+  endorseApproverKey: EndorseApproverKey;
+  revokeApproverKey: RevokeApproverKey;
+  approverKeys: ApproverKeysService;
+  registerPasskey: RegisterPasskey;
+  passkeys: PasskeysService;
 }
 
 /** Identity's RPC contract; each handler unpacks params and calls one use case. */
@@ -65,6 +77,12 @@ export function rpcHandlers({
   users,
   tokens,
   whitelists,
+  registerApproverKey,
+  endorseApproverKey,
+  revokeApproverKey,
+  approverKeys,
+  registerPasskey,
+  passkeys,
 }: IdentityUseCases): RpcHandlers<'identity'> {
   return {
     [IDENTITY_RPC.listEnum]: async (params, ctx) => {
@@ -94,7 +112,7 @@ export function rpcHandlers({
       await authState.seed(db);
       return { seeded: true };
     },
-    [IDENTITY_RPC.issueToken]: (p) => tokens.issue(p.credentials, p.request),
+    [IDENTITY_RPC.issueToken]: (p, ctx) => tokens.issue(p.credentials, p.request, ctx.requestId),
     [IDENTITY_RPC.revokeToken]: (p) => tokens.revoke(p.credentials, p.token),
     // Only the issuer app, which has just verified the issuer's secret, may have one signed
     // (RPC_ACCESS).
@@ -110,5 +128,23 @@ export function rpcHandlers({
     [IDENTITY_RPC.getApiClient]: (p, ctx) => apiClients.get(ctx.auth, p.id),
     [IDENTITY_RPC.updateApiClient]: (p, ctx) => updateApiClient.update(ctx.auth, p.id, p.patch),
     [IDENTITY_RPC.deleteApiClient]: (p, ctx) => deleteApiClient.remove(ctx.auth, p.id),
+    [IDENTITY_RPC.registerApproverKey]: (p, ctx) => registerApproverKey.register(ctx.auth, p),
+    [IDENTITY_RPC.listApproverKeys]: (_p, ctx) => approverKeys.list(ctx.auth),
+    [IDENTITY_RPC.getApproverKey]: (p, ctx) => approverKeys.get(ctx.auth, p.id),
+    [IDENTITY_RPC.revokeApproverKey]: (p, ctx) => revokeApproverKey.revoke(ctx.auth, p.id),
+    [IDENTITY_RPC.endorseApproverKey]: (p, ctx) =>
+      endorseApproverKey.endorse(ctx.auth, p.id, p.input),
+    // The policy service only (RPC_ACCESS), in its own name.
+    [IDENTITY_RPC.activeApproverCredentials]: (p) => approverKeys.active(p.clientId),
+    [IDENTITY_RPC.passkeyRegistrationOptions]: (_p, ctx) => registerPasskey.options(ctx.auth),
+    [IDENTITY_RPC.registerPasskey]: (p, ctx) => registerPasskey.register(ctx.auth, p),
+    [IDENTITY_RPC.listPasskeys]: (_p, ctx) => passkeys.list(ctx.auth),
+    [IDENTITY_RPC.deletePasskey]: (p, ctx) => passkeys.remove(ctx.auth, p.id),
+    // The gateway only (RPC_ACCESS), which has rate-limited the caller's address.
+    [IDENTITY_RPC.passkeySignInOptions]: (p) =>
+      tokens.passkeySignInOptions(
+        p.credentials,
+        p.username === undefined ? {} : { username: p.username },
+      ),
   };
 }

@@ -1,4 +1,4 @@
-import type { KeyPurpose, PublicJwk } from '@custody/contracts';
+import type { ClientInput, KeyPurpose, PublicJwk } from '@custody/contracts';
 import {
   bigint,
   boolean,
@@ -42,6 +42,8 @@ export const clients = identity.table('clients', {
   tenantId: uuid('tenant_id'),
   /** The person who holds this login (migration 0009); set at creation only. */
   personId: text('person_id'),
+  /** A tenant's: its members sign in with passkeys (migration 0012). */
+  passkeyRequired: boolean('passkey_required').notNull().default(false),
   ...timestamps,
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
@@ -56,6 +58,11 @@ export const refreshTokens = identity.table('refresh_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** How the login began (migration 0012); a refresh keeps it. */
+  signInMethod: text('sign_in_method')
+    .$type<'password' | 'webauthn' | 'enrollment'>()
+    .notNull()
+    .default('password'),
   ...timestamps,
 });
 
@@ -143,3 +150,22 @@ export const whitelists = identity.table('whitelists', {
 });
 
 export type WhitelistRow = typeof whitelists.$inferSelect;
+
+/** What a held change of a client sets, without its password (migration 0010). */
+export type HeldClientInput = Partial<Omit<ClientInput, 'password'>>;
+
+export const heldClientChanges = identity.table('held_client_changes', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind').$type<'create' | 'update'>().notNull(),
+  clientId: uuid('client_id').notNull(),
+  input: jsonb('input').$type<HeldClientInput>().notNull(),
+  passwordHash: text('password_hash'),
+  approvalId: uuid('approval_id'),
+  status: text('status')
+    .$type<'pending' | 'applied' | 'rejected' | 'expired' | 'failed'>()
+    .notNull(),
+  createdBy: uuid('created_by').notNull(),
+  ...timestamps,
+});
+
+export type HeldClientChangeRow = typeof heldClientChanges.$inferSelect;

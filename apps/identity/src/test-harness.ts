@@ -1,8 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  POLICY_RPC,
   RPC_ACCESS,
   WALLET_RPC,
   type AuthContext,
+  type ClientView,
+  type HeldClientCreation,
   type ListQuery,
   type RpcMethod,
   type RpcParams,
@@ -66,11 +69,13 @@ export function person(fields: Record<string, unknown> = {}) {
   };
 }
 
-/** What the wallet-ledger stand-in was asked, and how it answers. */
+/** What the stand-ins (wallet-ledger, policy) were asked, and how they answer. */
 export interface LedgerStandIn {
   calls: { method: string; params: unknown; auth: AuthContext | undefined }[];
   walletCount: number;
   refuseUserRef: boolean;
+  /** What the policy stand-in answers `changes.hold`: an approval's id holds the change. */
+  holdChangeApprovalId: string | null;
 }
 
 export interface IdentityHarness {
@@ -90,7 +95,7 @@ export interface IdentityHarness {
   ): Promise<RpcResult<'identity', M>>;
   /** A key of the auth state identity keeps in Redis. */
   redisValue(key: string): Promise<string | null | undefined>;
-  /** Forgets what wallet-ledger was asked, and answers as at first again. */
+  /** Forgets what wallet-ledger and policy were asked, and answers as at first again. */
   resetLedger(): void;
   close(): Promise<void>;
 }
@@ -102,7 +107,31 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
   const namespace = uniqueName('t');
   const broker = new Broker({ url: urls.amqpUrl, namespace, logger: testLogger() });
   await broker.connect();
-  const ledger: LedgerStandIn = { calls: [], walletCount: 0, refuseUserRef: false };
+  const ledger: LedgerStandIn = {
+    calls: [],
+    walletCount: 0,
+    refuseUserRef: false,
+    holdChangeApprovalId: null,
+  };
+  // The policy service's part identity calls: whether a change of a client is held.
+  const policy = new RpcServer({
+    broker,
+    callers: new CallerPolicy('guest=*'),
+    service: 'policy',
+    access: RPC_ACCESS.policy,
+    handlers: {
+      [POLICY_RPC.holdChange]: async (params: unknown, ctx: RpcCallContext) => {
+        ledger.calls.push({ method: POLICY_RPC.holdChange, params, auth: ctx.auth });
+        return { approvalId: ledger.holdChangeApprovalId } satisfies RpcResult<
+          'policy',
+          typeof POLICY_RPC.holdChange
+        >;
+      },
+    },
+    prefetch: 8,
+    logger: testLogger(),
+  });
+  await policy.start();
   const walletLedger = new RpcServer({
     broker,
     callers: new CallerPolicy('guest=*'),
@@ -170,6 +199,7 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
       ledger.calls = [];
       ledger.walletCount = 0;
       ledger.refuseUserRef = false;
+      ledger.holdChangeApprovalId = null;
     },
     async close() {
       const redis = service.deps.redis;
@@ -180,10 +210,17 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
       await gateway.stop();
       await issuerApp.stop();
       await walletLedger.stop(1_000);
+      await policy.stop(1_000);
       await broker.close();
       await service.stop();
       await deleteMqNamespace(namespace);
       await database.drop();
     },
   };
+}
+
+/** A client's creation that applied at once: the policy stand-in held nothing. */
+export function applied(result: ClientView | HeldClientCreation): ClientView {
+  if ('approvalId' in result) throw new Error(`held for approval ${result.approvalId}`);
+  return result;
 }

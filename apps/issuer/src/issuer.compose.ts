@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { ActivitiesService } from './activities/activities.service';
+import {
+  activityApprovalHandlers,
+  SettleActivityApproval,
+} from './activities/settle-activity-approval';
+import { TokenCatalog } from './activities/token-catalog';
 import { HoldersService } from './holders/holders.service';
 import { IssuersService } from './issuers/issuers.service';
 import { IssuesService } from './issues/issues.service';
@@ -8,13 +13,17 @@ import { rpcHandlers } from './issuer.rpc';
 
 /** Builds issuer's use cases from its deps. */
 function compose(deps: ServiceDeps<'issuer'>): ServiceParts<'issuer'> {
+  const held = new SettleActivityApproval(deps.rpc);
+  const tokens = new TokenCatalog(deps.rpc);
   return {
     rpcHandlers: rpcHandlers({
       issuers: new IssuersService(deps.db, deps.rpc),
       issues: new IssuesService(deps.db),
-      activities: new ActivitiesService(deps.db, deps.rpc),
+      activities: new ActivitiesService(deps.db, deps.rpc, tokens, held),
       holders: new HoldersService(deps.db),
     }),
+    // REQUEST activities a policy held, signed or rejected as their approvals end.
+    eventHandlers: activityApprovalHandlers(held),
   };
 }
 

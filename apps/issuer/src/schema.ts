@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { IssuerActivityType, TypedDataInput } from '@custody/contracts';
+import type { IssuerActivityStatus, IssuerActivityType, TypedDataInput } from '@custody/contracts';
 
 /** Drizzle view of the tables in migrations/; the SQL files are the source of truth. */
 export const issuerSchema = pgSchema('issuer');
@@ -35,11 +35,15 @@ export const activities = issuerSchema.table('activities', {
   name: text('name').notNull(),
   description: text('description'),
   infoUrl: text('info_url'),
-  status: text('status').notNull(),
+  status: text('status').$type<IssuerActivityStatus>().notNull(),
   dataStructured: jsonb('data_structured').$type<TypedDataInput>(),
   signedTypedData: text('signed_typed_data'),
   readed: boolean('readed').notNull(),
   readAt: timestamp('read_at', { withTimezone: true }),
+  /** The approval a policy held it for. */
+  approvalId: uuid('approval_id'),
+  /** Why a held REQUEST was not signed. */
+  failureReason: text('failure_reason'),
   ...timestamps,
 });
 

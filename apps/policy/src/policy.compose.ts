@@ -8,6 +8,7 @@ import { DecideApproval } from './approvals/decide-approval';
 import { ExpireApprovals } from './approvals/expire-approvals';
 import { PruneVelocityUsage } from './approvals/prune-velocity-usage';
 import { ReleaseOperations } from './approvals/release-operations';
+import { HoldChange } from './changes/hold-change';
 import { Authorize } from './decisions/authorize';
 import { EvaluateOperations } from './evaluation/evaluate-operations';
 import { DecisionSigner } from './decisions/decision-signer';
@@ -31,7 +32,12 @@ function compose(deps: Deps): ServiceParts<'policy'> {
   const decisionKey = decisionSignerKey(deps.config);
   if (decisionKey.problems.length > 0) throw new ConfigError('policy', decisionKey.problems);
   const signer = new DecisionSigner(decisionKey.key, deps.config.POLICY_DECISION_TTL_MS);
-  const approvals = new ApprovalsService(deps.db, deps.config.APPROVAL_TTL_SECONDS);
+  // Policies that do not say `approvers.signed` ask for signed approvals in production only.
+  const approvals = new ApprovalsService(
+    deps.db,
+    deps.config.APPROVAL_TTL_SECONDS,
+    deps.config.NODE_ENV === 'production',
+  );
   approvalMetrics(deps.metrics.registry, deps.db, deps.logger);
   const evaluation = new EvaluateOperations(deps.db, deps.pool, deps.rpc, approvals, signer);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
@@ -48,6 +54,7 @@ function compose(deps: Deps): ServiceParts<'policy'> {
       evaluation,
       policies,
       authorize,
+      holdChange: new HoldChange(deps.db, () => approvals),
     }),
     retention: [admissionsRetention],
     onStart: async () => startSweep(deps, sweep),

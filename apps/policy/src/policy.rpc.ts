@@ -1,6 +1,7 @@
 import { POLICY_RPC } from '@custody/contracts';
 import type { RpcHandlers } from '@custody/messaging';
 import type { ApprovalsService } from './approvals/approvals.service';
+import type { HoldChange } from './changes/hold-change';
 import type { DecideApproval } from './approvals/decide-approval';
 import type { ReleaseOperations } from './approvals/release-operations';
 import type { Authorize } from './decisions/authorize';
@@ -16,6 +17,7 @@ export interface PolicyUseCases {
   evaluation: EvaluateOperations;
   policies: PoliciesService;
   authorize: Authorize;
+  holdChange: HoldChange;
 }
 
 /** Policy's RPC contract; each handler unpacks params and calls one use case. */
@@ -26,10 +28,11 @@ export function rpcHandlers({
   evaluation,
   policies,
   authorize,
+  holdChange,
 }: PolicyUseCases): RpcHandlers<'policy'> {
   // Policies and approvals are the clients', through the gateway only; decisions are asked for
-  // by wallet-ledger only, where operations are applied (RPC_ACCESS): no service writes or
-  // decides in a client's name.
+  // where operations are applied (wallet-ledger, trading, issuer: RPC_ACCESS), each app about
+  // its own activities only: no service writes or decides in a client's name.
   return {
     [POLICY_RPC.createPolicy]: (params, ctx) => policies.create(ctx.auth, params),
     [POLICY_RPC.listPolicies]: (p, ctx) => policies.list(ctx.auth, p.list, p.filters),
@@ -37,12 +40,13 @@ export function rpcHandlers({
     [POLICY_RPC.updatePolicy]: (p, ctx) => policies.update(ctx.auth, p.id, p.patch),
     [POLICY_RPC.deletePolicy]: (p, ctx) => policies.remove(ctx.auth, p.id),
     [POLICY_RPC.evaluate]: async (p, ctx) => ({
-      decisions: await evaluation.evaluate(ctx.auth, p.operations),
+      decisions: await evaluation.ask(ctx.caller, ctx.auth, p.operations),
     }),
     [POLICY_RPC.release]: (p) => release.release(p.operationIds),
     [POLICY_RPC.authorize]: (p, ctx) => authorize.run(ctx.caller, ctx.auth, p),
     [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
     [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
     [POLICY_RPC.decide]: (p, ctx) => decide.decide(ctx.auth, p.id, p.input),
+    [POLICY_RPC.holdChange]: (p, ctx) => holdChange.hold(ctx.auth, p),
   };
 }

@@ -62,6 +62,8 @@ export const approvals = policySchema.table('approvals', {
   platform: boolean('platform').notNull(),
   summary: jsonb('summary').$type<ApprovalView['summary']>().notNull(),
   requirements: jsonb('requirements').$type<ApprovalRequirement[]>().notNull(),
+  /** The digest of `requirements` when it was held (migration 0015); null: held before. */
+  policyVersion: text('policy_version'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +80,9 @@ export const decisions = policySchema.table('decisions', {
   decision: text('decision').$type<'approve' | 'reject'>().notNull(),
   reason: text('reason'),
   countsFor: uuid('counts_for').array().notNull(),
+  /** An approval's signature and its credential (migration 0015); null: not signed. */
+  credentialId: uuid('credential_id'),
+  signature: text('signature'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

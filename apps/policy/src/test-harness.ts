@@ -2,6 +2,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  type ApproverCredential,
   type AssetView,
   type AuthContext,
   type GovernedLeg,
@@ -93,6 +94,8 @@ export interface PolicyHarness {
   prices: Map<string, { fiatPrice: number; stale: boolean }>;
   /** `<walletId> <address>` pairs identity has whitelisted and verified. */
   whitelisted: Set<string>;
+  /** Identity's active approver credentials (the policy service verifies approvals with them). */
+  approverCredentials: ApproverCredential[];
   /** Another approvals service on the same database, holding for another TTL. */
   approvalsWith(ttlSeconds: number): ApprovalsService;
   /** Policies whose held changes go to `approvals`. */
@@ -189,6 +192,7 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
 
   const prices = new Map<string, { fiatPrice: number; stale: boolean }>();
   const whitelisted = new Set<string>();
+  const approverCredentials: ApproverCredential[] = [];
   const standIns: RpcServer[] = [];
   const standIn = async (service: ServiceName, handlers: [string, RpcHandler][]) => {
     const server = new RpcServer({
@@ -209,6 +213,9 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
     })),
     methodHandler('identity', IDENTITY_RPC.isWhitelisted, async ({ walletId, address }) => ({
       verified: whitelisted.has(`${walletId} ${address}`),
+    })),
+    methodHandler('identity', IDENTITY_RPC.activeApproverCredentials, async ({ clientId }) => ({
+      credentials: approverCredentials.filter((c) => c.clientId === clientId),
     })),
   ]);
   await standIn('trading', [
@@ -252,6 +259,7 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
     authorize: new Authorize(db, rpc, signer),
     prices,
     whitelisted,
+    approverCredentials,
     approvalsWith,
     policiesWith,
     async eventsOf(id) {

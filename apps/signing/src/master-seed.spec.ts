@@ -9,16 +9,33 @@ import { loadMasterSeed } from './master-seed';
 const dir = () => mkdtempSync(path.join(os.tmpdir(), 'seed-'));
 
 describe('loadMasterSeed', () => {
-  it('refuses to start in production without a configured seed', () => {
-    const config = loadConfig('signing', {
+  it('is no production path: production requires the token and refuses a seed in the environment', () => {
+    const production = {
       NODE_ENV: 'production',
       IDENTITY_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       AMQP_URL: 'amqp://signing:a-broker-password@rabbitmq:5672',
       DATABASE_URL: 'postgres://signing:a-database-password@postgres:5432/custody',
       RPC_PROOF_KEY: Buffer.alloc(32, 2).toString('base64url'),
       RPC_PROOF_PUBLIC_KEYS: `gateway=${Buffer.alloc(32, 3).toString('base64url')}`,
-    });
-    expect(() => loadMasterSeed(config, testLogger())).toThrow(/must be set in production/);
+    };
+    expect(() => loadConfig('signing', production)).toThrow(
+      /SIGNING_PKCS11_MODULE: Required in production/,
+    );
+    const token = {
+      SIGNING_PKCS11_MODULE: '/usr/lib/softhsm/libsofthsm2.so',
+      SIGNING_PKCS11_TOKEN_LABEL: 'custody',
+      SIGNING_PKCS11_PIN_FILE: '/run/secrets/pin',
+    };
+    const config = loadConfig('signing', { ...production, ...token });
+    expect(() => loadMasterSeed(config, testLogger())).toThrow(/PKCS#11 token/);
+    const phrase = Wallet.createRandom().mnemonic!.phrase;
+    for (const variable of ['SIGNING_MASTER_MNEMONIC', 'SIGNING_MASTER_SEED_FILE'])
+      expect(() => loadConfig('signing', { ...production, ...token, [variable]: phrase })).toThrow(
+        `${variable}: Not allowed in production`,
+      );
+    expect(() =>
+      loadConfig('signing', { SIGNING_PKCS11_MODULE: '/usr/lib/softhsm/libsofthsm2.so' }),
+    ).toThrow(/SIGNING_PKCS11_TOKEN_LABEL: Set together with/);
   });
 
   it('generates a development seed once, outside the repository, readable by its owner only', () => {

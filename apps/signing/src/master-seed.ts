@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getBytes, Mnemonic, Wallet } from 'ethers';
+import { Wallet } from 'ethers';
 import type { AppConfig } from '@custody/config';
 import type { Logger } from '@custody/logging';
+import { mnemonicSeed } from './keystore/seed.rules';
 
 /**
- * The master seed, read once by this service and nowhere else: from SIGNING_MASTER_MNEMONIC or
+ * The master seed without a PKCS#11 token (development and tests only; keystore/open-seed-vault.ts
+ * uses the token when one is configured, as production must): from SIGNING_MASTER_MNEMONIC or
  * SIGNING_MASTER_SEED_FILE. In development, when neither is set, a mnemonic is generated once into
  * a file outside the repository (its path is logged, never its content); production refuses.
  */
@@ -18,7 +20,7 @@ export function loadMasterSeed(config: AppConfig<'signing'>, logger: Logger): Ui
   if (!phrase) {
     if (config.NODE_ENV === 'production') {
       throw new Error(
-        'SIGNING_MASTER_MNEMONIC or SIGNING_MASTER_SEED_FILE must be set in production',
+        'Production seals the master seed in a PKCS#11 token: set SIGNING_PKCS11_MODULE, SIGNING_PKCS11_TOKEN_LABEL and SIGNING_PKCS11_PIN_FILE',
       );
     }
     const file =
@@ -37,7 +39,5 @@ export function loadMasterSeed(config: AppConfig<'signing'>, logger: Logger): Ui
     }
     phrase = readFileSync(file, 'utf8').trim();
   }
-  if (!Mnemonic.isValidMnemonic(phrase))
-    throw new Error('The master seed is not a valid BIP-39 mnemonic');
-  return getBytes(Mnemonic.fromPhrase(phrase).computeSeed());
+  return mnemonicSeed(phrase);
 }

@@ -38,8 +38,11 @@ import {
   type TestDatabase,
 } from '@custody/testing';
 import { signingService } from './signing.compose';
+import { softHsm } from './test-harness';
 
 const mnemonic = Wallet.createRandom().mnemonic!.phrase;
+// The seed sealed by a SoftHSM2 token, as in production: the mnemonic is sealed at the first start.
+const token = softHsm().init('rpc');
 let database: TestDatabase;
 let namespace: string;
 let env: Record<string, string>;
@@ -59,6 +62,7 @@ beforeAll(async () => {
     PORT: '0',
     LOG_LEVEL: 'silent',
     SIGNING_MASTER_MNEMONIC: mnemonic,
+    ...token.env,
   };
   service = await startService(signingService, env);
   broker = new Broker({ url: urls.amqpUrl, namespace, logger: testLogger() });
@@ -665,6 +669,14 @@ describe('key material', () => {
     const { rows } = await service.deps.pool.query(
       `SELECT string_agg(t::text, ' ') AS dump FROM (SELECT * FROM signing.keys) t`,
     );
+    const sealed = await service.deps.pool.query(
+      `SELECT encode(ciphertext, 'hex') AS hex FROM signing.sealed_seed`,
+    );
+    // Only the token's ciphertext of the seed is stored (neither half of the seed in clear).
+    const seedHex = Mnemonic.fromPhrase(mnemonic).computeSeed().slice(2);
+    expect(sealed.rows).toHaveLength(1);
+    expect(sealed.rows[0].hex).not.toContain(seedHex.slice(0, 32));
+    expect(sealed.rows[0].hex).not.toContain(seedHex.slice(32, 64));
     const dump = String(rows[0].dump).toLowerCase();
     expect(dump.length).toBeGreaterThan(100);
     for (const secret of secrets) expect(dump).not.toContain(secret.toLowerCase());

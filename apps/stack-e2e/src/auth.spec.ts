@@ -12,7 +12,7 @@ let admin: string;
 
 beforeAll(async () => {
   stack = await startStack({
-    only: ['identity'],
+    only: ['identity', 'policy'],
     env: { identity: { SIGNING_KEY_RELOAD_MS: '200' } },
   });
   api = new Api(stack.gatewayUrl);

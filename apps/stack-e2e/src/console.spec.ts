@@ -105,7 +105,8 @@ beforeAll(async () => {
   });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();
-  // The console's own api client: the admin audience, so that admins sign in through it too.
+  // The console's own api client, which the gateway alone knows: the admin audience, so that
+  // admins sign in through it too.
   const app = await api.post('/v1/api-clients', {
     token: admin,
     body: {
@@ -337,9 +338,9 @@ describe('the operator console', () => {
     await asA.getByRole('link', { name: 'Ada Console' }).waitFor();
     expect(await asA.getByRole('link', { name: 'Clients and members' }).count()).toBe(0);
     expect(await asA.getByRole('link', { name: 'Reconciliation' }).count()).toBe(0);
-    // Another tenant's user by its address (in the app: a reload would end the session, whose
-    // tokens live in memory): the API answers 404 and the page says so.
-    await navigate(asA, `/console/users/${userB.id}`);
+    // Another tenant's user by its address, loaded anew (the session is the gateway's: a load
+    // keeps it): the API answers 404 and the page says so.
+    await asA.goto(`${stack.gatewayUrl}/console/users/${userB.id}`);
     await asA.getByRole('alert').getByText('(not_found)').waitFor();
     expect(await asA.getByText('Bea').count()).toBe(0);
   });

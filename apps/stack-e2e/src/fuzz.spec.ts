@@ -64,6 +64,9 @@ const MAY_SUCCEED = new Set([
   'createMessageActivity',
   'createRequestActivity',
   'createHolder',
+  // A WebAuthn challenge kept a few minutes in Redis, nothing else.
+  'createPasskeyRegistrationOptions',
+  'createWebAuthnChallenge',
 ]);
 
 const ROLES: Record<Endpoint['auth'], Role[]> = {

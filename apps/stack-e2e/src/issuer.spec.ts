@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getAddress, isAddress, verifyTypedData } from 'ethers';
+import { getAddress, isAddress, MaxUint256, verifyTypedData } from 'ethers';
 import pg from 'pg';
 import { IDENTITY_RPC } from '@custody/contracts';
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
@@ -596,6 +596,153 @@ describe('request activities', () => {
       400,
       'invalid_typed_data',
     );
+  });
+});
+
+describe('request activities under policy', () => {
+  let c: Issuer;
+  let d: Issuer;
+  /** A voucher: `to` may claim `amount` base units of the token whose contract verifies it. */
+  const voucher = (verifyingContract: string, amount: bigint) => ({
+    domain: { name: 'Voucher', version: '1', chainId: 1, verifyingContract },
+    types: {
+      Voucher: [
+        { name: 'to', type: 'address' },
+        { name: 'amount', type: 'uint256' },
+      ],
+    },
+    value: { to: '0x000000000000000000000000000000000000bEEF', amount: amount.toString() },
+  });
+  const request = (issuer: Issuer, dataStructured: object, name = 'Claim') =>
+    api.post(`${issuePath(issuer)}/activities/request`, {
+      token: issuer.token,
+      body: { name, dataStructured },
+    });
+  const record = async (issuer: Issuer, id: string) =>
+    (await api.get(`${issuePath(issuer)}/activities/${id}`, { token: issuer.token })).body;
+  /** A platform policy (an admin's) of issuer-activity, for one issuer only. */
+  const platformPolicy = async (issuer: Issuer, fields: Record<string, unknown>) => {
+    const created = await api.post('/v1/policies', {
+      token: admin,
+      body: {
+        name: `For ${issuer.name}`,
+        activity: 'issuer-activity',
+        ...fields,
+        filters: { userIds: [issuer.id] },
+      },
+    });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
+
+  beforeAll(async () => {
+    c = await newIssuer('Charlie Held Issuer');
+    d = await newIssuer('Delta Limited Issuer');
+  });
+
+  it('are held unsigned by a require_approval policy, and signed on its quorum', async () => {
+    const held = await platformPolicy(c, {
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    });
+    const created = await request(c, typedData);
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      status: 'PENDING_APPROVAL',
+      approvalId: expect.any(String),
+    });
+    const { id, approvalId } = created.body as { id: string; approvalId: string };
+    expect(await record(c, id)).toMatchObject({
+      status: 'PENDING_APPROVAL',
+      signedTypedData: null,
+      approvalId,
+    });
+    // The admins decide a platform policy's approval; it names the issuer and its issue.
+    expect((await api.get(`/v1/approvals/${approvalId}`, { token: admin })).body).toMatchObject({
+      status: 'pending',
+      activity: 'issuer-activity',
+      operationId: id,
+      initiator: { clientId: `issuer:${c.id}` },
+      policyIds: [held],
+      summary: { userId: c.id, walletId: c.issue, amount: '0' },
+    });
+    const tap = await tapEvents(stack.namespace, 'issuer-activity.*');
+    const decided = await api.post(`/v1/approvals/${approvalId}/decisions`, {
+      token: admin,
+      body: { decision: 'approve' },
+    });
+    expect(decided.status).toBe(201);
+    // Announced once signed, as an activity published at once is.
+    const announced = await waitFor(() => tap.events.find((e) => e.data['id'] === id), {
+      what: 'issuer-activity.is-created of the held activity',
+    });
+    expect(announced.data).toMatchObject({ status: 'APPROVED', approvalId, clientIssuerId: c.id });
+    await tap.close();
+    const signed = await waitFor(
+      async () => {
+        const now = await record(c, id);
+        return now.status === 'APPROVED' ? now : undefined;
+      },
+      { timeoutMs: 15_000, what: `activity ${id} signed` },
+    );
+    expect(
+      verifyTypedData(typedData.domain, typedData.types, typedData.value, signed.signedTypedData),
+    ).toBe(c.address);
+
+    // Rejected: never signed.
+    const second = (await request(c, typedData, 'Refused claim')).body as {
+      id: string;
+      approvalId: string;
+    };
+    await api.post(`/v1/approvals/${second.approvalId}/decisions`, {
+      token: admin,
+      body: { decision: 'reject', reason: 'not this one' },
+    });
+    await waitFor(async () => (await record(c, second.id)).status === 'REJECTED', {
+      timeoutMs: 15_000,
+      what: `activity ${second.id} rejected`,
+    });
+    expect(await record(c, second.id)).toMatchObject({
+      signedTypedData: null,
+      failureReason: 'approval_rejected',
+    });
+    // A message signs nothing: no policy holds it.
+    expect((await message(c, 'Coupon notice')).body).not.toHaveProperty('status');
+  });
+
+  it('weigh the amount their data grants, in its token: an unlimited one matches amount_above', async () => {
+    const limit = await platformPolicy(d, {
+      rule: { kind: 'amount_above', assetId: 'usdc', amount: '1000' },
+      action: 'block',
+    });
+    const usdc = (await api.get('/v1/assets/usdc', { token: admin })).body
+      .contractAddress as string;
+    const before = (await api.get(`${issuePath(d)}/activities`, { token: d.token })).body.meta
+      .itemCount;
+    // 10 USDC: under the limit, signed at once.
+    const small = await request(d, voucher(usdc, 10_000_000n));
+    expect(small.status).toBe(200);
+    expect(small.body).not.toHaveProperty('status');
+    expect((await record(d, small.body.id)).status).toBe('APPROVED');
+    // 2,000 USDC, an unlimited amount, or a token outside the catalog: refused, nothing recorded.
+    for (const data of [
+      voucher(usdc, 2_000_000_000n),
+      voucher(usdc, MaxUint256),
+      voucher('0x000000000000000000000000000000000000dEaD', 1n),
+    ]) {
+      const refused = await request(d, data);
+      expectProblem(refused, 403, 'policy_blocked');
+      expect(refused.body.policyIds).toEqual([limit]);
+    }
+    expect(
+      (await api.get(`${issuePath(d)}/activities`, { token: d.token })).body.meta.itemCount,
+    ).toBe(before + 1);
+    // Data that grants nothing moves nothing: no amount rule matches it.
+    expect((await request(d, typedData)).status).toBe(200);
   });
 });
 

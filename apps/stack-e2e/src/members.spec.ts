@@ -29,7 +29,7 @@ async function newMember(
 
 beforeAll(async () => {
   stack = await startStack({
-    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier'],
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'notifier', 'policy'],
   });
   api = new Api(stack.gatewayUrl);
   admin = await api.adminToken();

@@ -52,6 +52,8 @@ const PARAM_OWNER: Record<string, 'user' | 'tenant' | 'global' | 'issuer'> = {
   policy: 'tenant',
   approval: 'tenant',
   event: 'tenant',
+  key: 'tenant',
+  passkey: 'tenant',
   apiClient: 'global',
   asset: 'global',
   assetId: 'global',

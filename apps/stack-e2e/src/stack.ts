@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { APPS, type AppName } from '@custody/contracts';
 import {
@@ -129,7 +130,7 @@ function spawnApp(
  * setup builds dist/ once per run) and started with `node dist/apps/<app>/main.js`, against its own database, RabbitMQ namespace and Redis
  * prefix.
  */
-/** The signing master seed of every e2e stack (a test-only phrase). */
+/** The signing master seed of every e2e stack (a test-only phrase), sealed into its token. */
 export const TEST_MNEMONIC = 'test test test test test test test test test test test junk';
 
 export const BOOTSTRAP = {
@@ -152,9 +153,57 @@ export interface StackOptions {
 /** Apps another one cannot work without, started with it: signatures need policy decisions. */
 const NEEDS: Partial<Record<AppName, AppName[]>> = {
   'wallet-ledger': ['policy'],
-  // An issuer's signature needs the policy service's decision.
-  issuer: ['policy'],
+  // A purchase is decided on by the policies.
+  trading: ['policy'],
+  // An issuer's signature needs the policy service's decision, and the catalog's tokens to read
+  // what its typed data grants.
+  issuer: ['policy', 'trading'],
 };
+
+/**
+ * A SoftHSM2 token of its own for a stack's signing service, as production's PKCS#11 token
+ * (docs/operations/key-ceremony.md): a token directory under the temporary directory, a token
+ * initialized there, and the PIN in a file. The stack's seed is sealed into it at the first start.
+ */
+function softHsmToken(namespace: string): { dir: string; env: Record<string, string> } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `softhsm-${namespace}-`));
+  mkdirSync(path.join(dir, 'tokens'));
+  const conf = path.join(dir, 'softhsm2.conf');
+  writeFileSync(
+    conf,
+    `directories.tokendir = ${path.join(dir, 'tokens')}\nobjectstore.backend = file\nlog.level = ERROR\n`,
+  );
+  const pinFile = path.join(dir, 'user.pin');
+  writeFileSync(pinFile, 'e2e-token-pin\n', { mode: 0o600 });
+  const label = 'custody-e2e';
+  const init = spawnSync(
+    'softhsm2-util',
+    [
+      '--init-token',
+      '--free',
+      '--label',
+      label,
+      '--so-pin',
+      'e2e-so-pin',
+      '--pin',
+      'e2e-token-pin',
+    ],
+    { env: { ...process.env, SOFTHSM2_CONF: conf }, encoding: 'utf8' },
+  );
+  if (init.status !== 0)
+    throw new Error(
+      `softhsm2-util could not initialize the stack's token (apt-get install softhsm2): ${init.error?.message ?? init.stderr}`,
+    );
+  return {
+    dir,
+    env: {
+      SOFTHSM2_CONF: conf,
+      SIGNING_PKCS11_MODULE: process.env['SOFTHSM2_MODULE'] ?? '/usr/lib/softhsm/libsofthsm2.so',
+      SIGNING_PKCS11_TOKEN_LABEL: label,
+      SIGNING_PKCS11_PIN_FILE: pinFile,
+    },
+  };
+}
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const extraEnv = options.env ?? {};
@@ -172,6 +221,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const namespace = uniqueName('e');
   grantAppBrokerUsers(namespace);
   grantAppRedisUsers(namespace);
+  const token = softHsmToken(namespace);
   const common = {
     DATABASE_URL: database.url,
     REDIS_URL: urls.redisUrl,
@@ -201,6 +251,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...(app === 'gateway' ? { OPS_PORT: '0' } : { DATABASE_URL: databaseUrls[app] }),
       ...(REDIS_APPS.includes(app) ? { REDIS_URL: appRedisUrl(namespace, app) } : {}),
       ...(app === 'identity' ? { AUDIT_MIGRATION_DATABASE_URL: auditOwnerUrl } : {}),
+      ...(app === 'signing' ? token.env : {}),
       ...(extraEnv[app] ?? {}),
     };
     apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);
@@ -257,6 +308,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await deleteMqNamespace(namespace);
       await dropAppRedisUsers(namespace);
       await database.drop();
+      rmSync(token.dir, { recursive: true, force: true });
     },
   };
   try {

@@ -6,6 +6,7 @@ import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver, waitFor } from
 import { parseEther, Wallet } from 'ethers';
 import { Api } from './api';
 import { type LocalChain, startLocalChain } from './local-chain';
+import { approvalsWorld } from './approvals-world';
 import { type Stack, startStack } from './stack';
 import { fund, newUser, openWallet } from './world';
 
@@ -60,7 +61,7 @@ beforeAll(async () => {
         NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
         NOTIFIER_DISPATCH_INTERVAL_MS: '100',
       },
-      // The chain adapter on anvil: its sender's runs are traces of their own.
+      // The chain adapter on anvil: its sender works on a withdrawal in the withdrawal's trace.
       'wallet-ledger': {
         ...tracing,
         EVM_RPC_URL: chain.url,
@@ -245,23 +246,77 @@ describe('a signature', () => {
   }, 60_000);
 });
 
-describe("the chain sender's run", () => {
-  it('is one trace of its own: the decision, the signature, its statements and its calls to the node', async () => {
-    const user = await newUser(api, tenant.token);
-    const wallet = await openWallet(api, tenant.token, user);
-    const address = (await api.get(`/v1/users/${user}/wallets/${wallet}`, { token: tenant.token }))
-      .body.address as string;
-    await (await chain.funder.sendTransaction({ to: address, value: parseEther('1') })).wait();
-    const read = (path: string) => api.get(path, { token: tenant.token });
-    await waitFor(
-      async () => {
-        await chain.mine(1);
-        return (await read(`/v1/users/${user}/wallets/${wallet}`)).body.balance === '1';
-      },
-      { timeoutMs: 30_000, intervalMs: 200, what: 'the deposit to be credited' },
-    );
+/** Whether `span` is `ancestor` or below it. */
+function isUnder(spans: ReceivedSpan[], span: ReceivedSpan, ancestor: ReceivedSpan): boolean {
+  for (let at: ReceivedSpan | undefined = span; at; at = parentOf(spans, at))
+    if (at === ancestor) return true;
+  return false;
+}
+
+/** The node's JSON-RPC spans (traced-provider.ts) that asked for `method`, alone or in a batch. */
+const asked = (method: string) => (span: ReceivedSpan) =>
+  String(span.attributes['custody.jsonrpc.methods'] ?? '')
+    .split(',')
+    .includes(method);
+
+/** A wallet of the tenant's user holding `eth` ETH on anvil, credited by the deposit scan. */
+async function walletOnChain(token: string, eth: string) {
+  const user = await newUser(api, token);
+  const wallet = await openWallet(api, token, user);
+  const read = () => api.get(`/v1/users/${user}/wallets/${wallet}`, { token });
+  const address = (await read()).body.address as string;
+  await (await chain.funder.sendTransaction({ to: address, value: parseEther(eth) })).wait();
+  await waitFor(
+    async () => {
+      await chain.mine(1);
+      return (await read()).body.balance === eth;
+    },
+    { timeoutMs: 30_000, intervalMs: 200, what: 'the deposit to be credited' },
+  );
+  return { user, wallet };
+}
+
+/**
+ * The chain sender's work on the withdrawal (docs/tracing.md, "A withdrawal's trace"): a span
+ * `withdrawal send` of wallet-ledger, a child of wallet-ledger's handling of the request that
+ * created it, linked to the sender's run (a root span of its own trace), with the policy's
+ * decision, the signature and the node's eth_sendRawTransaction under it.
+ */
+async function expectSentInTrace(
+  spans: ReceivedSpan[],
+  created: ReceivedSpan,
+): Promise<ReceivedSpan> {
+  const send = find(spans, 'wallet-ledger', 'internal', 'withdrawal send');
+  expect(parentOf(spans, send)).toBe(created);
+  const [run] = send.links;
+  expect(run?.traceId).not.toBe(send.traceId);
+  // The run's span leaves when the run ends, after the withdrawal's.
+  const runSpan = await waitFor(() => receiver.spans.find((s) => s.spanId === run?.spanId), {
+    timeoutMs: 20_000,
+    what: "the sender run's span",
+  });
+  expect([runSpan.name, runSpan.parentSpanId]).toEqual(['chain withdrawals', undefined]);
+  const signed = find(spans, 'signing', 'server', 'signing/sign.evmTransaction');
+  expect(isUnder(spans, signed, send)).toBe(true);
+  const authorized = find(spans, 'policy', 'server', 'policy/decisions.authorize');
+  expect(isUnder(spans, authorized, send)).toBe(true);
+  // The broadcast: a JSON-RPC span with the HTTP POST to the node under it.
+  const broadcast = spans.find(asked('eth_sendRawTransaction'));
+  expect(broadcast && [broadcast.service, broadcast.kind, isUnder(spans, broadcast, send)]).toEqual(
+    ['wallet-ledger', 'client', true],
+  );
+  const posted = spans.filter((s) => s.parentSpanId === broadcast?.spanId);
+  expect(posted.map((s) => [s.kind, s.name])).toEqual([['client', 'POST']]);
+  return send;
+}
+
+describe('a withdrawal on chain', () => {
+  it('is one trace from the HTTP request to the signature, the broadcast and the confirmation', async () => {
+    const { user, wallet } = await walletOnChain(tenant.token, '1');
+    const requestId = `trace-${randomUUID()}`;
     const created = await api.post(`/v1/users/${user}/wallets/${wallet}/withdrawals`, {
       token: tenant.token,
+      headers: { 'x-request-id': requestId },
       body: {
         assetId: 'eth',
         amount: '0.1',
@@ -270,41 +325,103 @@ describe("the chain sender's run", () => {
       },
     });
     expect(created.status).toBe(201);
-    // The run that signed it: a root span of wallet-ledger with the signing call under it.
-    const signedIn = await waitFor(
-      () => {
-        const call = receiver.spans.find(
-          (s) =>
-            s.service === 'wallet-ledger' &&
-            s.kind === 'client' &&
-            s.name === 'signing/sign.evmTransaction',
-        );
-        return call?.traceId;
-      },
-      { timeoutMs: 30_000, what: "the sender's signature call" },
+    const spans = await traceOf(
+      requestId,
+      (all) =>
+        all.some((s) => s.name === 'withdrawal confirm') &&
+        all.some((s) => s.name === 'withdrawal send') &&
+        all.some((s) => s.service === 'gateway' && s.kind === 'server'),
+      'the withdrawal trace up to its confirmation',
     );
-    const spans = await waitFor(
-      () => {
-        const all = receiver.spans.filter((s) => s.traceId === signedIn);
-        // The run's own span leaves last, when the run ends.
-        return all.some((s) => s.service === 'signing' && s.kind === 'server') &&
-          all.some((s) => s.kind === 'client' && s.name === 'POST') &&
-          all.some((s) => s.parentSpanId === undefined)
-          ? all
-          : undefined;
-      },
-      { timeoutMs: 20_000, what: "the sender run's trace" },
-    );
-    const root = spans.find((s) => s.parentSpanId === undefined);
-    expect([root?.service, root?.name]).toEqual(['wallet-ledger', 'chain withdrawals']);
-    expectLinkedAcrossRabbitMq(spans, 'signing');
-    expectLinkedAcrossRabbitMq(spans, 'policy');
-    expect(spans.some((s) => isSql(s) && s.service === 'wallet-ledger')).toBe(true);
-    // Its JSON-RPC calls to the node (the fees, the pending count, the broadcast).
+    const roots = spans.filter((s) => s.parentSpanId === undefined);
+    expect(roots).toEqual([request(spans)]);
+    const handled = find(spans, 'wallet-ledger', 'server', 'wallet-ledger/withdrawals.create');
+    const send = await expectSentInTrace(spans, handled);
+    expect(send.attributes['custody.withdrawal_id']).toBe(created.body.id);
+    // Mined and confirmed by a later run, in the same trace.
+    const confirmed = find(spans, 'wallet-ledger', 'internal', 'withdrawal confirm');
+    expect(parentOf(spans, confirmed)).toBe(handled);
+    expect(confirmed.links[0]?.traceId).not.toBe(confirmed.traceId);
     expect(
-      spans.filter((s) => s.service === 'wallet-ledger' && s.name === 'POST').length,
-    ).toBeGreaterThan(0);
+      spans.some((s) => isSql(s) && isUnder(spans, s, confirmed) && s.service === 'wallet-ledger'),
+    ).toBe(true);
+    // Every service it crossed, with its statements, parented across RabbitMQ.
+    const services = new Set(spans.map((s) => s.service));
+    for (const service of ['gateway', 'wallet-ledger', 'identity', 'policy', 'signing'])
+      expect(services).toContain(service);
+    for (const service of ['wallet-ledger', 'identity', 'policy', 'signing'])
+      expectLinkedAcrossRabbitMq(spans, service);
+    const withSql = new Set(spans.filter(isSql).map((s) => s.service));
+    for (const service of ['wallet-ledger', 'policy', 'signing'])
+      expect(withSql).toContain(service);
+    expect(spans.every((s) => s.status !== 2)).toBe(true);
   }, 90_000);
+});
+
+describe('a held withdrawal', () => {
+  it("continues its request's trace when its approval releases it, linked to the approval's", async () => {
+    const held = await api.newClient(admin, 'Traced held');
+    const { member, policy } = approvalsWorld(
+      () => api,
+      () => admin,
+    );
+    const approver = await member(held.id, [['approvals', 'decide']]);
+    await policy(held.token, {
+      name: 'Approval above 0.05 ETH',
+      activity: 'withdrawal',
+      rule: { kind: 'amount_above', assetId: 'eth', amount: '0.05' },
+      action: 'require_approval',
+      approvers: { quorum: 1, clientIds: [approver.id] },
+    });
+    const { user, wallet } = await walletOnChain(held.token, '1');
+    const requestId = `trace-${randomUUID()}`;
+    const created = await api.post(`/v1/users/${user}/wallets/${wallet}/withdrawals`, {
+      token: held.token,
+      headers: { 'x-request-id': requestId },
+      body: {
+        assetId: 'eth',
+        amount: '0.1',
+        receiverAddress: Wallet.createRandom().address,
+        ...device,
+      },
+    });
+    expect(created.status).toBe(201);
+    const path = `/v1/users/${user}/wallets/${wallet}/withdrawals/${created.body.id}`;
+    const pending = (await api.get(path, { token: held.token })).body;
+    expect(pending.status).toBe('pending_approval');
+    const approvalRequest = `trace-${randomUUID()}`;
+    const decided = await api.post(`/v1/approvals/${pending.approvalId}/decisions`, {
+      token: approver.token,
+      headers: { 'x-request-id': approvalRequest },
+      body: { decision: 'approve', reason: 'checked' },
+    });
+    expect(decided.status).toBe(201);
+    const spans = await traceOf(
+      requestId,
+      (all) =>
+        all.some((s) => s.name === 'withdrawal approval') &&
+        all.some((s) => s.name === 'withdrawal send') &&
+        all.some(asked('eth_sendRawTransaction')),
+      'the held withdrawal trace up to its broadcast',
+    );
+    const handled = find(spans, 'wallet-ledger', 'server', 'wallet-ledger/withdrawals.create');
+    // The release: in the withdrawal's trace, linked to the approval's (the approver's request,
+    // the policy service, the outcome's event and wallet-ledger's consumer).
+    const released = find(spans, 'wallet-ledger', 'internal', 'withdrawal approval');
+    expect(parentOf(spans, released)).toBe(handled);
+    expect(released.attributes['custody.approval_outcome']).toBe('approved');
+    const decision = await traceOf(
+      approvalRequest,
+      (all) => all.some((s) => s.spanId === released.links[0]?.spanId),
+      'the approval trace up to the consumer of its outcome',
+    );
+    const consumer = decision.find((s) => s.spanId === released.links[0]?.spanId);
+    expect([consumer?.service, consumer?.kind]).toEqual(['wallet-ledger', 'consumer']);
+    expect(decision[0]?.traceId).not.toBe(released.traceId);
+    // Its status change's statements and event are the release's.
+    expect(spans.some((s) => isSql(s) && s.parentSpanId === released.spanId)).toBe(true);
+    await expectSentInTrace(spans, handled);
+  }, 120_000);
 });
 
 describe('what spans keep', () => {
@@ -336,6 +453,12 @@ describe('what is not traced', () => {
       ),
     );
     expect(probes).toEqual([]);
+    // The node's JSON-RPC calls only inside a trace: a node check outside any is no trace.
+    expect(
+      receiver.spans.filter(
+        (s) => s.attributes['rpc.system'] === 'jsonrpc' && s.parentSpanId === undefined,
+      ),
+    ).toEqual([]);
     expect(receiver.unreadable).toBe(0);
   });
 });

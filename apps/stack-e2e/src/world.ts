@@ -1,5 +1,10 @@
+import { approverKeyRegistration, approverOf, newApproverKey } from '@custody/sdk';
 import { waitFor } from '@custody/testing';
 import type { Api, ApiResponse } from './api';
+import { SoftAuthenticator } from './soft-authenticator';
+
+/** The relying party a stack started without WEBAUTHN_* answers for (identity's defaults). */
+export const DEFAULT_RP = { origin: 'http://localhost:3000', rpId: 'localhost' };
 
 /**
  * Fixtures for the suites generated from the OpenAPI documents (security matrix, fuzzer): a
@@ -111,6 +116,10 @@ export interface TenantRecords {
   approval: string;
   /** An event of the tenant's in the event feed. */
   event: string;
+  /** The tenant's first approver key (active: the signer's registry admitted it). */
+  approverKey: string;
+  /** A passkey of the tenant's client (registered with a software authenticator). */
+  passkey: string;
 }
 
 /**
@@ -256,6 +265,26 @@ export async function populateTenant(
     async () => (await api.get('/v1/events?limit=1', { token })).body[0]?.id as string | undefined,
     { timeoutMs: 20_000, intervalMs: 100, what: 'an event in the feed' },
   );
+  const approverKey = created(
+    await api.post('/v1/clients/me/approver-keys', {
+      token,
+      body: approverKeyRegistration(newApproverKey().privateKeyPem, approverOf(token)),
+    }),
+    'approver key',
+  ).id as string;
+  const options = created(
+    await api.post('/v1/clients/me/passkeys/registration-options', { token }),
+    'passkey registration options',
+  );
+  const passkey = created(
+    await api.post('/v1/clients/me/passkeys', {
+      token,
+      body: {
+        response: new SoftAuthenticator(DEFAULT_RP.origin, DEFAULT_RP.rpId).register(options),
+      },
+    }),
+    'passkey',
+  ).id as string;
   return {
     clientId: tenant.id,
     user,
@@ -278,6 +307,8 @@ export async function populateTenant(
     policy,
     approval,
     event,
+    approverKey,
+    passkey,
   };
 }
 
@@ -375,6 +406,8 @@ export function pathValues(
     policy: records.policy,
     approval: records.approval,
     event: records.event,
+    key: records.approverKey,
+    passkey: records.passkey,
     asset: global.asset,
     assetId: global.asset,
     marketDataId: global.marketData,
@@ -455,6 +488,19 @@ export const SAMPLE_BODIES: Record<string, (v: Record<string, string>) => unknow
   }),
   updatePolicy: () => ({ name: 'Renamed cap' }),
   decideApproval: () => ({ decision: 'approve', reason: 'Looks right' }),
+  // A well-formed key whose proof does not verify: refused (403), registers nothing.
+  registerApproverKey: () => ({ publicKey: newApproverKey().publicKey, proof: 'A'.repeat(86) }),
+  endorseApproverKey: (v) => ({ credentialId: v['key'], signature: 'A'.repeat(86) }),
+  // An answer to a challenge nobody issued: refused (400), registers nothing.
+  registerPasskey: () => ({
+    response: new SoftAuthenticator(DEFAULT_RP.origin, DEFAULT_RP.rpId).register({
+      challenge: 'not-an-issued-challenge',
+      rp: {},
+      user: { id: 'c2FtcGxl' },
+    }),
+    name: 'Sample',
+  }),
+  createWebAuthnChallenge: () => ({}),
   createApiClient: () => ({ name: 'Sample app' }),
   updateApiClient: () => ({ name: 'Renamed app' }),
   createIndividualPerson: () => ({ generalConditions: '2026-01-01', name: 'Sample' }),

@@ -105,6 +105,8 @@ export const purchases = trading.table('purchases', {
   clientId: text('client_id').notNull(),
   idempotencyKey: text('idempotency_key'),
   requestHash: text('request_hash'),
+  /** The approval a policy held it for (`pending_approval` until it is decided). */
+  approvalId: uuid('approval_id'),
   ...timestamps,
 });
 export type PurchaseRow = typeof purchases.$inferSelect;

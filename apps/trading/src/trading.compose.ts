@@ -5,9 +5,14 @@ import { AssetsService } from './assets/assets.service';
 import type { MarketSettings } from './market';
 import { MarketDataService } from './market-data/market-data.service';
 import { CreatePurchase } from './purchases/create-purchase';
+import { PurchaseGovernor } from './purchases/purchase-governor';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { PurchasesService } from './purchases/purchases.service';
 import { RecoverPendingPurchases } from './purchases/recover-pending-purchases';
+import {
+  purchaseApprovalHandlers,
+  SettlePurchaseApproval,
+} from './purchases/settle-purchase-approval';
 import { RatesIngestion, startIngestion } from './rates/ingestion';
 import { CoinGeckoProvider } from './rates/providers/coingecko';
 import { ExchangeTickerProvider } from './rates/providers/exchange';
@@ -57,9 +62,11 @@ function providers(deps: Deps): { rates: RateProvider; exchange: ExchangeProvide
   return { rates, exchange };
 }
 
-function build(
-  deps: Deps,
-): TradingUseCases & { ingestion: RatesIngestion; recovery: RecoverPendingPurchases } {
+function build(deps: Deps): TradingUseCases & {
+  ingestion: RatesIngestion;
+  recovery: RecoverPendingPurchases;
+  held: SettlePurchaseApproval;
+} {
   const c = deps.config;
   const { rates: rateProvider, exchange } = providers(deps);
   const market: MarketSettings = {
@@ -68,17 +75,19 @@ function build(
     maxRateAgeMs: c.RATE_MAX_AGE_SECONDS * 1000,
   };
   const assets = new AssetsService(deps.db, market);
-  const settlement = new PurchaseSettlement(deps.db, deps.rpc, assets);
+  const governor = new PurchaseGovernor(deps.rpc);
+  const settlement = new PurchaseSettlement(deps.db, deps.rpc, assets, governor);
   return {
     assets,
     rates: new RatesService(deps.db, assets, exchange, market, deps.logger),
     marketData: new MarketDataService(deps.db, assets),
-    createPurchase: new CreatePurchase(deps.db, deps.rpc, assets, settlement, {
+    createPurchase: new CreatePurchase(deps.db, deps.rpc, assets, settlement, governor, {
       fiatCurrency: c.FIAT_CURRENCY,
       feeBps: c.PURCHASE_FEE_BPS,
     }),
     purchases: new PurchasesService(deps.db, deps.rpc),
     recovery: new RecoverPendingPurchases(deps.db, settlement, deps.logger),
+    held: new SettlePurchaseApproval(settlement),
     ingestion: new RatesIngestion(deps.db, assets, rateProvider, exchange, market, deps.logger),
   };
 }
@@ -111,9 +120,11 @@ function startRecovery(deps: Deps, recovery: RecoverPendingPurchases): () => Pro
 /** Seeds the asset list, then builds trading's use cases once for the handlers and the jobs. */
 async function compose(deps: Deps): Promise<ServiceParts<'trading'>> {
   await seedAssets(deps.db, readAssetsFile(path.join(DATA_DIR, 'assets.json')));
-  const { ingestion, recovery, ...useCases } = build(deps);
+  const { ingestion, recovery, held, ...useCases } = build(deps);
   return {
     rpcHandlers: rpcHandlers(useCases),
+    // Purchases a policy held, settled or rejected as their approvals end.
+    eventHandlers: purchaseApprovalHandlers(held),
     onStart: async () => {
       if (!deps.redis) throw new Error('trading needs REDIS_URL for its rate ingestion schedule');
       const stopIngestion = await startIngestion(

@@ -62,6 +62,19 @@ export const treasuryLimits = ledger.table('treasury_limits', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const treasuryLimitChanges = ledger.table('treasury_limit_changes', {
+  id: uuid('id').primaryKey(),
+  assetId: text('asset_id').notNull(),
+  maxShort: numeric('max_short'),
+  approvalId: uuid('approval_id'),
+  status: text('status').$type<'pending' | 'applied' | 'rejected' | 'expired'>().notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TreasuryLimitChangeRow = typeof treasuryLimitChanges.$inferSelect;
+
 export type WalletRow = typeof wallets.$inferSelect;
 export type UserRefRow = typeof userRefs.$inferSelect;
 
@@ -246,6 +259,9 @@ export const withdrawals = ledger.table('withdrawals', {
   signedTxId: uuid('signed_tx_id'),
   /** The approval a policy held it for (`pending_approval`). */
   approvalId: uuid('approval_id'),
+  /** Its creating request's W3C trace context (migration 0027; none while tracing is off). */
+  traceparent: text('traceparent'),
+  tracestate: text('tracestate'),
   ...timestamps,
 });
 

@@ -77,7 +77,7 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const records = new SignatureRecords(new HoldSignedTransaction(moves));
   const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
   const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);
-  const treasury = new TreasuryService(db, catalog);
+  const treasury = new TreasuryService(db, catalog, rpc);
   return {
     rpcHandlers: rpcHandlers({
       db,
@@ -106,6 +106,7 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
         withdrawals: settleWithdrawal,
         transfers: settleTransfer,
         signatures: settleSignature,
+        treasury,
       }),
     },
     retention: [reconciliationRetention(RECONCILIATION_RETENTION_DAYS)],

@@ -36,6 +36,23 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     meaning: "A buy whose fiat amount buys less than the asset's smallest unit.",
   },
   {
+    code: 'approval_signature_required',
+    statuses: [400],
+    meaning:
+      "An approve without `signature` where a policy that held the operation counts only signed approvals (`approvers.signed`): sign the approval's `signing.statement` with an approver key.",
+  },
+  {
+    code: 'approver_key_invalid',
+    statuses: [400],
+    meaning: '`publicKey` is not a raw 32-byte Ed25519 public key (base64url).',
+  },
+  {
+    code: 'approver_kind_unsupported',
+    statuses: [400],
+    meaning:
+      'A `webauthn` approver credential: passkeys are not verified yet; register an Ed25519 key.',
+  },
+  {
     code: 'approver_not_eligible',
     statuses: [400],
     meaning:
@@ -92,6 +109,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "The wallet's available balance (its balance less open holds) does not cover the amount, with its fee reserve where one applies; nothing was moved or held.",
   },
   {
+    code: 'invalid_approver_credential',
+    statuses: [400],
+    meaning:
+      "Between services: the signer's registry was sent something that is not an approver credential.",
+  },
+  {
     code: 'invalid_cursor',
     statuses: [400],
     meaning:
@@ -141,6 +164,18 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statuses: [400],
     meaning:
       "A tenant member would get the admin audience: members act in their tenant's general audience.",
+  },
+  {
+    code: 'passkey_registration_invalid',
+    statuses: [400],
+    meaning:
+      "A passkey's registration that does not verify: another origin or relying party, no user verification, a bad attestation.",
+  },
+  {
+    code: 'passkey_requirement_invalid',
+    statuses: [400],
+    meaning:
+      "`passkeyRequired` on a client that is not a tenant (a member, an admin or an auditor): it is a tenant's setting for its members.",
   },
   {
     code: 'person_type_mismatch',
@@ -241,6 +276,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     meaning: 'A velocity rule sets none of `maxAmount`, `maxFiatAmount` and `maxCount`.',
   },
   {
+    code: 'webauthn_challenge_invalid',
+    statuses: [400],
+    meaning:
+      'A WebAuthn answer over a challenge that is unknown, expired, used already (a replay) or issued for another client or api client: ask for a new challenge.',
+  },
+  {
     code: 'invalid_client',
     statuses: [401],
     meaning: "The api client's id and secret (HTTP Basic) are missing, malformed or wrong.",
@@ -257,6 +298,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "The e-mail and password, or the refresh token, are not valid (a refresh token unknown, expired, another api client's, or its client deleted).",
   },
   {
+    code: 'passkey_assertion_invalid',
+    statuses: [401],
+    meaning:
+      "A passkey's assertion that does not verify: its signature, origin, relying party, user verification or counter (a cloned authenticator's).",
+  },
+  {
     code: 'refresh_token_reused',
     statuses: [401],
     meaning:
@@ -266,6 +313,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'rpc_proof_invalid',
     statuses: [401],
     meaning: 'Between services: an RPC request without a valid proof of its sender.',
+  },
+  {
+    code: 'session_required',
+    statuses: [401],
+    meaning:
+      'The operator console (/console/session, /console/api) has no session: none was opened, it was signed out, or it ended (its refresh token refused). Sign in again.',
   },
   {
     code: 'token_expired',
@@ -291,10 +344,28 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     meaning: 'No credentials: the `Authorization` header is missing or not a bearer token.',
   },
   {
+    code: 'approval_signature_invalid',
+    statuses: [403],
+    meaning:
+      "The approve's signature is not one of the caller's active approver keys' signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one. Nothing is counted.",
+  },
+  {
+    code: 'approval_signatures_invalid',
+    statuses: [403],
+    meaning:
+      "The signer refused: fewer approvers' signatures verify by its own registry than the approval's signed quorum (forged, of another operation, or by keys it does not hold).",
+  },
+  {
     code: 'approver_forbidden',
     statuses: [403],
     meaning:
       'The caller is not an approver of this approval (no policy that holds it names it, or it may not decide).',
+  },
+  {
+    code: 'approver_proof_invalid',
+    statuses: [403],
+    meaning:
+      "`proof` is not the key's signature of its registration digest (the caller does not show it holds the key).",
   },
   {
     code: 'audience_not_allowed',
@@ -312,6 +383,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'caller_not_allowed',
     statuses: [403],
     meaning: 'Between services: a service called a method it is not declared to call.',
+  },
+  {
+    code: 'csrf_rejected',
+    statuses: [403],
+    meaning:
+      "A state-changing request of the operator console sent from another site (`Origin`, `Sec-Fetch-Site`), or without its session's CSRF token in `X-CSRF-Token`. Nothing changed.",
   },
   {
     code: 'decision_expired',
@@ -352,6 +429,18 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     meaning: 'The signer refused: the decision was used before.',
   },
   {
+    code: 'endorsement_invalid',
+    statuses: [403],
+    meaning:
+      "The endorsement's key is not the caller's active key of this tenant, or its signature of the pending key's registration digest does not verify.",
+  },
+  {
+    code: 'endorsements_insufficient',
+    statuses: [403],
+    meaning:
+      "Between services: the signer's registry refused a key that too few of the tenant's registered keys endorsed (identity keeps it pending).",
+  },
+  {
     code: 'field_forbidden',
     statuses: [403],
     meaning:
@@ -377,6 +466,18 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statuses: [403],
     meaning:
       "The signer refused: the calling service may not use this key (a wallet's for an issuer, or an issuer's for a wallet).",
+  },
+  {
+    code: 'passkey_enrollment_required',
+    statuses: [403],
+    meaning:
+      'A login that may only register a passkey (passkeys are required of its client, which has none yet) called another route: register one, then sign in with it.',
+  },
+  {
+    code: 'passkey_required',
+    statuses: [403],
+    meaning:
+      "A password (or a refresh of a password's login) for a client that must sign in with its passkey: an admin in production, or a member of a tenant that requires passkeys, once it has one.",
   },
   {
     code: 'policy_blocked',
@@ -473,6 +574,22 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "The requirements this client decides for have their quorum already; the approval waits for others' decisions.",
   },
   {
+    code: 'approver_key_exists',
+    statuses: [409],
+    meaning:
+      'The approver key is registered already (by another client, or revoked: a revoked key is not registered again).',
+  },
+  {
+    code: 'approver_key_not_pending',
+    statuses: [409],
+    meaning: 'The approver key is active or revoked already: it takes no more endorsements.',
+  },
+  {
+    code: 'approver_key_revoked',
+    statuses: [409],
+    meaning: "Between services: the signer's registry holds this key revoked.",
+  },
+  {
     code: 'chain_adapter_off',
     statuses: [409],
     meaning: 'No chain adapter runs for this network: withdrawals are reported by an admin.',
@@ -482,6 +599,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statuses: [409],
     meaning:
       'The chain adapter is sending this withdrawal and reports its outcome itself: an admin cannot move it.',
+  },
+  {
+    code: 'client_change_pending',
+    statuses: [409],
+    meaning:
+      "A held change of this client (its password, audience or scopes) waits for its approval: it applies, or is rejected or expires, before the client's credentials can change again.",
   },
   {
     code: 'client_has_members',
@@ -543,6 +666,17 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statuses: [409],
     meaning:
       "The transaction's nonce is taken by a withdrawal that the service sends from this address.",
+  },
+  {
+    code: 'passkey_exists',
+    statuses: [409],
+    meaning: 'The passkey is registered already (its credential id is taken).',
+  },
+  {
+    code: 'passkey_last_required',
+    statuses: [409],
+    meaning:
+      "Removing the last passkey of a client that must use one: register another first (a lost one is recovered by an admin's held `passkeysReset`).",
   },
   {
     code: 'policy_changed',
@@ -610,6 +744,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       'A request body that is not `application/json`, or in an encoding that is not supported.',
   },
   {
+    code: 'account_locked',
+    statuses: [429],
+    meaning:
+      'Too many wrong passwords for this e-mail, from any IP: password sign-in is refused, whatever the password, until the lock ends (`Retry-After`, and `retryAfter` in seconds).',
+  },
+  {
     code: 'rate_limited',
     statuses: [429],
     meaning:
@@ -647,10 +787,22 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     meaning: 'The message broker is not reachable: the request was not sent to its service.',
   },
   {
+    code: 'console_not_configured',
+    statuses: [503],
+    meaning:
+      'The operator console cannot sign in: the gateway has no console api client (`CONSOLE_API_CLIENT_ID`, `CONSOLE_API_CLIENT_SECRET`).',
+  },
+  {
     code: 'database_unavailable',
     statuses: [503],
     meaning:
       'A service cannot check the request against those it took (its database does not answer), so it did not run it.',
+  },
+  {
+    code: 'key_store_unavailable',
+    statuses: [503],
+    meaning:
+      "Signing keys cannot be used now (the signing service's PKCS#11 token, its PIN or its key is missing): nothing was signed; its readiness says why.",
   },
   {
     code: 'outcome_unknown',

@@ -63,7 +63,7 @@ const PRODUCTION_VARS: Record<string, string> = {
   BOOTSTRAP_ADMIN_PASSWORD: 'a-long-operator-password',
   BOOTSTRAP_API_CLIENT_ID: 'ops-console',
   BOOTSTRAP_API_CLIENT_SECRET: 'a-long-api-client-secret',
-  SIGNING_MASTER_MNEMONIC: 'abandon '.repeat(11) + 'about',
+  SIGNING_PKCS11_PIN_FILE_HOST: './secrets/signing-pkcs11.pin',
   ...Object.fromEntries(
     APPS.map((app, i) => [proofKeyVariable(app), Buffer.alloc(32, i + 1).toString('base64url')]),
   ),
@@ -172,7 +172,7 @@ describe('docker-compose.yml as shipped', () => {
     'BOOTSTRAP_ADMIN_PASSWORD',
     'BOOTSTRAP_API_CLIENT_ID',
     'BOOTSTRAP_API_CLIENT_SECRET',
-    'SIGNING_MASTER_MNEMONIC',
+    'SIGNING_PKCS11_PIN_FILE_HOST',
     'PG_PASSWORD_AUDIT_OWNER',
     'AUDIT_CHECKPOINT_KEY',
   ];

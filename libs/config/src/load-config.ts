@@ -28,9 +28,21 @@ const PAIRED: Partial<Record<AppName, [string, string][]>> = {
   gateway: [['CONSOLE_API_CLIENT_ID', 'CONSOLE_API_CLIENT_SECRET']],
 };
 
+/** Settings that mean something only as a group: all set, or none. */
+const GROUPED: Partial<Record<AppName, string[][]>> = {
+  signing: [['SIGNING_PKCS11_MODULE', 'SIGNING_PKCS11_TOKEN_LABEL', 'SIGNING_PKCS11_PIN_FILE']],
+};
+
 /** Keys with a development default that production must name (docs/decisions/audit.md). */
 const REQUIRED_IN_PRODUCTION: Partial<Record<AppName, string[]>> = {
   identity: ['AUDIT_CHECKPOINT_KEY'],
+  // The master seed lives sealed by a PKCS#11 token (docs/decisions/wallets-and-signing.md).
+  signing: ['SIGNING_PKCS11_MODULE', 'SIGNING_PKCS11_TOKEN_LABEL', 'SIGNING_PKCS11_PIN_FILE'],
+};
+
+/** Development paths production refuses: a seed given in the environment is no custody. */
+const REFUSED_IN_PRODUCTION: Partial<Record<AppName, string[]>> = {
+  signing: ['SIGNING_MASTER_MNEMONIC', 'SIGNING_MASTER_SEED_FILE', 'SIGNING_DEV_SEED_FILE'],
 };
 
 /** Ports one process listens on at once: never the same (0 picks a free one each). */
@@ -58,6 +70,16 @@ export function loadConfig<A extends AppName>(
     return [{ variable: missing, message: `Set together with ${missing === a ? b : a}` }];
   });
   if (unpaired.length > 0) throw new ConfigError(app, unpaired);
+  const ungrouped = (GROUPED[app] ?? []).flatMap((group) => {
+    const values = config as Record<string, unknown>;
+    const missing = group.filter((variable) => values[variable] === undefined);
+    if (missing.length === 0 || missing.length === group.length) return [];
+    return missing.map((variable) => ({
+      variable,
+      message: `Set together with ${group.filter((v) => v !== variable).join(', ')}`,
+    }));
+  });
+  if (ungrouped.length > 0) throw new ConfigError(app, ungrouped);
   const clashing = (DISTINCT_PORTS[app] ?? []).flatMap(([a, b]) => {
     const values = config as Record<string, unknown>;
     if (values[a] === 0 || values[a] !== values[b]) return [];
@@ -77,6 +99,9 @@ export function loadConfig<A extends AppName>(
       ...(REQUIRED_IN_PRODUCTION[app] ?? [])
         .filter((variable) => (config as Record<string, unknown>)[variable] === undefined)
         .map((variable) => ({ variable, message: 'Required in production' })),
+      ...(REFUSED_IN_PRODUCTION[app] ?? [])
+        .filter((variable) => (config as Record<string, unknown>)[variable] !== undefined)
+        .map((variable) => ({ variable, message: 'Not allowed in production' })),
     ];
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }

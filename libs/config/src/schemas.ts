@@ -201,6 +201,14 @@ const identity = {
   COMPANY_TYPES_FILE: z.string().optional(),
   /** How often identity looks for a newer token signing key (after a rotation). */
   SIGNING_KEY_RELOAD_MS: integer(100, 3_600_000, 30_000),
+  /**
+   * Password sign-in's lockout per account (docs/decisions/identity-and-authentication.md): this
+   * many failures within the window lock the account for SIGN_IN_LOCKOUT_SECONDS (429
+   * `account_locked`); 0 disables it.
+   */
+  SIGN_IN_LOCKOUT_FAILURES: integer(0, 1_000, 5),
+  SIGN_IN_LOCKOUT_WINDOW_SECONDS: integer(1, 86_400, 900),
+  SIGN_IN_LOCKOUT_SECONDS: integer(1, 86_400, 900),
   PURPOSE_BUSINESS_RELATIONSHIP_FILE: z.string().optional(),
   /**
    * The login of the role that owns the `audit` schema (docs/decisions/audit.md): identity
@@ -219,6 +227,27 @@ const identity = {
         return false;
       }
     }, 'Must be a URL with protocol postgres or postgresql'),
+  /**
+   * Passkeys (docs/decisions/identity-and-authentication.md, "Passkeys"): the WebAuthn relying
+   * party's id (a domain, never an IP address: the console's host or a parent of it), its name
+   * as authenticators show it, and the origins (comma-separated `scheme://host[:port]`) whose
+   * ceremonies are accepted. Each origin's host is the id or a subdomain of it (checked at start).
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'A domain name')
+    .max(253)
+    .default('localhost'),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Custody'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((value) => value.split(',').map((origin) => origin.trim()))
+    .refine(
+      (origins) =>
+        origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin),
+      'Comma-separated origins (scheme://host[:port], no path)',
+    ),
   /** How often each audit chain's head is signed and published when it moved. */
   AUDIT_CHECKPOINT_INTERVAL_MS: integer(100, 86_400_000, 60_000),
   /**
@@ -232,9 +261,27 @@ const identity = {
 };
 
 const signing = {
-  /** BIP-39 mnemonic of the master seed (or use SIGNING_MASTER_SEED_FILE). */
+  /**
+   * The PKCS#11 token that seals the master seed (docs/operations/key-ceremony.md): the module
+   * (`/usr/lib/softhsm/libsofthsm2.so`, an HSM vendor's library), the token's label, and a file
+   * holding the user PIN. All three or none; production requires them.
+   */
+  SIGNING_PKCS11_MODULE: z.string().optional(),
+  SIGNING_PKCS11_TOKEN_LABEL: z.string().min(1).max(32).optional(),
+  SIGNING_PKCS11_PIN_FILE: z.string().optional(),
+  /** SoftHSM2's own configuration (its token directory), read by the module, not by us. */
+  SOFTHSM2_CONF: z.string().optional(),
+  /** The label of the token's AES key that seals the seed (the ceremony generates it). */
+  SIGNING_PKCS11_KEY_LABEL: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .default('custody-master-seed'),
+  /**
+   * Development and tests only (production refuses both): a BIP-39 mnemonic of the master seed,
+   * sealed into the token at the first start when a token is configured, else kept in memory.
+   */
   SIGNING_MASTER_MNEMONIC: z.string().optional(),
-  /** A file holding the mnemonic; read once at start. */
+  /** A file holding the mnemonic; read once at start (development and tests only). */
   SIGNING_MASTER_SEED_FILE: z.string().optional(),
   /** Development only: where a generated seed is kept when none is configured (outside the repo). */
   SIGNING_DEV_SEED_FILE: z.string().optional(),
@@ -441,15 +488,17 @@ export const appConfigSchemas = {
     /** The built operator console (index.html and assets/); default: beside the gateway's bundle. */
     CONSOLE_DIR: z.string().optional(),
     /**
-     * The api client the console signs in through (the password grant's Basic credentials). The
-     * browser receives both: use an api client made for the console alone
-     * (docs/decisions/operator-console.md). Unset: the sign-in form asks for them.
+     * The api client the gateway signs console users in through (the password grant's Basic
+     * credentials), kept on the server: the browser gets a session cookie, never the secret nor
+     * a token (docs/decisions/operator-console.md). Unset: the console cannot sign in (503).
      */
     CONSOLE_API_CLIENT_ID: z
       .string()
       .regex(/^[A-Za-z0-9._-]{3,64}$/)
       .optional(),
     CONSOLE_API_CLIENT_SECRET: z.string().min(16).max(256).optional(),
+    /** A console session's longest life from its sign-in (the refresh token's may end it first). */
+    CONSOLE_SESSION_SECONDS: integer(60, 604_800, 28_800),
     ...rateLimits,
   }),
   identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),

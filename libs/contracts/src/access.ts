@@ -58,6 +58,7 @@ const userRef: MethodRef = { service: 'identity', method: IDENTITY_RPC.getUserRe
 const walletRef: MethodRef = { service: 'wallet-ledger', method: WALLET_RPC.getWalletRef };
 const approvers: MethodRef = { service: 'identity', method: IDENTITY_RPC.listApprovers };
 const evaluate: MethodRef = { service: 'policy', method: POLICY_RPC.evaluate };
+const holdChange: MethodRef = { service: 'policy', method: POLICY_RPC.holdChange };
 
 /**
  * Every method of every service and who may call it: the single place a method's guard lives.
@@ -72,10 +73,11 @@ export const RPC_ACCESS: AccessTable = {
     [IDENTITY_RPC.issueToken]: internal('gateway'),
     [IDENTITY_RPC.revokeToken]: api(),
     [IDENTITY_RPC.issueIssuerToken]: internal('issuer'),
-    [IDENTITY_RPC.createClient]: api(),
+    // A member's creation or credentials may be held by the tenant's policy-change policies.
+    [IDENTITY_RPC.createClient]: api(holdChange),
     [IDENTITY_RPC.listClients]: api(),
     [IDENTITY_RPC.getClient]: api(),
-    [IDENTITY_RPC.updateClient]: api(),
+    [IDENTITY_RPC.updateClient]: api(holdChange),
     [IDENTITY_RPC.deleteClient]: api(),
     [IDENTITY_RPC.listApprovers]: forwarded('policy'),
     [IDENTITY_RPC.createApiClient]: api(),
@@ -102,6 +104,19 @@ export const RPC_ACCESS: AccessTable = {
     [IDENTITY_RPC.getWhitelist]: api(),
     [IDENTITY_RPC.updateWhitelist]: api(),
     [IDENTITY_RPC.isWhitelisted]: forwarded('policy'),
+    [IDENTITY_RPC.registerApproverKey]: api(),
+    [IDENTITY_RPC.listApproverKeys]: api(),
+    [IDENTITY_RPC.getApproverKey]: api(),
+    [IDENTITY_RPC.revokeApproverKey]: api(),
+    [IDENTITY_RPC.endorseApproverKey]: api(),
+    // The policy service verifies approvals' signatures with a client's active credentials.
+    [IDENTITY_RPC.activeApproverCredentials]: internal('policy'),
+    [IDENTITY_RPC.passkeyRegistrationOptions]: api(),
+    [IDENTITY_RPC.registerPasskey]: api(),
+    [IDENTITY_RPC.listPasskeys]: api(),
+    [IDENTITY_RPC.deletePasskey]: api(),
+    // A sign-in challenge: only the gateway, which rate-limits it per address as /v1/tokens.
+    [IDENTITY_RPC.passkeySignInOptions]: internal('gateway'),
   },
   'wallet-ledger': {
     [RPC_METHODS.common.ping]: ping,
@@ -138,7 +153,7 @@ export const RPC_ACCESS: AccessTable = {
     [LEDGER_RPC.reconciliation]: api(),
     [LEDGER_RPC.reconciliationDeltas]: api(),
     [LEDGER_RPC.listTreasury]: api(),
-    [LEDGER_RPC.setTreasuryLimit]: api(),
+    [LEDGER_RPC.setTreasuryLimit]: api(holdChange),
   },
   trading: {
     [RPC_METHODS.common.ping]: ping,
@@ -146,7 +161,8 @@ export const RPC_ACCESS: AccessTable = {
     [TRADING_RPC.getAsset]: forwarded('gateway', 'policy'),
     [TRADING_RPC.assetAvailability]: api(),
     // policy: an asset's decimals and contract, to check what a withdrawal's decision lets sign.
-    [TRADING_RPC.assetCatalog]: internal('wallet-ledger', 'policy'),
+    // issuer: the catalog's tokens, to read what a REQUEST activity's typed data grants.
+    [TRADING_RPC.assetCatalog]: internal('wallet-ledger', 'policy', 'issuer'),
     [TRADING_RPC.listRates]: api(),
     [TRADING_RPC.getRate]: api(),
     [TRADING_RPC.exchangeRate]: api(),
@@ -155,6 +171,7 @@ export const RPC_ACCESS: AccessTable = {
     [TRADING_RPC.createPurchase]: api(
       { service: 'wallet-ledger', method: WALLET_RPC.getWallet },
       userRef,
+      evaluate,
     ),
     [TRADING_RPC.listPurchases]: api(walletRef),
     [TRADING_RPC.getPurchase]: api(),
@@ -166,6 +183,10 @@ export const RPC_ACCESS: AccessTable = {
     [SIGNING_RPC.signEvmMessage]: internal('wallet-ledger'),
     [SIGNING_RPC.signEvmTypedData]: internal('wallet-ledger', 'issuer'),
     [SIGNING_RPC.signQubicTransaction]: internal('wallet-ledger'),
+    // The signer's own registry of approvers changes only through identity, and only as its
+    // rules allow (docs/decisions/signing-decisions.md).
+    [SIGNING_RPC.addApproverCredential]: internal('identity'),
+    [SIGNING_RPC.revokeApproverCredential]: internal('identity'),
   },
   issuer: {
     [RPC_METHODS.common.ping]: ping,
@@ -175,7 +196,7 @@ export const RPC_ACCESS: AccessTable = {
     [ISSUER_RPC.authenticate]: api(),
     [ISSUER_RPC.createIssue]: api(),
     [ISSUER_RPC.listIssues]: api(),
-    [ISSUER_RPC.createActivity]: api({ service: 'policy', method: POLICY_RPC.authorize }),
+    [ISSUER_RPC.createActivity]: api(evaluate),
     [ISSUER_RPC.listActivities]: api(),
     [ISSUER_RPC.getActivity]: api(),
     [ISSUER_RPC.createHolder]: api(),
@@ -203,22 +224,26 @@ export const RPC_ACCESS: AccessTable = {
     [POLICY_RPC.getPolicy]: api(),
     [POLICY_RPC.updatePolicy]: api(approvers),
     [POLICY_RPC.deletePolicy]: api(),
+    // Where operations are applied: wallet-ledger (wallets), trading (purchases), issuer (its
+    // REQUEST activities), each for its own activities only (the policy service checks).
     [POLICY_RPC.evaluate]: {
-      callers: ['wallet-ledger'],
+      callers: ['wallet-ledger', 'trading', 'issuer'],
       auth: 'forwarded',
       forwards: [
         { service: 'trading', method: TRADING_RPC.getAsset },
         { service: 'identity', method: IDENTITY_RPC.isWhitelisted },
       ],
     },
-    // Operations wallet-ledger did not create after all: their ids are all it takes.
-    [POLICY_RPC.release]: internal('wallet-ledger'),
-    // wallet-ledger in its own name (the operation was admitted before); issuer in its caller's
-    // (the issuer's auth context names the key it may use).
-    [POLICY_RPC.authorize]: forwarded('wallet-ledger', 'issuer'),
+    // Operations not created after all: their ids are all it takes.
+    [POLICY_RPC.release]: internal('wallet-ledger', 'trading', 'issuer'),
+    // In the asker's own name, for an operation admitted before: wallet-ledger's withdrawals and
+    // held signatures, issuer's held activities (approved).
+    [POLICY_RPC.authorize]: internal('wallet-ledger', 'issuer'),
     [POLICY_RPC.listApprovals]: api(),
     [POLICY_RPC.getApproval]: api(),
     [POLICY_RPC.decide]: api(approvers),
+    // In the name of the admin or client whose change it is, forwarded from the request.
+    [POLICY_RPC.holdChange]: forwarded('identity', 'wallet-ledger'),
   },
 };
 

@@ -38,12 +38,22 @@ export type SignIntent =
 
 export type SignIntentKind = SignIntent['kind'];
 
+/** An approver's signature of an approval's digest, with the credential that made it. */
+export interface ApprovalSignature {
+  credentialId: string;
+  /** base64url. */
+  signature: string;
+}
+
 /** One approver's decision on the approval a decision carries; `signature` is the approver's own. */
 export interface DecisionApprovalVote {
   clientId: string;
   decision: 'approve' | 'reject';
-  /** The approver's signature of the operation (filled by passkey approvals; null until then). */
-  signature: string | null;
+  /**
+   * The approver's signature of the approval's digest, with its credential (null: the vote was
+   * not signed). The signer verifies it against its own registry of approver credentials.
+   */
+  signature: ApprovalSignature | null;
 }
 
 /** The approval that held the operation: its id, the quorum that let it run, and its votes. */
@@ -51,12 +61,19 @@ export interface DecisionApproval {
   id: string;
   quorum: number;
   decisions: DecisionApprovalVote[];
+  /**
+   * Present when a holding policy asks for signed approvals: the signer refuses the decision
+   * unless at least `quorum` distinct clients' approve votes carry signatures that verify, by
+   * credentials of its own registry, over the approval digest it recomputes from these claims
+   * (the operation from the intent and owner, `policyVersion` from here).
+   */
+  signed?: { quorum: number; policyVersion: string };
 }
 
 /**
  * The activities a decision is signed for: the governed ones (policy's `GovernedActivity`, which
  * the policy service signs as they are, so a new one fails to compile until it is listed here),
- * and an issuer's own signatures.
+ * an issuer's own signatures among them. A purchase uses no key: no decision names one.
  */
 export type DecisionActivity =
   'withdrawal' | 'transfer' | 'sign-tx' | 'sign-message' | 'sign-typed-data' | 'issuer-activity';

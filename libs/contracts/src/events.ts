@@ -5,6 +5,7 @@ import {
   type AuditBatch,
   type AuditCheckpointData,
   type AuditRecord,
+  type ClientEventData,
   type RpcRefusalRecord,
   type UserView,
 } from './identity';
@@ -32,6 +33,10 @@ export const EVENTS = {
   userCreated: 'user.is-created',
   userUpdated: 'user.is-updated',
   userDeleted: 'user.is-deleted',
+  /** A client (a login) created, at once or when its held creation was approved. */
+  clientCreated: 'client.is-created',
+  /** A client's password, audience, scopes, name or e-mail changed. */
+  clientUpdated: 'client.is-updated',
   walletCreated: 'wallet.is-created',
   walletDeleted: 'wallet.is-deleted',
   purchaseCreated: 'purchase.is-created',
@@ -122,6 +127,8 @@ export type EventPayloads = ExactlyKeyed<
     [EVENTS.userCreated]: UserView;
     [EVENTS.userUpdated]: UserView;
     [EVENTS.userDeleted]: DeletedUserData;
+    [EVENTS.clientCreated]: ClientEventData;
+    [EVENTS.clientUpdated]: ClientEventData;
     [EVENTS.walletCreated]: WalletEventData;
     [EVENTS.walletDeleted]: WalletEventData;
     [EVENTS.purchaseCreated]: PurchaseView;
@@ -193,6 +200,8 @@ export const EVENT_ROUTES: Record<
   [EVENTS.userCreated]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
   [EVENTS.userUpdated]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
   [EVENTS.userDeleted]: { publishers: ['identity'], consumers: ['wallet-ledger', 'notifier'] },
+  [EVENTS.clientCreated]: { publishers: ['identity'], consumers: ['notifier'] },
+  [EVENTS.clientUpdated]: { publishers: ['identity'], consumers: ['notifier'] },
   [EVENTS.walletCreated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.walletDeleted]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.purchaseCreated]: { publishers: ['trading'], consumers: ['notifier'] },
@@ -210,8 +219,13 @@ export const EVENT_ROUTES: Record<
   [EVENTS.signUpdated]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.issuerActivityCreated]: { publishers: ['issuer'], consumers: ['notifier'] },
   [EVENTS.approvalPending]: { publishers: ['policy'], consumers: ['notifier'] },
-  // wallet-ledger runs or releases the operation an approval held.
-  [EVENTS.approvalDecided]: { publishers: ['policy'], consumers: ['wallet-ledger', 'notifier'] },
+  // wallet-ledger runs or releases the operation an approval held (and applies a held treasury
+  // bound); identity applies a held change of a client; trading a held purchase; issuer a held
+  // REQUEST activity.
+  [EVENTS.approvalDecided]: {
+    publishers: ['policy'],
+    consumers: ['wallet-ledger', 'identity', 'trading', 'issuer', 'notifier'],
+  },
   // System-wide (tenant null): the notifier delivers them to admin receivers only.
   [EVENTS.reconciliationBroken]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },
   [EVENTS.reconciliationClean]: { publishers: ['wallet-ledger'], consumers: ['notifier'] },

@@ -1,4 +1,18 @@
+import type {
+  ApproverCredential,
+  ApproverKeyInput,
+  ApproverKeyView,
+  EndorsementInput,
+} from './approvers';
 import type { IssuerTokenRequest } from './issuer';
+import type {
+  PasskeyAuthenticationResponse,
+  PasskeyCreationOptions,
+  PasskeyRegistrationInput,
+  PasskeyRequestOptions,
+  PasskeySignInOptionsInput,
+  PasskeyView,
+} from './passkeys';
 import type { ListQuery, ListResult, RpcSpec } from './rpc';
 import type { DeviceAndIp, WalletPath } from './shared';
 
@@ -48,6 +62,23 @@ export const IDENTITY_RPC = {
    * service's `destination_not_whitelisted` rule), within the caller's tenant.
    */
   isWhitelisted: 'whitelists.isVerified',
+  /** The caller's approver keys (`/v1/clients/me/approver-keys`): approvals as signatures. */
+  registerApproverKey: 'approverKeys.register',
+  listApproverKeys: 'approverKeys.list',
+  /** One key of the caller's tenant (an endorser reads what it endorses). */
+  getApproverKey: 'approverKeys.get',
+  revokeApproverKey: 'approverKeys.revoke',
+  /** Another client's credential endorsed by one of the caller's (`/v1/approver-keys/{id}/endorsements`). */
+  endorseApproverKey: 'approverKeys.endorse',
+  /** Internal, policy only: a client's active approver credentials, to verify its approvals. */
+  activeApproverCredentials: 'approverKeys.active',
+  /** The caller's passkeys (`/v1/clients/me/passkeys`): WebAuthn registration and removal. */
+  passkeyRegistrationOptions: 'passkeys.registrationOptions',
+  registerPasskey: 'passkeys.register',
+  listPasskeys: 'passkeys.list',
+  deletePasskey: 'passkeys.delete',
+  /** Internal, gateway only: a sign-in challenge for the webauthn grant (api client's Basic). */
+  passkeySignInOptions: 'passkeys.signInOptions',
 } as const;
 
 export interface WhitelistView {
@@ -254,7 +285,15 @@ export interface ApiClientCredentials {
 
 export type TokenRequest =
   | { grant_type: 'password'; username: string; password: string; userId?: string }
-  | { grant_type: 'refresh_token'; refresh_token: string; userId?: string };
+  | { grant_type: 'refresh_token'; refresh_token: string; userId?: string }
+  /** A passkey's assertion over a challenge of `POST /v1/tokens/webauthn-challenge`. */
+  | {
+      grant_type: 'urn:custody:webauthn';
+      response: PasskeyAuthenticationResponse;
+      userId?: string;
+    }
+  /** A one-time enrollment code: a session that may only register a passkey. */
+  | { grant_type: 'urn:custody:enrollment-code'; username: string; code: string };
 
 export interface ClientView {
   id: string;
@@ -267,6 +306,8 @@ export interface ClientView {
   tenantId: string;
   /** The person who holds this login (one person, one vote: docs/decisions/policies-and-approvals.md). */
   personId?: string;
+  /** A tenant's: its members must sign in with a passkey (present when true). */
+  passkeyRequired?: true;
 }
 
 export interface TokenView {
@@ -328,6 +369,8 @@ export interface AccessTokenClaims {
   asc?: 'platform' | 'tenant';
   /** the person who holds the client, when its creator named one */
   pid?: string;
+  /** set when the token may only enroll a passkey (passkeys required, none registered yet) */
+  enr?: true;
 }
 
 /** Redis keys identity writes and the gateway reads on every request. DO NOT RENAME. */
@@ -344,6 +387,18 @@ export const ACCESS_TOKEN_ISSUER = 'custody-identity';
 export const ACCESS_TOKEN_AUDIENCE = 'custody-api:v1';
 
 /** A client as an admin creates it (`POST /v1/clients`). */
+/** A client's creation held for approval: the id it will have, and the approval it waits for. */
+export interface HeldClientCreation {
+  id: string;
+  approvalId: string;
+}
+
+/**
+ * A client created or changed (`client.is-created`, `client.is-updated`): who changed it and, for
+ * a change held by a `policy-change` policy, the approval that let it apply.
+ */
+export type ClientEventData = ClientView & { changedBy: string; approvalId: string | null };
+
 export interface ClientInput {
   name: string;
   email: string;
@@ -357,6 +412,16 @@ export interface ClientInput {
    * creation only. Two clients of one person count as one approver.
    */
   personId?: string;
+  /**
+   * A tenant's: its members sign in with passkeys (one without any signs in with its password
+   * only to register one); changes only.
+   */
+  passkeyRequired?: boolean;
+  /**
+   * Removes every passkey of the client (recovery of a lost one), held like a new password;
+   * changes only.
+   */
+  passkeysReset?: boolean;
 }
 
 /** An api client as an admin creates it (`POST /v1/api-clients`). */
@@ -409,12 +474,37 @@ export interface IdentityRpc {
     IssuerTokenRequest,
     { accessToken: string; expiresIn: number }
   >;
-  [IDENTITY_RPC.createClient]: RpcSpec<ClientInput, ClientView>;
+  /** The new client; held for approval (a tenant's `policy-change` policy), its id-to-be and `approvalId`. */
+  [IDENTITY_RPC.createClient]: RpcSpec<ClientInput, ClientView | HeldClientCreation>;
   [IDENTITY_RPC.listClients]: RpcSpec<{ list: ListQuery }, ListResult<ClientView>>;
   [IDENTITY_RPC.getClient]: RpcSpec<{ id: string }, ClientView>;
-  [IDENTITY_RPC.updateClient]: RpcSpec<{ id: string; patch: Partial<ClientInput> }, ClientView>;
+  /** The changed client; held for approval, the client as it still is with `approvalId`. */
+  [IDENTITY_RPC.updateClient]: RpcSpec<
+    { id: string; patch: Partial<ClientInput> },
+    ClientView & { approvalId?: string }
+  >;
   [IDENTITY_RPC.deleteClient]: RpcSpec<{ id: string }, { id: string }>;
   [IDENTITY_RPC.listApprovers]: RpcSpec<Record<string, never>, { clientIds: string[] }>;
+  [IDENTITY_RPC.registerApproverKey]: RpcSpec<ApproverKeyInput, ApproverKeyView>;
+  [IDENTITY_RPC.listApproverKeys]: RpcSpec<Record<string, never>, ApproverKeyView[]>;
+  [IDENTITY_RPC.getApproverKey]: RpcSpec<{ id: string }, ApproverKeyView>;
+  [IDENTITY_RPC.revokeApproverKey]: RpcSpec<{ id: string }, ApproverKeyView>;
+  [IDENTITY_RPC.endorseApproverKey]: RpcSpec<
+    { id: string; input: EndorsementInput },
+    ApproverKeyView
+  >;
+  [IDENTITY_RPC.activeApproverCredentials]: RpcSpec<
+    { clientId: string },
+    { credentials: ApproverCredential[] }
+  >;
+  [IDENTITY_RPC.passkeyRegistrationOptions]: RpcSpec<Record<string, never>, PasskeyCreationOptions>;
+  [IDENTITY_RPC.registerPasskey]: RpcSpec<PasskeyRegistrationInput, PasskeyView>;
+  [IDENTITY_RPC.listPasskeys]: RpcSpec<Record<string, never>, PasskeyView[]>;
+  [IDENTITY_RPC.deletePasskey]: RpcSpec<{ id: string }, { id: string }>;
+  [IDENTITY_RPC.passkeySignInOptions]: RpcSpec<
+    { credentials: ApiClientCredentials } & PasskeySignInOptionsInput,
+    PasskeyRequestOptions
+  >;
   [IDENTITY_RPC.createApiClient]: RpcSpec<ApiClientInput, ApiClientView>;
   [IDENTITY_RPC.listApiClients]: RpcSpec<{ list: ListQuery }, ListResult<ApiClientView>>;
   [IDENTITY_RPC.getApiClient]: RpcSpec<{ id: string }, ApiClientView>;

@@ -13,4 +13,6 @@ export * from './trading';
 export * from './issuer';
 export * from './policy';
 export * from './decisions';
+export * from './approvers';
+export * from './passkeys';
 export * from './reconciliation';

@@ -73,12 +73,35 @@ export interface IssuerActivityView {
   name: string;
   description: string | null;
   infoUrl: string | null;
-  status: string;
+  /** `APPROVED` (the contract's); a REQUEST a policy held: `PENDING_APPROVAL`, `REJECTED`, `FAILED`. */
+  status: IssuerActivityStatus;
   readed: boolean;
   dataStructured: TypedDataInput | null;
+  /** Null until signed: a MESSAGE, or a REQUEST not approved (yet). */
   signedTypedData: string | null;
+  /** The approval a policy held it for. */
+  approvalId?: string;
+  /** Why a held REQUEST was not signed: `approval_rejected`, `approval_expired`, … */
+  failureReason?: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export const ISSUER_ACTIVITY_STATUSES = [
+  'APPROVED',
+  'PENDING_APPROVAL',
+  'REJECTED',
+  'FAILED',
+] as const;
+export type IssuerActivityStatus = (typeof ISSUER_ACTIVITY_STATUSES)[number];
+
+/** An activity's creation (the contract's fields); one a policy held adds its status and approval. */
+export interface IssuerActivityCreated {
+  createdAt: string;
+  updatedAt: string;
+  id: string;
+  status?: IssuerActivityStatus;
+  approvalId?: string;
 }
 
 export interface IssuerActivityListEntry {
@@ -158,10 +181,7 @@ export interface IssuerRpc {
     IssueView
   >;
   [ISSUER_RPC.listIssues]: RpcSpec<{ issuerId: string } & V2Paged, V2Page<IssueView>>;
-  [ISSUER_RPC.createActivity]: RpcSpec<
-    IssuePath & { input: NewActivity },
-    { createdAt: string; updatedAt: string; id: string }
-  >;
+  [ISSUER_RPC.createActivity]: RpcSpec<IssuePath & { input: NewActivity }, IssuerActivityCreated>;
   [ISSUER_RPC.listActivities]: RpcSpec<
     IssuePath & V2Paged & { filters: ActivityFilters },
     V2Page<IssuerActivityListEntry>

@@ -1,4 +1,5 @@
-import type { SignedDecision, SignIntent } from './decisions';
+import type { ApprovalSignature, SignedDecision, SignIntent } from './decisions';
+import type { ClientAudience, Scope } from './identity';
 import type { ListQuery, ListResult, RpcSpec } from './rpc';
 
 /** The policy service's RPC methods (policies and approvals). Wire names: add, never rename. */
@@ -27,15 +28,28 @@ export const POLICY_RPC = {
   listApprovals: 'approvals.list',
   getApproval: 'approvals.get',
   decide: 'approvals.decide',
+  /**
+   * Internal: a change outside the policies that `policy-change` policies govern as well (a
+   * tenant member's credentials, audiences or scopes; the treasury's bound), in its initiator's
+   * name: held (its approval's id) or free to apply at once (null). Identity and wallet-ledger
+   * apply it, at once or when `approval.is-decided` says approved.
+   */
+  holdChange: 'changes.hold',
 } as const;
 
-/** What a policy governs; `policy-change` governs the tenant's policies themselves. */
+/**
+ * What a policy governs; `policy-change` governs the tenant's policies themselves. `purchase`: a
+ * buy or a sell against the treasury; `issuer-activity`: an issuer's signature of a REQUEST
+ * activity (by the policies of the issuer's tenant and the platform's).
+ */
 export const POLICY_ACTIVITIES = [
   'withdrawal',
   'transfer',
   'sign-tx',
   'sign-message',
   'sign-typed-data',
+  'purchase',
+  'issuer-activity',
   'policy-change',
   'any',
 ] as const;
@@ -85,6 +99,11 @@ export const MAX_CITED_POLICIES = 100;
 export interface PolicyApprovers {
   quorum: number;
   clientIds?: string[];
+  /**
+   * Approvals count only as approvers' signatures (docs/decisions/policies-and-approvals.md).
+   * Absent: the deployment's default when an approval is held (true in production).
+   */
+  signed?: boolean;
 }
 
 export interface PolicyFilters {
@@ -138,7 +157,10 @@ export interface PolicyListFilters {
 /** The activities whose operations are evaluated (a policy's `any` is all of them). */
 export type GovernedActivity = Exclude<PolicyActivity, 'any' | 'policy-change'>;
 
-/** What an operation takes from one custody wallet (a transfer has one per leg). */
+/**
+ * What an operation takes from one custody wallet (a transfer has one per leg). An issuer
+ * activity's leg names the issuer as its `userId` and the issue as its `walletId`.
+ */
 export interface GovernedLeg {
   userId: string;
   walletId: string;
@@ -150,6 +172,11 @@ export interface GovernedLeg {
    * authorization's spender.
    */
   destination?: string;
+  /**
+   * What the operation states the leg is worth in the service's fiat currency: a purchase's fiat
+   * side at its quoted rate. Absent, the policy service values the leg at trading's current rate.
+   */
+  fiatAmount?: string;
   /**
    * Typed data that lets `destination` (its spender) take `amount` of `assetId` from the wallet's
    * address: a token authorization (a permit). `assetId` is the token's catalog asset; for a
@@ -199,8 +226,53 @@ export function governingActivities(op: Pick<GovernedOperation, 'activity' | 'le
     : ([op.activity] as const);
 }
 
-/** What an approval holds: an operation on a wallet, or a change of the policies themselves. */
-export type ApprovalActivity = GovernedActivity | 'policy-change';
+/**
+ * What an approval holds: an operation on a wallet, a change of the policies themselves, of a
+ * client (`member-change`) or of the treasury's bound (`treasury-change`); `policy-change`
+ * policies hold the last three.
+ */
+export type ApprovalActivity = GovernedActivity | 'policy-change' | HeldChangeActivity;
+
+/** The changes outside the policies that `policy-change` policies hold (`changes.hold`). */
+export const HELD_CHANGE_ACTIVITIES = ['member-change', 'treasury-change'] as const;
+export type HeldChangeActivity = (typeof HELD_CHANGE_ACTIVITIES)[number];
+
+/**
+ * A held change of a client: a new member of a tenant (or a new admin), or a client's new
+ * password, audience or scopes. Never the password itself.
+ */
+export interface MemberChangeSummary {
+  kind: 'create' | 'update';
+  /** The client changed (for `create`, the id it will have). */
+  clientId: string;
+  /** Its tenant (null: an admin, a platform change). */
+  tenantId: string | null;
+  name: string;
+  email: string;
+  /** What the change sets (absent: unchanged). */
+  audience?: ClientAudience[];
+  scopes?: Scope[];
+  personId?: string;
+  /** Whether it sets a new password. */
+  passwordSet: boolean;
+  /** Whether it removes every passkey of the client (the recovery of a lost one). */
+  passkeysReset?: boolean;
+  /** What it sets of a tenant's passkey requirement (absent: unchanged). */
+  passkeyRequired?: boolean;
+}
+
+/** A held change of the most the house may owe in one asset. */
+export interface TreasuryChangeSummary {
+  assetId: string;
+  /** Null: no bound. */
+  before: string | null;
+  after: string | null;
+}
+
+/** What `changes.hold` is asked about. */
+export type HeldChangeInput =
+  | { activity: 'member-change'; member: MemberChangeSummary }
+  | { activity: 'treasury-change'; treasury: TreasuryChangeSummary };
 
 /** A change of a policy that a `policy-change` policy holds until its approval's quorum. */
 export interface PolicyChangeSummary {
@@ -251,14 +323,23 @@ export interface ApprovalRequirement {
   approverIds: string[] | null;
   /** A platform policy's: admins decide; otherwise the tenant's clients. */
   platform: boolean;
+  /** An approval counts for it only as the approver's signature (absent: false). */
+  signed?: boolean;
 }
 
 export interface ApprovalDecisionView {
   clientId: string;
   decision: 'approve' | 'reject';
   reason: string | null;
+  /** The credential whose signature approved (null: not signed). */
+  credentialId: string | null;
   createdAt: string;
 }
+
+/** The statement as the API answers it: its operation an open record (`ApprovedOperation`). */
+export type ApprovalStatementView = Omit<ApprovalStatement, 'operation'> & {
+  operation: Record<string, unknown>;
+};
 
 export interface ApprovalView {
   id: string;
@@ -266,7 +347,7 @@ export interface ApprovalView {
   updatedAt: string;
   status: ApprovalStatus;
   activity: ApprovalActivity;
-  /** The withdrawal, transfer or signature held; for a policy change, the change's id. */
+  /** The withdrawal, transfer or signature held; for a change (policy, member, treasury), the change's id. */
   operationId: string;
   initiator: { clientId: string };
   policyIds: string[];
@@ -276,6 +357,12 @@ export interface ApprovalView {
   requirements: ApprovalRequirement[];
   decisions: ApprovalDecisionView[];
   expiresAt: string;
+  /**
+   * What an approver signs to approve (`statement`: its digest is `approvalDigest`), and whether
+   * an approval counts only signed (`required`: a holding policy says `signed`). On reads only
+   * (not in the approval's events).
+   */
+  signing?: { required: boolean; statement: ApprovalStatementView };
   /** The operation's wallet, asset and amount (null for a policy change). */
   summary: {
     userId: string | null;
@@ -287,6 +374,8 @@ export interface ApprovalView {
     /** A transfer of more than one leg: each leg's wallet, asset, amount and receiver wallet. */
     legs?: GovernedLeg[];
     policyChange?: PolicyChangeSummary;
+    memberChange?: MemberChangeSummary;
+    treasuryChange?: TreasuryChangeSummary;
   };
 }
 
@@ -298,6 +387,8 @@ export interface ApprovalListFilters {
 export interface DecisionInput {
   decision: 'approve' | 'reject';
   reason?: string;
+  /** An approval's signature of `signing.statement`'s digest (required where it is signed). */
+  signature?: ApprovalSignature;
 }
 
 export interface PolicyRpc {
@@ -328,4 +419,47 @@ export interface PolicyRpc {
   >;
   [POLICY_RPC.getApproval]: RpcSpec<{ id: string }, ApprovalView>;
   [POLICY_RPC.decide]: RpcSpec<{ id: string; input: DecisionInput }, { id: string }>;
+  /**
+   * `tenantId`: whose `policy-change` policies govern it (with the platform's); null: the
+   * platform's alone. `operationId`: the held change's id where it is kept.
+   */
+  [POLICY_RPC.holdChange]: RpcSpec<
+    { operationId: string; tenantId: string | null; change: HeldChangeInput },
+    { approvalId: string | null }
+  >;
 }
+
+// Approvals as signatures (docs/decisions/policies-and-approvals.md): what an approver signs.
+
+/** One leg of what moves, as approvers sign it (amounts canonical, EVM addresses lower-case). */
+export interface ApprovedLeg {
+  walletId: string;
+  assetId: string;
+  amount: string;
+  destination: string | null;
+}
+
+/**
+ * What runs once approved, as approvers sign it: a signature's exact intent with its key's
+ * owner; what moves (a withdrawal's, a transfer's, a purchase's legs); or a change (of a policy,
+ * a member, the treasury) as its summary states it.
+ */
+export type ApprovedOperation =
+  | { kind: 'signature'; owner: string; intent: SignIntent }
+  | { kind: 'movement'; legs: ApprovedLeg[] }
+  | { kind: 'change'; change: Record<string, unknown> };
+
+/**
+ * What an approver signs to approve (its canonical JSON's SHA-256: `approvalDigest`). A type,
+ * not an interface: the API answers it as an open record.
+ */
+export type ApprovalStatement = {
+  v: 1;
+  approvalId: string;
+  tenantId: string;
+  activity: ApprovalActivity;
+  operation: ApprovedOperation;
+  decision: 'approve';
+  /** The digest of the approval's requirements as they were when it was created. */
+  policyVersion: string;
+};

@@ -41,6 +41,11 @@ export interface AuthContext {
   /** Set when the token was issued for one end user only. */
   userId?: string;
   scopes?: string[][];
+  /**
+   * The token may only enroll a passkey (the `enr` claim): passkeys are required of its client,
+   * which has none yet. The gateway refuses it every other route.
+   */
+  enrollmentOnly?: true;
   /** Issuer tokens only: the issuer and its secret version when the token was issued. */
   issuer?: { id: string; version: number };
 }

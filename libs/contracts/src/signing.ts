@@ -1,3 +1,4 @@
+import type { ApproverCredential, EndorsementInput } from './approvers';
 import type { SignedDecision } from './decisions';
 import type { RpcSpec } from './rpc';
 
@@ -11,6 +12,13 @@ export const SIGNING_RPC = {
   signEvmMessage: 'sign.evmMessage',
   signEvmTypedData: 'sign.evmTypedData',
   signQubicTransaction: 'sign.qubicTransaction',
+  /**
+   * Identity only: a credential into the signer's own registry of approvers (the tenant's first,
+   * or one endorsed by enough of the tenant's registered ones).
+   */
+  addApproverCredential: 'approvers.add',
+  /** Identity only: a credential out of the registry (removes power: no endorsement needed). */
+  revokeApproverCredential: 'approvers.revoke',
 } as const;
 
 /** Chains with a signer; an asset of any other chain cannot be signed for (400 unsupported_asset). */
@@ -107,4 +115,9 @@ export interface SigningRpc {
     KeyRef & Decided & { qubicTxJson: QubicTxJson },
     SignedQubicTransaction
   >;
+  [SIGNING_RPC.addApproverCredential]: RpcSpec<
+    { credential: ApproverCredential; proof: string; endorsements: EndorsementInput[] },
+    { added: boolean }
+  >;
+  [SIGNING_RPC.revokeApproverCredential]: RpcSpec<{ id: string }, { revoked: boolean }>;
 }

@@ -147,7 +147,8 @@ export interface MarketDataListFilters {
   assetSymbol?: string;
 }
 
-export type PurchaseStatus = 'pending' | 'approved' | 'rejected';
+/** `pending_approval`: held by a policy until its approval is decided (nothing booked yet). */
+export type PurchaseStatus = 'pending' | 'pending_approval' | 'approved' | 'rejected';
 
 export interface PurchaseView {
   id: string;
@@ -166,7 +167,16 @@ export interface PurchaseView {
   fiatCurrency: string;
   rate: { id: string; price: string };
   externalReference?: string;
+  /** The approval a policy held it for. */
+  approvalId?: string;
   failure?: { code: string; message: string };
+}
+
+/** A purchase's creation: its id; one a policy held adds its status and approval. */
+export interface PurchaseCreated {
+  id: string;
+  status?: PurchaseStatus;
+  approvalId?: string;
 }
 
 /** trading's RPC contract: each method's params and result (see RpcContracts). */
@@ -192,7 +202,7 @@ export interface TradingRpc {
     ListResult<MarketDataView>
   >;
   [TRADING_RPC.getMarketData]: RpcSpec<{ assetId: string; marketDataId: string }, MarketDataView>;
-  [TRADING_RPC.createPurchase]: RpcSpec<CreatePurchaseRequest, { id: string }>;
+  [TRADING_RPC.createPurchase]: RpcSpec<CreatePurchaseRequest, PurchaseCreated>;
   [TRADING_RPC.listPurchases]: RpcSpec<ListPurchasesRequest, ListResult<PurchaseView>>;
   [TRADING_RPC.getPurchase]: RpcSpec<WalletPath & { id: string }, PurchaseView>;
 }

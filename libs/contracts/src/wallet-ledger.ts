@@ -446,8 +446,9 @@ export interface WalletLedgerRpc {
     ListResult<ReconciliationDeltaView>
   >;
   [LEDGER_RPC.listTreasury]: RpcSpec<Record<string, never>, TreasuryView[]>;
+  /** The treasury with its new bound; held for approval, the treasury as it still is with `approvalId`. */
   [LEDGER_RPC.setTreasuryLimit]: RpcSpec<
     { assetId: string; maxShort: string | null },
-    TreasuryView
+    TreasuryView & { approvalId?: string }
   >;
 }

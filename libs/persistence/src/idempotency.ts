@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { AppError, Errors, isAppError } from '@custody/errors';
-import type { RpcErrorBody } from '@custody/contracts';
 import { type Database, sqlState, type Transaction, withTransaction } from './database';
 import { quoteIdent } from './messaging-tables';
 
@@ -11,7 +11,55 @@ export interface IdempotencyKey {
   requestHash: string;
 }
 
-type Stored = { ok: true; result: unknown } | { ok: false; error: RpcErrorBody };
+/**
+ * How a command's answer is read back from its key's jsonb column when it is replayed: a zod
+ * schema of the answer, or any `parse` that throws on what is not one. The column holds JSON
+ * written by an earlier run (perhaps of an older version), so what comes back is parsed, never
+ * asserted; an answer that no longer parses is a 500, not a wrong answer.
+ */
+export interface StoredAnswer<T> {
+  parse(stored: unknown): T;
+}
+
+/** The answer of a command that created something: its id. */
+export const idAnswer: StoredAnswer<{ id: string }> = z.object({ id: z.string() });
+
+/** The answer passed on as it was stored, for a caller that types none (the generic RPC wrapper). */
+export const untypedAnswer: StoredAnswer<unknown> = { parse: (stored) => stored };
+
+/** An AppError as stored (`toWire`): RpcErrorBody. */
+const storedError = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** A key's answer: the command's result (read with its StoredAnswer), or its 4xx. */
+const storedOutcome = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: storedError }),
+]);
+
+type Stored = z.output<typeof storedOutcome>;
+
+/** A key's row: its request's hash and its answer (none while its command runs). */
+const keyRow = z.object({ request_hash: z.string(), response: storedOutcome.nullable() });
+
+const keyRows = z.array(keyRow.extend({ client_id: z.string(), key: z.string() }));
+
+/** The key's row of a SELECT, if there was one. */
+function keyRowOf(rows: readonly unknown[]): z.output<typeof keyRow> | undefined {
+  const [row] = rows;
+  return row === undefined ? undefined : keyRow.parse(row);
+}
+
+/** A stored answer as the command's: its result parsed, or its error thrown again. */
+function replayed<T>(stored: Stored, answer: StoredAnswer<T>): T {
+  if (!stored.ok) throw AppError.fromWire(stored.error);
+  return answer.parse(stored.result);
+}
 
 const KEY_LIFETIME = "interval '24 hours'";
 const WAIT_FOR_TWIN_MS = 10_000;
@@ -27,6 +75,8 @@ export async function runIdempotent<T>(
   db: Database,
   schema: string,
   idempotency: IdempotencyKey | undefined,
+  /** How a replay reads the stored answer back. */
+  answer: StoredAnswer<NoInfer<T>>,
   command: (tx: Transaction) => Promise<T>,
   options: {
     waitForTwinMs?: number;
@@ -38,7 +88,8 @@ export async function runIdempotent<T>(
   const waitMs = Math.max(1, Math.floor(options.waitForTwinMs ?? WAIT_FOR_TWIN_MS));
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
   const { clientId, key, requestHash } = idempotency;
-  let outcome: Stored;
+  // This run's own result, or a replay's stored answer (parsed after the transaction).
+  let outcome: { ran: true; result: T } | { ran: false; stored: Stored };
   try {
     outcome = await withTransaction(db, async (tx) => {
       await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${waitMs}`));
@@ -55,8 +106,7 @@ export async function runIdempotent<T>(
         const existing = await tx.execute(
           sql`SELECT request_hash, response FROM ${table} WHERE client_id = ${clientId} AND key = ${key}`,
         );
-        const row = existing.rows[0] as
-          { request_hash: string; response: Stored | null } | undefined;
+        const row = keyRowOf(existing.rows);
         if (!row || !row.response)
           throw Errors.conflict(
             'A request with this Idempotency-Key is in progress.',
@@ -68,22 +118,23 @@ export async function runIdempotent<T>(
             'idempotency_conflict',
           );
         }
-        return row.response;
+        return { ran: false, stored: row.response };
       }
-      let stored: Stored;
+      let ran: typeof outcome;
       try {
         // A savepoint: a 4xx undoes the command's writes but keeps the key and its answer.
-        stored = { ok: true, result: await tx.transaction(command) };
+        ran = { ran: true, result: await tx.transaction(command) };
       } catch (error) {
         if (!isAppError(error) || error.status >= 500) throw error;
         // Thrown: the transaction rolls back with the key's claim.
         if (options.storeError && !options.storeError(error)) throw error;
-        stored = { ok: false, error: error.toWire() };
+        ran = { ran: false, stored: { ok: false, error: error.toWire() } };
       }
+      const stored: Stored = ran.ran ? { ok: true, result: ran.result } : ran.stored;
       await tx.execute(
         sql`UPDATE ${table} SET response = ${JSON.stringify(stored)}::jsonb WHERE client_id = ${clientId} AND key = ${key}`,
       );
-      return stored;
+      return ran;
     });
   } catch (error) {
     if (sqlState(error) === '55P03') {
@@ -94,8 +145,7 @@ export async function runIdempotent<T>(
     }
     throw error;
   }
-  if (!outcome.ok) throw AppError.fromWire(outcome.error);
-  return outcome.result as T;
+  return outcome.ran ? outcome.result : replayed(outcome.stored, answer);
 }
 
 /**
@@ -106,6 +156,7 @@ export async function storedIdempotentResult<T>(
   db: Database,
   schema: string,
   idempotency: IdempotencyKey | undefined,
+  answer: StoredAnswer<T>,
 ): Promise<{ result: T } | undefined> {
   if (!idempotency) return undefined;
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
@@ -114,7 +165,7 @@ export async function storedIdempotentResult<T>(
          WHERE client_id = ${idempotency.clientId} AND key = ${idempotency.key}
            AND created_at >= now() - ${sql.raw(KEY_LIFETIME)}`,
   );
-  const row = found.rows[0] as { request_hash: string; response: Stored | null } | undefined;
+  const row = keyRowOf(found.rows);
   if (!row?.response) return undefined;
   if (row.request_hash !== idempotency.requestHash) {
     throw Errors.conflict(
@@ -122,8 +173,7 @@ export async function storedIdempotentResult<T>(
       'idempotency_conflict',
     );
   }
-  if (!row.response.ok) throw AppError.fromWire(row.response.error);
-  return { result: row.response.result as T };
+  return { result: replayed(row.response, answer) };
 }
 
 /**
@@ -134,6 +184,7 @@ export async function storedIdempotentResults<T>(
   db: Database,
   schema: string,
   keys: readonly IdempotencyKey[],
+  answer: StoredAnswer<T>,
 ): Promise<Map<IdempotencyKey, { result: T } | { error: AppError }>> {
   const answers = new Map<IdempotencyKey, { result: T } | { error: AppError }>();
   if (keys.length === 0) return answers;
@@ -145,15 +196,10 @@ export async function storedIdempotentResults<T>(
                                       ${sql.param(keys.map((k) => k.key))}::text[]))
            AND created_at >= now() - ${sql.raw(KEY_LIFETIME)} AND response IS NOT NULL`,
   );
-  const rows = found.rows as {
-    client_id: string;
-    key: string;
-    request_hash: string;
-    response: Stored;
-  }[];
+  const rows = keyRows.parse(found.rows);
   for (const idempotency of keys) {
     const row = rows.find((r) => r.client_id === idempotency.clientId && r.key === idempotency.key);
-    if (!row) continue;
+    if (!row?.response) continue;
     if (row.request_hash !== idempotency.requestHash)
       answers.set(idempotency, {
         error: Errors.conflict(
@@ -163,7 +209,7 @@ export async function storedIdempotentResults<T>(
       });
     else if (!row.response.ok)
       answers.set(idempotency, { error: AppError.fromWire(row.response.error) });
-    else answers.set(idempotency, { result: row.response.result as T });
+    else answers.set(idempotency, { result: answer.parse(row.response.result) });
   }
   return answers;
 }
@@ -181,6 +227,7 @@ export async function runIdempotentAround<T>(
   db: Database,
   schema: string,
   idempotency: IdempotencyKey,
+  answer: StoredAnswer<NoInfer<T>>,
   command: () => Promise<T>,
 ): Promise<T> {
   const table = sql.raw(`${quoteIdent(schema)}.idempotency_keys`);
@@ -199,7 +246,7 @@ export async function runIdempotentAround<T>(
     const existing = await tx.execute(
       sql`SELECT request_hash, response FROM ${table} WHERE client_id = ${clientId} AND key = ${key}`,
     );
-    return existing.rows[0] as { request_hash: string; response: Stored | null } | undefined;
+    return keyRowOf(existing.rows);
   });
   if (claimed) {
     if (claimed.request_hash !== requestHash) {
@@ -213,12 +260,11 @@ export async function runIdempotentAround<T>(
         'A request with this Idempotency-Key is in progress.',
         'idempotency_in_progress',
       );
-    if (!claimed.response.ok) throw AppError.fromWire(claimed.response.error);
-    return claimed.response.result as T;
+    return replayed(claimed.response, answer);
   }
-  let stored: Stored;
+  let result: T;
   try {
-    stored = { ok: true, result: await command() };
+    result = await command();
   } catch (error) {
     if (!isAppError(error) || error.status >= 500) {
       await db.execute(
@@ -226,13 +272,17 @@ export async function runIdempotentAround<T>(
       );
       throw error;
     }
-    stored = { ok: false, error: error.toWire() };
+    const refused: Stored = { ok: false, error: error.toWire() };
+    await db.execute(
+      sql`UPDATE ${table} SET response = ${JSON.stringify(refused)}::jsonb WHERE client_id = ${clientId} AND key = ${key}`,
+    );
+    throw AppError.fromWire(refused.error);
   }
+  const stored: Stored = { ok: true, result };
   await db.execute(
     sql`UPDATE ${table} SET response = ${JSON.stringify(stored)}::jsonb WHERE client_id = ${clientId} AND key = ${key}`,
   );
-  if (!stored.ok) throw AppError.fromWire(stored.error);
-  return stored.result as T;
+  return result;
 }
 
 /**
@@ -258,11 +308,11 @@ export function claimKeysStatements(schema: string, keys: IdempotencyKey[]): SQL
   ];
 }
 
+const claimedRows = z.array(z.object({ client_id: z.string(), key: z.string() }));
+
 /** The indexes of the keys a claim's insert returned (each key at most once). */
 export function claimedKeys(keys: IdempotencyKey[], inserted: unknown[]): Set<number> {
-  const claimed = new Set(
-    (inserted as { client_id: string; key: string }[]).map((r) => `${r.client_id}\n${r.key}`),
-  );
+  const claimed = new Set(claimedRows.parse(inserted).map((r) => `${r.client_id}\n${r.key}`));
   const indexes = new Set<number>();
   const seen = new Set<string>();
   keys.forEach((k, i) => {

@@ -7,6 +7,7 @@ import { EVENTS, TOTAL_COUNT_CAP } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { createTestDatabase, TEST_EVENT, type TestDatabase, testEvent } from '@custody/testing';
 import type pg from 'pg';
+import { z } from 'zod';
 import {
   createDatabase,
   createPool,
@@ -22,6 +23,7 @@ import {
   runIdempotent,
   runIdempotentAround,
   selectPage,
+  storedIdempotentResult,
   storedIdempotentResults,
   pipeline,
   prepared,
@@ -506,9 +508,11 @@ describe('keyset pages', () => {
 
 describe('runIdempotent', () => {
   const key = (k: string, requestHash = 'h1') => ({ clientId: 'c1', key: k, requestHash });
+  /** How the commands below answer, as a replay reads it back. */
+  const answer = z.object({ result: z.string() });
   let effects = 0;
   const command =
-    (result: string) => async (tx: Parameters<Parameters<typeof runIdempotent>[3]>[0]) => {
+    (result: string) => async (tx: Parameters<Parameters<typeof runIdempotent>[4]>[0]) => {
       effects++;
       await tx.execute(
         sql`INSERT INTO demo.things (id, name, created_at) VALUES (${`idem-${Math.random()}`}, ${result}, now())`,
@@ -521,43 +525,47 @@ describe('runIdempotent', () => {
   });
 
   it('replays the first result for the same key and request, with one effect', async () => {
-    const first = await runIdempotent(db, 'demo', key('k1'), command('a'));
-    const second = await runIdempotent(db, 'demo', key('k1'), command('b'));
+    const first = await runIdempotent(db, 'demo', key('k1'), answer, command('a'));
+    const second = await runIdempotent(db, 'demo', key('k1'), answer, command('b'));
     expect(second).toEqual(first);
     expect(effects).toBe(1);
   });
 
   it('answers 409 idempotency_conflict for the same key with another request', async () => {
-    await runIdempotent(db, 'demo', key('k2'), command('a'));
-    await expect(runIdempotent(db, 'demo', key('k2', 'other'), command('b'))).rejects.toMatchObject(
-      {
-        status: 409,
-        code: 'idempotency_conflict',
-      },
-    );
+    await runIdempotent(db, 'demo', key('k2'), answer, command('a'));
+    await expect(
+      runIdempotent(db, 'demo', key('k2', 'other'), answer, command('b')),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'idempotency_conflict',
+    });
   });
 
   it('runs 20 concurrent twins once and gives them all the same answer', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => runIdempotent(db, 'demo', key('k3'), command(`r${i}`))),
+      Array.from({ length: 20 }, (_, i) =>
+        runIdempotent(db, 'demo', key('k3'), answer, command(`r${i}`)),
+      ),
     );
     expect(effects).toBe(1);
     expect(new Set(results.map((r) => r.result)).size).toBe(1);
   });
 
   it('stores and replays a 4xx, and undoes its writes', async () => {
-    const failing = async (tx: Parameters<Parameters<typeof runIdempotent>[3]>[0]) => {
+    const failing = async (
+      tx: Parameters<Parameters<typeof runIdempotent>[4]>[0],
+    ): Promise<{ result: string }> => {
       effects++;
       await tx.execute(
         sql`INSERT INTO demo.things (id, name, created_at) VALUES ('undone', 'x', now())`,
       );
       throw Errors.badRequest('Not enough available balance.', 'insufficient_balance');
     };
-    await expect(runIdempotent(db, 'demo', key('k4'), failing)).rejects.toMatchObject({
+    await expect(runIdempotent(db, 'demo', key('k4'), answer, failing)).rejects.toMatchObject({
       status: 400,
       code: 'insufficient_balance',
     });
-    await expect(runIdempotent(db, 'demo', key('k4'), failing)).rejects.toMatchObject({
+    await expect(runIdempotent(db, 'demo', key('k4'), answer, failing)).rejects.toMatchObject({
       status: 400,
       code: 'insufficient_balance',
     });
@@ -567,16 +575,16 @@ describe('runIdempotent', () => {
   });
 
   it("looks up several keys' stored answers at once: results, stored errors and conflicts", async () => {
-    await runIdempotent(db, 'demo', key('many-ok'), command('stored'));
-    const refused = async () => {
+    await runIdempotent(db, 'demo', key('many-ok'), answer, command('stored'));
+    const refused = async (): Promise<{ result: string }> => {
       throw Errors.badRequest('Not enough available balance.', 'insufficient_balance');
     };
-    await runIdempotent(db, 'demo', key('many-refused'), refused).catch(() => undefined);
+    await runIdempotent(db, 'demo', key('many-refused'), answer, refused).catch(() => undefined);
     const ok = key('many-ok');
     const failed = key('many-refused');
     const other = key('many-ok', 'another request');
     const fresh = key('many-fresh');
-    const answers = await storedIdempotentResults(db, 'demo', [ok, failed, other, fresh]);
+    const answers = await storedIdempotentResults(db, 'demo', [ok, failed, other, fresh], answer);
     expect(answers.get(ok)).toEqual({ result: { result: 'stored' } });
     expect(answers.get(failed)).toMatchObject({ error: { code: 'insufficient_balance' } });
     expect(answers.get(other)).toMatchObject({ error: { code: 'idempotency_conflict' } });
@@ -586,21 +594,21 @@ describe('runIdempotent', () => {
   it('answers 409 idempotency_in_progress to a twin that waits too long for the first', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = runIdempotent(db, 'demo', key('k6'), async (tx) => {
+    const first = runIdempotent(db, 'demo', key('k6'), answer, async (tx) => {
       await tx.execute(sql`SELECT 1`);
       await held;
       return { result: 'first' };
     });
     await new Promise((resolve) => setTimeout(resolve, 50)); // let the first claim the key
     await expect(
-      runIdempotent(db, 'demo', key('k6'), command('twin'), { waitForTwinMs: 200 }),
+      runIdempotent(db, 'demo', key('k6'), answer, command('twin'), { waitForTwinMs: 200 }),
     ).rejects.toMatchObject({
       status: 409,
       code: 'idempotency_in_progress',
     });
     release();
     await expect(first).resolves.toEqual({ result: 'first' });
-    await expect(runIdempotent(db, 'demo', key('k6'), command('later'))).resolves.toEqual({
+    await expect(runIdempotent(db, 'demo', key('k6'), answer, command('later'))).resolves.toEqual({
       result: 'first',
     });
   });
@@ -608,21 +616,23 @@ describe('runIdempotent', () => {
   it('around a command: claims, replays, and refuses a twin while the first runs', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = runIdempotentAround(db, 'demo', key('k7'), async () => {
+    const first = runIdempotentAround(db, 'demo', key('k7'), z.string(), async () => {
       await held;
       return 'done';
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(
-      runIdempotentAround(db, 'demo', key('k7'), async () => 'twin'),
+      runIdempotentAround(db, 'demo', key('k7'), z.string(), async () => 'twin'),
     ).rejects.toMatchObject({
       code: 'idempotency_in_progress',
     });
     release();
     expect(await first).toBe('done');
-    expect(await runIdempotentAround(db, 'demo', key('k7'), async () => 'again')).toBe('done');
+    expect(await runIdempotentAround(db, 'demo', key('k7'), z.string(), async () => 'again')).toBe(
+      'done',
+    );
     await expect(
-      runIdempotentAround(db, 'demo', key('k7', 'other'), async () => 'x'),
+      runIdempotentAround(db, 'demo', key('k7', 'other'), z.string(), async () => 'x'),
     ).rejects.toMatchObject({
       code: 'idempotency_conflict',
     });
@@ -630,13 +640,40 @@ describe('runIdempotent', () => {
 
   it('does not burn the key on a 5xx', async () => {
     await expect(
-      runIdempotent(db, 'demo', key('k5'), async () => {
+      runIdempotent(db, 'demo', key('k5'), answer, async (): Promise<{ result: string }> => {
         throw new Error('database hiccup');
       }),
     ).rejects.toThrow('database hiccup');
-    expect(await runIdempotent(db, 'demo', key('k5'), command('after'))).toEqual({
+    expect(await runIdempotent(db, 'demo', key('k5'), answer, command('after'))).toEqual({
       result: 'after',
     });
+  });
+
+  it("parses a replayed answer: what the key's column holds is not taken on trust", async () => {
+    await runIdempotent(db, 'demo', key('k8'), answer, command('kept'));
+    expect(await storedIdempotentResult(db, 'demo', key('k8'), answer)).toEqual({
+      result: { result: 'kept' },
+    });
+    // The column rewritten in another shape (an older version's answer, a hand edit).
+    await pool.query(
+      `UPDATE demo.idempotency_keys SET response = '{"ok": true, "result": {"result": 7}}'
+        WHERE client_id = 'c1' AND key = 'k8'`,
+    );
+    const replay = runIdempotent(db, 'demo', key('k8'), answer, command('again'));
+    await expect(replay).rejects.toThrow(z.ZodError);
+    await expect(storedIdempotentResult(db, 'demo', key('k8'), answer)).rejects.toThrow(z.ZodError);
+    await expect(storedIdempotentResults(db, 'demo', [key('k8')], answer)).rejects.toThrow(
+      z.ZodError,
+    );
+    // Nor an answer that is no answer at all.
+    await pool.query(
+      `UPDATE demo.idempotency_keys SET response = '{"ok": "maybe"}'
+        WHERE client_id = 'c1' AND key = 'k8'`,
+    );
+    await expect(
+      runIdempotentAround(db, 'demo', key('k8'), z.string(), async () => 'x'),
+    ).rejects.toThrow(z.ZodError);
+    expect(effects).toBe(1);
   });
 });
 

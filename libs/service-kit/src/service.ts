@@ -41,6 +41,7 @@ import {
   migrate,
   type RetentionRule,
   runIdempotentAround,
+  untypedAnswer,
   SeenProofs,
   seenProofsRetention,
 } from '@custody/persistence';
@@ -78,6 +79,8 @@ export interface ServiceParts<A extends ServiceName = ServiceName> {
   retention?: RetentionRule[];
   /** Starts background work; returns how to stop it. */
   onStart?: () => Promise<(() => Promise<void>) | void>;
+  /** The app's own readiness checks beside the shared ones (signing's key store). */
+  readiness?: ReadinessCheck[];
 }
 
 export interface ServiceDefinition<A extends ServiceName = ServiceName> {
@@ -186,6 +189,7 @@ export async function startService<A extends ServiceName>(
       },
     },
     ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+    ...(parts.readiness ?? []),
   ];
 
   // Every command honours an Idempotency-Key: handlers that move money run it inside their own
@@ -198,7 +202,9 @@ export async function startService<A extends ServiceName>(
           ? handler
           : (params: unknown, ctx: RpcCallContext) =>
               ctx.idempotency
-                ? runIdempotentAround(db, schema, ctx.idempotency, () => handler(params, ctx))
+                ? runIdempotentAround(db, schema, ctx.idempotency, untypedAnswer, () =>
+                    handler(params, ctx),
+                  )
                 : handler(params, ctx),
       ]),
     );

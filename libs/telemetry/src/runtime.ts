@@ -180,13 +180,14 @@ export function startRuntime(app: string, config: TracingConfig): TracingRuntime
   const tracer = provider.getTracer('custody');
 
   return {
-    startSpan(name: string, role: SpanRole, options: SpanOptions = {}): TracedSpan {
+    startSpan(name: string, role: SpanRole, options: SpanOptions = {}): TracedSpan | undefined {
       const parent =
         options.parent === undefined
           ? context.active()
           : options.parent === null
             ? ROOT_CONTEXT
             : extracted(options.parent);
+      if (options.onlyInTrace && trace.getSpan(parent) === undefined) return undefined;
       const links: Link[] = [];
       for (const carrier of options.links ?? []) {
         const linked = trace.getSpanContext(extracted(carrier));

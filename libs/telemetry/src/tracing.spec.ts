@@ -8,6 +8,7 @@ import {
   traceCarrier,
   tracingEnabled,
   tracingWanted,
+  withSpan,
 } from './tracing';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -62,6 +63,12 @@ describe('tracing configuration', () => {
     expect(tracingEnabled()).toBe(false);
     expect(startSpan('anything', 'server', { parent: null })).toBeUndefined();
     expect(traceCarrier()).toBeUndefined();
+    // The work runs as it is, its answer and its failure unchanged.
+    await expect(withSpan('anything', 'internal', {}, async () => 7)).resolves.toBe(7);
+    const failure = new Error('refused');
+    await expect(
+      withSpan('anything', 'internal', {}, async () => Promise.reject(failure)),
+    ).rejects.toBe(failure);
   });
 });
 

@@ -81,6 +81,28 @@ export function startSpan(
   return runtime?.startSpan(name, role, options);
 }
 
+/**
+ * Runs `work` in a span that ends when it settles (failed if it throws); just `work()` while
+ * tracing is off. Build costly options only when `tracingEnabled()`.
+ */
+export async function withSpan<T>(
+  name: string,
+  role: SpanRole,
+  options: SpanOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  const span = runtime?.startSpan(name, role, options);
+  if (!span) return work();
+  try {
+    return await span.run(work);
+  } catch (error) {
+    span.fail(error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
 /** The active span's context, to keep with work that goes on elsewhere (an outbox row, a job). */
 export function traceCarrier(): TraceCarrier | undefined {
   return runtime?.current();

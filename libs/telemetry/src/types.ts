@@ -22,6 +22,11 @@ export interface SpanOptions {
   attributes?: SpanAttributes;
   /** Spans of other traces this one follows from (a job started for them, say). */
   links?: readonly TraceCarrier[];
+  /**
+   * No span unless a span is active (with `parent` absent): a call made inside a traced request,
+   * event or job, not one of a poll outside any trace.
+   */
+  onlyInTrace?: boolean;
 }
 
 /** A span started by this process, ended by whoever started it. */
@@ -38,7 +43,8 @@ export interface TracedSpan {
 
 /** The tracer the SDK provides once started (runtime.ts); nothing of it exists while off. */
 export interface TracingRuntime {
-  startSpan(name: string, role: SpanRole, options?: SpanOptions): TracedSpan;
+  /** A span; none only with `onlyInTrace` outside any trace. */
+  startSpan(name: string, role: SpanRole, options?: SpanOptions): TracedSpan | undefined;
   /** The active span's context, if any (what an outbox row or a job keeps). */
   current(): TraceCarrier | undefined;
   /** Names the HTTP server span of the request being handled after its route's pattern. */

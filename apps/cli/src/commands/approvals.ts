@@ -1,7 +1,9 @@
-import type { ListItem, V1Paths } from '@custody/sdk';
+import { type ListItem, signApproval, type V1Paths } from '@custody/sdk';
 import { Option, type Command } from 'commander';
 import { Context, positiveInt, type CliIo } from '../context';
+import { CliError } from '../errors';
 import { formatRecord, formatTable } from '../output';
+import { activeKeyOf, readKeyFile } from './approver-keys';
 
 const STATUSES = ['pending', 'approved', 'rejected', 'expired', 'cancelled'] as const;
 type Status = (typeof STATUSES)[number];
@@ -61,21 +63,68 @@ export function registerApprovals(program: Command, io: CliIo): void {
       ctx.print(approval, () => formatRecord(approval));
     });
 
-  for (const decision of ['approve', 'reject'] as const) {
-    approvals
-      .command(decision)
-      .description(`${decision === 'approve' ? 'Approve' : 'Reject'} a held operation`)
-      .argument('<approvalId>', "the approval's id")
-      .option('--reason <text>', 'why (kept with the decision)')
-      .action(async (approvalId: string, options: { reason?: string }, command: Command) => {
+  approvals
+    .command('approve')
+    .description(
+      'Approve a held operation; with --key, signed (required where a policy says approvers.signed)',
+    )
+    .argument('<approvalId>', "the approval's id")
+    .option('--reason <text>', 'why (kept with the decision)')
+    .option(
+      '--key <file>',
+      "your active approver key (PKCS#8 PEM or raw 32-byte seed): signs the approval's statement",
+    )
+    .action(
+      async (approvalId: string, options: { reason?: string; key?: string }, command: Command) => {
         const ctx = Context.of(io, command);
+        const key = options.key !== undefined ? readKeyFile(options.key) : undefined;
         const client = await ctx.client();
+        let signature: { credentialId: string; signature: string } | undefined;
+        if (key !== undefined) {
+          const approval = await client.get('/approvals/{approval}', {
+            params: { path: { approval: approvalId } },
+          });
+          const statement = approval.signing?.statement;
+          // What is signed is what the API says runs: its approval, nothing else.
+          if (!statement || statement.approvalId !== approval.id)
+            throw new CliError('statement_missing', 'The API gave no statement to sign for it.');
+          signature = {
+            credentialId: await activeKeyOf(client, key),
+            signature: signApproval(statement, key),
+          };
+          ctx.note(`signing: ${JSON.stringify(statement.operation)}`);
+        }
         const made = await client.post('/approvals/{approval}/decisions', {
           params: { path: { approval: approvalId } },
-          body: { decision, ...(options.reason ? { reason: options.reason } : {}) },
+          body: {
+            decision: 'approve',
+            ...(options.reason ? { reason: options.reason } : {}),
+            ...(signature ? { signature } : {}),
+          },
         });
-        const result = { approvalId, decision, decisionId: made.id };
+        const result = {
+          approvalId,
+          decision: 'approve',
+          decisionId: made.id,
+          signed: !!signature,
+        };
         ctx.print(result, () => formatRecord(result));
+      },
+    );
+
+  approvals
+    .command('reject')
+    .description('Reject a held operation (needs no signature)')
+    .argument('<approvalId>', "the approval's id")
+    .option('--reason <text>', 'why (kept with the decision)')
+    .action(async (approvalId: string, options: { reason?: string }, command: Command) => {
+      const ctx = Context.of(io, command);
+      const client = await ctx.client();
+      const made = await client.post('/approvals/{approval}/decisions', {
+        params: { path: { approval: approvalId } },
+        body: { decision: 'reject', ...(options.reason ? { reason: options.reason } : {}) },
       });
-  }
+      const result = { approvalId, decision: 'reject', decisionId: made.id };
+      ctx.print(result, () => formatRecord(result));
+    });
 }

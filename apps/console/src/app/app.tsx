@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { Center, Loader, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
@@ -8,7 +8,13 @@ import { Shell } from './shell';
 import { cssVariables, theme } from './theme';
 
 function Screens() {
-  const { session } = useSessionState();
+  const { loading, session } = useSessionState();
+  if (loading)
+    return (
+      <Center component="main" mih="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
   return session ? <Shell /> : <SignInPage />;
 }
 

@@ -14,6 +14,7 @@ import { ReconciliationPage } from './money/reconciliation.page';
 import { WithdrawalPage } from './money/withdrawal.page';
 import { NotificationsPage } from './notifications/notifications.page';
 import { OverviewPage } from './overview/overview.page';
+import { PasskeysPage } from './passkeys/passkeys.page';
 import { PoliciesPage } from './policies/policies.page';
 import { useSession, useSessionState } from './session/session';
 import { UserPage } from './users/user.page';
@@ -35,6 +36,7 @@ const SECTIONS: Section[] = [
   { to: '/notifications', label: 'Notifications' },
   { to: '/events', label: 'Events' },
   { to: '/audit', label: 'Audit log' },
+  { to: '/passkeys', label: 'Passkeys' },
   { to: '/clients', label: 'Clients and members', adminOnly: true },
   { to: '/api-clients', label: 'Api clients', adminOnly: true },
   { to: '/reconciliation', label: 'Reconciliation', adminOnly: true },
@@ -97,38 +99,49 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Sections" inert={phone && !opened}>
         <Stack gap={2}>
-          {SECTIONS.filter((section) => !section.adminOnly || who.isAdmin).map((section) => (
-            <NavLink
-              key={section.to}
-              component={RouterLink}
-              to={section.to}
-              end={section.to === '/'}
-              label={section.label}
-            />
-          ))}
+          {SECTIONS.filter((section) => !section.adminOnly || who.isAdmin)
+            // A login that may only enroll a passkey sees that page alone.
+            .filter((section) => !who.enrollmentOnly || section.to === '/passkeys')
+            .map((section) => (
+              <NavLink
+                key={section.to}
+                component={RouterLink}
+                to={section.to}
+                end={section.to === '/'}
+                label={section.label}
+              />
+            ))}
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Routes>
-          <Route path="/" element={<OverviewPage />} />
-          <Route path="/users" element={<UsersPage />} />
-          <Route path="/users/:userId" element={<UserPage />} />
-          <Route path="/users/:userId/wallets/:walletId" element={<WalletPage />} />
-          <Route
-            path="/users/:userId/wallets/:walletId/withdrawals/:withdrawalId"
-            element={<WithdrawalPage />}
-          />
-          <Route path="/money" element={<MoneyPage />} />
-          <Route path="/approvals" element={<ApprovalsPage />} />
-          <Route path="/policies" element={<PoliciesPage />} />
-          <Route path="/notifications" element={<NotificationsPage />} />
-          <Route path="/events" element={<EventsPage />} />
-          <Route path="/audit" element={<AuditPage />} />
-          {who.isAdmin && <Route path="/clients" element={<ClientsPage />} />}
-          {who.isAdmin && <Route path="/api-clients" element={<ApiClientsPage />} />}
-          {who.isAdmin && <Route path="/reconciliation" element={<ReconciliationPage />} />}
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Routes>
+        {who.enrollmentOnly ? (
+          <Routes>
+            <Route path="/passkeys" element={<PasskeysPage />} />
+            <Route path="*" element={<Navigate to="/passkeys" replace />} />
+          </Routes>
+        ) : (
+          <Routes>
+            <Route path="/" element={<OverviewPage />} />
+            <Route path="/users" element={<UsersPage />} />
+            <Route path="/passkeys" element={<PasskeysPage />} />
+            <Route path="/users/:userId" element={<UserPage />} />
+            <Route path="/users/:userId/wallets/:walletId" element={<WalletPage />} />
+            <Route
+              path="/users/:userId/wallets/:walletId/withdrawals/:withdrawalId"
+              element={<WithdrawalPage />}
+            />
+            <Route path="/money" element={<MoneyPage />} />
+            <Route path="/approvals" element={<ApprovalsPage />} />
+            <Route path="/policies" element={<PoliciesPage />} />
+            <Route path="/notifications" element={<NotificationsPage />} />
+            <Route path="/events" element={<EventsPage />} />
+            <Route path="/audit" element={<AuditPage />} />
+            {who.isAdmin && <Route path="/clients" element={<ClientsPage />} />}
+            {who.isAdmin && <Route path="/api-clients" element={<ApiClientsPage />} />}
+            {who.isAdmin && <Route path="/reconciliation" element={<ReconciliationPage />} />}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        )}
       </AppShell.Main>
     </AppShell>
   );

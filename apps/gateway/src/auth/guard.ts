@@ -50,6 +50,13 @@ function rejection(route: RouteDef<RouteRequest>, problem: TokenRejected['proble
     : Errors.unauthorized(messages[problem], code);
 }
 
+/** What a login that may only enroll a passkey may call. */
+const ENROLLMENT_OPERATIONS: ReadonlySet<string> = new Set([
+  'createPasskeyRegistrationOptions',
+  'registerPasskey',
+  'listPasskeys',
+]);
+
 /**
  * Authentication, audience, scope and rate limits for every non-public route
  * (docs/decisions/identity-and-authentication.md).
@@ -118,6 +125,13 @@ export function createGuard(options: GuardOptions): RouteGuard {
         'user_token_forbidden',
       );
     }
+    // A login that may only enroll a passkey (docs/decisions/identity-and-authentication.md,
+    // "Passkeys") reaches the passkey routes alone.
+    if (auth.enrollmentOnly && !ENROLLMENT_OPERATIONS.has(route.operationId))
+      throw Errors.forbidden(
+        'Passkeys are required of this client: register one (POST /v1/clients/me/passkeys), then sign in with it.',
+        'passkey_enrollment_required',
+      );
     if (route.scope && !hasScope(auth, route.scope[0], route.scope[1])) {
       throw Errors.forbidden(
         `The token's scopes do not include ${route.scope.join(':')}.`,

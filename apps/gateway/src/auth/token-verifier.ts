@@ -151,6 +151,8 @@ export class TokenVerifier {
         ...(claims.pid !== undefined ? { personId: claims.pid } : {}),
         ...(claims.uid !== undefined ? { userId: claims.uid } : {}),
         ...(claims.scp !== undefined ? { scopes: claims.scp } : {}),
+        // Any value but absence restricts (fail closed).
+        ...(claims.enr !== undefined ? { enrollmentOnly: true as const } : {}),
       },
       ...(window ? { window } : {}),
     };

@@ -88,19 +88,18 @@ describe('the console at /console', () => {
     expectProblem(missing, 404, 'route_not_found');
   });
 
-  it('tells the page which api client to sign in through, when one is configured', async () => {
-    const configured = await serve({
-      dir: built,
-      apiClient: { id: 'console', secret: 's'.repeat(16) },
-    });
-    const bare = await serve({ dir: built });
+  it('serves no configuration: the api client stays on the server', async () => {
+    const base = await serve({ dir: built });
+    const config = await call(`${base}/console/config.json`);
+    // Only the page (an application route), never JSON with an api client.
+    expect(config.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(config.body).toBeUndefined();
+    expect(config.text).not.toContain('apiClient');
+  });
 
-    expect((await call(`${configured}/console/config.json`)).body).toEqual({
-      apiClient: { id: 'console', secret: 's'.repeat(16) },
-    });
-    const unconfigured = await call(`${bare}/console/config.json`);
-    expect(unconfigured.body).toEqual({ apiClient: null });
-    expect(unconfigured.headers.get('cache-control')).toBe('no-store');
+  it("answers an unknown path of the session's API as a 404 problem, not the page", async () => {
+    const base = await serve({ dir: built });
+    expectProblem(await call(`${base}/console/api/v1/nothing`), 404, 'route_not_found');
   });
 
   it('answers 404 console_not_built when the console was not built', async () => {

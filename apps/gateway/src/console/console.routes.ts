@@ -10,8 +10,6 @@ export const CONSOLE_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 export interface ConsoleOptions {
   /** The built console: index.html and assets/ (`npm run build`). */
   dir: string;
-  /** The api client the console signs in through; absent: the sign-in form asks for it. */
-  apiClient?: { id: string; secret: string };
 }
 
 /**
@@ -43,18 +41,14 @@ function pageHeaders(res: Response): void {
 /**
  * The operator console at /console: a single-page application built by Vite (apps/console). Its
  * assets are fingerprinted and cached for a year; every other path under /console answers the
- * page itself (the application routes in the browser), with a fresh style nonce.
+ * page itself (the application routes in the browser), with a fresh style nonce. Its session and
+ * API (/console/session, /console/api) are console-session.routes.ts, mounted before it.
  */
 export function consoleRouter(options: ConsoleOptions): Router {
   const router = express.Router();
   const indexFile = path.join(options.dir, 'index.html');
   const page = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
 
-  router.get('/config.json', (_req, res) => {
-    pageHeaders(res);
-    res.set('Cache-Control', 'no-store');
-    res.json({ apiClient: options.apiClient ?? null });
-  });
   router.use(
     '/assets',
     express.static(path.join(options.dir, 'assets'), {
@@ -65,8 +59,8 @@ export function consoleRouter(options: ConsoleOptions): Router {
     }),
   );
   router.get('/{*path}', (req: Request, res: Response, next: NextFunction) => {
-    // A missing asset is a 404, not the page.
-    if (req.path.startsWith('/assets/')) return next();
+    // A missing asset is a 404, not the page; so is an unknown path of the session's API.
+    if (req.path.startsWith('/assets/') || req.path.startsWith('/api/')) return next();
     if (!page) {
       return next(
         new AppError(404, 'console_not_built', 'The console is not built: run `npm run build`.'),

@@ -216,9 +216,10 @@ export function issuerRoutes(rpc: RpcClient) {
       summary: "Publish a request activity: EIP-712 data signed with the issuer's key",
       description:
         "Publishes a request activity: its EIP-712 typed data (`dataStructured`) is signed with the issuer's custodial key, and the activity is recorded `APPROVED` with the signature and announced by `issuer-activity.is-created`. " +
-        "The signer signs only with the policy service's decision for exactly this data, given in the issuer's own name. " +
+        "The `issuer-activity` policies of the issuer's tenant and of the platform decide first, with the amount the data grants where it names one (a permit's or voucher's `value`/`amount`, in its token's units; unlimited or outside the catalog, every amount rule matches): 403 `policy_blocked` when one refuses it (nothing recorded or signed), or it is recorded `PENDING_APPROVAL` unsigned and answered with `status` and `approvalId`, then signed and announced at its approval's quorum (`REJECTED` and never signed on a rejection or expiry). " +
+        "The signer signs only with the policy service's decision for exactly this data. " +
         'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
-        'Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (no `dataStructured`) or `invalid_typed_data`; 403 `issuer_forbidden` or a refused decision (`decision_refused`).',
+        'Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (no `dataStructured`) or `invalid_typed_data`; 403 `policy_blocked` (with `policyIds`), `issuer_forbidden` or a refused decision (`decision_refused`).',
       tags: ['activities'],
       auth: 'issuer',
       request: {
@@ -235,7 +236,13 @@ export function issuerRoutes(rpc: RpcClient) {
           })
           .strict(),
       },
-      responses: { 200: { description: 'Created and signed', schema: activityCreated } },
+      responses: {
+        200: {
+          description:
+            'Created and signed, or held for approval (`PENDING_APPROVAL`, `approvalId`)',
+          schema: activityCreated,
+        },
+      },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'issuer', ISSUER_RPC.createActivity, {
         params: ({ params, body }) => ({
@@ -252,7 +259,7 @@ export function issuerRoutes(rpc: RpcClient) {
       operationId: 'getActivity',
       summary: 'Read an activity; the first read marks it `readed`',
       description:
-        'Reads one activity of an issue, with its signed typed data for a request activity. ' +
+        'Reads one activity of an issue, with its signed typed data for a request activity (null while a policy holds it: `PENDING_APPROVAL` with its `approvalId`). ' +
         'The first read marks it `readed` (the answer shows it read); later reads change nothing. ' +
         'Errors: 404 `not_found` for an unknown activity or issue; 403 `issuer_forbidden`.',
       tags: ['activities'],

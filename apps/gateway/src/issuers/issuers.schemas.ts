@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ISSUER_ACTIVITY_STATUSES,
   ISSUER_RPC,
   type IssueHolderView,
   type IssuerActivityListEntry,
@@ -109,9 +110,24 @@ export const issueSchema = contractSchema<IssueView>()(
   }),
 );
 export const activityType = z.enum(['MESSAGE', 'REQUEST']);
+const activityStatus = z.enum(ISSUER_ACTIVITY_STATUSES).meta({
+  description:
+    "`APPROVED` (the contract's); a REQUEST a policy held (extension): `PENDING_APPROVAL` until its approval is decided, then `APPROVED` and signed, `REJECTED` (rejected, expired or cancelled: never signed) or `FAILED` (approved, but the signature was refused: see `failureReason`)",
+});
 export const activityCreated = contractSchema<
   RpcResult<'issuer', typeof ISSUER_RPC.createActivity>
->()(z.object({ ...{}, ...timestamps }));
+>()(
+  z.object({
+    ...{},
+    ...timestamps,
+    status: activityStatus
+      .optional()
+      .meta({ description: 'Extension, a REQUEST a policy held only: `PENDING_APPROVAL`' }),
+    approvalId: idString
+      .optional()
+      .meta({ description: 'Extension: the approval a policy held it for' }),
+  }),
+);
 export const activitySchema = contractSchema<IssuerActivityView>()(
   z.object({
     ...{},
@@ -121,7 +137,7 @@ export const activitySchema = contractSchema<IssuerActivityView>()(
     name,
     description: description.nullable(),
     infoUrl: infoUrl.nullable(),
-    status: z.string().max(32).meta({ description: 'APPROVED' }),
+    status: activityStatus,
     readed: z.boolean().meta({ description: 'Whether the activity was read by id already' }),
     dataStructured: typedDataSchema.nullable().meta({ description: 'REQUEST: the signed data' }),
     // 65 bytes (r, s, v) in hex.
@@ -129,7 +145,14 @@ export const activitySchema = contractSchema<IssuerActivityView>()(
       .string()
       .regex(/^0x[0-9a-fA-F]{130}$/)
       .nullable()
-      .meta({ description: "REQUEST: EIP-712 signature by the issuer's key" }),
+      .meta({ description: "REQUEST: EIP-712 signature by the issuer's key (null until signed)" }),
+    approvalId: idString
+      .optional()
+      .meta({ description: 'Extension: the approval a policy held it for' }),
+    failureReason: z.string().max(64).optional().meta({
+      description:
+        'Extension: why a held REQUEST was not signed (`approval_rejected`, `approval_expired`, `approval_cancelled`, or the refusal that failed it)',
+    }),
   }),
 );
 const activityListEntry = contractSchema<IssuerActivityListEntry>()(

@@ -45,11 +45,11 @@ export function policyRoutes(rpc: RpcClient) {
       operationId: 'createPolicy',
       summary: "Create a policy (a tenant's; an admin's applies to every tenant)",
       description:
-        "Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `policy-change` or `any`), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. " +
+        "Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `purchase`, `issuer-activity` — an issuer's REQUEST activities, governed by its tenant's and the platform's policies —, `policy-change` or `any`: every operation on a wallet, purchases included), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. " +
         "When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. " +
         'A `sign-typed-data` policy with `allowTokenAuthorizations` lets token authorizations (permits) be signed where it applies, which are refused otherwise; its rule may then weigh their amount or spender. ' +
         'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
-        'Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable`, `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).',
+        'Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable` (such as `destination_not_whitelisted` for a purchase or an issuer activity, which have no outside destination), `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).',
       tags: ['policies'],
       auth: 'client',
       scope: ['policies', 'write'],

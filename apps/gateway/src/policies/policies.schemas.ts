@@ -55,6 +55,12 @@ export const approversSchema = z
     clientIds: ids(
       'Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes)',
     ).optional(),
+    signed: z
+      .boolean()
+      .optional()
+      .describe(
+        "An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production)",
+      ),
   })
   .strict();
 

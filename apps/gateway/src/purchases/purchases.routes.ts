@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type PurchaseView, TRADING_RPC } from '@custody/contracts';
+import { type PurchaseCreated, type PurchaseView, TRADING_RPC } from '@custody/contracts';
 import { PROBLEM_LIMITS } from '@custody/errors';
 import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
@@ -13,7 +13,6 @@ import {
   decimalString,
   deviceAndIp,
   externalReference,
-  idResponse,
   idString,
   pathId,
   timestamps,
@@ -22,13 +21,28 @@ import {
 } from '../schemas';
 import { defineRoute } from '../route';
 
+const purchaseStatus = z
+  .enum(['pending', 'pending_approval', 'approved', 'rejected'])
+  .describe(
+    "`approved` (the contract's: settled); `pending` while it settles; `pending_approval` (extension): held by a policy, nothing booked until its approval's quorum; `rejected` with its `failure` (the ledger's refusal, or `approval_rejected`, `approval_expired`, `approval_cancelled`)",
+  );
+
+/** The answer of a creation: the id; a held purchase adds its status and approval. */
+const purchaseCreated = contractSchema<PurchaseCreated>()(
+  z.object({
+    id: idString,
+    status: purchaseStatus.optional().describe('Extension, a held purchase only: its status'),
+    approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
+  }),
+);
+
 const purchaseSchema = contractSchema<PurchaseView>()(
   z.object({
     ...{},
     ...timestamps,
     user: idString,
     wallet: idString,
-    status: z.enum(['pending', 'approved', 'rejected']),
+    status: purchaseStatus,
     operation: z.enum(['buy', 'sell']),
     asset: assetIdString.meta({ description: 'Asset id' }),
     amount: amountString.meta({ description: 'As asked: fiat for buy, crypto for sell' }),
@@ -40,7 +54,8 @@ const purchaseSchema = contractSchema<PurchaseView>()(
     fiatCurrency: currencyCode,
     rate: z.object({ id: idString, price: decimalString }).meta({ description: 'The rate used' }),
     externalReference: externalReference.optional(),
-    // The ledger's refusal that rejected it, as a problem would carry it.
+    approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
+    // The ledger's refusal (or the approval's outcome) that rejected it, as a problem would carry it.
     failure: z
       .object({
         code: z.string().max(PROBLEM_LIMITS.code),
@@ -61,9 +76,10 @@ export function purchaseRoutes(rpc: RpcClient) {
         'Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate',
       description:
         "Buys (`amount` in fiat) or sells (`amount` in the asset) the wallet's asset at its current rate, less the configured fee, and settles it on the ledger against the treasury at once; it answers the purchase's id once it is `approved`, with `purchase.is-created`. " +
-        "A purchase the ledger refuses is recorded `rejected` and answers the ledger's error; purchases are not governed by policies. " +
+        "The tenant's `purchase` policies (and `any`) decide first on its crypto amount and its fiat value at the quoted rate: 403 `policy_blocked` when one refuses it (nothing is recorded or booked), or it is recorded `pending_approval` and answered 201 with `status` and `approvalId`, nothing booked until its approval's quorum settles it at the quoted price (a rejection, expiry or cancellation ends it `rejected`, nothing booked). " +
+        "A purchase the ledger refuses is recorded `rejected` and answers the ledger's error. " +
         'Money movement with an Idempotency-Key: settled exactly once even across a crash, and a retry replays the first answer (or finishes a purchase left pending). ' +
-        'Errors: 400 `insufficient_balance` (a sell above the available balance), `asset_disabled`, `amount_too_small`, `amount_too_large`, `asset_mismatch` or `validation_failed` (another `fiatCurrency` than the configured one, too many decimals); 403 `user_blocked` or `user_forbidden`; 404 `not_found` (the wallet); 409 `wallet_deleted` or `idempotency_conflict`; 503 `rate_unavailable` (no rate fresh enough).',
+        'Errors: 400 `insufficient_balance` (a sell above the available balance), `asset_disabled`, `amount_too_small`, `amount_too_large`, `asset_mismatch` or `validation_failed` (another `fiatCurrency` than the configured one, too many decimals); 403 `policy_blocked` (with `policyIds`), `user_blocked` or `user_forbidden`; 404 `not_found` (the wallet); 409 `wallet_deleted` or `idempotency_conflict`; 503 `rate_unavailable` (no rate fresh enough).',
       tags: ['purchases'],
       auth: 'client',
       userTokens: true,
@@ -84,7 +100,12 @@ export function purchaseRoutes(rpc: RpcClient) {
           })
           .strict(),
       },
-      responses: { 201: { description: 'Settled (approved)', schema: idResponse } },
+      responses: {
+        201: {
+          description: 'Settled (approved), or held for approval (with `status` and `approvalId`)',
+          schema: purchaseCreated,
+        },
+      },
       errorStatuses: [401, 403, 404, 409, 503],
       handler: forward(rpc, 'trading', TRADING_RPC.createPurchase, {
         status: 201,
@@ -128,7 +149,7 @@ export function purchaseRoutes(rpc: RpcClient) {
       operationId: 'getPurchase',
       summary: 'Read a purchase',
       description:
-        'Reads one purchase: operation, amounts, fee, the rate it used and its status (`pending`, `approved` or `rejected` with its `failure`). ' +
+        'Reads one purchase: operation, amounts, fee, the rate it used and its status (`pending`, `pending_approval` with its `approvalId`, `approved` or `rejected` with its `failure`). ' +
         'Changes nothing and is safe to repeat. ' +
         'Errors: 404 `not_found` for an unknown purchase or a wallet the caller cannot see; 403 `user_forbidden`.',
       tags: ['purchases'],

@@ -4,7 +4,7 @@ import type { RpcClient } from '@custody/messaging';
 import { amountSchema } from '@custody/money';
 import { contractSchema } from '../contract-schema';
 import { forward } from '../forward';
-import { amountString, assetIdString, isoDateTime, pathId } from '../schemas';
+import { amountString, assetIdString, idString, isoDateTime, pathId } from '../schemas';
 import { defineRoute } from '../route';
 
 /** A signed amount: a treasury is negative while the house owes what it sold. */
@@ -25,6 +25,12 @@ const treasurySchema = contractSchema<TreasuryView>()(
         'The most the house may owe in this asset (the treasury at −maxShort); null: no bound',
       ),
     updatedAt: isoDateTime.nullable(),
+  }),
+);
+
+const heldTreasury = contractSchema<TreasuryView & { approvalId: string }>()(
+  treasurySchema.extend({
+    approvalId: idString.describe('The approval the change waits for'),
   }),
 );
 
@@ -61,7 +67,8 @@ export function treasuryRoutes(rpc: RpcClient) {
       summary: 'Set (or lift) the most the house may owe in an asset (admin)',
       description:
         'Sets `maxShort`, the most the house may owe in the asset: a buy that would take its treasury below −maxShort is refused with 409 `treasury_insufficient` and nothing is booked (a compromised trading service cannot make the house owe more either: wallet-ledger checks it). `null` lifts the bound. ' +
-        'A treasury already past a new bound stays as it is; only further buys are refused. Audited as every admin change; idempotent (the same value again changes nothing). ' +
+        'A treasury already past a new bound stays as it is; only further buys are refused. Audited as every admin change; idempotent (the same value again changes nothing, and holds nothing). ' +
+        "When a platform `policy-change` policy governs the platform's changes, the change is held: 202 with the treasury as it still is and the `approvalId`; other admins approve it (never its initiator) and it applies at the quorum. " +
         'Errors: 404 `not_found` (no such asset); 400 `validation_failed` (more decimals than the asset has).',
       tags: ['ledger'],
       auth: 'admin',
@@ -70,9 +77,17 @@ export function treasuryRoutes(rpc: RpcClient) {
         params: z.object({ asset: pathId }),
         body: z.object({ maxShort: amountSchema({ allowZero: true }).nullable() }).strict(),
       },
-      responses: { 200: { description: 'The treasury with its bound', schema: treasurySchema } },
+      responses: {
+        200: { description: 'The treasury with its bound', schema: treasurySchema },
+        202: {
+          description:
+            'Held for approval by a platform policy-change policy (the treasury as it still is): it takes effect at the quorum',
+          schema: heldTreasury,
+        },
+      },
       errorStatuses: [401, 403, 404],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.setTreasuryLimit, {
+        held: true,
         params: ({ params, body }) => ({ assetId: params['asset'], maxShort: body.maxShort }),
       }),
     }),

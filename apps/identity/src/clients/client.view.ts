@@ -12,5 +12,6 @@ export function clientView(row: ClientRow): ClientView {
     audience: row.audience,
     tenantId: row.tenantId ?? row.id,
     ...(row.personId !== null ? { personId: row.personId } : {}),
+    ...(row.passkeyRequired ? { passkeyRequired: true as const } : {}),
   };
 }

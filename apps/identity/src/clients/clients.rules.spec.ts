@@ -1,7 +1,9 @@
 import { refusalOf } from '@custody/testing';
 import {
   canDecide,
+  changeGovernedBy,
   checkAuditorAudience,
+  creationGovernedBy,
   checkMembership,
   duplicateEmail,
   effectiveAudience,
@@ -91,5 +93,33 @@ describe('duplicateEmail', () => {
     );
     const other = new Error('other');
     expect(() => duplicateEmail(other)).toThrow(other);
+  });
+});
+
+describe('whose policy-change policies govern a change of a client', () => {
+  const member = { id: 'm1', tenantId: 't1', audience: ['general' as const] };
+  const tenant = { id: 't1', tenantId: null, audience: ['general' as const] };
+  const anAdmin = { id: 'a1', tenantId: null, audience: ['admin' as const] };
+
+  it("governs a member's creation by its tenant, a new admin's by the platform, a new tenant's by none", () => {
+    expect(creationGovernedBy({ tenantId: 't1' })).toBe('t1');
+    expect(creationGovernedBy({ audience: ['admin'] })).toBeNull();
+    expect(creationGovernedBy({})).toBeUndefined();
+    expect(creationGovernedBy({ audience: ['auditor'] })).toBeUndefined();
+  });
+
+  it("governs a new password, audience or scope set by the client's tenant", () => {
+    expect(changeGovernedBy(member, { password: 'x' })).toBe('t1');
+    expect(changeGovernedBy(member, { scopes: [['users', 'read']] })).toBe('t1');
+    expect(changeGovernedBy(tenant, { audience: ['general'] })).toBe('t1');
+  });
+
+  it("governs an admin's change, or one that makes an admin, by the platform", () => {
+    expect(changeGovernedBy(anAdmin, { password: 'x' })).toBeNull();
+    expect(changeGovernedBy(tenant, { audience: ['admin'] })).toBeNull();
+  });
+
+  it('never holds a new name or e-mail alone', () => {
+    expect(changeGovernedBy(member, {})).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { ClientAudience, ClientInput } from '@custody/contracts';
-import { Errors } from '@custody/errors';
+import { type AppError, Errors } from '@custody/errors';
 import { sqlState } from '@custody/persistence';
 import type { ClientRow } from '../schema';
 
@@ -53,9 +53,50 @@ export function canDecide(scopes: string[][]): boolean {
   );
 }
 
+export function emailTaken(): AppError {
+  return Errors.conflict('A client with this email already exists.');
+}
+
 /** A write that hit another live client's email: 409; others as they are. */
 export function duplicateEmail(error: unknown): never {
-  if (sqlState(error) === '23505')
-    throw Errors.conflict('A client with this email already exists.');
+  if (sqlState(error) === '23505') throw emailTaken();
   throw error;
+}
+
+/**
+ * Whose `policy-change` policies govern a client's creation (docs/decisions/policies-and-
+ * approvals.md, "Held changes of clients and of the treasury"): a member's, its tenant's; a new
+ * admin's, the platform's (null); a new tenant's or a platform auditor's, none (undefined).
+ */
+export function creationGovernedBy(
+  input: Pick<ClientInput, 'tenantId' | 'audience'>,
+): string | null | undefined {
+  if (input.tenantId !== undefined) return input.tenantId;
+  return input.audience?.includes('admin') ? null : undefined;
+}
+
+/**
+ * Whose `policy-change` policies govern a change of a client: a new password, audience or scope
+ * set is governed by its tenant's (an admin's, or one that would make an admin, by the
+ * platform's: null); a new name or e-mail alone by none (undefined).
+ */
+export function changeGovernedBy(
+  row: Pick<ClientRow, 'id' | 'tenantId' | 'audience'>,
+  patch: Pick<
+    Partial<ClientInput>,
+    'password' | 'audience' | 'scopes' | 'passkeysReset' | 'passkeyRequired'
+  >,
+): string | null | undefined {
+  // A passkey reset gives the client's sign-in to whoever holds its password; a requirement
+  // turned off lets members sign in with passwords again. Turning one on only tightens.
+  if (
+    patch.password === undefined &&
+    patch.audience === undefined &&
+    patch.scopes === undefined &&
+    patch.passkeysReset !== true &&
+    patch.passkeyRequired !== false
+  )
+    return undefined;
+  if (effectiveAudience(row) === 'admin' || patch.audience?.includes('admin')) return null;
+  return row.tenantId ?? row.id;
 }

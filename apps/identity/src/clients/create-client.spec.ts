@@ -1,8 +1,9 @@
-import { AUTH_STATE_KEYS, IDENTITY_RPC } from '@custody/contracts';
+import { AUTH_STATE_KEYS, IDENTITY_RPC, POLICY_RPC } from '@custody/contracts';
 import {
   admin,
   ALL,
   BOOTSTRAP,
+  applied,
   createIdentityHarness,
   type IdentityHarness,
 } from '../test-harness';
@@ -24,10 +25,12 @@ afterAll(async () => {
 
 describe('clients', () => {
   it('creates a client that is its own tenant, readable and listed, its token version in the auth state', async () => {
-    const created = await call(
-      IDENTITY_RPC.createClient,
-      { name: 'Bank One', email: 'ops@bank-one.test', password: 'bank-one-password' },
-      admin,
+    const created = applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        { name: 'Bank One', email: 'ops@bank-one.test', password: 'bank-one-password' },
+        admin,
+      ),
     );
     expect(created).toEqual({
       id: expect.any(String),
@@ -65,15 +68,17 @@ describe('clients', () => {
       { name: 'Tenant', email: 'tenant@members.test', password: 'tenant-password-1' },
       admin,
     );
-    const member = await call(
-      IDENTITY_RPC.createClient,
-      {
-        name: 'Member',
-        email: 'member@members.test',
-        password: 'member-password-1',
-        tenantId: tenant.id,
-      },
-      admin,
+    const member = applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        {
+          name: 'Member',
+          email: 'member@members.test',
+          password: 'member-password-1',
+          tenantId: tenant.id,
+        },
+        admin,
+      ),
     );
     expect(member.tenantId).toBe(tenant.id);
     const [bootstrapAdmin] = (
@@ -101,5 +106,66 @@ describe('clients', () => {
         admin,
       ),
     ).rejects.toMatchObject({ status: 400, code: 'member_audience_invalid' });
+  });
+});
+
+describe('a held creation', () => {
+  it("asks the policy service in the admin's name, creates nothing, and never shows the password", async () => {
+    const tenant = applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        { name: 'Governed', email: 'governed@members.test', password: 'governed-password' },
+        admin,
+      ),
+    );
+    h.resetLedger();
+    h.ledger.holdChangeApprovalId = '0190b5d2-0000-7000-8000-000000000001';
+    const held = await call(
+      IDENTITY_RPC.createClient,
+      {
+        name: 'Held member',
+        email: 'held@members.test',
+        password: 'held-member-password',
+        tenantId: tenant.id,
+        scopes: [['approvals', 'decide']],
+      },
+      admin,
+    );
+    expect(held).toEqual({ id: expect.any(String), approvalId: h.ledger.holdChangeApprovalId });
+    const [asked] = h.recorded(POLICY_RPC.holdChange);
+    expect(asked).toMatchObject({
+      auth: admin,
+      params: {
+        tenantId: tenant.id,
+        change: {
+          activity: 'member-change',
+          member: {
+            kind: 'create',
+            clientId: held.id,
+            tenantId: tenant.id,
+            email: 'held@members.test',
+            scopes: [['approvals', 'decide']],
+            passwordSet: true,
+          },
+        },
+      },
+    });
+    expect(JSON.stringify(asked)).not.toContain('held-member-password');
+    await expect(call(IDENTITY_RPC.getClient, { id: held.id }, admin)).rejects.toMatchObject({
+      status: 404,
+    });
+    h.resetLedger();
+  });
+
+  it('asks nothing for a new tenant, which no policy governs', async () => {
+    h.resetLedger();
+    applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        { name: 'Free', email: 'free@members.test', password: 'free-tenant-password' },
+        admin,
+      ),
+    );
+    expect(h.recorded(POLICY_RPC.holdChange)).toEqual([]);
   });
 });

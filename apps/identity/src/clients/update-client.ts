@@ -1,70 +1,95 @@
-import type { AuthContext, ClientInput, ClientView } from '@custody/contracts';
+import type { AuthContext, ClientInput, ClientView, MemberChangeSummary } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, withTransaction } from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import type { AuthState } from '../auth-state/auth-state';
 import { hashPassword } from '../crypto/passwords';
-import { revokeClientRefreshTokens } from '../tokens/refresh-tokens.repository';
+import type { ClientRow, HeldClientInput } from '../schema';
+import { changeClient, checkChange } from './apply-client-change';
+import type { ChangedBy } from './client-events';
 import { clientView } from './client.view';
 import * as repo from './clients.repository';
-import { checkAuditorAudience, duplicateEmail, MEMBER_NOT_ADMIN } from './clients.rules';
+import { changeGovernedBy } from './clients.rules';
+import { endHeldChange } from './held-client-changes.repository';
+import type { HoldClientChange } from './hold-client-change';
 
 /**
  * A change of a client (admin only). A new password, audience or scope set invalidates every
- * token issued before it: the token version goes up and its refresh tokens are revoked.
+ * token issued before it: the token version goes up and its refresh tokens are revoked. Such a
+ * change is held when a `policy-change` policy governs the client's tenant (an admin's: the
+ * platform's), so that one administrator cannot take over a tenant's approver.
  */
 export class UpdateClient {
   constructor(
     private readonly db: Database,
     private readonly authState: AuthState,
+    private readonly gate: HoldClientChange,
   ) {}
 
   async update(
     auth: AuthContext | undefined,
     id: string,
     patch: Partial<ClientInput>,
-  ): Promise<ClientView> {
-    requireAdmin(auth);
-    checkAuditorAudience(patch.audience);
-    if (patch.audience?.includes('auditor') && (await repo.hasLiveMembers(this.db, id)))
-      throw Errors.conflict(
-        'This client has tenant members; a tenant with members cannot be an auditor.',
-        'client_has_members',
-      );
-    if (patch.audience?.includes('admin')) {
-      if ((await repo.findClient(this.db, id))?.tenantId)
-        throw Errors.badRequest(MEMBER_NOT_ADMIN, 'member_audience_invalid');
-      // Its members act in its name: a tenant with members stays in the general audience.
-      if (await repo.hasLiveMembers(this.db, id))
-        throw Errors.conflict(
-          'This client has tenant members; a tenant with members cannot be an admin.',
-          'client_has_members',
-        );
+  ): Promise<ClientView & { approvalId?: string }> {
+    const admin = requireAdmin(auth);
+    const { password, tenantId: _tenant, personId: _person, ...fields } = patch;
+    await checkChange(this.db, id, fields);
+    const current = await repo.findClient(this.db, id);
+    if (!current) throw Errors.notFound('client');
+    const passwordHash = password !== undefined ? await hashPassword(password) : null;
+    const owner = changeGovernedBy(current, patch);
+    const by = { changedBy: admin.clientId, approvalId: null };
+    if (owner === undefined) return this.apply(id, fields, passwordHash, by);
+    const { heldId, approvalId } = await this.gate.hold(
+      admin,
+      owner,
+      { kind: 'update', clientId: id, input: fields, passwordHash },
+      changeSummary(current, owner, fields, passwordHash !== null),
+    );
+    if (approvalId !== null) return { ...clientView(current), approvalId };
+    try {
+      return await this.apply(id, fields, passwordHash, by, heldId);
+    } catch (error) {
+      await this.gate.end(heldId, 'failed');
+      throw error;
     }
-    const bump =
-      patch.password !== undefined || patch.audience !== undefined || patch.scopes !== undefined;
-    const row = await withTransaction(this.db, async (tx) => {
-      const updated = await repo
-        .updateClient(
-          tx,
-          id,
-          {
-            ...(patch.name !== undefined ? { name: patch.name } : {}),
-            ...(patch.email !== undefined ? { email: patch.email } : {}),
-            ...(patch.password !== undefined
-              ? { passwordHash: await hashPassword(patch.password) }
-              : {}),
-            ...(patch.audience !== undefined ? { audience: patch.audience } : {}),
-            ...(patch.scopes !== undefined ? { scopes: patch.scopes } : {}),
-          },
-          bump,
-        )
-        .catch(duplicateEmail);
-      if (updated && bump) await revokeClientRefreshTokens(tx, id);
-      return updated;
-    });
-    if (!row) throw Errors.notFound('client');
-    if (bump) await this.authState.setClientVersion(row.id, row.tokenVersion);
-    return clientView(row);
   }
+
+  private async apply(
+    id: string,
+    fields: HeldClientInput,
+    passwordHash: string | null,
+    by: ChangedBy,
+    heldId?: string,
+  ): Promise<ClientView> {
+    const changed = await withTransaction(this.db, async (tx) => {
+      const result = await changeClient(tx, id, fields, passwordHash, by);
+      if (heldId) await endHeldChange(tx, heldId, result ? 'applied' : 'failed');
+      return result;
+    });
+    if (!changed) throw Errors.notFound('client');
+    if (changed.bumped) await this.authState.setClientVersion(id, changed.row.tokenVersion);
+    return clientView(changed.row);
+  }
+}
+
+/** What the approvers see of a change: the client's name and e-mail after it, never a password. */
+export function changeSummary(
+  current: ClientRow,
+  tenantId: string | null,
+  fields: HeldClientInput,
+  passwordSet: boolean,
+): MemberChangeSummary {
+  return {
+    kind: 'update',
+    clientId: current.id,
+    tenantId,
+    name: fields.name ?? current.name,
+    email: fields.email ?? current.email,
+    ...(fields.audience !== undefined ? { audience: fields.audience } : {}),
+    ...(fields.scopes !== undefined ? { scopes: fields.scopes } : {}),
+    ...(fields.passkeysReset === true ? { passkeysReset: true } : {}),
+    ...(fields.passkeyRequired !== undefined ? { passkeyRequired: fields.passkeyRequired } : {}),
+    passwordSet,
+  };
 }

@@ -10,12 +10,16 @@ import {
   type ApiClientCredentials,
   type IssuerTokenClaims,
   type IssuerTokenRequest,
+  type PasskeyRequestOptions,
+  type PasskeySignInOptionsInput,
   type TokenRequest,
   type TokenView,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { type Database, withTransaction } from '@custody/persistence';
 import type { ApiClientsService } from '../api-clients/api-clients.service';
+import { appendAuditRecords } from '../audit/audit.service';
+import type { StoredAuditRecord } from '../audit/audit.repository';
 import type { AuthState } from '../auth-state/auth-state';
 import { insertRevokedToken } from '../auth-state/auth-state.repository';
 import { clientView } from '../clients/client.view';
@@ -23,17 +27,38 @@ import { effectiveAudience } from '../clients/clients.rules';
 import * as clientsRepo from '../clients/clients.repository';
 import { randomToken, secretsEqual, tokenHash, verifyPassword } from '../crypto/passwords';
 import { publicKeys, type SigningKeys, TOKEN_ALG } from '../keys/signing-keys';
+import type { EnrollmentCodes } from '../passkeys/enrollment-codes';
+import type { PasskeyRequirement } from '../passkeys/passkey-requirement';
+import type { PasskeySignIn } from '../passkeys/passkey-sign-in';
+import { countPasskeys } from '../passkeys/passkeys.repository';
+import { loginScope, type SignInMethod } from '../passkeys/passkeys.rules';
 import type { ApiClientRow, ClientRow } from '../schema';
 import * as refreshRepo from './refresh-tokens.repository';
+import type { SignInLockout } from './sign-in-lockout';
+import { accountKey, accountLocked, failureRecords, lockedAttemptRecords } from './sign-in.rules';
 import type { UsersService } from '../users/users.service';
 
 const invalidGrant = () => Errors.unauthorized('The credentials are not valid.', 'invalid_grant');
+
+/** Passkeys' part of sign-in (docs/decisions/identity-and-authentication.md, "Passkeys"). */
+export interface PasskeyLogins {
+  signIn: PasskeySignIn;
+  enrollment: EnrollmentCodes;
+  requirement: PasskeyRequirement;
+}
+
+/** How a login began and what it may do (`enrollment`: only register a passkey). */
+interface Login {
+  method: SignInMethod;
+  scope: 'full' | 'enrollment';
+}
 
 /**
  * OAuth-style token issuance (docs/decisions/identity-and-authentication.md): Basic api-client
  * credentials plus a password or refresh grant; access tokens are EdDSA JWTs the gateway verifies
  * locally; refresh tokens are opaque, stored hashed, rotated on every use, and reusing a rotated
- * one revokes the whole family.
+ * one revokes the whole family. The password grant locks an account after repeated failures
+ * (`SignInLockout`), and records admins' failed sign-ins and every lockout in the audit log.
  */
 export class TokensService {
   constructor(
@@ -42,25 +67,96 @@ export class TokensService {
     private readonly apiClients: ApiClientsService,
     private readonly authState: AuthState,
     private readonly users: UsersService,
+    private readonly lockout: SignInLockout,
+    private readonly passkeys: PasskeyLogins,
   ) {}
 
-  async issue(credentials: ApiClientCredentials, request: TokenRequest): Promise<TokenView> {
+  /** A sign-in challenge for the webauthn grant, through this api client. */
+  async passkeySignInOptions(
+    credentials: ApiClientCredentials,
+    input: PasskeySignInOptionsInput,
+  ): Promise<PasskeyRequestOptions> {
     const apiClient = await this.apiClients.authenticate(
       credentials.id,
       credentials.secret,
       secretsEqual,
     );
+    return this.passkeys.signIn.options(apiClient, input);
+  }
+
+  /**
+   * What a login of this client may do, by how it began: passkeys required of it and none
+   * registered, only enroll one; required and registered, a password is refused (403
+   * `passkey_required`).
+   */
+  private async login(
+    method: SignInMethod,
+    client: ClientRow,
+    db: Parameters<typeof countPasskeys>[0] = this.db,
+  ): Promise<Login> {
+    const required = await this.passkeys.requirement.of(db, client);
+    const enrolled = (await countPasskeys(db, client.id)) > 0;
+    return { method, scope: loginScope(method, required, enrolled) };
+  }
+
+  /** 400 `unknown_user` unless `userId` is a user of the client's tenant. */
+  private async checkUser(client: ClientRow, userId: string | undefined): Promise<void> {
+    if (
+      userId !== undefined &&
+      !(await this.users.exists(client.id, effectiveAudience(client) === 'admin', userId))
+    )
+      throw Errors.badRequest('userId is not a user of this client.', 'unknown_user');
+  }
+
+  /** `requestId`: the request's, for the audit records of a failed sign-in. */
+  async issue(
+    credentials: ApiClientCredentials,
+    request: TokenRequest,
+    requestId = '',
+  ): Promise<TokenView> {
+    const apiClient = await this.apiClients.authenticate(
+      credentials.id,
+      credentials.secret,
+      secretsEqual,
+    );
+    if (request.grant_type === 'urn:custody:webauthn') {
+      const client = await this.passkeys.signIn.verify(apiClient, request.response);
+      await this.checkUser(client, request.userId);
+      const login = await this.login('webauthn', client);
+      return this.mint(apiClient, client, uuidv7(), request.userId, login);
+    }
+    if (request.grant_type === 'urn:custody:enrollment-code') {
+      const client = await this.passkeys.enrollment.redeem(request.username, request.code);
+      return this.mint(
+        apiClient,
+        client,
+        uuidv7(),
+        undefined,
+        await this.login('enrollment', client),
+      );
+    }
     if (request.grant_type === 'password') {
+      // Keyed by the e-mail, not the client: an unknown e-mail locks as a known one does.
+      const account = accountKey(request.username);
+      const lockedForMs = await this.lockout.lockedForMs(account);
       const client = await clientsRepo.findClientByEmail(this.db, request.username);
-      const ok = await verifyPassword(client?.passwordHash, request.password);
-      if (!client || !ok) throw invalidGrant();
-      if (
-        request.userId !== undefined &&
-        !(await this.users.exists(client.id, effectiveAudience(client) === 'admin', request.userId))
-      ) {
-        throw Errors.badRequest('userId is not a user of this client.', 'unknown_user');
+      const attempt = { requestId, client, now: new Date() };
+      // A locked account is refused whatever the password, before it is checked.
+      if (lockedForMs > 0) {
+        await this.record(lockedAttemptRecords(attempt, lockedForMs));
+        throw accountLocked(lockedForMs);
       }
-      return this.mint(apiClient, client, uuidv7(), request.userId);
+      const ok = await verifyPassword(client?.passwordHash, request.password);
+      if (!client || !ok) {
+        const outcome = await this.lockout.fail(account);
+        await this.record(failureRecords(attempt, outcome, this.lockout.settings));
+        throw invalidGrant();
+      }
+      await this.lockout.succeed(account);
+      await this.checkUser(client, request.userId);
+      // After the password: a wrong one learns nothing of the client's passkeys.
+      const login = await this.login('password', client);
+      return this.mint(apiClient, client, uuidv7(), request.userId, login);
     }
     return withTransaction(this.db, async (tx) => {
       const row = await refreshRepo.findRefreshTokenForUpdate(tx, tokenHash(request.refresh_token));
@@ -79,8 +175,10 @@ export class TokensService {
       }
       const client = await clientsRepo.findClient(tx, row.clientId);
       if (!client) throw invalidGrant();
+      // A login keeps how it began: a password's ends once its client must use its passkey.
+      const login = await this.login(row.signInMethod, client, tx);
       await refreshRepo.markUsed(tx, row.id);
-      return this.mint(apiClient, client, row.familyId, row.userId ?? undefined, tx);
+      return this.mint(apiClient, client, row.familyId, row.userId ?? undefined, login, tx);
     }).then((result) => {
       if (result === 'reused')
         throw Errors.unauthorized('The refresh token was already used.', 'refresh_token_reused');
@@ -88,11 +186,17 @@ export class TokensService {
     });
   }
 
+  /** Appends sign-in records to the audit log (identity's own), in a transaction of their own. */
+  private async record(records: StoredAuditRecord[]): Promise<void> {
+    if (records.length > 0) await withTransaction(this.db, (tx) => appendAuditRecords(tx, records));
+  }
+
   private async mint(
     apiClient: ApiClientRow,
     client: ClientRow,
     familyId: string,
     userId: string | undefined,
+    login: Login,
     db: Parameters<typeof refreshRepo.insertRefreshToken>[0] = this.db,
   ): Promise<TokenView> {
     const audience = effectiveAudience(client);
@@ -113,6 +217,7 @@ export class TokensService {
       ...(client.scopes.length > 0 ? { scp: client.scopes } : {}),
       ...(audience === 'auditor' ? { asc: platformAuditor ? 'platform' : 'tenant' } : {}),
       ...(client.personId !== null ? { pid: client.personId } : {}),
+      ...(login.scope === 'enrollment' ? { enr: true as const } : {}),
     };
     const key = await this.keys.active('access');
     const accessToken = await new SignJWT({ ...claims })
@@ -132,6 +237,7 @@ export class TokensService {
       clientId: client.id,
       apiClientId: apiClient.id,
       userId: userId ?? null,
+      signInMethod: login.method,
       expiresAt: new Date(Date.now() + apiClient.refreshTokenExpiresIn * 1000),
     });
     return {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import {
   IDENTITY_RPC,
   SIGNING_RPC,
@@ -17,6 +18,7 @@ import {
   isUuid,
   runIdempotent,
   storedIdempotentResult,
+  type StoredAnswer,
 } from '@custody/persistence';
 import { hashSecret, verifySecret } from '@custody/secrets';
 import { requireAdmin } from '@custody/tenancy';
@@ -35,6 +37,15 @@ export function issuerView(row: IssuerRow): IssuerView {
     address: row.address,
   };
 }
+
+/** An issuer's view as an Idempotency-Key's stored answer reads it back (never with its secret). */
+const issuerAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  address: z.string(),
+}) satisfies StoredAnswer<IssuerView>;
 
 /** The answer that shows the secret: `{id, name, secret, createdAt, updatedAt, address}`. */
 function withSecret(view: IssuerView, secret: string): IssuerView {
@@ -67,7 +78,7 @@ export class IssuersService {
     idempotency: IdempotencyKey | undefined,
   ): Promise<IssuerView> {
     const caller = requireAdmin(auth);
-    const replay = await storedIdempotentResult<IssuerView>(this.db, SCHEMA, idempotency);
+    const replay = await storedIdempotentResult(this.db, SCHEMA, idempotency, issuerAnswer);
     if (replay) return replay.result;
     const id = uuidv7();
     const key = await this.rpc.call('signing', SIGNING_RPC.deriveKey, {
@@ -78,7 +89,7 @@ export class IssuersService {
     const secret = newSecret();
     const secretHash = await hashSecret(secret);
     let created = false;
-    const view = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+    const view = await runIdempotent(this.db, SCHEMA, idempotency, issuerAnswer, async (tx) => {
       const row = await insertIssuer(tx, {
         id,
         tenantId: caller.tenantId,
@@ -105,13 +116,13 @@ export class IssuersService {
     idempotency: IdempotencyKey | undefined,
   ): Promise<IssuerView> {
     requireAdmin(auth);
-    const replay = await storedIdempotentResult<IssuerView>(this.db, SCHEMA, idempotency);
+    const replay = await storedIdempotentResult(this.db, SCHEMA, idempotency, issuerAnswer);
     if (replay) return replay.result;
     if (!isUuid(issuerId)) throw Errors.notFound('issuer');
     const secret = newSecret();
     const secretHash = await hashSecret(secret);
     let rotated = false;
-    const view = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+    const view = await runIdempotent(this.db, SCHEMA, idempotency, issuerAnswer, async (tx) => {
       const row = await replaceIssuerSecret(tx, issuerId, secretHash);
       if (!row) throw Errors.notFound('issuer');
       rotated = true;

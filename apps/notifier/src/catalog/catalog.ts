@@ -18,6 +18,10 @@ const DESCRIPTIONS: Record<EventName, string> = {
   [EVENTS.userCreated]: 'An end user was onboarded',
   [EVENTS.userUpdated]: "An end user's data or status changed",
   [EVENTS.userDeleted]: 'An end user was deleted',
+  [EVENTS.clientCreated]:
+    'A client (a login of your tenant) was created, at once or when the approval that held it reached its quorum',
+  [EVENTS.clientUpdated]:
+    "A client's password, audience, scopes, name or e-mail changed (a held change: at its approval's quorum)",
   [EVENTS.walletCreated]: 'A wallet was opened',
   [EVENTS.walletDeleted]: 'A wallet was deleted',
   [EVENTS.purchaseCreated]: 'A purchase (buy or sell) was settled',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AuthContext } from '@custody/contracts';
 import {
   type Database,
@@ -14,6 +15,8 @@ const SCHEMA = 'notifier';
 
 const OVERLAP_HOURS = 24;
 const ACTIVE_CACHE_MS = 2_000;
+/** A rotation's stored answer (no secret), as a replay reads it back. */
+const rotated = z.object({ previousValidUntil: z.string() });
 
 /** Each client's webhook signing secret: created on first read; a rotation keeps the old one signing for 24 h. */
 export class SigningSecrets {
@@ -71,17 +74,13 @@ export class SigningSecrets {
     idempotency?: IdempotencyKey,
   ): Promise<{ secret: string; previousValidUntil: string }> {
     const clientId = requireAuth(auth).tenantId;
-    const replay = await storedIdempotentResult<{ previousValidUntil: string }>(
-      this.db,
-      SCHEMA,
-      idempotency,
-    );
+    const replay = await storedIdempotentResult(this.db, SCHEMA, idempotency, rotated);
     if (replay) return { secret: (await this.get(auth)).secret, ...replay.result };
     this.rotations += 1;
     this.activeCache.delete(clientId);
     const current = await this.ensure(clientId);
     const secret = newSigningSecret();
-    const kept = await runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+    const kept = await runIdempotent(this.db, SCHEMA, idempotency, rotated, async (tx) => {
       const row = await repo.rotateSecret(
         tx,
         clientId,

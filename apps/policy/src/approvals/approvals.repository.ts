@@ -1,5 +1,5 @@
 import type { TenantReach } from '../access';
-import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ApprovalListFilters, ListQuery } from '@custody/contracts';
 import {
@@ -14,8 +14,10 @@ import {
   type Page,
 } from '@custody/persistence';
 import {
+  admissions,
   type ApprovalRow,
   approvals,
+  type AdmissionRow,
   type DecisionRow,
   decisions,
   type PolicyRow,
@@ -85,6 +87,24 @@ export async function decisionsOf(db: Executor, approvalIds: string[]): Promise<
     .from(decisions)
     .where(inArray(decisions.approvalId, approvalIds))
     .orderBy(asc(decisions.createdAt), asc(decisions.id));
+}
+
+/** The admissions of these operations (a held signature's intent, a withdrawal's legs). */
+export async function admissionsOf(
+  db: Executor,
+  operationIds: string[],
+): Promise<Map<string, Pick<AdmissionRow, 'owner' | 'legs' | 'intent'>>> {
+  if (operationIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      operationId: admissions.operationId,
+      owner: admissions.owner,
+      legs: admissions.legs,
+      intent: admissions.intent,
+    })
+    .from(admissions)
+    .where(inArray(admissions.operationId, operationIds));
+  return new Map(rows.map(({ operationId, ...held }) => [operationId, held]));
 }
 
 export async function insertDecision(
@@ -173,7 +193,8 @@ export const COMMIT_DURABLY = 'SET LOCAL synchronous_commit TO DEFAULT';
 
 /** The usage rows a policy of this activity counts (a withdrawal's: raw transactions' too). */
 function activityClause(activity: string): SQL | undefined {
-  if (activity === 'any') return undefined;
+  // `any` is every operation on wallets: an issuer's signatures are not.
+  if (activity === 'any') return ne(velocityUsage.activity, 'issuer-activity');
   if (activity === 'withdrawal')
     return sql`(${velocityUsage.activity} = 'withdrawal' OR (${velocityUsage.activity} = 'sign-tx' AND ${velocityUsage.amount} > 0))`;
   return eq(velocityUsage.activity, activity);

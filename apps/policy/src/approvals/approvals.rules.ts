@@ -1,15 +1,25 @@
 import {
   type ApprovalRequirement,
+  type ApprovalStatement,
   type ApprovalView,
+  type ApprovedOperation,
+  type ApproverCredential,
   type GovernedLeg,
   type GovernedOperation,
   MAX_EVALUATED_OPERATIONS,
   MAX_GOVERNED_LEGS,
 } from '@custody/contracts';
-import { Errors } from '@custody/errors';
+import { AppError, Errors } from '@custody/errors';
+import {
+  approvalDigest,
+  approvedLeg,
+  policyVersionOf,
+  signatureOperation,
+  verifyApproverSignature,
+} from '@custody/intents';
 import { add } from '@custody/money';
 import { isUuid } from '@custody/persistence';
-import type { ApprovalRow, DecisionRow } from '../schema';
+import type { AdmissionRow, ApprovalRow, DecisionRow } from '../schema';
 
 /**
  * The requirements an approval must meet: each holding policy's own. Approvals recorded before
@@ -120,8 +130,111 @@ export function statusAfter(
   return met ? 'approved' : 'pending';
 }
 
+/** Whether an approve counts only signed: a holding policy says `signed`. */
+export function signatureRequired(requirements: readonly ApprovalRequirement[]): boolean {
+  return requirements.some((r) => r.signed === true);
+}
+
+/** What an approval's admission says of the operation it holds (none: a change, a transfer). */
+export type HeldAdmission = Pick<AdmissionRow, 'owner' | 'legs' | 'intent'>;
+
+/**
+ * What runs once approved, as approvers sign it: a held signature's (or issuer activity's)
+ * exact intent with its key's owner; the legs that move (a withdrawal's as its admission holds
+ * them, so the signer recomputes the same from the decision's intent); a change as summarized.
+ */
+export function operationOf(
+  approval: Pick<ApprovalRow, 'summary'>,
+  admission: HeldAdmission | undefined,
+): ApprovedOperation {
+  if (admission?.intent && admission.intent.kind !== 'evm-transfer')
+    return signatureOperation(admission.owner, admission.intent);
+  const s = approval.summary;
+  if (s.policyChange) return { kind: 'change', change: { policyChange: s.policyChange } };
+  if (s.memberChange) return { kind: 'change', change: { memberChange: s.memberChange } };
+  if (s.treasuryChange) return { kind: 'change', change: { treasuryChange: s.treasuryChange } };
+  const legs: Parameters<typeof approvedLeg>[0][] =
+    admission?.legs ??
+    s.legs ??
+    (s.walletId !== null && s.assetId !== null && s.amount !== null
+      ? [{ walletId: s.walletId, assetId: s.assetId, amount: s.amount, destination: s.destination }]
+      : []);
+  return { kind: 'movement', legs: legs.map((leg) => approvedLeg(leg)) };
+}
+
+/** The approval's policy version: kept when it was held, else (held before) its requirements'. */
+export function policyVersionOfApproval(
+  approval: Pick<
+    ApprovalRow,
+    'policyVersion' | 'requirements' | 'policyIds' | 'quorum' | 'approverIds' | 'platform'
+  >,
+): string {
+  return approval.policyVersion ?? policyVersionOf(requirementsOf(approval));
+}
+
+/** What an approver signs to approve this approval (docs/decisions/policies-and-approvals.md). */
+export function statementOf(
+  approval: ApprovalRow,
+  admission: HeldAdmission | undefined,
+): ApprovalStatement {
+  return {
+    v: 1,
+    approvalId: approval.id,
+    tenantId: approval.tenantId,
+    activity: approval.activity,
+    operation: operationOf(approval, admission),
+    decision: 'approve',
+    policyVersion: policyVersionOfApproval(approval),
+  };
+}
+
+/**
+ * Whether an approve's signature holds: required where a holding policy says `signed` (400
+ * `approval_signature_required` without one), and where given, a signature of this approval's
+ * statement by one of the decider's active credentials of its side (the tenant's, or the
+ * admins' `platform`): else 403 `approval_signature_invalid` — another approval's or another
+ * operation's signature, another client's credential, one revoked or not active yet.
+ */
+export function checkApprovalSignature(
+  statement: ApprovalStatement,
+  required: boolean,
+  signature: { credentialId: string; signature: string } | undefined,
+  decider: { clientId: string; approverTenant: string },
+  credentials: readonly ApproverCredential[],
+): void {
+  if (!signature) {
+    if (required)
+      throw Errors.badRequest(
+        "A policy that held this operation counts only signed approvals: sign the approval's statement (signing.statement) with a registered approver key.",
+        'approval_signature_required',
+      );
+    return;
+  }
+  const credential = credentials.find(
+    (c) =>
+      c.id === signature.credentialId &&
+      c.clientId === decider.clientId &&
+      c.tenantId === decider.approverTenant,
+  );
+  const verified =
+    credential !== undefined &&
+    'ok' in verifyApproverSignature(credential, approvalDigest(statement), signature.signature);
+  if (!verified)
+    throw new AppError(
+      403,
+      'approval_signature_invalid',
+      "The signature is not one of this client's active approver keys' signature of this approval's statement.",
+    );
+}
+
 /** An approval as the API answers it, with its decisions among `decided`. */
-export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]): ApprovalView {
+export function approvalView(
+  row: ApprovalRow,
+  decided: readonly DecisionRow[],
+  /** On reads: what an approver signs (events carry none). */
+  signing?: { admission: HeldAdmission | undefined },
+): ApprovalView {
+  const requirements = requirementsOf(row);
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -132,16 +245,25 @@ export function approvalView(row: ApprovalRow, decided: readonly DecisionRow[]):
     initiator: { clientId: row.initiatorClientId },
     policyIds: row.policyIds,
     quorum: row.quorum,
-    requirements: requirementsOf(row),
+    requirements,
     decisions: decided
       .filter((d) => d.approvalId === row.id)
       .map((d) => ({
         clientId: d.clientId,
         decision: d.decision,
         reason: d.reason,
+        credentialId: d.credentialId,
         createdAt: d.createdAt.toISOString(),
       })),
     expiresAt: row.expiresAt.toISOString(),
+    ...(signing
+      ? {
+          signing: {
+            required: signatureRequired(requirements),
+            statement: statementOf(row, signing.admission),
+          },
+        }
+      : {}),
     summary: row.summary,
   };
 }

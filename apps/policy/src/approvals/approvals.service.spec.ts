@@ -142,10 +142,37 @@ describe('evaluation', () => {
       policyIds: [holding],
       quorum: 2,
       requirements: [
-        { policyId: holding, quorum: 2, approverIds: ['ed-c2', 'ed-c3'], platform: false },
+        {
+          policyId: holding,
+          quorum: 2,
+          approverIds: ['ed-c2', 'ed-c3'],
+          platform: false,
+          signed: false,
+        },
       ],
       decisions: [],
       expiresAt: expect.any(String),
+      // What an approver would sign: the legs that move (no policy asks for signatures here).
+      signing: {
+        required: false,
+        statement: {
+          v: 1,
+          approvalId,
+          tenantId: 'ed',
+          activity: 'transfer',
+          operation: {
+            kind: 'movement',
+            legs: held.legs.map((leg) => ({
+              walletId: leg.walletId,
+              assetId: leg.assetId,
+              amount: leg.amount,
+              destination: leg.destination,
+            })),
+          },
+          decision: 'approve',
+          policyVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+      },
       summary: {
         userId: 'u0',
         walletId: 'w0',
@@ -160,8 +187,10 @@ describe('evaluation', () => {
     const ttl = Date.parse(approval.expiresAt) - Date.parse(approval.createdAt);
     expect(ttl).toBeGreaterThan(3_600_000 - 1_000);
     expect(ttl).toBeLessThan(3_600_000 + 1_000);
+    // The event is the approval without what an approver signs (reads only).
+    const { signing: _signing, ...event } = approval;
     expect(await h.eventsOf(approvalId)).toEqual([
-      { name: 'approval.is-pending', tenantId: 'ed', data: approval },
+      { name: 'approval.is-pending', tenantId: 'ed', data: event },
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   type ListResult,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import { policyVersionOf } from '@custody/intents';
 import { type Database, type Executor, listResult, sqlState } from '@custody/persistence';
 import { requireAuth } from '@custody/tenancy';
 import type { Verdict } from '../evaluation/evaluation.rules';
@@ -27,6 +28,11 @@ export class ApprovalsService {
   constructor(
     private readonly db: Database,
     private readonly ttlSeconds: number,
+    /**
+     * Whether a policy that does not say `approvers.signed` asks for signed approvals: the
+     * deployment's default (true in production), fixed on each approval as it is held.
+     */
+    private readonly signedByDefault = false,
   ) {}
 
   /** The pending approval of what `verdict` holds, with its `approval.is-pending` event. */
@@ -37,6 +43,11 @@ export class ApprovalsService {
     verdict: Extract<Verdict, { decision: 'require_approval' }>,
     held: Pick<ApprovalRow, 'activity' | 'operationId' | 'summary'>,
   ): Promise<ApprovalRow> {
+    const requirements = verdict.requirements.map((r) => ({
+      ...{},
+      ...r,
+      signed: r.signed ?? this.signedByDefault,
+    }));
     const created = await repo
       .insertApproval(tx, {
         id: uuidv7(),
@@ -50,7 +61,8 @@ export class ApprovalsService {
         quorum: verdict.quorum,
         approverIds: verdict.approverIds,
         platform: verdict.platform,
-        requirements: verdict.requirements,
+        requirements,
+        policyVersion: policyVersionOf(requirements),
         summary: held.summary,
         expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
       })
@@ -70,19 +82,27 @@ export class ApprovalsService {
   ): Promise<ListResult<ApprovalView>> {
     const caller = requireAuth(auth);
     const page = await repo.listApprovals(this.db, reachOf(caller), query, filters);
-    const decided = await repo.decisionsOf(
-      this.db,
-      page.rows.map((r) => r.id),
-    );
+    const ids = page.rows.map((r) => r.id);
+    const [decided, admissions] = await Promise.all([
+      repo.decisionsOf(this.db, ids),
+      repo.admissionsOf(
+        this.db,
+        page.rows.map((r) => r.operationId),
+      ),
+    ]);
     return listResult(
       page,
-      page.rows.map((r) => approvalView(r, decided)),
+      page.rows.map((r) => approvalView(r, decided, { admission: admissions.get(r.operationId) })),
     );
   }
 
   async get(auth: AuthContext | undefined, id: string): Promise<ApprovalView> {
     const row = await repo.findApproval(this.db, reachOf(requireAuth(auth)), id);
     if (!row) throw Errors.notFound('approval');
-    return approvalView(row, await repo.decisionsOf(this.db, [id]));
+    const [decided, admissions] = await Promise.all([
+      repo.decisionsOf(this.db, [id]),
+      repo.admissionsOf(this.db, [row.operationId]),
+    ]);
+    return approvalView(row, decided, { admission: admissions.get(row.operationId) });
   }
 }

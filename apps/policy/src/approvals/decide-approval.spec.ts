@@ -1,4 +1,13 @@
-import type { AuthContext, GovernedOperation, ListQuery } from '@custody/contracts';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import type {
+  ApprovalStatement,
+  ApprovalView,
+  AuthContext,
+  GovernedOperation,
+  ListQuery,
+} from '@custody/contracts';
+import { approvalDigest } from '@custody/intents';
 import {
   adminOf,
   approvalOf,
@@ -19,6 +28,21 @@ const page: ListQuery = { page: 1, limit: 100, sort: { field: 'createdAt', direc
 
 async function evaluate(caller: AuthContext, ...ops: GovernedOperation[]) {
   return h.evaluation.evaluate(caller, ops);
+}
+
+/** An approval as its events carry it: without what an approver signs (reads only). */
+function eventOf({ signing: _signing, ...view }: ApprovalView) {
+  return view;
+}
+
+/** An Ed25519 approver key: its raw public key and a signer of statements. */
+function approverKey() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return {
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64url'),
+    sign: (statement: ApprovalStatement) =>
+      sign(null, Buffer.from(approvalDigest(statement), 'hex'), privateKey).toString('base64url'),
+  };
 }
 
 beforeAll(async () => {
@@ -60,12 +84,28 @@ describe('decisions', () => {
     const approved = await h.approvals.get(clientOf('da', 1), id);
     expect(approved.status).toBe('approved');
     expect(approved.decisions).toEqual([
-      { clientId: 'da-c2', decision: 'approve', reason: null, createdAt: expect.any(String) },
-      { clientId: 'da-c3', decision: 'approve', reason: 'checked', createdAt: expect.any(String) },
+      {
+        clientId: 'da-c2',
+        decision: 'approve',
+        reason: null,
+        credentialId: null,
+        createdAt: expect.any(String),
+      },
+      {
+        clientId: 'da-c3',
+        decision: 'approve',
+        reason: 'checked',
+        credentialId: null,
+        createdAt: expect.any(String),
+      },
     ]);
     const events = await h.eventsOf(id);
     expect(events.map((e) => e.name)).toEqual(['approval.is-pending', 'approval.is-decided']);
-    expect(events[1]).toEqual({ name: 'approval.is-decided', tenantId: 'da', data: approved });
+    expect(events[1]).toEqual({
+      name: 'approval.is-decided',
+      tenantId: 'da',
+      data: eventOf(approved),
+    });
 
     await expect(
       h.decide.decide(clientOf('da', 4), id, { decision: 'reject' }),
@@ -97,7 +137,7 @@ describe('decisions', () => {
     expect((await h.eventsOf(id)).at(-1)).toEqual({
       name: 'approval.is-decided',
       tenantId: 'dr',
-      data: rejected,
+      data: eventOf(rejected),
     });
     // 0.6 + 0.4 is the limit, not over it: the rejected 0.6 no longer counts.
     expect(await evaluate(c1, withdrawal('dr', '0.4'))).toEqual([{ decision: 'allow' }]);
@@ -136,7 +176,7 @@ describe('decisions', () => {
       (await evaluate(clientOf('dp', 1), withdrawal('dp', '1', { assetId: 'plat-coin' })))[0],
     );
     expect((await h.approvals.get(clientOf('dp', 1), id)).requirements).toEqual([
-      { policyId: platform, quorum: 1, approverIds: null, platform: true },
+      { policyId: platform, quorum: 1, approverIds: null, platform: true, signed: false },
     ]);
     await expect(
       h.decide.decide(clientOf('dp', 2), id, { decision: 'approve' }),
@@ -147,6 +187,89 @@ describe('decisions', () => {
       tenantId: 'dp',
       data: { status: 'approved', decisions: [{ clientId: 'admin-1', decision: 'approve' }] },
     });
+  });
+});
+
+describe('signed approvals', () => {
+  it("count only with the decider's own active key's signature of this approval; rejections need none", async () => {
+    await h.policy('sg', { rule: { kind: 'always' }, approvers: { quorum: 1, signed: true } });
+    const held = async (amount: string) =>
+      approvalOf((await evaluate(clientOf('sg', 1), withdrawal('sg', amount)))[0]);
+    const [x, y, z] = [await held('1'), await held('2'), await held('3')];
+    const statementOf = async (id: string) => {
+      const view = await h.approvals.get(clientOf('sg', 1), id);
+      expect(view.signing?.required).toBe(true);
+      return view.signing?.statement as ApprovalStatement;
+    };
+    const [k2, k3, platformKey] = [approverKey(), approverKey(), approverKey()];
+    const credential = (key: { publicKey: string }, clientId: string, tenantId = 'sg') => ({
+      id: uuidv7(),
+      kind: 'ed25519' as const,
+      publicKey: key.publicKey,
+      clientId,
+      tenantId,
+    });
+    const c2 = credential(k2, 'sg-c2');
+    const c3 = credential(k3, 'sg-c3');
+    // An admin's key of sg-c2: the platform's, not the tenant's.
+    const asAdmin = credential(platformKey, 'sg-c2', 'platform');
+    h.approverCredentials.push(c2, c3, asAdmin);
+    const statement = await statementOf(x);
+    expect(statement).toMatchObject({
+      approvalId: x,
+      tenantId: 'sg',
+      activity: 'withdrawal',
+      operation: {
+        kind: 'movement',
+        legs: [{ walletId: 'w1', assetId: 'eth', amount: '1', destination: '0xdest' }],
+      },
+    });
+    const decide = (signature?: { credentialId: string; signature: string }, client = 2) =>
+      h.decide.decide(clientOf('sg', client), x, {
+        decision: 'approve',
+        ...(signature ? { signature } : {}),
+      });
+    const invalid = { status: 403, code: 'approval_signature_invalid' };
+    await expect(decide()).rejects.toMatchObject({
+      status: 400,
+      code: 'approval_signature_required',
+    });
+    // Another approval's statement (a replay), another operation's, another client's key, a key
+    // of the platform's side, a key identity does not list as active (pending or revoked).
+    const y1 = await statementOf(y);
+    await expect(decide({ credentialId: c2.id, signature: k2.sign(y1) })).rejects.toMatchObject(
+      invalid,
+    );
+    const otherOperation = {
+      ...statement,
+      operation: {
+        kind: 'movement' as const,
+        legs: [{ walletId: 'w1', assetId: 'eth', amount: '1', destination: '0xattacker' }],
+      },
+    };
+    await expect(
+      decide({ credentialId: c2.id, signature: k2.sign(otherOperation) }),
+    ).rejects.toMatchObject(invalid);
+    await expect(
+      decide({ credentialId: c3.id, signature: k3.sign(statement) }),
+    ).rejects.toMatchObject(invalid);
+    await expect(
+      decide({ credentialId: asAdmin.id, signature: platformKey.sign(statement) }),
+    ).rejects.toMatchObject(invalid);
+    await expect(
+      decide({ credentialId: uuidv7(), signature: k2.sign(statement) }),
+    ).rejects.toMatchObject(invalid);
+    expect((await h.approvals.get(clientOf('sg', 1), x)).decisions).toEqual([]);
+
+    await decide({ credentialId: c2.id, signature: k2.sign(statement) });
+    const approved = await h.approvals.get(clientOf('sg', 1), x);
+    expect(approved).toMatchObject({
+      status: 'approved',
+      decisions: [{ clientId: 'sg-c2', decision: 'approve', credentialId: c2.id }],
+    });
+    // A rejection needs no signature.
+    await h.decide.decide(clientOf('sg', 3), z, { decision: 'reject' });
+    expect((await h.approvals.get(clientOf('sg', 1), z)).status).toBe('rejected');
   });
 });
 

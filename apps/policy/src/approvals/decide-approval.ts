@@ -1,5 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
-import { type AuthContext, type DecisionInput, EVENTS } from '@custody/contracts';
+import {
+  type ApproverCredential,
+  type AuthContext,
+  type DecisionInput,
+  EVENTS,
+  IDENTITY_RPC,
+  PLATFORM_APPROVERS,
+} from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import { type Database, type Executor, withTransaction } from '@custody/persistence';
@@ -9,9 +16,12 @@ import { eligibleApprovers, reachOf } from '../access';
 import { publishApproval } from './approval-events';
 import * as repo from './approvals.repository';
 import {
+  checkApprovalSignature,
   checkDecider,
   qualifyingFor,
   requirementsOf,
+  signatureRequired,
+  statementOf,
   statusAfter,
   stillNeeded,
 } from './approvals.rules';
@@ -45,6 +55,9 @@ export class DecideApproval {
     const eligible = requirementsOf(peek).some((r) => r.platform === admin)
       ? await eligibleApprovers(this.rpc, caller)
       : [];
+    // An approve's signature is checked with the decider's active credentials (identity's).
+    const signature = input.decision === 'approve' ? input.signature : undefined;
+    const credentials = signature ? await this.credentialsOf(caller.clientId) : [];
     return withTransaction(this.db, async (tx) => {
       const approval = await repo.findApproval(tx, reachOf(caller), id, true);
       if (!approval) throw Errors.notFound('approval');
@@ -65,6 +78,20 @@ export class DecideApproval {
           "The requirements this client decides for have their quorum; it waits for others'.",
           'approval_not_needed',
         );
+      // Rejections need no signature: they only stop what was held.
+      if (input.decision === 'approve') {
+        const admissions = await repo.admissionsOf(tx, [approval.operationId]);
+        checkApprovalSignature(
+          statementOf(approval, admissions.get(approval.operationId)),
+          signatureRequired(requirements),
+          signature,
+          {
+            clientId: caller.clientId,
+            approverTenant: admin ? PLATFORM_APPROVERS : caller.tenantId,
+          },
+          credentials,
+        );
+      }
       const decision = await repo.insertDecision(tx, {
         id: uuidv7(),
         approvalId: id,
@@ -73,6 +100,8 @@ export class DecideApproval {
         decision: input.decision,
         reason: input.reason ?? null,
         countsFor,
+        credentialId: signature?.credentialId ?? null,
+        signature: signature?.signature ?? null,
       });
       const decided = [...before, decision];
       const status = statusAfter(requirements, decided);
@@ -84,5 +113,15 @@ export class DecideApproval {
       }
       return { id: decision.id };
     });
+  }
+
+  private async credentialsOf(clientId: string): Promise<ApproverCredential[]> {
+    const { credentials } = await this.rpc.call(
+      'identity',
+      IDENTITY_RPC.activeApproverCredentials,
+      { clientId },
+      { idempotent: true },
+    );
+    return credentials;
   }
 }

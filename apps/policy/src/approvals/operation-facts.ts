@@ -53,6 +53,8 @@ export class OperationFacts {
    * worth nothing, whatever the rate.
    */
   private async fiatAmount(caller: AuthContext, leg: GovernedLeg): Promise<string | undefined> {
+    // A purchase states its fiat side, at the rate it was quoted.
+    if (leg.fiatAmount !== undefined) return leg.fiatAmount;
     if (isZero(leg.amount)) return '0';
     const price = await this.fiatPrice(caller, leg.assetId);
     return price === undefined ? undefined : mul(leg.amount, price);

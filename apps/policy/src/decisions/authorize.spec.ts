@@ -16,7 +16,13 @@ import {
   evmMessageDigest,
   openDecision,
 } from '@custody/intents';
-import { clientOf, createPolicyHarness, type PolicyHarness, USDC_CONTRACT } from '../test-harness';
+import {
+  approvalOf,
+  clientOf,
+  createPolicyHarness,
+  type PolicyHarness,
+  USDC_CONTRACT,
+} from '../test-harness';
 
 // The decisions the signer takes (docs/decisions/signing-decisions.md): signed at once for a
 // signature allowed with its intent; for a withdrawal, when its transaction is built, only for
@@ -240,42 +246,85 @@ describe('a signature held for approval', () => {
 });
 
 describe("an issuer's signature", () => {
-  const issuer = (id: string): AuthContext => ({
-    clientId: `issuer-${id}`,
-    tenantId: 'ia',
+  const issuer = (id: string, tenantId = 'ia'): AuthContext => ({
+    clientId: `issuer:${id}`,
+    tenantId,
     audience: 'issuer',
     issuer: { id, version: 1 },
   });
   const typed: SignIntent = { kind: 'evm-typed-data', digest: evmMessageDigest('typed') };
+  /** A REQUEST activity of the issuer: its leg names the issuer and the issue. */
+  const activity = (issuerId: string): GovernedOperation => ({
+    activity: 'issuer-activity',
+    operationId: uuidv7(),
+    tenantId: 'ia',
+    legs: [{ userId: issuerId, walletId: 'issue-1', assetId: 'unknown', amount: '0' }],
+    intent: typed,
+  });
+  const issuerAsks = (operationId: string, auth?: AuthContext, owner = issuerKeyOwner('i3')) =>
+    h.authorize.run('issuer', auth, { operationId, owner, intent: typed });
 
-  it("is decided with its own key only, in its caller's name", async () => {
-    const operationId = uuidv7();
-    const { decision } = await h.authorize.run('issuer', issuer('i1'), {
-      operationId,
-      owner: issuerKeyOwner('i1'),
-      intent: typed,
-    });
-    expect(await claimsOf(decision)).toMatchObject({
+  it("is evaluated for the issuer service, in its token's name, with its own key only", async () => {
+    const allowed = activity('i1');
+    const [decision] = await h.evaluation.ask('issuer', issuer('i1'), [allowed]);
+    if (decision?.decision !== 'allow') throw new Error('not allowed');
+    expect(await claimsOf(decision.signed)).toMatchObject({
       activity: 'issuer-activity',
       owner: issuerKeyOwner('i1'),
       tenantId: 'ia',
       intent: typed,
     });
-    for (const [auth, owner] of [
-      [issuer('i1'), issuerKeyOwner('i2')],
-      [undefined, issuerKeyOwner('i1')],
-      [clientOf('ia', 1), issuerKeyOwner('i1')],
+    // Another issuer's, in another tenant, asked by another service or in a v1 caller's name,
+    // or a wallet's operation asked by the issuer service: no decision.
+    for (const [app, auth, operation] of [
+      ['issuer', issuer('i2'), activity('i1')],
+      ['issuer', issuer('i1', 'ib'), activity('i1')],
+      ['wallet-ledger', clientOf('ia', 1), activity('i1')],
+      ['trading', clientOf('ia', 1), activity('i1')],
+      ['issuer', clientOf('ia', 1), activity('i1')],
+      ['issuer', issuer('i1'), op('ia', 'sign-typed-data', { intent: typed })],
+      [undefined, issuer('i1'), activity('i1')],
     ] as const)
-      await expect(
-        h.authorize.run('issuer', auth, { operationId, owner, intent: typed }),
-      ).rejects.toMatchObject(refused);
-    // wallet-ledger decides in its own name only: an issuer's context is not its to use.
+      await expect(h.evaluation.ask(app, auth, [operation])).rejects.toMatchObject({
+        status: 403,
+        code: 'caller_not_allowed',
+      });
+    // Allowed at once, it was not admitted: there is no later decision for it.
     await expect(
-      h.authorize.run('wallet-ledger', issuer('i1'), {
-        operationId,
-        owner: issuerKeyOwner('i1'),
+      issuerAsks(allowed.operationId, undefined, issuerKeyOwner('i1')),
+    ).rejects.toMatchObject(refused);
+  });
+
+  it("held, is decided on its quorum in the issuer service's own name only", async () => {
+    await h.policy('ia', {
+      activity: 'issuer-activity',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+      filters: { userIds: ['i3'] },
+    });
+    const held = activity('i3');
+    const approvalId = approvalOf((await h.evaluation.ask('issuer', issuer('i3'), [held]))[0]);
+    await expect(issuerAsks(held.operationId)).rejects.toMatchObject(refused);
+    await h.decide.decide(clientOf('ia', 1), approvalId, { decision: 'approve' });
+    // In a caller's context, for another key, or by wallet-ledger: refused.
+    await expect(issuerAsks(held.operationId, issuer('i3'))).rejects.toMatchObject(refused);
+    await expect(
+      issuerAsks(held.operationId, undefined, issuerKeyOwner('i1')),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      h.authorize.run('wallet-ledger', undefined, {
+        operationId: held.operationId,
+        owner: issuerKeyOwner('i3'),
         intent: typed,
       }),
     ).rejects.toMatchObject(refused);
+    expect(await claimsOf((await issuerAsks(held.operationId)).decision)).toMatchObject({
+      activity: 'issuer-activity',
+      owner: issuerKeyOwner('i3'),
+      tenantId: 'ia',
+      intent: typed,
+      approval: { id: approvalId, quorum: 1 },
+    });
   });
 });

@@ -2,7 +2,6 @@ import {
   type AuthContext,
   type CatalogAsset,
   type DecisionApproval,
-  issuerKeyOwner,
   type SignedDecision,
   type SignIntent,
   TRADING_RPC,
@@ -12,7 +11,13 @@ import type { RpcClient } from '@custody/messaging';
 import { type Database, isUuid, withTransaction } from '@custody/persistence';
 import type { DecisionSigner } from './decision-signer';
 import * as repo from './decisions.repository';
-import { type AssetFacts, bindingOf, sameExactIntent, transferMismatch } from './decisions.rules';
+import {
+  type AssetFacts,
+  bindingOf,
+  decisionApprovalOf,
+  sameExactIntent,
+  transferMismatch,
+} from './decisions.rules';
 
 /** How long trading's catalog serves before it is read again (assets change with a deploy). */
 const CATALOG_TTL_MS = 60_000;
@@ -31,8 +36,9 @@ function refused(reason: string): AppError {
 /**
  * Signed decisions for signatures decided after their evaluation
  * (docs/decisions/signing-decisions.md): a withdrawal's transaction when the chain sender builds
- * it, a held signature once approved, an issuer's own signature in its caller's name. Each is
- * checked against what was admitted: the signer then checks the payload against the decision.
+ * it, a held signature once approved (a wallet's, or an issuer's REQUEST activity), each in its
+ * asker's own name. Each is checked against what was admitted: the signer then checks the
+ * payload against the decision.
  */
 export class Authorize {
   private catalog: { byId: Map<string, CatalogAsset>; at: number } | undefined;
@@ -48,8 +54,7 @@ export class Authorize {
     auth: AuthContext | undefined,
     request: AuthorizeRequest,
   ): Promise<{ decision: SignedDecision }> {
-    if (caller === 'issuer') return this.issuerActivity(auth, request);
-    if (auth) throw refused("a wallet operation is decided in wallet-ledger's own name");
+    if (auth) throw refused("an admitted operation is decided in its asker's own name");
     if (!isUuid(request.operationId)) throw refused('the operation was not admitted');
     const asset =
       request.intent.kind === 'evm-transfer'
@@ -57,17 +62,18 @@ export class Authorize {
         : undefined;
     return withTransaction(this.db, async (tx) => {
       const admission = await repo.lockAdmission(tx, request.operationId);
-      if (!admission) throw refused('the operation was not admitted');
+      // A purchase uses no key: it is never admitted.
+      if (!admission || admission.activity === 'purchase')
+        throw refused('the operation was not admitted');
+      // An issuer's activities are the issuer's to sign, every other admission wallet-ledger's.
+      if ((admission.activity === 'issuer-activity') !== (caller === 'issuer'))
+        throw refused('the operation is not this service’s');
       if (admission.owner !== request.owner) throw refused('another key');
       let approval: DecisionApproval | null = null;
       if (admission.approvalId) {
         const held = await repo.approvalWithVotes(tx, admission.approvalId);
         if (held?.status !== 'approved') throw refused('its approval has no quorum');
-        approval = {
-          id: held.id,
-          quorum: held.quorum,
-          decisions: held.votes.map((v) => ({ ...v, signature: null })),
-        };
+        approval = decisionApprovalOf(held);
       }
       const intent = request.intent;
       if (intent.kind === 'evm-transfer') {
@@ -89,30 +95,6 @@ export class Authorize {
         }),
       };
     });
-  }
-
-  /**
-   * An issuer's signature: with its own key only (its auth context names the issuer), of a
-   * message or typed data. No policy governs issuer activities yet: the decision is `allowed`.
-   */
-  private async issuerActivity(
-    auth: AuthContext | undefined,
-    request: AuthorizeRequest,
-  ): Promise<{ decision: SignedDecision }> {
-    if (auth?.audience !== 'issuer' || !auth.issuer) throw refused('no issuer is signed in');
-    if (request.owner !== issuerKeyOwner(auth.issuer.id)) throw refused("another issuer's key");
-    if (request.intent.kind !== 'evm-typed-data' && request.intent.kind !== 'evm-message')
-      throw refused('an issuer signs messages and typed data only');
-    return {
-      decision: await this.signer.sign({
-        tenantId: auth.tenantId,
-        activity: 'issuer-activity',
-        owner: request.owner,
-        operationId: request.operationId,
-        intent: request.intent,
-        approval: null,
-      }),
-    };
   }
 
   /** An asset's decimals and contract, from trading's catalog (cached; a miss reads again). */

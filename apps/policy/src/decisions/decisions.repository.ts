@@ -47,17 +47,33 @@ export const admissionsRetention: RetentionRule = expiredRows({
   order: 'created_at',
 });
 
-/** An approval's status, quorum and votes (what a decision carries). */
+/** An approval's status, quorum, requirements and votes with their signatures (what a decision carries). */
 export async function approvalWithVotes(db: Executor, approvalId: string) {
   const [approval] = await db
-    .select({ id: approvals.id, status: approvals.status, quorum: approvals.quorum })
+    .select({
+      id: approvals.id,
+      status: approvals.status,
+      quorum: approvals.quorum,
+      requirements: approvals.requirements,
+      policyIds: approvals.policyIds,
+      approverIds: approvals.approverIds,
+      platform: approvals.platform,
+      policyVersion: approvals.policyVersion,
+    })
     .from(approvals)
     .where(eq(approvals.id, approvalId));
   if (!approval) return undefined;
   const votes = await db
-    .select({ clientId: decisions.clientId, decision: decisions.decision })
+    .select({
+      clientId: decisions.clientId,
+      decision: decisions.decision,
+      credentialId: decisions.credentialId,
+      signature: decisions.signature,
+    })
     .from(decisions)
     .where(eq(decisions.approvalId, approvalId))
     .orderBy(decisions.createdAt);
   return { ...approval, votes };
 }
+
+export type ApprovalWithVotes = NonNullable<Awaited<ReturnType<typeof approvalWithVotes>>>;

@@ -1,7 +1,9 @@
 import { getAddress, isAddress, parseUnits } from 'ethers';
-import type { SignIntent } from '@custody/contracts';
+import type { DecisionApproval, SignIntent } from '@custody/contracts';
 import { dataHash, erc20TransferData } from '@custody/intents';
+import { policyVersionOfApproval, requirementsOf } from '../approvals/approvals.rules';
 import type { AdmissionBinding, AdmissionRow } from '../schema';
+import type { ApprovalWithVotes } from './decisions.repository';
 
 /** keccak-256 of empty call data. */
 const EMPTY_DATA_HASH = dataHash('0x');
@@ -89,4 +91,34 @@ export function sameExactIntent(held: SignIntent | null, asked: SignIntent): boo
   if (asked.kind === 'evm-transfer' || held.digest.toLowerCase() !== asked.digest.toLowerCase())
     return false;
   return held.kind !== 'evm-tx' || (asked.kind === 'evm-tx' && held.chainId === asked.chainId);
+}
+
+/**
+ * The approval a decision carries: its votes with their signatures, and where a holding policy
+ * asked for signed approvals what the signer needs to verify them itself — how many distinct
+ * clients' signatures must verify (the largest quorum among the signed requirements) and the
+ * policy version they signed (docs/decisions/signing-decisions.md).
+ */
+export function decisionApprovalOf(held: ApprovalWithVotes): DecisionApproval {
+  const signedQuorum = Math.max(
+    0,
+    ...requirementsOf(held)
+      .filter((r) => r.signed === true)
+      .map((r) => r.quorum),
+  );
+  return {
+    id: held.id,
+    quorum: held.quorum,
+    decisions: held.votes.map((v) => ({
+      clientId: v.clientId,
+      decision: v.decision,
+      signature:
+        v.credentialId !== null && v.signature !== null
+          ? { credentialId: v.credentialId, signature: v.signature }
+          : null,
+    })),
+    ...(signedQuorum > 0
+      ? { signed: { quorum: signedQuorum, policyVersion: policyVersionOfApproval(held) } }
+      : {}),
+  };
 }

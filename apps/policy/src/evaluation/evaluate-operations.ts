@@ -22,13 +22,16 @@ import type { DecisionSigner } from '../decisions/decision-signer';
 import { admit } from '../decisions/decisions.repository';
 import {
   appliesTo,
+  checkAsker,
   countedLegs,
   type EvaluatedPolicy,
   evaluateInOrder,
   type Facts,
   needs,
+  ownerOf,
   scopeOf,
   selectedLegs,
+  statedFiatAmounts,
   type Verdict,
   VelocityTotals,
 } from './evaluation.rules';
@@ -61,16 +64,33 @@ export class EvaluateOperations {
 
   /**
    * The decisions on operations the caller starts, in order (the wallet's tenant governs each:
-   * an admin's operation is governed as the tenant's own). Velocity windows are counted under
-   * each tenant's lock, so concurrent batches cannot pass a limit together; a hold creates its
-   * approval (pending, with its `approval.is-pending` event) in the same transaction.
+   * an admin's operation is governed as the tenant's own; an issuer's, as its tenant's), asked
+   * by the app that applies them (`app`: each its own activities). Velocity windows are counted
+   * under each tenant's lock, so concurrent batches cannot pass a limit together; a hold creates
+   * its approval (pending, with its `approval.is-pending` event) in the same transaction.
    */
+  async ask(
+    app: string | undefined,
+    auth: AuthContext | undefined,
+    ops: readonly GovernedOperation[],
+  ): Promise<PolicyDecision[]> {
+    checkBatch(ops);
+    return this.evaluateFor(checkAsker(app, auth, ops), ops);
+  }
+
+  /** The decisions on a v1 caller's operations on wallets, as wallet-ledger asks them. */
   async evaluate(
     auth: AuthContext | undefined,
     ops: readonly GovernedOperation[],
   ): Promise<PolicyDecision[]> {
-    const initiator = requireAuth(auth);
     checkBatch(ops);
+    return this.evaluateFor(requireAuth(auth), ops);
+  }
+
+  private async evaluateFor(
+    initiator: AuthContext,
+    ops: readonly GovernedOperation[],
+  ): Promise<PolicyDecision[]> {
     const tenants = [...new Set(ops.map((op) => op.tenantId))].sort();
     const all = await repo.governingPolicies(this.db, tenants);
     const policiesOf = (op: GovernedOperation) =>
@@ -137,20 +157,24 @@ export class EvaluateOperations {
     const admitted: Parameters<typeof admit>[1] = [];
     for (const [i, op] of ops.entries()) {
       const verdict = verdicts[i] as Verdict;
-      const owner = op.legs[0]?.walletId ?? '';
+      const owner = ownerOf(op);
       if (verdict.decision === 'block') {
         decisions.push(verdict);
         continue;
       }
+      const activity = op.activity;
       if (verdict.decision === 'allow') {
-        if (op.activity === 'withdrawal') admitted.push(admission(op, owner, null));
+        if (activity === 'withdrawal') admitted.push(admission(op, owner, null));
         decisions.push(
-          op.intent && op.activity !== 'transfer' && op.activity !== 'withdrawal'
+          op.intent &&
+            activity !== 'transfer' &&
+            activity !== 'withdrawal' &&
+            activity !== 'purchase'
             ? {
                 decision: 'allow',
                 signed: await this.signer.sign({
                   tenantId: op.tenantId,
-                  activity: op.activity,
+                  activity,
                   owner,
                   operationId: op.operationId,
                   intent: op.intent,
@@ -164,9 +188,12 @@ export class EvaluateOperations {
       const row = await this.approvals.hold(tx, initiator, op.tenantId, verdict, {
         activity: op.activity,
         operationId: op.operationId,
-        summary: summaryOf(op, facts[i]?.fiatAmounts),
+        summary: summaryOf(op, facts[i]?.fiatAmounts ?? statedFiatAmounts(op)),
       });
-      if (op.activity !== 'transfer') admitted.push(admission(op, owner, row.id));
+      // What uses a key is admitted for its decision on the quorum; a transfer and a purchase
+      // use none.
+      if (activity !== 'transfer' && activity !== 'purchase')
+        admitted.push(admission(op, owner, row.id));
       decisions.push({
         decision: 'require_approval',
         policyIds: verdict.policyIds,

@@ -1,15 +1,21 @@
 import {
+  type AuthContext,
   type GovernedLeg,
   type GovernedOperation,
   MAX_CITED_POLICIES,
   type PolicyRule,
 } from '@custody/contracts';
+import { refusalOf } from '@custody/testing';
 import {
+  appliesTo,
+  checkAsker,
   countedLegs,
   type EvaluatedPolicy,
   evaluate,
   evaluateInOrder,
+  ownerOf,
   ruleMatches,
+  statedFiatAmounts,
   VelocityTotals,
 } from './evaluation.rules';
 
@@ -391,5 +397,134 @@ describe('token authorizations', () => {
     expect(matches(rule, permit('1'), { destinationVerified: [true] })).toBe(false);
     expect(matches(rule, permit('1'), { destinationVerified: [false] })).toBe(true);
     expect(matches(rule, permit('1', { destination: undefined }))).toBe(true);
+  });
+});
+
+describe('purchases', () => {
+  /** A buy of 0.4 ETH into w1 for 1000 in fiat, as trading asks about it. */
+  const PURCHASE: GovernedOperation = {
+    activity: 'purchase',
+    operationId: '01900000-0000-7000-8000-000000000010',
+    tenantId: 't1',
+    legs: [{ userId: 'u1', walletId: 'w1', assetId: 'eth', amount: '0.4', fiatAmount: '1000' }],
+  };
+
+  it("are governed by purchase and any policies, never a withdrawal's", () => {
+    expect(appliesTo(policy({ activity: 'purchase' }), PURCHASE)).toBe(true);
+    expect(appliesTo(policy({ activity: 'any' }), PURCHASE)).toBe(true);
+    expect(appliesTo(policy({ activity: 'withdrawal' }), PURCHASE)).toBe(false);
+    expect(appliesTo(policy({ activity: 'purchase' }), OP)).toBe(false);
+  });
+
+  it('weigh their crypto amount and the fiat value they state', () => {
+    expect(matches({ kind: 'amount_above', assetId: 'eth', amount: '0.39' }, PURCHASE)).toBe(true);
+    expect(matches({ kind: 'amount_above', assetId: 'eth', amount: '0.4' }, PURCHASE)).toBe(false);
+    const fiat = statedFiatAmounts(PURCHASE);
+    expect(fiat).toEqual(['1000']);
+    const above = (amount: string) =>
+      matches({ kind: 'fiat_amount_above', amount }, PURCHASE, { fiatAmounts: fiat });
+    expect([above('999.99'), above('1000')]).toEqual([true, false]);
+    // A leg that states nothing is valued by trading (facts read by the service).
+    expect(statedFiatAmounts(OP)).toBeUndefined();
+  });
+
+  it('have no outside destination: the whitelist rule never matches them', () => {
+    const withDestination = {
+      ...PURCHASE,
+      legs: [{ ...PURCHASE.legs[0]!, destination: '0xdead' }],
+    };
+    expect(matches({ kind: 'destination_not_whitelisted' }, withDestination)).toBe(false);
+  });
+});
+
+describe("an issuer's REQUEST activities", () => {
+  /** A voucher for 5 unbounded units of the issuer's own token, to a holder. */
+  const ACTIVITY: GovernedOperation = {
+    activity: 'issuer-activity',
+    operationId: '01900000-0000-7000-8000-000000000011',
+    tenantId: 't1',
+    legs: [
+      {
+        userId: 'issuer-1',
+        walletId: 'issue-1',
+        assetId: 'unknown',
+        amount: '5',
+        destination: '0xholder',
+        tokenAuthorization: { token: '0xtoken', bounded: false },
+      },
+    ],
+  };
+  const issuerToken: AuthContext = {
+    clientId: 'issuer:issuer-1',
+    tenantId: 't1',
+    audience: 'issuer',
+    issuer: { id: 'issuer-1', version: 1 },
+  };
+
+  it('are governed by issuer-activity policies only: not any, which is operations on wallets', () => {
+    expect(appliesTo(policy({ activity: 'issuer-activity' }), ACTIVITY)).toBe(true);
+    expect(appliesTo(policy({ activity: 'any' }), ACTIVITY)).toBe(false);
+    expect(appliesTo(policy({ activity: 'sign-typed-data' }), ACTIVITY)).toBe(false);
+    expect(appliesTo(policy({ activity: 'issuer-activity' }), OP)).toBe(false);
+    expect(
+      appliesTo(
+        policy({ activity: 'issuer-activity', filters: { userIds: ['issuer-2'] } }),
+        ACTIVITY,
+      ),
+    ).toBe(false);
+  });
+
+  it("are not refused as a wallet's token authorization, but an unbounded grant matches every amount rule", () => {
+    expect(evaluate([], ACTIVITY)).toEqual({ decision: 'allow' });
+    const above = policy({
+      activity: 'issuer-activity',
+      rule: { kind: 'amount_above', assetId: 'usdc', amount: '1000000' },
+    });
+    expect(evaluate([above], ACTIVITY)).toEqual({ decision: 'block', policyIds: [above.id] });
+    const bounded = {
+      ...ACTIVITY,
+      legs: [
+        {
+          ...ACTIVITY.legs[0]!,
+          assetId: 'usdc',
+          tokenAuthorization: { token: '0xusdc', bounded: true },
+        },
+      ],
+    };
+    expect(evaluate([above], bounded)).toEqual({ decision: 'allow' });
+    expect(matches({ kind: 'destination_not_whitelisted' }, bounded)).toBe(false);
+  });
+
+  it("are signed with the issuer's key, and asked by the issuer service for its own issuer", () => {
+    expect(ownerOf(ACTIVITY)).toBe('issuer:issuer-1');
+    expect(ownerOf(OP)).toBe('w1');
+    expect(checkAsker('issuer', issuerToken, [ACTIVITY])).toBe(issuerToken);
+    const refusedBy = (app: string | undefined, auth: AuthContext, op: GovernedOperation) =>
+      refusalOf(() => checkAsker(app, auth, [op])).code;
+    const passes = (app: string, auth: AuthContext, op: GovernedOperation) =>
+      checkAsker(app, auth, [op]) === auth;
+    const client: AuthContext = { clientId: 'c1', tenantId: 't1', audience: 'general' };
+    const purchase: GovernedOperation = {
+      ...OP,
+      activity: 'purchase',
+      legs: [{ ...OP.legs[0]!, fiatAmount: '1' }],
+    };
+    expect([
+      refusedBy('issuer', { ...issuerToken, issuer: { id: 'issuer-2', version: 1 } }, ACTIVITY),
+      refusedBy('issuer', { ...issuerToken, tenantId: 't2' }, ACTIVITY),
+      refusedBy('issuer', client, ACTIVITY),
+      refusedBy('wallet-ledger', client, ACTIVITY),
+      refusedBy('wallet-ledger', issuerToken, OP),
+      refusedBy('wallet-ledger', client, purchase),
+      refusedBy('trading', client, OP),
+      refusedBy('signing', client, OP),
+      refusedBy(undefined, client, OP),
+      // Only a purchase states its fiat value.
+      refusedBy('wallet-ledger', client, { ...OP, legs: [{ ...OP.legs[0]!, fiatAmount: '1' }] }),
+    ]).toEqual(Array(10).fill('caller_not_allowed'));
+    expect([passes('wallet-ledger', client, OP), passes('trading', client, purchase)]).toEqual([
+      true,
+      true,
+    ]);
   });
 });

@@ -1,11 +1,15 @@
 import {
   type ApprovalRequirement,
+  type AuthContext,
+  type GovernedActivity,
   type GovernedLeg,
   type GovernedOperation,
   governingActivities,
+  issuerKeyOwner,
   MAX_CITED_POLICIES,
   type PolicyRule,
 } from '@custody/contracts';
+import { Errors } from '@custody/errors';
 import { add, compare, isZero } from '@custody/money';
 import type { PolicyRow } from '../schema';
 
@@ -151,8 +155,10 @@ export function selectedLegs(policy: EvaluatedPolicy, op: GovernedOperation): Go
 
 /** Whether a policy governs the operation: its activity, and a leg its filters select. */
 export function appliesTo(policy: EvaluatedPolicy, op: Evaluated): boolean {
-  // `any` is every operation on wallets; the policies' own changes are governed by name only.
+  // `any` is every operation on wallets (a purchase's too); the policies' own changes and an
+  // issuer's signatures, on no wallet, are governed by name only.
   if (op.activity === 'policy-change') return policy.activity === 'policy-change';
+  if (op.activity === 'issuer-activity' && policy.activity !== 'issuer-activity') return false;
   const activities: readonly string[] = governingActivities(op);
   if (policy.activity !== 'any' && !activities.includes(policy.activity)) return false;
   return selectedLegs(policy, op).length > 0;
@@ -170,8 +176,15 @@ export function needs(
 /** What leaves custody for an outside address: a withdrawal, a raw transaction's `to`. */
 const EXTERNAL_DESTINATIONS: ReadonlySet<string> = new Set(['withdrawal', 'sign-tx']);
 
+/**
+ * What has no outside destination whatever its legs say: a purchase (the treasury and the
+ * wallet), an issuer's signature (its grants go to holders, whom no wallet's whitelist names).
+ */
+const NO_DESTINATION: ReadonlySet<string> = new Set(['purchase', 'issuer-activity']);
+
 /** Whether a leg goes to an outside address: its operation's, or a token authorization's spender. */
 function goesOutside(op: GovernedOperation, leg: GovernedLeg): boolean {
+  if (NO_DESTINATION.has(op.activity)) return false;
   return EXTERNAL_DESTINATIONS.has(op.activity) || leg.tokenAuthorization !== undefined;
 }
 
@@ -268,6 +281,8 @@ export function evaluate(
       quorum: p.approvers?.quorum ?? 1,
       approverIds: p.approvers?.clientIds ?? null,
       platform: p.tenantId === null,
+      // Absent: the deployment's default, fixed when the approval is held (approvals.service).
+      ...(p.approvers?.signed !== undefined ? { signed: p.approvers.signed } : {}),
     })),
   };
 }
@@ -281,6 +296,9 @@ export function authorizationsAllowed(
   policies: readonly EvaluatedPolicy[],
   op: GovernedOperation,
 ): boolean {
+  // An issuer's grants (a mint voucher, say) are what its activities are for: weighed by the
+  // issuer-activity policies, never refused as a wallet's token authorization is.
+  if (op.activity === 'issuer-activity') return true;
   const authorizations = op.legs.filter((leg) => leg.tokenAuthorization !== undefined);
   if (authorizations.length === 0) return true;
   const allowing = policies.filter(
@@ -330,4 +348,65 @@ export function countedLegs(
           amount: leg.amount,
         })),
   );
+}
+
+/** The apps that ask for decisions, and the activities each may ask about. */
+const ASKERS: Readonly<Record<string, ReadonlySet<GovernedActivity>>> = {
+  'wallet-ledger': new Set([
+    'withdrawal',
+    'transfer',
+    'sign-tx',
+    'sign-message',
+    'sign-typed-data',
+  ]),
+  trading: new Set(['purchase']),
+  issuer: new Set(['issuer-activity']),
+};
+
+/**
+ * The initiator of operations an app asks decisions on, or a refusal: each app asks about its
+ * own activities only, in an end caller's name; an issuer only about its own key's signatures in
+ * its tenant (its token names the issuer), and only a purchase states its fiat value. So a
+ * compromised app cannot pass another's operation, or another issuer's, off as its own.
+ */
+export function checkAsker(
+  app: string | undefined,
+  auth: AuthContext | undefined,
+  ops: readonly GovernedOperation[],
+): AuthContext {
+  const allowed = app === undefined ? undefined : ASKERS[app];
+  const refuse = (why: string) =>
+    Errors.forbidden(`No decision for these operations: ${why}.`, 'caller_not_allowed');
+  if (!allowed) throw refuse('this service applies none');
+  if (!auth) throw Errors.unauthorized();
+  const issuer = app === 'issuer' ? auth.issuer : undefined;
+  if ((auth.audience === 'issuer') !== (app === 'issuer') || (app === 'issuer' && !issuer))
+    throw refuse("an issuer's operations are asked by the issuer service, in its token's name");
+  for (const op of ops) {
+    if (!allowed.has(op.activity)) throw refuse(`${app} does not apply a ${op.activity}`);
+    if (op.activity !== 'purchase' && op.legs.some((leg) => leg.fiatAmount !== undefined))
+      throw refuse('only a purchase states its fiat value');
+    if (
+      issuer &&
+      (op.tenantId !== auth.tenantId || op.legs.some((leg) => leg.userId !== issuer.id))
+    )
+      throw refuse("another issuer's signature");
+  }
+  return auth;
+}
+
+/**
+ * The key an operation's signature is made with, which its decision names: the issuer's for an
+ * issuer activity (its legs name the issuer), else the first leg's wallet.
+ */
+export function ownerOf(op: GovernedOperation): string {
+  const leg = op.legs[0];
+  if (!leg) return '';
+  return op.activity === 'issuer-activity' ? issuerKeyOwner(leg.userId) : leg.walletId;
+}
+
+/** The legs' values as the operation states them (a purchase's), when every leg states one. */
+export function statedFiatAmounts(op: GovernedOperation): string[] | undefined {
+  const stated = op.legs.map((leg) => leg.fiatAmount);
+  return stated.every((f): f is string => f !== undefined) ? stated : undefined;
 }

@@ -1,5 +1,6 @@
-import type { PolicyView } from '@custody/contracts';
-import { patched } from './policies.rules';
+import type { PolicyInput, PolicyView } from '@custody/contracts';
+import { refusalOf } from '@custody/testing';
+import { checkPolicy, patched } from './policies.rules';
 
 const current: PolicyView = {
   id: '0199a3b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b',
@@ -34,5 +35,47 @@ describe('a policy patch', () => {
     expect(patched(current, { filters: { assetIds: ['usdc'] } }).filters).toEqual({
       assetIds: ['usdc'],
     });
+  });
+});
+
+describe('a policy of purchases or issuer activities', () => {
+  const of = (activity: PolicyInput['activity'], rule: PolicyInput['rule']) =>
+    refusalOf(() => checkPolicy({ activity, rule, action: 'block' }, []));
+  const passes = (activity: PolicyInput['activity'], rule: PolicyInput['rule']) => {
+    checkPolicy({ activity, rule, action: 'block' }, []);
+    return true;
+  };
+
+  it('weighs amounts, fiat amounts and velocity windows', () => {
+    for (const activity of ['purchase', 'issuer-activity'] as const) {
+      expect(passes(activity, { kind: 'amount_above', assetId: 'eth', amount: '1' })).toBe(true);
+      expect(passes(activity, { kind: 'fiat_amount_above', amount: '1000' })).toBe(true);
+      expect(
+        passes(activity, {
+          kind: 'velocity',
+          window: '24h',
+          per: 'user',
+          assetId: 'eth',
+          maxAmount: '5',
+        }),
+      ).toBe(true);
+    }
+  });
+
+  it('has no destination to whitelist, nor token authorizations to allow', () => {
+    for (const activity of ['purchase', 'issuer-activity'] as const) {
+      expect(of(activity, { kind: 'destination_not_whitelisted' })).toMatchObject({
+        status: 400,
+        code: 'rule_not_applicable',
+      });
+      expect(
+        refusalOf(() =>
+          checkPolicy(
+            { activity, rule: { kind: 'always' }, action: 'block', allowTokenAuthorizations: true },
+            [],
+          ),
+        ),
+      ).toMatchObject({ status: 400, code: 'rule_not_applicable' });
+    }
   });
 });

@@ -3,6 +3,7 @@ import { QubicHelper } from '@qubic-lib/qubic-ts-library/dist/qubicHelper';
 import { QubicTransaction } from '@qubic-lib/qubic-ts-library/dist/qubic-types/QubicTransaction';
 import type { QubicTxJson, SignedQubicTransaction } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import type { SeedVault } from '../keystore/seed-vault';
 import type { ChainSigner, DerivedAddress } from './chain-signer';
 
 const PATH_PREFIX = "m/44'/83293'/0'/0";
@@ -11,30 +12,35 @@ const SEED_LENGTH = 55;
 /**
  * Qubic keys. A Qubic identity comes from a 55-letter seed; ours are derived deterministically
  * from the master seed (HMAC-SHA512 per index, letters by rejection sampling so each is uniform).
+ * The Qubic library takes that seed only as a string: it lives as one for one derivation or
+ * signature (docs/decisions/wallets-and-signing.md, "What stays in memory").
  */
 export class QubicSigner implements ChainSigner {
   readonly family = 'qubic' as const;
   private readonly helper = new QubicHelper();
 
-  constructor(private readonly masterSeed: Uint8Array) {}
+  constructor(private readonly vault: SeedVault) {}
 
-  /** The index's 55-letter seed; it never leaves this process. */
-  private seed(index: number): string {
-    let letters = '';
-    for (let counter = 0; letters.length < SEED_LENGTH; counter++) {
-      const block = createHmac('sha512', Buffer.from(this.masterSeed))
-        .update(`${PATH_PREFIX}/${index}#${counter}`)
-        .digest();
-      for (const byte of block) {
-        if (byte < 234 && letters.length < SEED_LENGTH)
-          letters += String.fromCharCode(97 + (byte % 26));
+  /** The index's 55-letter seed, from the master seed the vault unseals (and wipes) for it. */
+  private seed(index: number): Promise<string> {
+    return this.vault.withSeed((masterSeed) => {
+      let letters = '';
+      for (let counter = 0; letters.length < SEED_LENGTH; counter++) {
+        const block = createHmac('sha512', masterSeed)
+          .update(`${PATH_PREFIX}/${index}#${counter}`)
+          .digest();
+        for (const byte of block) {
+          if (byte < 234 && letters.length < SEED_LENGTH)
+            letters += String.fromCharCode(97 + (byte % 26));
+        }
+        block.fill(0);
       }
-    }
-    return letters;
+      return letters;
+    });
   }
 
   async derive(index: number): Promise<DerivedAddress> {
-    const { publicId } = await this.helper.createIdPackage(this.seed(index));
+    const { publicId } = await this.helper.createIdPackage(await this.seed(index));
     return { address: publicId, path: `${PATH_PREFIX}/${index}` };
   }
 
@@ -65,7 +71,7 @@ export class QubicSigner implements ChainSigner {
       .setTick(tx.tick)
       .setInputType(tx.type)
       .setInputSize(0);
-    const built = await transaction.build(this.seed(index));
+    const built = await transaction.build(await this.seed(index));
     return {
       signedTx: transaction.encodeTransactionToBase64(built),
       txId: transaction.getId(),

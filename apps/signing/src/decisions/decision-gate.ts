@@ -6,6 +6,8 @@ import { openDecision } from '@custody/intents';
 import type { Logger } from '@custody/logging';
 import type { RpcCallContext } from '@custody/messaging';
 import { type Database, enqueueEvent } from '@custody/persistence';
+import * as approvers from '../approvers/approvers.repository';
+import { approvalSignaturesHold } from '../approvers/approvers.rules';
 import * as repo from './decisions.repository';
 import {
   type DecisionFault,
@@ -26,6 +28,7 @@ const CODE_OF: Record<DecisionFault | 'used' | 'missing', string> = {
   other_tenant: 'decision_mismatch',
   other_payload: 'decision_mismatch',
   over_fee_cap: 'decision_over_fee_cap',
+  approval_signatures: 'approval_signatures_invalid',
   used: 'decision_used',
 };
 
@@ -69,7 +72,22 @@ export class DecisionGate {
     if (!claims) throw this.refuse('malformed', attempt, ctx);
     const judged = judgeDecision(claims, attempt, this.now());
     if ('fault' in judged) throw this.refuse(judged.fault, attempt, ctx, claims);
+    if (!(await this.approvalSigned(claims)))
+      throw this.refuse('approval_signatures', attempt, ctx, claims);
     return { claims, use: judged.use };
+  }
+
+  /**
+   * Whether the approval the decision carries, where its policies asked for signatures, was
+   * signed by enough approvers of the signer's own registry (not the policy service's word).
+   */
+  private async approvalSigned(claims: DecisionClaims): Promise<boolean> {
+    if (!claims.approval?.signed) return true;
+    const ids = claims.approval.decisions.flatMap((d) =>
+      d.signature ? [d.signature.credentialId] : [],
+    );
+    const registered = await approvers.credentialsByIds(this.db, ids);
+    return approvalSignaturesHold(claims, new Map(registered.map((c) => [c.id, c]))).ok;
   }
 
   /**

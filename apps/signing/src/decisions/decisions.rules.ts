@@ -55,9 +55,12 @@ const claimsSchema: z.ZodType<DecisionClaims> = z.object({
         z.object({
           clientId: z.string(),
           decision: z.enum(['approve', 'reject']),
-          signature: z.string().nullable(),
+          signature: z
+            .object({ credentialId: z.string().uuid(), signature: z.string().max(1024) })
+            .nullable(),
         }),
       ),
+      signed: z.object({ quorum: z.number().int(), policyVersion: z.string().max(128) }).optional(),
     })
     .nullable(),
   issuedAt: z.number(),
@@ -99,7 +102,9 @@ export type DecisionFault =
   | 'other_owner'
   | 'other_tenant'
   | 'other_payload'
-  | 'over_fee_cap';
+  | 'over_fee_cap'
+  /** Fewer approvers' signatures verify by the signer's own registry than the quorum. */
+  | 'approval_signatures';
 
 /** The part of a decision a signature uses, and the nonce it binds (null: used once). */
 export interface DecisionUse {

@@ -3,6 +3,7 @@ import {
   type AuthContext,
   type CreatePurchaseRequest,
   IDENTITY_RPC,
+  type PurchaseCreated,
   WALLET_RPC,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
@@ -12,11 +13,14 @@ import { type Database, type IdempotencyKey, withTransaction } from '@custody/pe
 import { assertUserAccess, requireAuth } from '@custody/tenancy';
 import type { AssetsService } from '../assets/assets.service';
 import type { PurchaseRow } from '../schema';
+import type { PurchaseGovernor } from './purchase-governor';
 import type { PurchaseSettlement } from './purchase-settlement';
 import {
+  approvalFailure,
   checkAvailableBalance,
   checkFiatCurrency,
   checkTradingEnabled,
+  governedPurchase,
   quote,
 } from './purchases.rules';
 import * as repo from './purchases.repository';
@@ -32,11 +36,12 @@ export interface PurchaseSettings {
 }
 
 /**
- * A purchase (docs/decisions/purchases.md). The quote is written `pending` first; then
- * wallet-ledger moves the crypto (idempotent by purchase id) and the purchase becomes `approved`
- * with its event — or `rejected` when the ledger refuses (a race with another debit, a block). A
- * crash between the steps leaves it `pending` for the recovery loop or the client's retry (same
- * Idempotency-Key) to finish.
+ * A purchase (docs/decisions/purchases.md). The policies decide on the quote first (a block
+ * records nothing); it is written `pending` (or `pending_approval`, held: answered with its
+ * approval, settled when the approval passes); then wallet-ledger moves the crypto (idempotent
+ * by purchase id) and the purchase becomes `approved` with its event — or `rejected` when the
+ * ledger refuses (a race with another debit, a block). A crash between the steps leaves it
+ * `pending` for the recovery loop or the client's retry (same Idempotency-Key) to finish.
  */
 export class CreatePurchase {
   constructor(
@@ -44,6 +49,7 @@ export class CreatePurchase {
     private readonly rpc: RpcClient,
     private readonly assets: AssetsService,
     private readonly settlement: PurchaseSettlement,
+    private readonly governor: PurchaseGovernor,
     private readonly settings: PurchaseSettings,
   ) {}
 
@@ -51,7 +57,7 @@ export class CreatePurchase {
     auth: AuthContext | undefined,
     request: CreatePurchaseRequest,
     idempotency?: IdempotencyKey,
-  ): Promise<{ id: string }> {
+  ): Promise<PurchaseCreated> {
     const caller = requireAuth(auth);
     assertUserAccess(caller, request.userId);
     checkFiatCurrency(request.fiatCurrency, this.settings.fiatCurrency);
@@ -89,8 +95,25 @@ export class CreatePurchase {
       assetDecimals: asset.decimals,
     });
     checkAvailableBalance(request.operation, wallet, q);
+    const id = uuidv7();
+    // The policies decide on the deal as quoted before anything is written: a refusal leaves
+    // nothing behind, an unreachable policy service fails the request (fail closed).
+    const decision = await this.governor.decide(
+      caller,
+      governedPurchase({
+        id,
+        tenantId: user.tenantId,
+        userId: request.userId,
+        walletId: wallet.id,
+        assetId: asset.id,
+        operation: request.operation,
+        amount: q.amount,
+        purchased: q.purchased,
+      }),
+    );
+    const approvalId = decision.decision === 'require_approval' ? decision.approvalId : null;
     const row = await this.insertPending(caller, idempotency, {
-      id: uuidv7(),
+      id,
       tenantId: user.tenantId,
       userId: request.userId,
       walletId: wallet.id,
@@ -104,7 +127,8 @@ export class CreatePurchase {
       fiatCurrency: this.settings.fiatCurrency,
       rateId: rate.id,
       price: rate.fiatPrice,
-      status: 'pending',
+      status: approvalId ? 'pending_approval' : 'pending',
+      approvalId,
       device: request.device,
       ip: request.ip,
       externalReference: request.externalReference ?? null,
@@ -136,12 +160,28 @@ export class CreatePurchase {
     idempotency: IdempotencyKey | undefined,
     values: repo.NewPurchase,
   ): Promise<PurchaseRow> {
+    const approvalId = values.approvalId ?? null;
     const inserted = await withTransaction(this.db, async (tx) => {
+      // Its approval's outcome, if it came first, is read after the insert, under its lock.
+      if (approvalId) await repo.lockApproval(tx, approvalId);
       if (idempotency) await repo.releaseExpiredKey(tx, caller.clientId, idempotency.key);
-      return repo.insertPurchase(tx, values);
+      const row = await repo.insertPurchase(tx, values);
+      const early = row && approvalId ? await repo.takeOutcome(tx, approvalId) : undefined;
+      if (!row || !approvalId || !early) return row;
+      const next =
+        early === 'approved'
+          ? ({ status: 'pending' } as const)
+          : ({ status: 'rejected', failure: approvalFailure(early) } as const);
+      return (await repo.leaveApproval(tx, row.id, approvalId, next)) ?? row;
+    }).catch(async (error: unknown) => {
+      // Not recorded: what the decision counted or held for it goes.
+      await this.governor.release([values.id]);
+      throw error;
     });
     if (inserted) return inserted;
-    // A twin request with the same key won the insert: finish that purchase instead.
+    // A twin request with the same key won the insert: its decision stands, this one's goes;
+    // finish that purchase instead.
+    await this.governor.release([values.id]);
     const twin = idempotency ? await this.byKey(caller.clientId, idempotency) : undefined;
     if (!twin) throw Errors.internal(new Error('purchase insert conflicted without a twin'));
     return twin;

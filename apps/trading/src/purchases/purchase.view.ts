@@ -19,6 +19,7 @@ export function purchaseView(row: PurchaseRow) {
     fiatCurrency: row.fiatCurrency,
     rate: { id: row.rateId, price: row.price },
     ...(row.externalReference ? { externalReference: row.externalReference } : {}),
+    ...(row.approvalId ? { approvalId: row.approvalId } : {}),
     ...(row.failure ? { failure: { code: row.failure.code, message: row.failure.message } } : {}),
   };
 }

@@ -84,6 +84,72 @@ export async function finishPending(
   return row;
 }
 
+/**
+ * A held purchase's approval outcome applied: approved, `pending` (settled next); otherwise
+ * `rejected` with its failure. None when the purchase no longer waits for that approval.
+ */
+export async function leaveApproval(
+  db: Executor,
+  id: string,
+  approvalId: string,
+  next: { status: 'pending' } | { status: 'rejected'; failure: RpcErrorBody },
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .update(purchases)
+    .set({
+      status: next.status,
+      failure: next.status === 'rejected' ? next.failure : null,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(purchases.id, id),
+        eq(purchases.status, 'pending_approval'),
+        eq(purchases.approvalId, approvalId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The purchase, locked for the transaction; none when it does not exist (yet). */
+export async function lockPurchase(db: Executor, id: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id)).for('update');
+  return row;
+}
+
+/**
+ * An approval's outcome can arrive before the purchase it holds is committed (the policy
+ * service commits the approval first). Both sides take the approval's lock: the purchase's
+ * transaction reads an outcome kept before it, or the outcome's sees the purchase.
+ */
+export async function lockApproval(db: Executor, approvalId: string): Promise<void> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`trading.approval:${approvalId}`}, 0))`,
+  );
+}
+
+/** Keeps an approval's outcome that came before its purchase. */
+export async function keepOutcome(db: Executor, approvalId: string, status: string): Promise<void> {
+  // An outcome waits seconds for its purchase at most; one still here after a day belongs to a
+  // purchase that was never recorded (a crash between its decision and its insert): forgotten.
+  await db.execute(
+    sql`DELETE FROM trading.approval_outcomes WHERE created_at < now() - interval '1 day'`,
+  );
+  await db.execute(
+    sql`INSERT INTO trading.approval_outcomes (approval_id, status) VALUES (${approvalId}, ${status})
+        ON CONFLICT (approval_id) DO NOTHING`,
+  );
+}
+
+/** The outcome kept for an approval, taken (deleted) as it is read. */
+export async function takeOutcome(db: Executor, approvalId: string): Promise<string | undefined> {
+  const { rows } = await db.execute<{ status: string }>(
+    sql`DELETE FROM trading.approval_outcomes WHERE approval_id = ${approvalId} RETURNING status`,
+  );
+  return rows[0]?.status;
+}
+
 /** A purchase the caller already holds the id of (from its own row): it must exist. */
 export async function purchaseById(db: Executor, id: string): Promise<PurchaseRow> {
   return one(await db.select().from(purchases).where(eq(purchases.id, id)));

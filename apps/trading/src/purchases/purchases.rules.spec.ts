@@ -1,10 +1,12 @@
 import { refusalOf } from '@custody/testing';
 import { MAX_BASE_UNITS } from '@custody/money';
 import {
+  approvalFailure,
   checkAvailableBalance,
   checkFiatCurrency,
   checkTradingEnabled,
   feeRate,
+  governedPurchase,
   quote,
   type QuoteRequest,
 } from './purchases.rules';
@@ -273,5 +275,41 @@ describe('purchase checks', () => {
       details: { walletId: 'w-1', available: '0.5' },
     });
     expect(() => checkAvailableBalance('buy', wallet, { cryptoAmount: '1000' })).not.toThrow();
+  });
+});
+
+describe('a purchase as the policies weigh it', () => {
+  const purchase = {
+    id: '0199a3b2-7c4d-7e8f-9a0b-1c2d3e4f5a6b',
+    tenantId: 'tenant-a',
+    userId: 'user-1',
+    walletId: 'wallet-1',
+    assetId: 'eth',
+  };
+
+  it('is one leg: the crypto that moves, and the fiat value of the deal before its fee', () => {
+    const bought = buy('100', '2500.5', 150, 18);
+    expect(governedPurchase({ ...purchase, operation: 'buy', ...bought })).toEqual({
+      activity: 'purchase',
+      operationId: purchase.id,
+      tenantId: 'tenant-a',
+      legs: [
+        {
+          userId: 'user-1',
+          walletId: 'wallet-1',
+          assetId: 'eth',
+          amount: '0.039392121575684863',
+          fiatAmount: '100',
+        },
+      ],
+    });
+    const sold = sell('0.5', '2500.5', 150, 18);
+    expect(governedPurchase({ ...purchase, operation: 'sell', ...sold }).legs).toEqual([
+      expect.objectContaining({ amount: '0.5', fiatAmount: '1250.25' }),
+    ]);
+  });
+
+  it("fails a held purchase with its approval's outcome", () => {
+    expect(approvalFailure('expired')).toMatchObject({ status: 409, code: 'approval_expired' });
   });
 });

@@ -1,4 +1,4 @@
-import type { PurchaseOperation } from '@custody/contracts';
+import type { GovernedOperation, PurchaseOperation, RpcErrorBody } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import {
   compare,
@@ -117,4 +117,45 @@ export function checkAvailableBalance(
       details: { walletId: wallet.id, available: wallet.availableBalance },
     });
   }
+}
+
+/**
+ * A purchase as the policies weigh it (docs/decisions/purchases.md): one leg on its wallet, the
+ * crypto that moves (a buy's credit, a sell's debit) and its fiat value at the quoted rate before
+ * the fee (a buy's amount paid, a sell's proceeds), so a fiat limit reads the deal as quoted.
+ */
+export function governedPurchase(purchase: {
+  id: string;
+  tenantId: string;
+  userId: string;
+  walletId: string;
+  assetId: string;
+  operation: PurchaseOperation;
+  amount: string;
+  purchased: string;
+}): GovernedOperation {
+  const buy = purchase.operation === 'buy';
+  return {
+    activity: 'purchase',
+    operationId: purchase.id,
+    tenantId: purchase.tenantId,
+    legs: [
+      {
+        userId: purchase.userId,
+        walletId: purchase.walletId,
+        assetId: purchase.assetId,
+        amount: buy ? purchase.purchased : purchase.amount,
+        fiatAmount: buy ? purchase.amount : purchase.purchased,
+      },
+    ],
+  };
+}
+
+/** Why a held purchase ends `rejected` when its approval does not pass, as its `failure`. */
+export function approvalFailure(outcome: string): RpcErrorBody {
+  return {
+    status: 409,
+    code: `approval_${outcome}`,
+    message: `The approval this purchase waited for was ${outcome}: nothing was booked.`,
+  };
 }

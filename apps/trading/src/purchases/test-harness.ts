@@ -2,9 +2,12 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   type AuthContext,
   type CreatePurchaseRequest,
+  type GovernedOperation,
   IDENTITY_RPC,
   LEDGER_RPC,
   type ListQuery,
+  POLICY_RPC,
+  type PolicyDecision,
   RPC_ACCESS,
   type ServiceName,
   type SettlePurchaseRequest,
@@ -27,13 +30,16 @@ import type { IdempotencyKey } from '@custody/persistence';
 import { deleteMqNamespace, testLogger, testServiceUrls, uniqueName } from '@custody/testing';
 import { createTradingDatabase, MARKET, type TradingDatabase } from '../test-harness';
 import { CreatePurchase } from './create-purchase';
+import { PurchaseGovernor } from './purchase-governor';
 import { PurchaseSettlement } from './purchase-settlement';
 import type { PurchaseView } from './purchase.view';
 import { PurchasesService } from './purchases.service';
 import { RecoverPendingPurchases } from './recover-pending-purchases';
+import { SettlePurchaseApproval } from './settle-purchase-approval';
 
 // Purchases against a real PostgreSQL (../test-harness.ts), with real RPC over RabbitMQ to
-// stand-ins for the peers they ask: wallet-ledger (wallets, settlement) and identity (the user).
+// stand-ins for the peers they ask: wallet-ledger (wallets, settlement), identity (the user) and
+// policy (the decision on each purchase).
 
 /** A purchase's fee: 1.5 %. */
 export const FEE_BPS = 150;
@@ -56,6 +62,14 @@ export interface IdentityUser {
 export interface PurchaseHarness extends TradingDatabase {
   createPurchase: CreatePurchase;
   recovery: RecoverPendingPurchases;
+  /** Applies approvals' outcomes to the purchases they held. */
+  held: SettlePurchaseApproval;
+  /** The policy service's stand-in's answer per wallet (absent: allowed). */
+  decisions: Map<string, PolicyDecision>;
+  /** Every purchase it was asked to decide on, in order. */
+  evaluated: GovernedOperation[];
+  /** Every purchase it was told to release. */
+  released: string[];
   /** The reads. */
   purchases: PurchasesService;
   wallets: Map<string, LedgerWallet>;
@@ -117,6 +131,9 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
     return wallet;
   };
 
+  const decisions = new Map<string, PolicyDecision>();
+  const evaluated: GovernedOperation[] = [];
+  const released: string[] = [];
   const standIns: RpcServer[] = [];
   const standIn = async (service: ServiceName, handlers: [string, RpcHandler][]) => {
     const server = new RpcServer({
@@ -179,6 +196,20 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
       return view;
     }),
   ]);
+  await standIn('policy', [
+    methodHandler('policy', POLICY_RPC.evaluate, async ({ operations }) => {
+      evaluated.push(...operations);
+      return {
+        decisions: operations.map(
+          (op) => decisions.get(op.legs[0]?.walletId ?? '') ?? { decision: 'allow' as const },
+        ),
+      };
+    }),
+    methodHandler('policy', POLICY_RPC.release, async ({ operationIds }) => {
+      released.push(...operationIds);
+      return { released: operationIds.length };
+    }),
+  ]);
   const rpc = new RpcClient({
     broker,
     caller: 'trading',
@@ -187,14 +218,19 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
   });
   await rpc.start();
 
-  const settlement = new PurchaseSettlement(base.db, rpc, base.assets);
+  const governor = new PurchaseGovernor(rpc);
+  const settlement = new PurchaseSettlement(base.db, rpc, base.assets, governor);
   return {
     ...base,
-    createPurchase: new CreatePurchase(base.db, rpc, base.assets, settlement, {
+    createPurchase: new CreatePurchase(base.db, rpc, base.assets, settlement, governor, {
       fiatCurrency: MARKET.fiatCurrency,
       feeBps: FEE_BPS,
     }),
     recovery: new RecoverPendingPurchases(base.db, settlement, testLogger()),
+    held: new SettlePurchaseApproval(settlement),
+    decisions,
+    evaluated,
+    released,
     purchases: new PurchasesService(base.db, rpc),
     wallets,
     users,

@@ -1,6 +1,7 @@
-import { JsonRpcProvider, Network } from 'ethers';
+import { type JsonRpcProvider, Network } from 'ethers';
 import type { Logger } from '@custody/logging';
 import { type BlockAnswer, blockAgreement, quorumSize } from './node-quorum.rules';
+import { TracedJsonRpcProvider } from './traced-provider';
 
 /** One node of the network: a label safe to show and count by (the URL may carry a key). */
 export interface ChainNode {
@@ -40,7 +41,8 @@ export class ChainNodes {
     const nodes = urls.map((url, index) => ({
       label: `node-${index}`,
       origin: new URL(url).origin,
-      provider: new JsonRpcProvider(url, undefined, {
+      // Its calls inside a trace are spans named after their method (traced-provider.ts).
+      provider: new TracedJsonRpcProvider(url, undefined, {
         staticNetwork: Network.from(options.chainId),
         pollingInterval: 250,
       }),

@@ -19,6 +19,7 @@ import { walletAddress } from '../wallets/wallets.repository';
 import type { RecordReplacement } from '../withdrawals/record-replacement';
 import type { SendWithdrawal } from '../withdrawals/send-withdrawal';
 import type { SettleSentWithdrawal } from '../withdrawals/settle-sent-withdrawal';
+import { inWithdrawalTrace } from '../withdrawals/withdrawal-trace';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
@@ -100,10 +101,11 @@ export class WithdrawalSender {
   async poll(): Promise<void> {
     const assetIds = [this.network.nativeAssetId, ...this.network.tokens.keys()];
     const prepared = await this.withdrawals.reads.preparedToSend(assetIds, 100);
-    // One at a time, oldest first: nonces of one address are sent in order.
+    // One at a time, oldest first: nonces of one address are sent in order. Each in the trace of
+    // the request that created it (docs/tracing.md), linked to this run's.
     for (const row of prepared) {
       try {
-        await this.send(row);
+        await inWithdrawalTrace('withdrawal send', row, () => this.send(row));
       } catch (error) {
         this.logger.warn({ err: error, withdrawalId: row.id }, 'withdrawal not sent yet');
       }
@@ -285,13 +287,16 @@ export class WithdrawalSender {
         continue;
       }
       if (head - receipt.blockNumber + 1 < this.network.confirmations) continue;
-      const native = !this.network.tokens.has(w.assetId);
-      const decimals = (await this.catalog.require(w.assetId)).decimals;
-      // The wallet pays the fee of a native transfer; the gas station pays for ERC-20 transfers.
-      await this.withdrawals.settle.settleMined(w.id, {
-        hash: receipt.hash,
-        succeeded: receipt.status === 1,
-        fee: native ? canonical(formatUnits(receipt.fee, decimals)) : '0',
+      const mined = receipt;
+      await inWithdrawalTrace('withdrawal confirm', w, async () => {
+        const native = !this.network.tokens.has(w.assetId);
+        const decimals = (await this.catalog.require(w.assetId)).decimals;
+        // The wallet pays the fee of a native transfer; the gas station pays for ERC-20 transfers.
+        await this.withdrawals.settle.settleMined(w.id, {
+          hash: mined.hash,
+          succeeded: mined.status === 1,
+          fee: native ? canonical(formatUnits(mined.fee, decimals)) : '0',
+        });
       });
     }
   }
@@ -302,16 +307,18 @@ export class WithdrawalSender {
    */
   private async resendIfDropped(w: WithdrawalRow, hash: string, raw: string): Promise<void> {
     if (await this.provider.getTransaction(hash)) return;
-    try {
-      await sendRaw(this.provider, raw, hash);
-    } catch (error) {
-      this.logger.warn(
-        { err: error, withdrawalId: w.id },
-        're-send of a dropped withdrawal failed',
-      );
-      return;
-    }
-    this.logger.info({ withdrawalId: w.id, hash }, 'dropped withdrawal transaction sent again');
-    await this.withdrawals.settle.reportDropped(w.id, hash);
+    await inWithdrawalTrace('withdrawal resend', w, async () => {
+      try {
+        await sendRaw(this.provider, raw, hash);
+      } catch (error) {
+        this.logger.warn(
+          { err: error, withdrawalId: w.id },
+          're-send of a dropped withdrawal failed',
+        );
+        return;
+      }
+      this.logger.info({ withdrawalId: w.id, hash }, 'dropped withdrawal transaction sent again');
+      await this.withdrawals.settle.reportDropped(w.id, hash);
+    });
   }
 }

@@ -8,6 +8,7 @@ import {
   checkIncomeAmount,
   creditMovements,
   depositRow,
+  incomeAnswer,
   incomeView,
   reorgHoldAmount,
   reversalMovements,
@@ -232,5 +233,8 @@ describe('a confirmed deposit reorged off the chain', () => {
         resolvedAt: '2024-05-03T00:00:00.000Z',
       },
     });
+    // As an Idempotency-Key's answer, read back as it was stored (the reorg kept).
+    expect(incomeAnswer.parse(JSON.parse(JSON.stringify(view)))).toEqual(view);
+    expect(() => incomeAnswer.parse({ ...view, status: 'reorged' })).toThrow();
   });
 });

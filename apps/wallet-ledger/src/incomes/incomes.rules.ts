@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import type { IncomeReorgResolution, IncomeStatus, IncomeView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { compare, decimalPlaces, fitsBaseUnits, isZero, TOO_MANY_BASE_UNITS } from '@custody/money';
+import type { StoredAnswer } from '@custody/persistence';
 import type { Movement } from '../ledger/ledger.rules';
 import type { IncomeRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
@@ -166,3 +168,28 @@ export function incomeView(row: IncomeRow): IncomeView {
       : {}),
   };
 }
+
+/** Every status, each once (a status added to the contract and not here fails to compile). */
+const STATUSES: { [S in IncomeStatus]: S } = {
+  pending: 'pending',
+  confirmed: 'confirmed',
+  failed: 'failed',
+};
+
+/**
+ * An income's view as an Idempotency-Key's stored answer reads it back: each field it must have
+ * checked; the optional ones (the rate, the reorg) pass as they were stored.
+ */
+export const incomeAnswer = z.looseObject({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  userId: z.string(),
+  walletId: z.string(),
+  assetId: z.string(),
+  amount: z.string(),
+  blockchainTransactionId: z.string(),
+  senderAddress: z.string(),
+  status: z.enum(STATUSES),
+  transactionTimestamp: z.string(),
+}) satisfies StoredAnswer<IncomeView>;

@@ -14,6 +14,7 @@ import {
   type Database,
   enqueueEvent,
   type IdempotencyKey,
+  idAnswer,
   isUuid,
   listResult,
   runIdempotent,
@@ -33,6 +34,7 @@ import {
   checkIncomeAmount,
   creditMovements,
   depositRow,
+  incomeAnswer,
   incomeView,
 } from './incomes.rules';
 import { resolveReorgedDeposit } from './reorged-deposits';
@@ -60,7 +62,7 @@ export class IncomesService {
     idempotency?: IdempotencyKey,
   ): Promise<{ id: string }> {
     requireAdmin(auth);
-    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+    return runIdempotent(this.db, SCHEMA, idempotency, idAnswer, async (tx) => {
       if (!isUuid(input.walletId)) throw Errors.notFound('wallet');
       const wallet = await repo.findLiveWallet(tx, input.walletId);
       if (!wallet) throw Errors.notFound('wallet');
@@ -104,7 +106,7 @@ export class IncomesService {
     idempotency?: IdempotencyKey,
   ): Promise<IncomeView> {
     requireAdmin(auth);
-    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+    return runIdempotent(this.db, SCHEMA, idempotency, incomeAnswer, async (tx) => {
       if (!isUuid(id)) throw Errors.notFound('income');
       const income = await repo.lockIncome(tx, id);
       if (!income) throw Errors.notFound('income');

@@ -30,6 +30,7 @@ import * as repo from './incomes.repository';
 import {
   assertReorgResolvable,
   canFlagReorged,
+  incomeAnswer,
   incomeView,
   reorgHoldAmount,
   reversalMovements,
@@ -78,7 +79,7 @@ export async function resolveReorgedDeposit(
   idempotency?: IdempotencyKey,
 ): Promise<IncomeView> {
   requireAdmin(auth);
-  return runIdempotent(db, SCHEMA, idempotency, async (tx) => {
+  return runIdempotent(db, SCHEMA, idempotency, incomeAnswer, async (tx) => {
     if (!isUuid(id)) throw Errors.notFound('income');
     const income = await repo.lockIncome(tx, id);
     if (!income) throw Errors.notFound('income');

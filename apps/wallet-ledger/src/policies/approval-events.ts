@@ -18,15 +18,28 @@ export function approvalEventHandlers(held: {
   withdrawals: Settles;
   transfers: Settles;
   signatures: Settles;
+  /** A held change of the treasury's bound. */
+  treasury: Settles;
 }): EventHandlers {
   return {
     [EVENTS.approvalDecided]: async ({ data: approval }, tx) => {
       // A still pending approval settles nothing (the event names finished ones only).
       if (approval.status === 'pending') return;
-      if (approval.activity === 'withdrawal') await held.withdrawals.settleApproval(tx, approval);
-      else if (approval.activity === 'transfer') await held.transfers.settleApproval(tx, approval);
-      else if (approval.activity !== 'policy-change')
-        await held.signatures.settleApproval(tx, approval);
+      switch (approval.activity) {
+        case 'withdrawal':
+          return held.withdrawals.settleApproval(tx, approval);
+        case 'transfer':
+          return held.transfers.settleApproval(tx, approval);
+        case 'sign-tx':
+        case 'sign-message':
+        case 'sign-typed-data':
+          return held.signatures.settleApproval(tx, approval);
+        case 'treasury-change':
+          return held.treasury.settleApproval(tx, approval);
+        default:
+          // What other services hold (policies, clients, purchases, issuer activities).
+          return;
+      }
     },
   };
 }

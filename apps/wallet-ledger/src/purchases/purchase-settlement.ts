@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { SettlePurchaseRequest, SettlePurchaseResult } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import { failpoint } from '@custody/faults';
-import { type Database, runIdempotent } from '@custody/persistence';
+import { type Database, runIdempotent, type StoredAnswer } from '@custody/persistence';
 import { lockAccounts, postEntry, systemAccountId } from '../ledger/ledger.repository';
 import { type Party, recordMovements } from '../transactions/transactions.repository';
 import { maxShortOf } from '../treasury/treasury.repository';
@@ -15,6 +16,11 @@ const SCHEMA = 'ledger';
 export const SETTLEMENT_FAILPOINT = 'ledger.purchase.after-settle';
 /** The idempotency keys of settlements are kept under the settling app's name. */
 const SETTLING_CALLER = 'trading';
+/** A settlement's answer as a retry reads it back from its key. */
+const settled = z.object({
+  purchaseId: z.string(),
+  walletBalance: z.string(),
+}) satisfies StoredAnswer<SettlePurchaseResult>;
 
 /**
  * The crypto leg of a purchase (docs/decisions/purchases.md): buy moves `cryptoAmount` treasury →
@@ -40,7 +46,7 @@ export class PurchaseSettlement {
       )
       .digest('hex');
     const key = { clientId: SETTLING_CALLER, key: `purchase:${request.purchaseId}`, requestHash };
-    const result = await runIdempotent(this.db, SCHEMA, key, async (tx) => {
+    const result = await runIdempotent(this.db, SCHEMA, key, settled, async (tx) => {
       // Idempotency keys expire after 24 h; the journal is forever: a purchase posted long ago
       // answers as settled (and a unique index makes a second entry impossible anyway).
       if (await repo.purchasePosted(tx, request.purchaseId)) {

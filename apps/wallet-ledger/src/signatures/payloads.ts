@@ -17,7 +17,11 @@ import {
   evmMessageDigest,
   evmTxDigest,
   evmTypedDataDigest,
+  grantLegs,
+  type KnownContracts,
+  PERMIT2,
   qubicDigest,
+  tokenAuthorization,
   unsignedEvmTransaction,
 } from '@custody/intents';
 import type { RpcClient } from '@custody/messaging';
@@ -25,12 +29,6 @@ import type { AssetCatalog } from '../assets/asset-catalog';
 import type { EvmNetwork } from '../chain/evm-network';
 import type { SignedTransactionHold } from '../withdrawals/hold-signed-transaction';
 import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
-import {
-  grantLegs,
-  type KnownContracts,
-  PERMIT2,
-  tokenAuthorization,
-} from './token-authorizations.rules';
 
 /** The wallet a signature is made with. */
 export type SigningWallet = SignedTransactionHold['wallet'];

@@ -1,4 +1,4 @@
-import { POLICY_RPC, type SignRequest } from '@custody/contracts';
+import { POLICY_RPC } from '@custody/contracts';
 import { isAppError } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
@@ -7,6 +7,7 @@ import * as outcomes from '../policies/approval-outcomes.repository';
 import type { SignedItemRow } from '../schema';
 import { lockAndReadBlocked } from '../users/users.repository';
 import { findWallet } from '../wallets/wallets.repository';
+import { heldSignRequest } from './held-request';
 import type { SignaturePayloads } from './payloads';
 import type { SignatureRecords } from './signature-records';
 import * as repo from './signatures.repository';
@@ -54,7 +55,7 @@ export class SettleSignatureApproval {
     const found = await findWallet(tx, { kind: 'all' }, current.userId, current.walletId);
     if (!found) return void (await failed('wallet_deleted'));
     const { wallet } = found;
-    const request = { kind: current.kind, payload: current.request } as SignRequest;
+    const request = heldSignRequest(current);
     // A refusal (the asset no longer signable, short funds, a nonce taken meanwhile, no
     // decision) ends it `failed`, its writes in a savepoint undone; a fault (signing or policy
     // unreachable) retries the event.

@@ -33,7 +33,7 @@ import {
   walletTenants,
   writeTransfersStatement,
 } from './transfers.repository';
-import { decideTransfers, type Outcome } from './transfers.rules';
+import { decideTransfers, type Outcome, transferAnswer } from './transfers.rules';
 
 const SCHEMA = 'ledger';
 /**
@@ -160,7 +160,7 @@ export class CreateTransfer {
     // must not refuse the retry of a transfer that was booked, nor count it twice): the batch's
     // keys looked up at once.
     const keyed = queued.flatMap((item) => (item.idempotency ? [item.idempotency] : []));
-    const stored = await storedIdempotentResults<TransferView>(this.db, SCHEMA, keyed);
+    const stored = await storedIdempotentResults(this.db, SCHEMA, keyed, transferAnswer);
     const items = queued.filter((item) => {
       const answer = item.idempotency && stored.get(item.idempotency);
       if (!answer) return true;
@@ -273,6 +273,7 @@ export class CreateTransfer {
       this.db,
       SCHEMA,
       item.idempotency,
+      transferAnswer,
       async (tx) => {
         const [outcome] = await this.apply(tx, [item]);
         if (!outcome) throw Errors.internal(new Error('no outcome'));

@@ -20,7 +20,7 @@ import type { TransferLegRow, TransferRow } from '../schema';
 import { lockParties } from './parties';
 import type { SettleTransferApproval } from './settle-transfer-approval';
 import { insertHeldTransfer } from './transfers.repository';
-import { resolveTransfer, transferView } from './transfers.rules';
+import { resolveTransfer, transferAnswer, transferView } from './transfers.rules';
 
 const SCHEMA = 'ledger';
 
@@ -51,6 +51,7 @@ export class HoldTransfer {
       this.db,
       SCHEMA,
       idempotency,
+      transferAnswer,
       async (tx) => {
         // Its approval's outcome, if it came first, is read after the insert, under its lock.
         await outcomes.lockApproval(tx, approvalId);

@@ -6,6 +6,7 @@ import {
   type Parties,
   planTransfer,
   resolveTransfer,
+  transferAnswer,
   type WalletInfo,
 } from './transfers.rules';
 
@@ -198,6 +199,9 @@ describe('planTransfer', () => {
     });
     expect(planned.transfer.id).toBe(TRANSFER_ID);
     expect(planned.legRows.every((l) => l.transferId === TRANSFER_ID)).toBe(true);
+    // Its view as an Idempotency-Key's answer, read back as it was stored.
+    expect(transferAnswer.parse(JSON.parse(JSON.stringify(planned.view)))).toEqual(planned.view);
+    expect(() => transferAnswer.parse({ ...planned.view, transactions: [{ id: 7 }] })).toThrow();
   });
 
   it('refuses the whole transfer with the index of the leg that overdraws', () => {

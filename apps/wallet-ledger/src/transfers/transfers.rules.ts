@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import type {
   AuthContext,
   CreateTransferRequest,
@@ -7,6 +8,7 @@ import type {
 } from '@custody/contracts';
 import { type AppError, Errors, isAppError } from '@custody/errors';
 import { decimalPlaces, fitsBaseUnits, TOO_MANY_BASE_UNITS, isZero } from '@custody/money';
+import type { StoredAnswer } from '@custody/persistence';
 import { assertUserAccess, tenantScope } from '@custody/tenancy';
 import {
   type AccountState,
@@ -107,6 +109,36 @@ export function transferView(transfer: TransferRow, legs: TransferLegRow[]): Tra
     ...(transfer.failureReason ? { failureReason: transfer.failureReason } : {}),
   };
 }
+
+/**
+ * A transfer's view as an Idempotency-Key's stored answer reads it back: each field it must have
+ * checked; the optional ones pass as they were stored (a field this omits is kept, not dropped).
+ */
+export const transferAnswer = z.looseObject({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: z.string(),
+  transactions: z.array(
+    z.looseObject({
+      id: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+      status: z.string(),
+      amount: z.string(),
+    }),
+  ),
+  requestedTransactions: z.array(
+    z.looseObject({
+      assetId: z.string(),
+      senderUserId: z.string(),
+      senderWalletId: z.string(),
+      receiverUserId: z.string(),
+      receiverWalletId: z.string(),
+      amount: z.string(),
+    }),
+  ),
+}) satisfies StoredAnswer<TransferView>;
 
 /** The read-model rows of one leg: each side sees its own balance, never the counterparty's. */
 export function legMovements(

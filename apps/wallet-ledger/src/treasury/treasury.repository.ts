@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '@custody/persistence';
-import { treasuryLimits } from '../schema';
+import { type TreasuryLimitChangeRow, treasuryLimitChanges, treasuryLimits } from '../schema';
 
 /** The treasuries' SQL: their balances (ledger.accounts) and the limits an admin set. */
 
@@ -62,4 +62,46 @@ export async function treasuries(db: Executor, assetIds: string[]): Promise<Trea
     maxShort: r.max_short,
     updatedAt: r.updated_at === null ? null : new Date(r.updated_at),
   }));
+}
+
+/** A change of a bound, kept until it applies (at once, or at its approval's quorum). */
+export async function insertLimitChange(
+  db: Executor,
+  row: typeof treasuryLimitChanges.$inferInsert,
+): Promise<void> {
+  await db.insert(treasuryLimitChanges).values(row);
+}
+
+export async function setChangeApproval(
+  db: Executor,
+  id: string,
+  approvalId: string,
+): Promise<void> {
+  await db
+    .update(treasuryLimitChanges)
+    .set({ approvalId, updatedAt: new Date() })
+    .where(eq(treasuryLimitChanges.id, id));
+}
+
+export async function lockLimitChange(
+  db: Executor,
+  id: string,
+): Promise<TreasuryLimitChangeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(treasuryLimitChanges)
+    .where(eq(treasuryLimitChanges.id, id))
+    .for('update');
+  return row;
+}
+
+export async function endLimitChange(
+  db: Executor,
+  id: string,
+  status: Exclude<TreasuryLimitChangeRow['status'], 'pending'>,
+): Promise<void> {
+  await db
+    .update(treasuryLimitChanges)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(treasuryLimitChanges.id, id));
 }

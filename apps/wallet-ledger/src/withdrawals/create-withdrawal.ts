@@ -6,6 +6,7 @@ import {
   type Database,
   enqueueEvent,
   type IdempotencyKey,
+  idAnswer,
   runIdempotent,
   storedIdempotentResult,
 } from '@custody/persistence';
@@ -17,6 +18,7 @@ import type { Governor } from '../policies/governed';
 import { assertMaySend, assertNotBlockedInCopy } from '../users/senders';
 import { findWallet, walletAccountId } from '../wallets/wallets.repository';
 import type { SettleWithdrawalApproval } from './settle-withdrawal-approval';
+import { traceColumns } from './withdrawal-trace';
 import * as repo from './withdrawals.repository';
 import { amountToHold, checkNewWithdrawal, withdrawalView } from './withdrawals.rules';
 
@@ -40,7 +42,7 @@ export class CreateWithdrawal {
 
   async create(auth: AuthContext | undefined, input: NewWithdrawal, idempotency?: IdempotencyKey) {
     const caller = requireAuth(auth);
-    const replay = await storedIdempotentResult<{ id: string }>(this.db, SCHEMA, idempotency);
+    const replay = await storedIdempotentResult(this.db, SCHEMA, idempotency, idAnswer);
     if (replay) return replay.result;
     assertUserAccess(caller, input.userId);
     const found = await findWallet(this.db, tenantScope(caller), input.userId, input.walletId);
@@ -70,10 +72,13 @@ export class CreateWithdrawal {
       ],
     });
     const approvalId = decision.decision === 'require_approval' ? decision.approvalId : null;
+    // This request's trace context: the sender's work on it continues its trace.
+    const trace = traceColumns();
     const created = runIdempotent(
       this.db,
       SCHEMA,
       idempotency,
+      idAnswer,
       async (tx) => {
         // Its approval's outcome, if it came first, is read after the insert, under its lock.
         if (approvalId) await outcomes.lockApproval(tx, approvalId);
@@ -99,6 +104,7 @@ export class CreateWithdrawal {
           status: approvalId ? 'pending_approval' : 'prepared',
           approvalId,
           holdId,
+          ...trace,
         });
         const early = approvalId ? await outcomes.takeOutcome(tx, approvalId) : undefined;
         await enqueueEvent(tx, SCHEMA, {

@@ -7,6 +7,7 @@ import { lockAccounts, placeHold } from '../ledger/ledger.repository';
 import { assertNotBlockedInCopy } from '../users/senders';
 import { walletAccountId } from '../wallets/wallets.repository';
 import type { MoveWithdrawal } from './move-withdrawal';
+import { traceColumns } from './withdrawal-trace';
 import * as repo from './withdrawals.repository';
 import { amountToHold, withdrawalView } from './withdrawals.rules';
 
@@ -73,6 +74,8 @@ export class HoldSignedTransaction {
         fromAddress: wallet.address,
         chainNonce: signed.nonce,
         holdId,
+        // The sign-tx request's trace: the sender's confirmation continues it.
+        ...traceColumns(),
       })
       .catch((error: unknown) => {
         // The same transaction signed again (signatures are deterministic): held once.

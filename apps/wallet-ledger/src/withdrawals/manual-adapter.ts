@@ -6,7 +6,7 @@ import type { WithdrawalStatus } from '../schema';
 import type { WithdrawalChainAdapter } from './chain-adapter';
 import type { MoveWithdrawal } from './move-withdrawal';
 import * as repo from './withdrawals.repository';
-import { assertNotChainManaged, assertTransition } from './withdrawals.rules';
+import { assertNotChainManaged, assertTransition, withdrawalAnswer } from './withdrawals.rules';
 
 const SCHEMA = 'ledger';
 
@@ -38,7 +38,7 @@ export class ManualWithdrawalAdapter implements WithdrawalChainAdapter {
     idempotency?: IdempotencyKey,
   ): Promise<WithdrawalView> {
     requireAdmin(auth);
-    return runIdempotent(this.db, SCHEMA, idempotency, async (tx) => {
+    return runIdempotent(this.db, SCHEMA, idempotency, withdrawalAnswer, async (tx) => {
       if (!isUuid(id)) throw Errors.notFound('withdrawal');
       const current = await repo.lockWithdrawal(tx, id);
       if (!current) throw Errors.notFound('withdrawal');

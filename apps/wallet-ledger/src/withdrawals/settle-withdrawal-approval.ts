@@ -5,6 +5,7 @@ import * as outcomes from '../policies/approval-outcomes.repository';
 import type { WithdrawalRow } from '../schema';
 import { lockAndReadBlocked } from '../users/users.repository';
 import type { MoveWithdrawal } from './move-withdrawal';
+import { inWithdrawalTrace } from './withdrawal-trace';
 import * as repo from './withdrawals.repository';
 import { withdrawalView } from './withdrawals.rules';
 
@@ -32,7 +33,14 @@ export class SettleWithdrawalApproval {
       return;
     }
     if (current.status !== 'pending_approval' || current.approvalId !== approval.id) return;
-    await this.apply(tx, current, approval.status);
+    // In the withdrawal's trace, linked to the approval's: its release (and its event's webhook)
+    // continue the request that created it.
+    await inWithdrawalTrace(
+      'withdrawal approval',
+      current,
+      () => this.apply(tx, current, approval.status),
+      { 'custody.approval_id': approval.id, 'custody.approval_outcome': approval.status },
+    );
   }
 
   /** The outcome applied to a locked `pending_approval` withdrawal, with its event. */

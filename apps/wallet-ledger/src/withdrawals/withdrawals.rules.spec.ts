@@ -15,6 +15,7 @@ import {
   debitRows,
   NEXT,
   planSettlement,
+  withdrawalAnswer,
   withdrawalView,
 } from './withdrawals.rules';
 
@@ -90,6 +91,8 @@ function row(overrides: Partial<WithdrawalRow> = {}): WithdrawalRow {
     failureReason: null,
     signedTxId: null,
     approvalId: null,
+    traceparent: null,
+    tracestate: null,
     createdAt: new Date('2024-05-01T10:00:00.000Z'),
     updatedAt: new Date('2024-05-01T10:05:00.000Z'),
     ...overrides,
@@ -446,5 +449,21 @@ describe('withdrawal view', () => {
     expect(
       withdrawalView(row({ memo: 'm', userNote: 'n', externalReference: 'x' }), 'ETH', []),
     ).toMatchObject({ memo: 'm', userNote: 'n', externalReference: 'x', transactions: [] });
+  });
+
+  it('reads back as an Idempotency-Key answer as it was stored, optional fields kept', () => {
+    const stored = (view: unknown) => JSON.parse(JSON.stringify(view));
+    for (const view of [
+      withdrawalView(row(), 'ETH', ['t1']),
+      withdrawalView(
+        row({ status: 'broadcast', blockchainTransactionId: '0xabc', memo: 'm', approvalId: 'a' }),
+        'ETH',
+        [],
+      ),
+    ])
+      expect(withdrawalAnswer.parse(stored(view))).toEqual(view);
+    const view = withdrawalView(row(), 'ETH', []);
+    expect(() => withdrawalAnswer.parse({ ...view, status: 'lost' })).toThrow();
+    expect(() => withdrawalAnswer.parse({ ...view, amount: 1.5 })).toThrow();
   });
 });

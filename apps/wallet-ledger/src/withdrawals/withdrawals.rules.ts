@@ -5,6 +5,7 @@ import type {
   WithdrawalAttemptView,
   WithdrawalView,
 } from '@custody/contracts';
+import { z } from 'zod';
 import { isValidAddress } from '@custody/chain-address';
 import { Errors } from '@custody/errors';
 import {
@@ -16,6 +17,7 @@ import {
   isZero,
   sub,
 } from '@custody/money';
+import type { StoredAnswer } from '@custody/persistence';
 import { insufficientBalance, type Movement } from '../ledger/ledger.rules';
 import type { WithdrawalAttemptRow, WithdrawalRow } from '../schema';
 import type { MovementRow } from '../transactions/transactions.repository';
@@ -303,6 +305,37 @@ export function withdrawalView(
     ...(attempts && attempts.length > 0 ? { attempts: attempts.map(attemptView) } : {}),
   };
 }
+
+/** Every status, each once (a status added to the contract and not here fails to compile). */
+const STATUSES: { [S in WithdrawalStatus]: S } = {
+  pending_approval: 'pending_approval',
+  prepared: 'prepared',
+  broadcast: 'broadcast',
+  confirmed: 'confirmed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/**
+ * A withdrawal's view as an Idempotency-Key's stored answer reads it back: each field it must
+ * have checked; the optional ones pass as they were stored (a field this omits is kept, not
+ * dropped).
+ */
+export const withdrawalAnswer = z.looseObject({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  transactions: z.array(z.string()),
+  amount: z.string(),
+  fee: z.string(),
+  userId: z.string(),
+  walletId: z.string(),
+  receiverAddress: z.string(),
+  asset: z.string(),
+  assetId: z.string(),
+  blockchainTransactionId: z.string().nullable(),
+  status: z.enum(STATUSES),
+}) satisfies StoredAnswer<WithdrawalView>;
 
 function attemptView(a: WithdrawalAttemptRow): WithdrawalAttemptView {
   return {

@@ -12,10 +12,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Issue an access and refresh token (password or refresh_token grant)
-     * @description Exchanges the api client's credentials (HTTP Basic) and a grant for an access token (an EdDSA JWT valid `expires_in` seconds) and a refresh token: `password` with the client's e-mail and password, or `refresh_token` with the last refresh token; with `userId` the access token reaches only that end user's records. It stores the new refresh token (hashed) and marks a refreshed one used: a refresh token works once, and one that comes back revokes every token of its login (401 `refresh_token_reused`). It is not idempotent and ignores Idempotency-Key: every call issues new tokens. Errors: 401 `invalid_client` (the api client's id or secret) or `invalid_grant` (the e-mail and password, or an unknown, expired or another api client's refresh token); 400 `unknown_user` (`userId` is not a user of the client's tenant) or `invalid_request` (a refresh asking for another `userId`); 403 `audience_not_allowed` (an admin client through an api client of the general audience); 429 per IP.
+     * Issue an access and refresh token (password, refresh_token, webauthn grants)
+     * @description Exchanges the api client's credentials (HTTP Basic) and a grant for an access token (an EdDSA JWT valid `expires_in` seconds) and a refresh token: `password` with the client's e-mail and password, `refresh_token` with the last refresh token, `urn:custody:webauthn` with a passkey's assertion over a challenge of `POST /v1/tokens/webauthn-challenge`, or `urn:custody:enrollment-code` with a one-time enrollment code; with `userId` the access token reaches only that end user's records. Where passkeys are required (admins in production, members of a tenant that requires them), a password signs in a client without a passkey only to register one (the token reaches the passkey routes alone), and is refused once it has one; an enrollment code signs in the same way, once. It stores the new refresh token (hashed) and marks a refreshed one used: a refresh token works once, and one that comes back revokes every token of its login (401 `refresh_token_reused`). It is not idempotent and ignores Idempotency-Key: every call issues new tokens. Errors: 401 `invalid_client` (the api client's id or secret), `invalid_grant` (the e-mail and password, an unknown, expired or another api client's refresh token, an unknown passkey or another client's than the challenge named, a used or unknown enrollment code) or `passkey_assertion_invalid` (the assertion's signature, origin, user verification or counter); 400 `unknown_user` (`userId` is not a user of the client's tenant), `invalid_request` (a refresh asking for another `userId`) or `webauthn_challenge_invalid` (an unknown, expired, used or another api client's challenge: a replay); 403 `audience_not_allowed` (an admin client through an api client of the general audience) or `passkey_required` (a password, or a refresh of a password's login, for a client that must use its passkey); 429 per IP, or `account_locked` after repeated wrong passwords for the e-mail (whichever IPs they came from), with Retry-After: refused whatever the password until then.
      */
     post: operations['createToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tokens/webauthn-challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A challenge to sign in with a passkey (extension)
+     * @description Answers the options of a WebAuthn sign-in (`navigator.credentials.get`, or `startAuthentication` of `@simplewebauthn/browser`) for the calling api client (HTTP Basic): a challenge kept five minutes for one `POST /v1/tokens` with grant `urn:custody:webauthn` through the same api client, user verification required. With `username`, only that client’s passkeys may answer (they are listed in `allowCredentials`); without, any discoverable passkey. An unknown e-mail gets a challenge no passkey answers, alike. Every call makes a new challenge (not idempotent; Idempotency-Key is not used); it counts in the per-IP window of `/v1/tokens`. Errors: 401 `invalid_client` (the api client's id or secret); 429 per IP.
+     */
+    post: operations['createWebAuthnChallenge'];
     delete?: never;
     options?: never;
     head?: never;
@@ -57,7 +77,7 @@ export interface paths {
     put?: never;
     /**
      * Create a client (an account that logs in)
-     * @description Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes. `personId` names the person who holds the login (set at creation only): two clients of one person count as one approver, and a person never approves what they started. `auditor` (alone) makes a client that reads and changes nothing: audit, policies, approvals, users (personal fields masked), wallets and movements; with `tenantId` of that tenant, without it of every tenant (it then signs in through an admin api client, as admins do). Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) , `member_audience_invalid` (a member cannot be an admin) or `auditor_audience_invalid` (`auditor` with another audience).
+     * @description Creates a client (admin only): an account that logs in with its e-mail and password through POST /v1/tokens, of the `general` audience unless `admin` is given, limited to `scopes` when they are given (none: everything its audience allows). With `tenantId` it becomes a member of that tenant and acts on the tenant's users, wallets and operations within its own scopes; `personId` names the person who holds the login (set at creation only): two clients of one person count as one approver, and a person never approves what they started. `auditor` (alone) makes a client that reads and changes nothing: audit, policies, approvals, users (personal fields masked), wallets and movements; with `tenantId` of that tenant, without it of every tenant (it then signs in through an admin api client, as admins do). A member's creation is held when a `policy-change` policy governs its tenant (a new admin's, when one governs the platform): 202 with the id the client will have and the `approvalId`; the tenant's approvers (for a platform policy, other admins) decide, and the client exists once the approval has its quorum (`client.is-created`), or never if it is rejected, expires or its e-mail was taken meanwhile. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 409 `conflict` when a client has this e-mail; 400 `tenant_not_found` (`tenantId` is not a general client that is no member itself) , `member_audience_invalid` (a member cannot be an admin) or `auditor_audience_invalid` (`auditor` with another audience).
      */
     post: operations['createClient'];
     delete?: never;
@@ -89,7 +109,7 @@ export interface paths {
     head?: never;
     /**
      * Change a client; a new password, audience or scopes revokes its tokens
-     * @description Changes a client's name, e-mail, password, audience or scopes (admin only). A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail) or `client_has_members` (a tenant with members cannot become an admin or an auditor); 400 `member_audience_invalid` (a tenant member cannot become an admin) or `auditor_audience_invalid` (`auditor` with another audience).
+     * @description Changes a client's name, e-mail, password, audience or scopes, a tenant's passkey requirement (`passkeyRequired`), or removes the client's passkeys (`passkeysReset`, the recovery of a lost one; admin only). A new password, audience or scope set revokes every token issued to the client before it: its refresh tokens at once, its access tokens on their next request (401 `token_revoked`). A new password, audience or scope set, a passkey reset or a passkey requirement turned off is held when a `policy-change` policy governs the client's tenant (an admin's, or one made an admin: the platform's): 202 with the client as it still is and the `approvalId`; it applies at the quorum (`client.is-updated`). A new name or e-mail alone is never held. PATCH takes no Idempotency-Key; the same change again leaves the same record, though it revokes the tokens again. Errors: 404 `not_found`; 409 `conflict` (another client has the e-mail), `client_has_members` (a tenant with members cannot become an admin or an auditor) or `client_change_pending` (a held change of this client waits for approval already); 400 `member_audience_invalid` (a tenant member cannot become an admin), `auditor_audience_invalid` (`auditor` with another audience) or `passkey_requirement_invalid` (`passkeyRequired` on a client that is not a tenant).
      */
     patch: operations['updateClient'];
     trace?: never;
@@ -936,7 +956,7 @@ export interface paths {
     get?: never;
     /**
      * Set (or lift) the most the house may owe in an asset (admin)
-     * @description Sets `maxShort`, the most the house may owe in the asset: a buy that would take its treasury below −maxShort is refused with 409 `treasury_insufficient` and nothing is booked (a compromised trading service cannot make the house owe more either: wallet-ledger checks it). `null` lifts the bound. A treasury already past a new bound stays as it is; only further buys are refused. Audited as every admin change; idempotent (the same value again changes nothing). Errors: 404 `not_found` (no such asset); 400 `validation_failed` (more decimals than the asset has).
+     * @description Sets `maxShort`, the most the house may owe in the asset: a buy that would take its treasury below −maxShort is refused with 409 `treasury_insufficient` and nothing is booked (a compromised trading service cannot make the house owe more either: wallet-ledger checks it). `null` lifts the bound. A treasury already past a new bound stays as it is; only further buys are refused. Audited as every admin change; idempotent (the same value again changes nothing, and holds nothing). When a platform `policy-change` policy governs the platform's changes, the change is held: 202 with the treasury as it still is and the `approvalId`; other admins approve it (never its initiator) and it applies at the quorum. Errors: 404 `not_found` (no such asset); 400 `validation_failed` (more decimals than the asset has).
      */
     put: operations['setTreasuryLimit'];
     post?: never;
@@ -1161,7 +1181,7 @@ export interface paths {
     put?: never;
     /**
      * Buy (amount in fiat) or sell (amount in crypto) the wallet’s asset at the current rate
-     * @description Buys (`amount` in fiat) or sells (`amount` in the asset) the wallet's asset at its current rate, less the configured fee, and settles it on the ledger against the treasury at once; it answers the purchase's id once it is `approved`, with `purchase.is-created`. A purchase the ledger refuses is recorded `rejected` and answers the ledger's error; purchases are not governed by policies. Money movement with an Idempotency-Key: settled exactly once even across a crash, and a retry replays the first answer (or finishes a purchase left pending). Errors: 400 `insufficient_balance` (a sell above the available balance), `asset_disabled`, `amount_too_small`, `amount_too_large`, `asset_mismatch` or `validation_failed` (another `fiatCurrency` than the configured one, too many decimals); 403 `user_blocked` or `user_forbidden`; 404 `not_found` (the wallet); 409 `wallet_deleted` or `idempotency_conflict`; 503 `rate_unavailable` (no rate fresh enough).
+     * @description Buys (`amount` in fiat) or sells (`amount` in the asset) the wallet's asset at its current rate, less the configured fee, and settles it on the ledger against the treasury at once; it answers the purchase's id once it is `approved`, with `purchase.is-created`. The tenant's `purchase` policies (and `any`) decide first on its crypto amount and its fiat value at the quoted rate: 403 `policy_blocked` when one refuses it (nothing is recorded or booked), or it is recorded `pending_approval` and answered 201 with `status` and `approvalId`, nothing booked until its approval's quorum settles it at the quoted price (a rejection, expiry or cancellation ends it `rejected`, nothing booked). A purchase the ledger refuses is recorded `rejected` and answers the ledger's error. Money movement with an Idempotency-Key: settled exactly once even across a crash, and a retry replays the first answer (or finishes a purchase left pending). Errors: 400 `insufficient_balance` (a sell above the available balance), `asset_disabled`, `amount_too_small`, `amount_too_large`, `asset_mismatch` or `validation_failed` (another `fiatCurrency` than the configured one, too many decimals); 403 `policy_blocked` (with `policyIds`), `user_blocked` or `user_forbidden`; 404 `not_found` (the wallet); 409 `wallet_deleted` or `idempotency_conflict`; 503 `rate_unavailable` (no rate fresh enough).
      */
     post: operations['createPurchase'];
     delete?: never;
@@ -1179,7 +1199,7 @@ export interface paths {
     };
     /**
      * Read a purchase
-     * @description Reads one purchase: operation, amounts, fee, the rate it used and its status (`pending`, `approved` or `rejected` with its `failure`). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown purchase or a wallet the caller cannot see; 403 `user_forbidden`.
+     * @description Reads one purchase: operation, amounts, fee, the rate it used and its status (`pending`, `pending_approval` with its `approvalId`, `approved` or `rejected` with its `failure`). Changes nothing and is safe to repeat. Errors: 404 `not_found` for an unknown purchase or a wallet the caller cannot see; 403 `user_forbidden`.
      */
     get: operations['getPurchase'];
     put?: never;
@@ -1429,7 +1449,7 @@ export interface paths {
     put?: never;
     /**
      * Create a policy (a tenant's; an admin's applies to every tenant)
-     * @description Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `policy-change` or `any`), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. A `sign-typed-data` policy with `allowTokenAuthorizations` lets token authorizations (permits) be signed where it applies, which are refused otherwise; its rule may then weigh their amount or spender. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable`, `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).
+     * @description Creates a policy of the caller's tenant (an admin's: a platform policy, applied to every tenant): for an activity (withdrawal, transfer, a kind of signature, `purchase`, `issuer-activity` — an issuer's REQUEST activities, governed by its tenant's and the platform's policies —, `policy-change` or `any`: every operation on a wallet, purchases included), a rule (`always`, an amount, a fiat amount, a velocity window, or a destination not whitelisted) and an action, `block` (403 `policy_blocked`) or `require_approval` by its approvers' quorum. When a `policy-change` policy governs the tenant's policies, the creation is held: 202 with the `approvalId`, and the policy exists once the approval has its quorum. A `sign-typed-data` policy with `allowTokenAuthorizations` lets token authorizations (permits) be signed where it applies, which are refused otherwise; its rule may then weigh their amount or spender. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 400 `approvers_required`, `approvers_not_allowed`, `approver_not_eligible`, `quorum_unreachable`, `rule_not_applicable` (such as `destination_not_whitelisted` for a purchase or an issuer activity, which have no outside destination), `action_not_applicable`, `velocity_limit_required` or `asset_required` (a policy that could never work as written).
      */
     post: operations['createPolicy'];
     delete?: never;
@@ -1475,7 +1495,7 @@ export interface paths {
     };
     /**
      * List the tenant's approvals (admins: every tenant's)
-     * @description Lists the approvals of the caller's tenant (an admin: of every tenant): the operations policies held (withdrawals, transfers, signatures, policy changes), what each would do, the policies that held it, the quorums and the decisions so far; filter by `status` and activity. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     * @description Lists the approvals of the caller's tenant (an admin: of every tenant): the operations policies held (withdrawals, transfers, signatures, purchases, issuer activities, policy changes), what each would do, the policies that held it, the quorums and the decisions so far; filter by `status` and activity. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
      */
     get: operations['listApprovals'];
     put?: never;
@@ -1517,10 +1537,158 @@ export interface paths {
     put?: never;
     /**
      * Approve or reject a held operation (not one the caller started)
-     * @description Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature is signed (with the policy service's decision naming it) or rejected, a policy change is applied or dropped. Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). Errors: 404 `not_found`; 403 `self_approval_forbidden` (the client that started the operation) or `approver_forbidden` (not one of its approvers); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum).
+     * @description Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature or an issuer's REQUEST activity is signed (with the policy service's decision naming it) or rejected, a purchase is settled or rejected, a policy change is applied or dropped. Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). Where a holding policy says `approvers.signed`, an approve counts only with `signature`: an approver key of the caller (`POST /v1/clients/me/approver-keys`) signs the digest of the approval's `signing.statement` (the SDK's `signApproval`); the signature is kept with the decision and carried to the signer, which verifies it against its own registry. Errors: 404 `not_found`; 400 `approval_signature_required` (an approve without a signature where one is required); 403 `self_approval_forbidden` (the client that started the operation), `approver_forbidden` (not one of its approvers) or `approval_signature_invalid` (not the caller's active key's signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum). Nothing is counted when it is refused.
      */
     post: operations['decideApproval'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/me/approver-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller's approver keys
+     * @description Lists the caller's approver keys, oldest first, with their status (pending, active, revoked) and how many clients endorsed each. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
+    get: operations['listApproverKeys'];
+    put?: never;
+    /**
+     * Register an approver key of the caller (an Ed25519 public key)
+     * @description Registers an Ed25519 public key with which the caller signs its approvals (where a policy says `approvers.signed`, an approve counts only signed). `proof` shows the caller holds the private key. The key is sent to the signer's own registry: the tenant's first key (an admin's: the platform's first) is admitted at once (trust on first use, at setup), any later one only once other keys of the tenant endorsed it (`POST /v1/approver-keys/{key}/endorsements`) — from min(2, the clients with keys) distinct clients — and is `pending` until then. Asked again with the same key while it is pending, it is offered to the signer again (no second key). Errors: 400 `approver_key_invalid` (not a raw Ed25519 public key) or `approver_kind_unsupported` (`webauthn`: passkeys are not verified yet); 403 `approver_proof_invalid` (`proof` is not its signature of its registration digest), `approver_forbidden` (an auditor); 409 `approver_key_exists` (the key is registered already, by another client or revoked).
+     */
+    post: operations['registerApproverKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/me/approver-keys/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke one of the caller’s approver keys
+     * @description Revokes one of the caller's approver keys, for good: the policy service no longer counts its signatures, and the signer's registry drops it (a revocation needs no endorsement: it only removes power). Approvals it signed that are not yet used lose its signature at the signer. Idempotent: revoking a revoked key answers it again (and tells the signer again). Errors: 404 `not_found` (an unknown key, or another client's).
+     */
+    delete: operations['revokeApproverKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/approver-keys/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an approver key of the caller's tenant (to endorse it)
+     * @description Reads one approver key of the caller's tenant (an admin: of the admins), with its client, public key and status: what an endorser checks and signs (the key's registration digest is computed from its tenantId, clientId, kind and publicKey). Changes nothing and is safe to repeat. Errors: 404 `not_found` (an unknown key, or another tenant's).
+     */
+    get: operations['getApproverKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/approver-keys/{key}/endorsements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Endorse a pending approver key of the tenant with one of the caller’s
+     * @description Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the pending key's registration digest. The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). Endorsing again with the same key changes nothing. Errors: 404 `not_found` (an unknown key, or another tenant's); 403 `endorsement_invalid` (`credentialId` is not the caller's active key of this tenant, or `signature` does not verify); 409 `approver_key_not_pending` (active or revoked already).
+     */
+    post: operations['endorseApproverKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/me/passkeys/registration-options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start registering a passkey of the caller (WebAuthn creation options)
+     * @description Answers the options of a WebAuthn registration for the caller (`navigator.credentials.create`, or `startRegistration` of `@simplewebauthn/browser`): the relying party (WEBAUTHN_RP_ID), the caller as the user (its id as the user handle), a discoverable credential with user verification required, and the caller's passkeys to exclude. It keeps the challenge for five minutes, for one registration: every call makes a new one (not idempotent; Idempotency-Key is not used). A login that may only enroll a passkey (passkeys required of the client, none registered yet) may call it. No errors of its own beyond the common ones.
+     */
+    post: operations['createPasskeyRegistrationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/me/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller's passkeys
+     * @description Lists the caller's passkeys, oldest first, with their names, transports, and when each was registered and last signed in. Their public keys are not shown. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     */
+    get: operations['listPasskeys'];
+    put?: never;
+    /**
+     * Register a passkey of the caller (the WebAuthn attestation)
+     * @description Registers the passkey an authenticator made for the options of `POST /v1/clients/me/passkeys/registration-options`: the answer is verified against that challenge (used up by this call, whatever its outcome), the relying party's id and origins, with the user verified; the passkey is kept with its public key, counter and transports, under `name` (default `Passkey n`). A client has several passkeys; each signs it in (`POST /v1/tokens`, grant `urn:custody:webauthn`). Not idempotent: the same answer again finds its challenge used. Errors: 400 `webauthn_challenge_invalid` (unknown, expired or used challenge, or another client’s) or `passkey_registration_invalid` (the attestation does not verify: origin, relying party, user verification, signature); 409 `passkey_exists` (the credential is registered already).
+     */
+    post: operations['registerPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/clients/me/passkeys/{passkey}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove one of the caller’s passkeys
+     * @description Removes one of the caller’s passkeys: it no longer signs in (sessions it opened go on until they end). Not its last one while passkeys are required of the caller (an admin in production, a member of a tenant that requires them): a lost last passkey is recovered by an admin’s reset (`PATCH /v1/clients/{client}` with `passkeysReset`, held by the tenant’s policy-change policies). Deleting it again answers 404. Errors: 404 `not_found` (an unknown passkey, or another client's); 409 `passkey_last_required`.
+     */
+    delete: operations['deletePasskey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1700,6 +1868,35 @@ export interface operations {
               grant_type: 'refresh_token';
               refresh_token: string;
               userId?: string;
+            }
+          | {
+              /** @constant */
+              grant_type: 'urn:custody:webauthn';
+              /** @description A passkey's assertion over the challenge, as WebAuthn serializes it */
+              response: {
+                /** @description The credential id, base64url */
+                id: string;
+                rawId: string;
+                /** @constant */
+                type: 'public-key';
+                authenticatorAttachment?: string;
+                clientExtensionResults?: Record<string, never>;
+                response: {
+                  clientDataJSON: string;
+                  authenticatorData: string;
+                  signature: string;
+                  userHandle?: string;
+                };
+              };
+              userId?: string;
+            }
+          | {
+              /** @constant */
+              grant_type: 'urn:custody:enrollment-code';
+              /** @description The client e-mail */
+              username: string;
+              /** @description The one-time enrollment code (the bootstrap admin’s, printed once) */
+              code: string;
             };
       };
     };
@@ -1736,6 +1933,11 @@ export interface operations {
               personId?: string;
               /** @description The tenant the client acts for: its own id, or its tenant */
               tenantId: string;
+              /**
+               * @description A tenant's: its members sign in with passkeys (present when required)
+               * @constant
+               */
+              passkeyRequired?: true;
             };
             userId?: string;
           };
@@ -1765,6 +1967,98 @@ export interface operations {
       };
       /** @description Not allowed */
       403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createWebAuthnChallenge: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The client e-mail whose passkeys may answer */
+          username?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The request options */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Used once, within the timeout */
+            challenge: string;
+            /** Format: int64 */
+            timeout?: number;
+            rpId?: string;
+            /** @description The e-mail's passkeys, when one was named */
+            allowCredentials?: {
+              /** @description A credential id, base64url */
+              id: string;
+              /** @description `public-key` */
+              type: string;
+              transports?: string[];
+            }[];
+            userVerification?: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
@@ -1925,6 +2219,11 @@ export interface operations {
             personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
+            /**
+             * @description A tenant's: its members sign in with passkeys (present when required)
+             * @constant
+             */
+            passkeyRequired?: true;
           }[];
         };
       };
@@ -2037,6 +2336,27 @@ export interface operations {
             personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
+            /**
+             * @description A tenant's: its members sign in with passkeys (present when required)
+             * @constant
+             */
+            passkeyRequired?: true;
+          };
+        };
+      };
+      /** @description Held for approval by a policy-change policy of the client's tenant (an admin's: the platform's): it takes effect at the quorum */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description The id the client will have */
+            id: string;
+            /** @description The approval the change waits for */
+            approvalId: string;
           };
         };
       };
@@ -2141,6 +2461,11 @@ export interface operations {
             personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
+            /**
+             * @description A tenant's: its members sign in with passkeys (present when required)
+             * @constant
+             */
+            passkeyRequired?: true;
           };
         };
       };
@@ -2327,6 +2652,13 @@ export interface operations {
           audience?: ('general' | 'admin' | 'auditor')[];
           /** @description Scope entries `[resource, ...actions]`, e.g. `[["wallets","read"]]`; empty = all */
           scopes?: string[][];
+          /** @description A tenant's (a general client that is no member): its members sign in with passkeys; one without any signs in with its password only to register one. Turning it off is held like a new password */
+          passkeyRequired?: boolean;
+          /**
+           * @description Removes every passkey of the client, the recovery of a lost one: held like a new password, and it revokes the client's tokens
+           * @constant
+           */
+          passkeysReset?: true;
         };
       };
     };
@@ -2351,6 +2683,41 @@ export interface operations {
             personId?: string;
             /** @description The tenant the client acts for: its own id, or its tenant */
             tenantId: string;
+            /**
+             * @description A tenant's: its members sign in with passkeys (present when required)
+             * @constant
+             */
+            passkeyRequired?: true;
+          };
+        };
+      };
+      /** @description Held for approval by a policy-change policy of the client's tenant (an admin's: the platform's): it takes effect at the quorum (the client as it still is) */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            name: string;
+            email: string;
+            audience: ('general' | 'admin' | 'auditor')[];
+            personId?: string;
+            /** @description The tenant the client acts for: its own id, or its tenant */
+            tenantId: string;
+            /**
+             * @description A tenant's: its members sign in with passkeys (present when required)
+             * @constant
+             */
+            passkeyRequired?: true;
+            /** @description The approval the change waits for */
+            approvalId: string;
           };
         };
       };
@@ -14776,6 +15143,26 @@ export interface operations {
           };
         };
       };
+      /** @description Held for approval by a platform policy-change policy (the treasury as it still is): it takes effect at the quorum */
+      202: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            assetId: string;
+            /** @description The treasury account: negative while the house owes crypto it sold and has not sourced */
+            balance: string;
+            /** @description The most the house may owe in this asset (the treasury at −maxShort); null: no bound */
+            maxShort: string | null;
+            updatedAt: string | null;
+            /** @description The approval the change waits for */
+            approvalId: string;
+          };
+        };
+      };
       /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
       400: {
         headers: {
@@ -16179,8 +16566,11 @@ export interface operations {
             updatedAt: string;
             user: string;
             wallet: string;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
+            /**
+             * @description `approved` (the contract's: settled); `pending` while it settles; `pending_approval` (extension): held by a policy, nothing booked until its approval's quorum; `rejected` with its `failure` (the ledger's refusal, or `approval_rejected`, `approval_expired`, `approval_cancelled`)
+             * @enum {string}
+             */
+            status: 'pending' | 'pending_approval' | 'approved' | 'rejected';
             /** @enum {string} */
             operation: 'buy' | 'sell';
             /** @description Asset id */
@@ -16204,6 +16594,8 @@ export interface operations {
               price: string;
             };
             externalReference?: string;
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
             failure?: {
               code: string;
               message: string;
@@ -16312,7 +16704,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Settled (approved) */
+      /** @description Settled (approved), or held for approval (with `status` and `approvalId`) */
       201: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
@@ -16322,6 +16714,13 @@ export interface operations {
         content: {
           'application/json': {
             id: string;
+            /**
+             * @description Extension, a held purchase only: its status
+             * @enum {string}
+             */
+            status?: 'pending' | 'pending_approval' | 'approved' | 'rejected';
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
           };
         };
       };
@@ -16444,8 +16843,11 @@ export interface operations {
             updatedAt: string;
             user: string;
             wallet: string;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
+            /**
+             * @description `approved` (the contract's: settled); `pending` while it settles; `pending_approval` (extension): held by a policy, nothing booked until its approval's quorum; `rejected` with its `failure` (the ledger's refusal, or `approval_rejected`, `approval_expired`, `approval_cancelled`)
+             * @enum {string}
+             */
+            status: 'pending' | 'pending_approval' | 'approved' | 'rejected';
             /** @enum {string} */
             operation: 'buy' | 'sell';
             /** @description Asset id */
@@ -16469,6 +16871,8 @@ export interface operations {
               price: string;
             };
             externalReference?: string;
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
             failure?: {
               code: string;
               message: string;
@@ -17702,6 +18106,8 @@ export interface operations {
           | 'sign-tx'
           | 'sign-message'
           | 'sign-typed-data'
+          | 'purchase'
+          | 'issuer-activity'
           | 'policy-change'
           | 'any';
         enabled?: 'true' | 'false';
@@ -17742,6 +18148,8 @@ export interface operations {
               | 'sign-tx'
               | 'sign-message'
               | 'sign-typed-data'
+              | 'purchase'
+              | 'issuer-activity'
               | 'policy-change'
               | 'any';
             rule:
@@ -17799,6 +18207,8 @@ export interface operations {
               quorum: number;
               /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
               clientIds?: string[];
+              /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+              signed?: boolean;
             } | null;
             filters: {
               /** @description Only operations of these assets */
@@ -17893,6 +18303,8 @@ export interface operations {
             | 'sign-tx'
             | 'sign-message'
             | 'sign-typed-data'
+            | 'purchase'
+            | 'issuer-activity'
             | 'policy-change'
             | 'any';
           rule:
@@ -17950,6 +18362,8 @@ export interface operations {
             quorum: number;
             /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
             clientIds?: string[];
+            /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+            signed?: boolean;
           };
           filters?: {
             /** @description Only operations of these assets */
@@ -18088,6 +18502,8 @@ export interface operations {
               | 'sign-tx'
               | 'sign-message'
               | 'sign-typed-data'
+              | 'purchase'
+              | 'issuer-activity'
               | 'policy-change'
               | 'any';
             rule:
@@ -18145,6 +18561,8 @@ export interface operations {
               quorum: number;
               /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
               clientIds?: string[];
+              /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+              signed?: boolean;
             } | null;
             filters: {
               /** @description Only operations of these assets */
@@ -18370,6 +18788,8 @@ export interface operations {
             | 'sign-tx'
             | 'sign-message'
             | 'sign-typed-data'
+            | 'purchase'
+            | 'issuer-activity'
             | 'policy-change'
             | 'any';
           rule?:
@@ -18427,6 +18847,8 @@ export interface operations {
             quorum: number;
             /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
             clientIds?: string[];
+            /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+            signed?: boolean;
           };
           /** @description The filters to keep; null removes them */
           filters?: {
@@ -18468,6 +18890,8 @@ export interface operations {
               | 'sign-tx'
               | 'sign-message'
               | 'sign-typed-data'
+              | 'purchase'
+              | 'issuer-activity'
               | 'policy-change'
               | 'any';
             rule:
@@ -18525,6 +18949,8 @@ export interface operations {
               quorum: number;
               /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
               clientIds?: string[];
+              /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+              signed?: boolean;
             } | null;
             filters: {
               /** @description Only operations of these assets */
@@ -18564,6 +18990,8 @@ export interface operations {
               | 'sign-tx'
               | 'sign-message'
               | 'sign-typed-data'
+              | 'purchase'
+              | 'issuer-activity'
               | 'policy-change'
               | 'any';
             rule:
@@ -18621,6 +19049,8 @@ export interface operations {
               quorum: number;
               /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
               clientIds?: string[];
+              /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+              signed?: boolean;
             } | null;
             filters: {
               /** @description Only operations of these assets */
@@ -18733,7 +19163,11 @@ export interface operations {
           | 'sign-tx'
           | 'sign-message'
           | 'sign-typed-data'
-          | 'policy-change';
+          | 'purchase'
+          | 'issuer-activity'
+          | 'policy-change'
+          | 'member-change'
+          | 'treasury-change';
       };
       header?: {
         /** @description Correlates logs across services; echoed in the response. */
@@ -18770,8 +19204,12 @@ export interface operations {
               | 'sign-tx'
               | 'sign-message'
               | 'sign-typed-data'
-              | 'policy-change';
-            /** @description The withdrawal, transfer or signature it holds; for a policy change, the change */
+              | 'purchase'
+              | 'issuer-activity'
+              | 'policy-change'
+              | 'member-change'
+              | 'treasury-change';
+            /** @description The withdrawal, transfer or signature it holds; for a change of a policy, a client or the treasury, the change */
             operationId: string;
             initiator: {
               clientId: string;
@@ -18791,6 +19229,8 @@ export interface operations {
               approverIds: string[] | null;
               /** @description A platform policy: admins decide */
               platform: boolean;
+              /** @description An approval counts for it only as the approver's signature */
+              signed?: boolean;
             }[];
             /** @description An approval counts only where a quorum is still missing, and the first rejection ends it */
             decisions: {
@@ -18798,13 +19238,49 @@ export interface operations {
               /** @enum {string} */
               decision: 'approve' | 'reject';
               reason: string | null;
+              /** @description The approver key whose signature approved (null: not signed) */
+              credentialId: string | null;
               /** Format: date-time */
               createdAt: string;
             }[];
             /** Format: date-time */
             expiresAt: string;
+            /** @description What an approver signs, and whether an approval must be signed (on reads) */
+            signing?: {
+              /** @description A holding policy counts approvals only as signatures: an approve carries `signature` */
+              required: boolean;
+              /** @description What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`) */
+              statement: {
+                /** @constant */
+                v: 1;
+                approvalId: string;
+                tenantId: string;
+                /** @enum {string} */
+                activity:
+                  | 'withdrawal'
+                  | 'transfer'
+                  | 'sign-tx'
+                  | 'sign-message'
+                  | 'sign-typed-data'
+                  | 'purchase'
+                  | 'issuer-activity'
+                  | 'policy-change'
+                  | 'member-change'
+                  | 'treasury-change';
+                /** @description What runs once approved: `{kind: 'signature', owner, intent}` (a signature's exact intent: its digest, or a transaction's facts), `{kind: 'movement', legs: [{walletId, assetId, amount, destination}]}` (amounts canonical, EVM addresses lower-case) or `{kind: 'change', change}` */
+                operation: {
+                  [key: string]: unknown;
+                };
+                /** @constant */
+                decision: 'approve';
+                /** @description The digest of the approval's requirements when it was held */
+                policyVersion: string;
+              };
+            };
             summary: {
+              /** @description The operation's user (an issuer activity: the issuer) */
               userId: string | null;
+              /** @description The operation's wallet (an issuer activity: the issue) */
               walletId: string | null;
               assetId: string | null;
               amount: string | null;
@@ -18821,6 +19297,8 @@ export interface operations {
                  */
                 amount: string;
                 destination?: string;
+                /** @description A purchase's fiat side, at the rate it was quoted */
+                fiatAmount?: string;
                 /** @description Typed data that lets the spender (`destination`) take the amount */
                 tokenAuthorization?: {
                   /** @description The token's contract (null: the typed data names none) */
@@ -18845,6 +19323,8 @@ export interface operations {
                     | 'sign-tx'
                     | 'sign-message'
                     | 'sign-typed-data'
+                    | 'purchase'
+                    | 'issuer-activity'
                     | 'policy-change'
                     | 'any';
                   rule:
@@ -18902,6 +19382,8 @@ export interface operations {
                     quorum: number;
                     /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
                     clientIds?: string[];
+                    /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+                    signed?: boolean;
                   };
                   filters?: {
                     /** @description Only operations of these assets */
@@ -18925,6 +19407,8 @@ export interface operations {
                     | 'sign-tx'
                     | 'sign-message'
                     | 'sign-typed-data'
+                    | 'purchase'
+                    | 'issuer-activity'
                     | 'policy-change'
                     | 'any';
                   rule:
@@ -18982,6 +19466,8 @@ export interface operations {
                     quorum: number;
                     /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
                     clientIds?: string[];
+                    /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+                    signed?: boolean;
                   };
                   filters?: {
                     /** @description Only operations of these assets */
@@ -18995,6 +19481,36 @@ export interface operations {
                   /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
                   allowTokenAuthorizations?: boolean;
                 } | null;
+              };
+              /** @description For a member change: a client's creation, or its new password, audience or scopes (name and e-mail as after the change) */
+              memberChange?: {
+                /** @enum {string} */
+                kind: 'create' | 'update';
+                /** @description The client changed (for `create`, the id it will have) */
+                clientId: string;
+                /** @description The client's tenant (null: an admin, whose changes the platform governs) */
+                tenantId: string | null;
+                name: string;
+                email: string;
+                /** @description The audiences it sets */
+                audience?: ('general' | 'admin' | 'auditor')[];
+                /** @description The scopes it sets */
+                scopes?: string[][];
+                personId?: string;
+                /** @description Whether it sets a password (never shown) */
+                passwordSet: boolean;
+                /** @description Whether it removes every passkey of the client (recovery of a lost one) */
+                passkeysReset?: boolean;
+                /** @description What it sets of a tenant's passkey requirement */
+                passkeyRequired?: boolean;
+              };
+              /** @description For a treasury change: the most the house may owe in the asset, before and after */
+              treasuryChange?: {
+                assetId: string;
+                /** @description The bound as it is (null: none) */
+                before: string | null;
+                /** @description The bound as the change sets it (null: none) */
+                after: string | null;
               };
             };
           }[];
@@ -19093,8 +19609,12 @@ export interface operations {
               | 'sign-tx'
               | 'sign-message'
               | 'sign-typed-data'
-              | 'policy-change';
-            /** @description The withdrawal, transfer or signature it holds; for a policy change, the change */
+              | 'purchase'
+              | 'issuer-activity'
+              | 'policy-change'
+              | 'member-change'
+              | 'treasury-change';
+            /** @description The withdrawal, transfer or signature it holds; for a change of a policy, a client or the treasury, the change */
             operationId: string;
             initiator: {
               clientId: string;
@@ -19114,6 +19634,8 @@ export interface operations {
               approverIds: string[] | null;
               /** @description A platform policy: admins decide */
               platform: boolean;
+              /** @description An approval counts for it only as the approver's signature */
+              signed?: boolean;
             }[];
             /** @description An approval counts only where a quorum is still missing, and the first rejection ends it */
             decisions: {
@@ -19121,13 +19643,49 @@ export interface operations {
               /** @enum {string} */
               decision: 'approve' | 'reject';
               reason: string | null;
+              /** @description The approver key whose signature approved (null: not signed) */
+              credentialId: string | null;
               /** Format: date-time */
               createdAt: string;
             }[];
             /** Format: date-time */
             expiresAt: string;
+            /** @description What an approver signs, and whether an approval must be signed (on reads) */
+            signing?: {
+              /** @description A holding policy counts approvals only as signatures: an approve carries `signature` */
+              required: boolean;
+              /** @description What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`) */
+              statement: {
+                /** @constant */
+                v: 1;
+                approvalId: string;
+                tenantId: string;
+                /** @enum {string} */
+                activity:
+                  | 'withdrawal'
+                  | 'transfer'
+                  | 'sign-tx'
+                  | 'sign-message'
+                  | 'sign-typed-data'
+                  | 'purchase'
+                  | 'issuer-activity'
+                  | 'policy-change'
+                  | 'member-change'
+                  | 'treasury-change';
+                /** @description What runs once approved: `{kind: 'signature', owner, intent}` (a signature's exact intent: its digest, or a transaction's facts), `{kind: 'movement', legs: [{walletId, assetId, amount, destination}]}` (amounts canonical, EVM addresses lower-case) or `{kind: 'change', change}` */
+                operation: {
+                  [key: string]: unknown;
+                };
+                /** @constant */
+                decision: 'approve';
+                /** @description The digest of the approval's requirements when it was held */
+                policyVersion: string;
+              };
+            };
             summary: {
+              /** @description The operation's user (an issuer activity: the issuer) */
               userId: string | null;
+              /** @description The operation's wallet (an issuer activity: the issue) */
               walletId: string | null;
               assetId: string | null;
               amount: string | null;
@@ -19144,6 +19702,8 @@ export interface operations {
                  */
                 amount: string;
                 destination?: string;
+                /** @description A purchase's fiat side, at the rate it was quoted */
+                fiatAmount?: string;
                 /** @description Typed data that lets the spender (`destination`) take the amount */
                 tokenAuthorization?: {
                   /** @description The token's contract (null: the typed data names none) */
@@ -19168,6 +19728,8 @@ export interface operations {
                     | 'sign-tx'
                     | 'sign-message'
                     | 'sign-typed-data'
+                    | 'purchase'
+                    | 'issuer-activity'
                     | 'policy-change'
                     | 'any';
                   rule:
@@ -19225,6 +19787,8 @@ export interface operations {
                     quorum: number;
                     /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
                     clientIds?: string[];
+                    /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+                    signed?: boolean;
                   };
                   filters?: {
                     /** @description Only operations of these assets */
@@ -19248,6 +19812,8 @@ export interface operations {
                     | 'sign-tx'
                     | 'sign-message'
                     | 'sign-typed-data'
+                    | 'purchase'
+                    | 'issuer-activity'
                     | 'policy-change'
                     | 'any';
                   rule:
@@ -19305,6 +19871,8 @@ export interface operations {
                     quorum: number;
                     /** @description Only these clients may decide (each eligible: the tenant or a member with approvals:decide or no scopes) */
                     clientIds?: string[];
+                    /** @description An approval counts only as the approver's signature of the approval's statement, with a registered approver key (`POST /v1/clients/me/approver-keys`): verified by the policy service and again by the signer. Absent: the deployment's default when an approval is held (true in production) */
+                    signed?: boolean;
                   };
                   filters?: {
                     /** @description Only operations of these assets */
@@ -19318,6 +19886,36 @@ export interface operations {
                   /** @description sign-typed-data only: typed data that authorizes a token transfer (a permit: verified by a catalog token, Permit2 or a configured contract, or a spender or `to` address with an amount) is signed where this policy applies instead of refused (400 `token_authorization_refused`), its rule weighing the amount, token and spender. Default false */
                   allowTokenAuthorizations?: boolean;
                 } | null;
+              };
+              /** @description For a member change: a client's creation, or its new password, audience or scopes (name and e-mail as after the change) */
+              memberChange?: {
+                /** @enum {string} */
+                kind: 'create' | 'update';
+                /** @description The client changed (for `create`, the id it will have) */
+                clientId: string;
+                /** @description The client's tenant (null: an admin, whose changes the platform governs) */
+                tenantId: string | null;
+                name: string;
+                email: string;
+                /** @description The audiences it sets */
+                audience?: ('general' | 'admin' | 'auditor')[];
+                /** @description The scopes it sets */
+                scopes?: string[][];
+                personId?: string;
+                /** @description Whether it sets a password (never shown) */
+                passwordSet: boolean;
+                /** @description Whether it removes every passkey of the client (recovery of a lost one) */
+                passkeysReset?: boolean;
+                /** @description What it sets of a tenant's passkey requirement */
+                passkeyRequired?: boolean;
+              };
+              /** @description For a treasury change: the most the house may owe in the asset, before and after */
+              treasuryChange?: {
+                assetId: string;
+                /** @description The bound as it is (null: none) */
+                before: string | null;
+                /** @description The bound as the change sets it (null: none) */
+                after: string | null;
               };
             };
           };
@@ -19410,12 +20008,1065 @@ export interface operations {
           /** @enum {string} */
           decision: 'approve' | 'reject';
           reason?: string;
+          /** @description An approve signed with an approver key: required where a holding policy says `signed`; a rejection needs none */
+          signature?: {
+            /** @description One of the caller's active approver keys */
+            credentialId: string;
+            /** @description The key's Ed25519 signature (base64url) of the digest of the approval's `signing.statement` */
+            signature: string;
+          };
         };
       };
     };
     responses: {
       /** @description The decision */
       201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listApproverKeys: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Approver keys */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The client that holds it */
+            clientId: string;
+            /** @enum {string} */
+            kind: 'ed25519' | 'webauthn';
+            /** @description The raw 32-byte Ed25519 public key, base64url */
+            publicKey: string;
+            /**
+             * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
+             * @enum {string}
+             */
+            status: 'pending' | 'active' | 'revoked';
+            /** @description The tenant whose approvals it signs, or `platform` (an admin's: the platform policies') */
+            tenantId: string;
+            /**
+             * Format: int64
+             * @description Distinct clients whose keys endorsed it so far
+             */
+            endorsements: number;
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            revokedAt: string | null;
+          }[];
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  registerApproverKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `ed25519` (the default); `webauthn` (passkeys) is refused until it is built
+           * @enum {string}
+           */
+          kind?: 'ed25519' | 'webauthn';
+          /** @description The raw 32-byte Ed25519 public key, base64url */
+          publicKey: string;
+          /** @description The key's Ed25519 signature (base64url) of its registration digest: the SHA-256 of the canonical JSON {v: 1, purpose: 'custody approver credential', tenantId, clientId, kind, publicKey} (the SDK's `approverRegistrationDigest`) */
+          proof: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The key, active or pending */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The client that holds it */
+            clientId: string;
+            /** @enum {string} */
+            kind: 'ed25519' | 'webauthn';
+            /** @description The raw 32-byte Ed25519 public key, base64url */
+            publicKey: string;
+            /**
+             * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
+             * @enum {string}
+             */
+            status: 'pending' | 'active' | 'revoked';
+            /** @description The tenant whose approvals it signs, or `platform` (an admin's: the platform policies') */
+            tenantId: string;
+            /**
+             * Format: int64
+             * @description Distinct clients whose keys endorsed it so far
+             */
+            endorsements: number;
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            revokedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  revokeApproverKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked key */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The client that holds it */
+            clientId: string;
+            /** @enum {string} */
+            kind: 'ed25519' | 'webauthn';
+            /** @description The raw 32-byte Ed25519 public key, base64url */
+            publicKey: string;
+            /**
+             * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
+             * @enum {string}
+             */
+            status: 'pending' | 'active' | 'revoked';
+            /** @description The tenant whose approvals it signs, or `platform` (an admin's: the platform policies') */
+            tenantId: string;
+            /**
+             * Format: int64
+             * @description Distinct clients whose keys endorsed it so far
+             */
+            endorsements: number;
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            revokedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getApproverKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The approver key */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The client that holds it */
+            clientId: string;
+            /** @enum {string} */
+            kind: 'ed25519' | 'webauthn';
+            /** @description The raw 32-byte Ed25519 public key, base64url */
+            publicKey: string;
+            /**
+             * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
+             * @enum {string}
+             */
+            status: 'pending' | 'active' | 'revoked';
+            /** @description The tenant whose approvals it signs, or `platform` (an admin's: the platform policies') */
+            tenantId: string;
+            /**
+             * Format: int64
+             * @description Distinct clients whose keys endorsed it so far
+             */
+            endorsements: number;
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            revokedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  endorseApproverKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description One of the caller's active approver keys, of the same tenant */
+          credentialId: string;
+          /** @description That key's Ed25519 signature (base64url) of the endorsed key's registration digest */
+          signature: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The endorsed key, active or still pending */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The client that holds it */
+            clientId: string;
+            /** @enum {string} */
+            kind: 'ed25519' | 'webauthn';
+            /** @description The raw 32-byte Ed25519 public key, base64url */
+            publicKey: string;
+            /**
+             * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
+             * @enum {string}
+             */
+            status: 'pending' | 'active' | 'revoked';
+            /** @description The tenant whose approvals it signs, or `platform` (an admin's: the platform policies') */
+            tenantId: string;
+            /**
+             * Format: int64
+             * @description Distinct clients whose keys endorsed it so far
+             */
+            endorsements: number;
+            /** Format: date-time */
+            createdAt: string;
+            activatedAt: string | null;
+            revokedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createPasskeyRegistrationOptions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The creation options */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rp: {
+              id?: string;
+              name: string;
+            };
+            user: {
+              /** @description The user handle: the client's id, base64url */
+              id: string;
+              name: string;
+              displayName: string;
+            };
+            /** @description Used once, within the timeout */
+            challenge: string;
+            pubKeyCredParams: {
+              /** Format: int64 */
+              alg: number;
+              /** @constant */
+              type: 'public-key';
+            }[];
+            /** Format: int64 */
+            timeout?: number;
+            /** @description The client's passkeys already registered */
+            excludeCredentials?: {
+              /** @description A credential id, base64url */
+              id: string;
+              /** @description `public-key` */
+              type: string;
+              transports?: string[];
+            }[];
+            authenticatorSelection?: {
+              authenticatorAttachment?: string;
+              requireResidentKey?: boolean;
+              residentKey?: string;
+              userVerification?: string;
+            };
+            attestation?: string;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listPasskeys: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Passkeys */
+      200: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The authenticator's credential id, base64url */
+            credentialId: string;
+            /** @description A name to tell the client’s passkeys apart */
+            name: string;
+            /** @description How a browser may reach it, as the authenticator said */
+            transports: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Its last sign-in (null: never) */
+            lastUsedAt: string | null;
+          }[];
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retry-safe POST: the same key and body replay the first response for 24 h; another body is 409 idempotency_conflict. */
+        'Idempotency-Key'?: string;
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The authenticator's answer to the registration options, as WebAuthn serializes it */
+          response: {
+            /** @description The credential id, base64url */
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: 'public-key';
+            authenticatorAttachment?: string;
+            clientExtensionResults?: Record<string, never>;
+            response: {
+              clientDataJSON: string;
+              attestationObject: string;
+              authenticatorData?: string;
+              transports?: string[];
+              /** Format: int64 */
+              publicKeyAlgorithm?: number;
+              publicKey?: string;
+            };
+          };
+          /** @description A name to tell the passkeys apart (a device, say) */
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The passkey */
+      201: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @description The authenticator's credential id, base64url */
+            credentialId: string;
+            /** @description A name to tell the client’s passkeys apart */
+            name: string;
+            /** @description How a browser may reach it, as the authenticator said */
+            transports: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Its last sign-in (null: never) */
+            lastUsedAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input (`validation_failed`, `malformed_json`, …) */
+      400: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Missing or invalid credentials */
+      401: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Rate limited */
+      429: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Unexpected error */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  deletePasskey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Correlates logs across services; echoed in the response. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        passkey: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      200: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];

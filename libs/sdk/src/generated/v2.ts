@@ -121,7 +121,7 @@ export interface paths {
     put?: never;
     /**
      * Publish a request activity: EIP-712 data signed with the issuer's key
-     * @description Publishes a request activity: its EIP-712 typed data (`dataStructured`) is signed with the issuer's custodial key, and the activity is recorded `APPROVED` with the signature and announced by `issuer-activity.is-created`. The signer signs only with the policy service's decision for exactly this data, given in the issuer's own name. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (no `dataStructured`) or `invalid_typed_data`; 403 `issuer_forbidden` or a refused decision (`decision_refused`).
+     * @description Publishes a request activity: its EIP-712 typed data (`dataStructured`) is signed with the issuer's custodial key, and the activity is recorded `APPROVED` with the signature and announced by `issuer-activity.is-created`. The `issuer-activity` policies of the issuer's tenant and of the platform decide first, with the amount the data grants where it names one (a permit's or voucher's `value`/`amount`, in its token's units; unlimited or outside the catalog, every amount rule matches): 403 `policy_blocked` when one refuses it (nothing recorded or signed), or it is recorded `PENDING_APPROVAL` unsigned and answered with `status` and `approvalId`, then signed and announced at its approval's quorum (`REJECTED` and never signed on a rejection or expiry). The signer signs only with the policy service's decision for exactly this data. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` for an unknown issue of the issuer; 400 `validation_failed` (no `dataStructured`) or `invalid_typed_data`; 403 `policy_blocked` (with `policyIds`), `issuer_forbidden` or a refused decision (`decision_refused`).
      */
     post: operations['createRequestActivity'];
     delete?: never;
@@ -139,7 +139,7 @@ export interface paths {
     };
     /**
      * Read an activity; the first read marks it `readed`
-     * @description Reads one activity of an issue, with its signed typed data for a request activity. The first read marks it `readed` (the answer shows it read); later reads change nothing. Errors: 404 `not_found` for an unknown activity or issue; 403 `issuer_forbidden`.
+     * @description Reads one activity of an issue, with its signed typed data for a request activity (null while a policy holds it: `PENDING_APPROVAL` with its `approvalId`). The first read marks it `readed` (the answer shows it read); later reads change nothing. Errors: 404 `not_found` for an unknown activity or issue; 403 `issuer_forbidden`.
      */
     get: operations['getActivity'];
     put?: never;
@@ -894,6 +894,13 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * @description Extension, a REQUEST a policy held only: `PENDING_APPROVAL`
+             * @enum {string}
+             */
+            status?: 'APPROVED' | 'PENDING_APPROVAL' | 'REJECTED' | 'FAILED';
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
           };
         };
       };
@@ -1012,7 +1019,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Created and signed */
+      /** @description Created and signed, or held for approval (`PENDING_APPROVAL`, `approvalId`) */
       200: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
@@ -1026,6 +1033,13 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /**
+             * @description Extension, a REQUEST a policy held only: `PENDING_APPROVAL`
+             * @enum {string}
+             */
+            status?: 'APPROVED' | 'PENDING_APPROVAL' | 'REJECTED' | 'FAILED';
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
           };
         };
       };
@@ -1132,8 +1146,11 @@ export interface operations {
             name: string;
             description: string | null;
             infoUrl: string | null;
-            /** @description APPROVED */
-            status: string;
+            /**
+             * @description `APPROVED` (the contract's); a REQUEST a policy held (extension): `PENDING_APPROVAL` until its approval is decided, then `APPROVED` and signed, `REJECTED` (rejected, expired or cancelled: never signed) or `FAILED` (approved, but the signature was refused: see `failureReason`)
+             * @enum {string}
+             */
+            status: 'APPROVED' | 'PENDING_APPROVAL' | 'REJECTED' | 'FAILED';
             /** @description Whether the activity was read by id already */
             readed: boolean;
             /** @description REQUEST: the signed data */
@@ -1155,8 +1172,12 @@ export interface operations {
                 [key: string]: unknown;
               };
             } | null;
-            /** @description REQUEST: EIP-712 signature by the issuer's key */
+            /** @description REQUEST: EIP-712 signature by the issuer's key (null until signed) */
             signedTypedData: string | null;
+            /** @description Extension: the approval a policy held it for */
+            approvalId?: string;
+            /** @description Extension: why a held REQUEST was not signed (`approval_rejected`, `approval_expired`, `approval_cancelled`, or the refusal that failed it) */
+            failureReason?: string;
           };
         };
       };

@@ -29,6 +29,22 @@ type Approval = ListItem<V1Paths, '/approvals'>;
 export function approvalLine(approval: Approval): string {
   const s = approval.summary;
   if (s.policyChange) return `${s.policyChange.kind} policy “${s.policyChange.name}”`;
+  if (s.memberChange) {
+    const m = s.memberChange;
+    const what =
+      m.kind === 'create'
+        ? 'new client'
+        : m.passkeysReset
+          ? 'passkeys reset for'
+          : m.passwordSet
+            ? 'new password for'
+            : 'rights of';
+    return `${what} ${m.email}`;
+  }
+  if (s.treasuryChange) {
+    const t = s.treasuryChange;
+    return `treasury bound ${t.assetId}: ${t.before ?? 'none'} → ${t.after ?? 'none'}`;
+  }
   const parts: string[] = [approval.activity];
   if (s.amount) parts.push(`${s.amount} ${s.assetId ?? ''}`.trim());
   if (s.destination) parts.push(`to ${s.destination}`);

@@ -1,18 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { type ApiClientCredentials, createCustodyClient, type CustodyClient } from '@custody/sdk';
-import { type Who, whoFrom } from './who';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import type { CustodyClient } from '@custody/sdk';
+import {
+  closeSession,
+  currentSession,
+  openSession,
+  openSessionWithPasskey,
+  sessionClient,
+} from './session-api';
+import type { Who } from './who';
 
 export interface Session {
   client: CustodyClient;
   who: Who;
+  csrfToken: string;
 }
 
 interface SessionState {
+  /** Whether the gateway has said yet if a session is on (at load). */
+  loading: boolean;
   session: Session | null;
   /** Why the last session ended (shown on the sign-in page). */
   notice: string | null;
-  signIn(email: string, password: string, apiClient: ApiClientCredentials): Promise<void>;
+  signIn(email: string, password: string): Promise<void>;
+  /** With a passkey of this device (no e-mail, no password). */
+  signInWithPasskey(): Promise<void>;
   signOut(): Promise<void>;
   /** The API refused the session (expired, revoked): back to sign-in with a message. */
   expire(): void;
@@ -20,46 +40,69 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+function sessionOf(view: Awaited<ReturnType<typeof openSession>>): Session {
+  return { client: sessionClient(view), who: view.who, csrfToken: view.csrfToken };
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(true);
   const [session, setSession] = useState<Session | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const signIn = useCallback(
-    async (email: string, password: string, apiClient: ApiClientCredentials) => {
-      // Tokens live in this object only (memory): a reload signs out. The password is not kept:
-      // when the refresh token is refused, the session ends.
-      const client = createCustodyClient({
-        baseUrl: window.location.origin,
-        apiClient,
-        rememberPassword: false,
-        retry: { maxAttempts: 2 },
+  // The session lives in the gateway, behind an HttpOnly cookie: a reload finds it again.
+  useEffect(() => {
+    let current = true;
+    currentSession()
+      .then((view) => {
+        if (current && view) setSession(sessionOf(view));
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setLoading(false);
       });
-      const tokens = await client.login({ email, password });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      // The gateway signs in with the console's api client, which it alone knows; the page gets
+      // the cookie and the CSRF token, never a token. The password is not kept.
+      const view = await openSession(email, password);
       queryClient.clear();
       setNotice(null);
-      setSession({ client, who: whoFrom(tokens) });
+      setSession(sessionOf(view));
     },
     [queryClient],
   );
 
+  const signInWithPasskey = useCallback(async () => {
+    const view = await openSessionWithPasskey();
+    queryClient.clear();
+    setNotice(null);
+    setSession(sessionOf(view));
+  }, [queryClient]);
+
   const signOut = useCallback(async () => {
-    await session?.client.logout().catch(() => undefined);
+    if (session) await closeSession(session.csrfToken).catch(() => undefined);
     queryClient.clear();
     setSession(null);
     setNotice('You are signed out.');
   }, [queryClient, session]);
 
   const expire = useCallback(() => {
-    session?.client.tokens.clear();
+    // The gateway may still hold a session whose login was revoked: it forgets it too.
+    if (session) void closeSession(session.csrfToken).catch(() => undefined);
     queryClient.clear();
     setSession(null);
     setNotice('Your session has expired. Sign in again.');
   }, [queryClient, session]);
 
   const value = useMemo(
-    () => ({ session, notice, signIn, signOut, expire }),
-    [session, notice, signIn, signOut, expire],
+    () => ({ loading, session, notice, signIn, signInWithPasskey, signOut, expire }),
+    [loading, session, notice, signIn, signInWithPasskey, signOut, expire],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -2,43 +2,47 @@ import {
   Alert,
   Button,
   Center,
-  Fieldset,
+  Divider,
   Paper,
   PasswordInput,
   Stack,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { ApiClientCredentials } from '@custody/sdk';
 import { ProblemAlert } from '../shared/problem';
 import { useSessionState } from './session';
 
-/** What the gateway says about the console: the api client to sign in through, if configured. */
-async function consoleConfig(): Promise<{ apiClient: ApiClientCredentials | null }> {
-  const response = await fetch('/console/config.json');
-  if (!response.ok) return { apiClient: null };
-  return (await response.json()) as { apiClient: ApiClientCredentials | null };
-}
-
+/**
+ * E-mail and password, or a passkey of this device: the gateway signs in through the console's
+ * api client, which it keeps (docs/decisions/operator-console.md). The passkey button does not
+ * say "Sign in", so that the form's own button stays the one of that name.
+ */
 export function SignInPage() {
-  const { signIn, notice } = useSessionState();
-  const config = useQuery({ queryKey: ['console-config'], queryFn: consoleConfig });
+  const { signIn, signInWithPasskey, notice } = useSessionState();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [appId, setAppId] = useState('');
-  const [appSecret, setAppSecret] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const configured = config.data?.apiClient ?? null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await signIn(email, password, configured ?? { id: appId, secret: appSecret });
+      await signIn(email, password);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function withPasskey() {
+    setBusy(true);
+    setError(null);
+    try {
+      await signInWithPasskey();
     } catch (failure) {
       setError(failure);
     } finally {
@@ -75,26 +79,12 @@ export function SignInPage() {
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
-            {!config.isPending && !configured && (
-              <Fieldset legend="Application (api client)">
-                <TextInput
-                  label="Api client id"
-                  required
-                  value={appId}
-                  onChange={(event) => setAppId(event.currentTarget.value)}
-                />
-                <PasswordInput
-                  label="Api client secret"
-                  required
-                  value={appSecret}
-                  onChange={(event) => setAppSecret(event.currentTarget.value)}
-                />
-              </Fieldset>
-            )}
-            {/* Not before the gateway has said which api client to use: a sign-in sent meanwhile
-                went with empty api client credentials, refused as invalid_client. */}
-            <Button type="submit" loading={busy} disabled={config.isPending}>
+            <Button type="submit" loading={busy}>
               Sign in
+            </Button>
+            <Divider label="or" labelPosition="center" />
+            <Button variant="default" onClick={() => void withPasskey()} disabled={busy}>
+              Use a passkey
             </Button>
           </Stack>
         </form>

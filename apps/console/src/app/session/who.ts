@@ -1,6 +1,7 @@
-import type { TokenResponse } from '@custody/sdk';
-
-/** What the console knows of the signed-in client: for showing, never for deciding access. */
+/**
+ * What the console knows of the signed-in client, as the gateway's session says it: for
+ * showing, never for deciding access (the API decides).
+ */
 export interface Who {
   id: string;
   name: string;
@@ -9,35 +10,8 @@ export interface Who {
   tenantId: string;
   /** Its scopes as `resource:action`; null: every scope. */
   scopes: string[] | null;
-}
-
-/** The claims of an access token's payload that the console reads. */
-interface AccessClaims {
-  aud_c?: string;
-  ten?: string;
-  scp?: string[][];
-}
-
-function claimsOf(token: string): AccessClaims {
-  const payload = token.split('.')[1] ?? '';
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return JSON.parse(json) as AccessClaims;
-  } catch {
-    return {};
-  }
-}
-
-export function whoFrom(tokens: TokenResponse): Who {
-  const claims = claimsOf(tokens.access_token);
-  return {
-    id: tokens.client.id,
-    name: tokens.client.name,
-    email: tokens.client.email,
-    isAdmin: (claims.aud_c ?? tokens.client.audience[0]) === 'admin',
-    tenantId: claims.ten ?? tokens.client.tenantId,
-    scopes: claims.scp ? claims.scp.map((pair) => pair.join(':')) : null,
-  };
+  /** The session may only register a passkey (passkeys are required, none registered yet). */
+  enrollmentOnly?: boolean;
 }
 
 /** Whether the client holds `resource:action` (the API decides; this only hides buttons). */

@@ -29,6 +29,8 @@ export const POLICY_ACTIVITIES = every<PolicyBody['activity']>()([
   'sign-tx',
   'sign-message',
   'sign-typed-data',
+  'purchase',
+  'issuer-activity',
   'policy-change',
   'any',
 ]);
@@ -52,7 +54,11 @@ export const APPROVAL_ACTIVITIES = every<NonNullable<Query<'/approvals'>['activi
   'sign-tx',
   'sign-message',
   'sign-typed-data',
+  'purchase',
+  'issuer-activity',
   'policy-change',
+  'member-change',
+  'treasury-change',
 ]);
 export const MOVEMENTS = every<NonNullable<Transactions['movement']>>()(['in', 'out']);
 export const MOVEMENT_SUBTYPES = every<NonNullable<Transactions['movementSubtype']>>()([

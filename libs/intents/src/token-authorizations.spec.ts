@@ -7,7 +7,7 @@ import {
   PERMIT2,
   tokenAuthorization,
   UNKNOWN_TOKEN,
-} from './token-authorizations.rules';
+} from './token-authorizations';
 
 const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f';

@@ -1,0 +1,126 @@
+import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { When } from '../shared/format';
+import { PageTitle } from '../shared/page-title';
+import { ProblemAlert } from '../shared/problem';
+import { useSession } from '../session/session';
+import { useChange, useClient } from '../shared/use-api';
+import { createPasskey } from './webauthn';
+
+/**
+ * The signed-in client's passkeys (docs/decisions/identity-and-authentication.md, "Passkeys"):
+ * registered here with this device's authenticator (the person verified on it), removed one at a
+ * time. Each signs in to the console ("Use a passkey") without a password.
+ */
+export function PasskeysPage() {
+  const client = useClient();
+  const { who } = useSession();
+  const [name, setName] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const passkeys = useQuery({
+    queryKey: ['passkeys'],
+    queryFn: () => client.get('/clients/me/passkeys', {}),
+  });
+  const register = useChange(async (api, given: string) => {
+    const options = await api.post('/clients/me/passkeys/registration-options', {});
+    const response = await createPasskey(options);
+    return api.post('/clients/me/passkeys', {
+      body: { response, ...(given.trim() ? { name: given.trim() } : {}) },
+    });
+  });
+  const remove = useChange((api, id: string) =>
+    api.delete('/clients/me/passkeys/{passkey}', { params: { path: { passkey: id } } }),
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setNote(null);
+    register.mutate(name, {
+      onSuccess: (passkey) => {
+        setName('');
+        setNote(`Passkey “${passkey.name}” registered.`);
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageTitle>Passkeys</PageTitle>
+      <Stack gap="sm">
+        <Text size="sm">
+          A passkey signs you in without a password: your device keeps its private key and checks it
+          is you (fingerprint, face or PIN) every time.
+        </Text>
+        {who.enrollmentOnly && (
+          <Alert color="yellow" role="status" title="Passkeys are required of you">
+            Register a passkey, then sign out and sign in with it: this session may do nothing else.
+          </Alert>
+        )}
+        {note && (
+          <Alert color="blue" role="status" withCloseButton onClose={() => setNote(null)}>
+            {note}
+          </Alert>
+        )}
+        <ProblemAlert error={register.error ?? remove.error ?? passkeys.error} />
+        <form onSubmit={submit} aria-label="Register a passkey">
+          <Group align="end">
+            <TextInput
+              label="Name"
+              description="To tell your passkeys apart (this laptop, say)"
+              maxLength={100}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={register.isPending}>
+              Register a passkey
+            </Button>
+          </Group>
+        </form>
+        {passkeys.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : (
+          <Table striped>
+            <Table.Caption>Your passkeys</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Registered</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(passkeys.data ?? []).map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>
+                    <When iso={p.createdAt} />
+                  </Table.Td>
+                  <Table.Td>{p.lastUsedAt ? <When iso={p.lastUsedAt} /> : 'never'}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="light"
+                      loading={remove.isPending && remove.variables === p.id}
+                      onClick={() => remove.mutate(p.id)}
+                      aria-label={`Remove ${p.name}`}
+                    >
+                      Remove
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {passkeys.data?.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>No passkey yet.</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </>
+  );
+}

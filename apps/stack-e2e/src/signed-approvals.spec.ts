@@ -1,0 +1,673 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { verifyMessage, Wallet } from 'ethers';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  type AppName,
+  type AuditEventView,
+  type DecisionApproval,
+  type DecisionClaims,
+  POLICY_RPC,
+  SIGNING_RPC,
+} from '@custody/contracts';
+import { decisionSignerKey, evmMessageDigest, signDecision } from '@custody/intents';
+import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
+import {
+  approverKeyRegistration,
+  approverOf,
+  approverRegistrationDigest,
+  type ApprovalStatement,
+  newApproverKey,
+  signApproval,
+  signDigest,
+} from '@custody/sdk';
+import { appBrokerUrl, testLogger, waitFor } from '@custody/testing';
+import { Api } from './api';
+import { BOOTSTRAP, type Stack, startStack } from './stack';
+import { newUser, openWallet } from './world';
+
+/**
+ * Approvals as signatures (docs/decisions/policies-and-approvals.md, signing-decisions.md), on a
+ * real stack. A tenant's held signatures need one signed approval. Its approvers register Ed25519
+ * keys: the first is admitted by the signer's registry at once, later ones only once endorsed
+ * (and a rogue with identity's credentials adds none without). The policy service refuses an
+ * approve without a signature, with another approval's, another operation's, another client's,
+ * a pending or a revoked key's, counting nothing; a valid one counts and the message is signed.
+ * A rogue holding the policy service's decision key and wallet-ledger's credentials presents
+ * decisions for that approval with forged signatures, keys outside the registry, a replayed
+ * signature, a signature of another payload, another voter's: the signer refuses each, audits it
+ * and signs nothing; the same decision with the approver's real signature is signed. The CLI
+ * makes, registers and signs with a key of its own.
+ */
+
+const BIN = path.resolve(__dirname, '../../cli/bin/custody.mjs');
+const exec = promisify(execFile);
+const PASSWORD = 'a-long-member-password';
+
+let stack: Stack;
+let api: Api;
+let admin: string;
+let db: pg.Client;
+let configDir: string;
+const closers: (() => Promise<void>)[] = [];
+
+let tenant: { id: string; token: string; user: string; wallet: string; address: string };
+interface Member {
+  id: string;
+  email: string;
+  token: string;
+}
+let m1: Member;
+let m2: Member;
+let m3: Member;
+let m4: Member;
+/** Approver keys: k1 (m1's, the tenant's first), k2 (m2's), k3 (m3's), k4 (m4's, pending). */
+const keys: Record<'k1' | 'k2' | 'k3' | 'k4', { pem: string; id: string }> = {
+  k1: { pem: '', id: '' },
+  k2: { pem: '', id: '' },
+  k3: { pem: '', id: '' },
+  k4: { pem: '', id: '' },
+};
+/** Two held messages: X (decided by the API tests), Y (by the CLI). */
+let held: Record<'x' | 'y', { id: string; approvalId: string; message: string }>;
+let asLedger: RpcClient;
+let asIdentity: RpcClient;
+
+async function rogue(app: AppName): Promise<RpcClient> {
+  const broker = new Broker({
+    url: appBrokerUrl(app),
+    namespace: stack.namespace,
+    logger: testLogger(),
+  });
+  await broker.connect();
+  const client = new RpcClient({
+    broker,
+    caller: app,
+    signer: devProofSigner(app),
+    defaultTimeoutMs: 10_000,
+    logger: testLogger(),
+  });
+  await client.start();
+  closers.push(async () => {
+    await client.stop();
+    await broker.close();
+  });
+  return client;
+}
+
+async function member(name: string): Promise<Member> {
+  const email = `${name}-${randomUUID().slice(0, 8)}@e2e.test`;
+  const created = await api.post('/v1/clients', {
+    token: admin,
+    body: { name, email, password: PASSWORD, tenantId: tenant.id },
+  });
+  expect(created.status).toBe(201);
+  const login = await api.login(email, PASSWORD);
+  return { id: created.body.id as string, email, token: login.access_token };
+}
+
+function walletPath(): string {
+  return `/v1/users/${tenant.user}/wallets/${tenant.wallet}`;
+}
+
+async function holdMessage(message: string) {
+  const created = await api.post(`${walletPath()}/sign-message`, {
+    token: tenant.token,
+    body: { message },
+  });
+  expect(created.status).toBe(200);
+  const read = await readMessage(created.body.id as string);
+  expect(read.status).toBe('pending_approval');
+  return { id: created.body.id as string, approvalId: read.approvalId, message };
+}
+
+async function readMessage(id: string) {
+  return (await api.get(`${walletPath()}/sign-message/${id}`, { token: tenant.token })).body as {
+    status: string;
+    approvalId: string;
+    signedMessage?: string;
+  };
+}
+
+async function register(who: Member, pem: string, body: Record<string, unknown> = {}) {
+  return api.post('/v1/clients/me/approver-keys', {
+    token: who.token,
+    body: { ...{}, ...approverKeyRegistration(pem, approverOf(who.token)), ...body },
+  });
+}
+
+/** `who` endorses `keyId` with its key `pem` (its credential `credentialId`). */
+async function endorse(who: Member, keyId: string, pem: string, credentialId: string) {
+  const pending = (await api.get(`/v1/approver-keys/${keyId}`, { token: who.token })).body as {
+    tenantId: string;
+    clientId: string;
+    publicKey: string;
+  };
+  return api.post(`/v1/approver-keys/${keyId}/endorsements`, {
+    token: who.token,
+    body: { credentialId, signature: signDigest(approverRegistrationDigest(pending), pem) },
+  });
+}
+
+async function statementOf(approvalId: string, token = m1.token) {
+  const approval = await api.get(`/v1/approvals/${approvalId}`, { token });
+  expect(approval.status).toBe(200);
+  return approval.body.signing as { required: boolean; statement: ApprovalStatement };
+}
+
+function approve(who: Member, approvalId: string, signature?: object) {
+  return api.post(`/v1/approvals/${approvalId}/decisions`, {
+    token: who.token,
+    body: { decision: 'approve', ...(signature ? { signature } : {}) },
+  });
+}
+
+async function registryRow(publicKey: string) {
+  const { rows } = await db.query<{
+    id: string;
+    admitted_as: string;
+    endorsements: { clientId: string }[];
+    revoked_at: Date | null;
+  }>(
+    'SELECT id, admitted_as, endorsements, revoked_at FROM signing.approver_credentials WHERE public_key = $1',
+    [publicKey],
+  );
+  return rows[0];
+}
+
+beforeAll(async () => {
+  stack = await startStack({
+    only: ['identity', 'wallet-ledger', 'trading', 'signing', 'policy'],
+    env: { signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase } },
+  });
+  api = new Api(stack.gatewayUrl);
+  admin = await api.adminToken();
+  db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  closers.push(() => db.end());
+  configDir = mkdtempSync(path.join(tmpdir(), 'custody-signed-'));
+  closers.push(async () => rmSync(configDir, { recursive: true, force: true }));
+
+  const client = await api.newClient(admin, 'Signed approvals');
+  const user = await newUser(api, client.token);
+  const wallet = await openWallet(api, client.token, user);
+  const address = (await api.get(`/v1/users/${user}/wallets/${wallet}`, { token: client.token }))
+    .body.address as string;
+  tenant = { id: client.id, token: client.token, user, wallet, address };
+  m1 = await member('m1');
+  m2 = await member('m2');
+  m3 = await member('m3');
+  m4 = await member('m4');
+  const policy = await api.post('/v1/policies', {
+    token: tenant.token,
+    body: {
+      name: 'Every message waits for one signed approval',
+      activity: 'sign-message',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1, signed: true },
+    },
+  });
+  expect(policy.status).toBe(201);
+  const stored = await api.get(`/v1/policies/${policy.body.id}`, { token: tenant.token });
+  expect(stored.body.approvers).toEqual({ quorum: 1, signed: true });
+  held = { x: await holdMessage('Pay the coupon of May'), y: await holdMessage('Pay June') };
+  for (const name of ['k1', 'k2', 'k3', 'k4'] as const)
+    keys[name].pem = newApproverKey().privateKeyPem;
+  asLedger = await rogue('wallet-ledger');
+  asIdentity = await rogue('identity');
+}, 180_000);
+
+afterAll(async () => {
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  await stack?.cleanup();
+});
+
+describe("the signer's registry of approver keys", () => {
+  it("admits the tenant's first key at once", async () => {
+    const first = await register(m1, keys.k1.pem);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ clientId: m1.id, tenantId: tenant.id, status: 'active' });
+    keys.k1.id = first.body.id;
+    expect(await registryRow(first.body.publicKey)).toMatchObject({
+      id: keys.k1.id,
+      admitted_as: 'first',
+      revoked_at: null,
+    });
+  });
+
+  it('refuses a key without its proof, a passkey, and a key registered already', async () => {
+    const other = newApproverKey();
+    const wrongProof = await register(m2, keys.k2.pem, {
+      proof: signDigest('00'.repeat(32), keys.k2.pem),
+    });
+    expect(wrongProof.body).toMatchObject({ status: 403, code: 'approver_proof_invalid' });
+    const passkey = await register(m2, other.privateKeyPem, { kind: 'webauthn' });
+    expect(passkey.body).toMatchObject({ status: 400, code: 'approver_kind_unsupported' });
+    const taken = await register(m2, keys.k1.pem);
+    expect(taken.body).toMatchObject({ status: 409, code: 'approver_key_exists' });
+    expect((await api.get('/v1/clients/me/approver-keys', { token: m2.token })).body).toEqual([]);
+  });
+
+  it("keeps a second client's key pending until a registered key endorses it", async () => {
+    const second = await register(m2, keys.k2.pem);
+    expect(second.body).toMatchObject({ status: 'pending', endorsements: 0 });
+    keys.k2.id = second.body.id;
+    expect(await registryRow(second.body.publicKey)).toBeUndefined();
+    // m1 endorses it with k1: one client has keys, so one endorsement is enough.
+    const endorsed = await endorse(m1, keys.k2.id, keys.k1.pem, keys.k1.id);
+    expect(endorsed.status).toBe(201);
+    expect(endorsed.body).toMatchObject({ status: 'active', endorsements: 1 });
+    expect(await registryRow(second.body.publicKey)).toMatchObject({
+      admitted_as: 'endorsed',
+      endorsements: [expect.objectContaining({ clientId: m1.id })],
+    });
+  });
+
+  it('refuses a key that a rogue with identity’s credentials offers without endorsements', async () => {
+    const forged = newApproverKey();
+    const credential = {
+      id: uuidv7(),
+      kind: 'ed25519' as const,
+      publicKey: forged.publicKey,
+      clientId: m4.id,
+      tenantId: tenant.id,
+    };
+    const proof = signDigest(approverRegistrationDigest(credential), forged.privateKeyPem);
+    await expect(
+      asIdentity.call('signing', SIGNING_RPC.addApproverCredential, {
+        credential,
+        proof,
+        endorsements: [],
+      }),
+    ).rejects.toMatchObject({ status: 403, code: 'endorsements_insufficient' });
+    // Endorsed by keys the registry does not hold (the rogue's own): refused alike.
+    const accomplice = newApproverKey();
+    await expect(
+      asIdentity.call('signing', SIGNING_RPC.addApproverCredential, {
+        credential,
+        proof,
+        endorsements: [
+          {
+            credentialId: uuidv7(),
+            signature: signDigest(approverRegistrationDigest(credential), accomplice.privateKeyPem),
+          },
+          {
+            credentialId: keys.k1.id,
+            signature: signDigest(approverRegistrationDigest(credential), accomplice.privateKeyPem),
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 403, code: 'endorsements_insufficient' });
+    expect(await registryRow(forged.publicKey)).toBeUndefined();
+  });
+
+  it('admits a third key only once two clients endorsed it', async () => {
+    const third = await register(m3, keys.k3.pem);
+    expect(third.body).toMatchObject({ status: 'pending' });
+    keys.k3.id = third.body.id;
+    const once = await endorse(m1, keys.k3.id, keys.k1.pem, keys.k1.id);
+    expect(once.body).toMatchObject({ status: 'pending', endorsements: 1 });
+    expect(await registryRow(third.body.publicKey)).toBeUndefined();
+    // A signature that does not verify endorses nothing.
+    const bad = await api.post(`/v1/approver-keys/${keys.k3.id}/endorsements`, {
+      token: m2.token,
+      body: { credentialId: keys.k2.id, signature: signDigest('11'.repeat(32), keys.k2.pem) },
+    });
+    expect(bad.body).toMatchObject({ status: 403, code: 'endorsement_invalid' });
+    const twice = await endorse(m2, keys.k3.id, keys.k2.pem, keys.k2.id);
+    expect(twice.body).toMatchObject({ status: 'active', endorsements: 2 });
+    expect(await registryRow(third.body.publicKey)).toMatchObject({
+      admitted_as: 'endorsed',
+      endorsements: [
+        expect.objectContaining({ clientId: m1.id }),
+        expect.objectContaining({ clientId: m2.id }),
+      ],
+    });
+    const again = await endorse(m2, keys.k3.id, keys.k2.pem, keys.k2.id);
+    expect(again.body).toMatchObject({ status: 409, code: 'approver_key_not_pending' });
+    // m4's key waits (three clients have keys now: two endorsements).
+    const fourth = await register(m4, keys.k4.pem);
+    expect(fourth.body).toMatchObject({ status: 'pending' });
+    keys.k4.id = fourth.body.id;
+    // Another tenant reads none of them.
+    const outsider = await api.newClient(admin, 'Outsider');
+    expect(
+      (await api.get(`/v1/approver-keys/${keys.k4.id}`, { token: outsider.token })).status,
+    ).toBe(404);
+  });
+});
+
+describe('an approve where a policy asks for signatures', () => {
+  const refusedWithNothingCounted = async (
+    answer: Promise<{ status: number; body: { code?: string } }>,
+    status: number,
+    code: string,
+  ) => {
+    expect((await answer).body).toMatchObject({ status, code });
+    const approval = await api.get(`/v1/approvals/${held.x.approvalId}`, { token: m1.token });
+    expect(approval.body).toMatchObject({ status: 'pending', decisions: [] });
+  };
+
+  it('says what to sign', async () => {
+    const signing = await statementOf(held.x.approvalId);
+    expect(signing).toEqual({
+      required: true,
+      statement: {
+        v: 1,
+        approvalId: held.x.approvalId,
+        tenantId: tenant.id,
+        activity: 'sign-message',
+        operation: {
+          kind: 'signature',
+          owner: tenant.wallet,
+          intent: { kind: 'evm-message', digest: evmMessageDigest(held.x.message) },
+        },
+        decision: 'approve',
+        policyVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
+      },
+    });
+  });
+
+  it('is refused without a signature, and with any signature but its own', async () => {
+    const { statement: x } = await statementOf(held.x.approvalId);
+    const { statement: y } = await statementOf(held.y.approvalId);
+    await refusedWithNothingCounted(
+      approve(m1, held.x.approvalId),
+      400,
+      'approval_signature_required',
+    );
+    // Another approval's signature, replayed.
+    await refusedWithNothingCounted(
+      approve(m1, held.x.approvalId, {
+        credentialId: keys.k1.id,
+        signature: signApproval(y, keys.k1.pem),
+      }),
+      403,
+      'approval_signature_invalid',
+    );
+    // A signature of another intent (what the approver was shown to sign is not this message).
+    const otherIntent = {
+      ...x,
+      operation: {
+        kind: 'signature',
+        owner: tenant.wallet,
+        intent: { kind: 'evm-message', digest: evmMessageDigest('Pay me instead') },
+      },
+    };
+    await refusedWithNothingCounted(
+      approve(m1, held.x.approvalId, {
+        credentialId: keys.k1.id,
+        signature: signApproval(otherIntent, keys.k1.pem),
+      }),
+      403,
+      'approval_signature_invalid',
+    );
+    // m1's key and signature, presented by m2.
+    await refusedWithNothingCounted(
+      approve(m2, held.x.approvalId, {
+        credentialId: keys.k1.id,
+        signature: signApproval(x, keys.k1.pem),
+      }),
+      403,
+      'approval_signature_invalid',
+    );
+    // A key not active yet (m4's waits for endorsements).
+    await refusedWithNothingCounted(
+      approve(m4, held.x.approvalId, {
+        credentialId: keys.k4.id,
+        signature: signApproval(x, keys.k4.pem),
+      }),
+      403,
+      'approval_signature_invalid',
+    );
+    // A revoked key: m2 revokes k2 (here and in the signer's registry).
+    const revoked = await api.delete(`/v1/clients/me/approver-keys/${keys.k2.id}`, {
+      token: m2.token,
+    });
+    expect(revoked.body).toMatchObject({ status: 'revoked' });
+    expect((await registryRow(revoked.body.publicKey))?.revoked_at).toBeInstanceOf(Date);
+    await refusedWithNothingCounted(
+      approve(m2, held.x.approvalId, {
+        credentialId: keys.k2.id,
+        signature: signApproval(x, keys.k2.pem),
+      }),
+      403,
+      'approval_signature_invalid',
+    );
+    // Revoking another client's key: not found.
+    const others = await api.delete(`/v1/clients/me/approver-keys/${keys.k1.id}`, {
+      token: m3.token,
+    });
+    expect(others.body).toMatchObject({ status: 404, code: 'not_found' });
+  });
+
+  it('counts a valid signature: approved, and the message is signed', async () => {
+    const { statement } = await statementOf(held.x.approvalId);
+    const made = await approve(m1, held.x.approvalId, {
+      credentialId: keys.k1.id,
+      signature: signApproval(statement, keys.k1.pem),
+    });
+    expect(made.status).toBe(201);
+    const approval = await api.get(`/v1/approvals/${held.x.approvalId}`, { token: m1.token });
+    expect(approval.body).toMatchObject({
+      status: 'approved',
+      decisions: [{ clientId: m1.id, decision: 'approve', credentialId: keys.k1.id }],
+    });
+    await waitFor(async () => (await readMessage(held.x.id)).status === 'sent', {
+      timeoutMs: 15_000,
+      what: 'the approved message signed',
+    });
+    const signed = await readMessage(held.x.id);
+    expect(verifyMessage(held.x.message, signed.signedMessage!)).toBe(tenant.address);
+    // The decision carries the approver's signature and what the signer needs to check it.
+    const { decision } = await asLedger.call('policy', POLICY_RPC.authorize, {
+      operationId: held.x.id,
+      owner: tenant.wallet,
+      intent: { kind: 'evm-message', digest: evmMessageDigest(held.x.message) },
+    });
+    expect(claimsOf(decision).approval).toEqual({
+      id: held.x.approvalId,
+      quorum: 1,
+      decisions: [
+        {
+          clientId: m1.id,
+          decision: 'approve',
+          signature: { credentialId: keys.k1.id, signature: signApproval(statement, keys.k1.pem) },
+        },
+      ],
+      signed: { quorum: 1, policyVersion: statement.policyVersion },
+    });
+  });
+});
+
+/** A decision's claims: the JWS payload. */
+function claimsOf(decision: string): DecisionClaims {
+  return JSON.parse(
+    Buffer.from(decision.split('.')[1]!, 'base64url').toString('utf8'),
+  ) as DecisionClaims;
+}
+
+describe("a rogue with the policy service's decision key", () => {
+  const refusals: string[] = [];
+
+  /** A decision for X's message, signed with the policy service's real key, carrying `approval`. */
+  async function forgedDecision(approval: DecisionApproval, message = held.x.message) {
+    const now = Date.now();
+    return signDecision(
+      {
+        v: 1,
+        decisionId: uuidv7(),
+        tenantId: tenant.id,
+        activity: 'sign-message',
+        owner: tenant.wallet,
+        operationId: held.x.id,
+        intent: { kind: 'evm-message', digest: evmMessageDigest(message) },
+        approval,
+        issuedAt: now,
+        expiresAt: now + 60_000,
+      },
+      decisionSignerKey({}).key,
+    );
+  }
+
+  async function signatureCount(): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM signing.signature_log WHERE owner_id = $1',
+      [tenant.wallet],
+    );
+    return rows[0]!.n;
+  }
+
+  function sign(decision: string, message = held.x.message, requestId?: string) {
+    return asLedger.call(
+      'signing',
+      SIGNING_RPC.signEvmMessage,
+      { ownerId: tenant.wallet, chain: 'evm', message, decision },
+      requestId ? { requestId } : {},
+    );
+  }
+
+  const vote = (clientId: string, credentialId: string, signature: string) => ({
+    id: held.x.approvalId,
+    quorum: 1,
+    decisions: [{ clientId, decision: 'approve' as const, signature: { credentialId, signature } }],
+    signed: { quorum: 1, policyVersion: '' },
+  });
+
+  it('gets no signature with forged approvals; with the real one, one', async () => {
+    const { statement: x } = await statementOf(held.x.approvalId);
+    const { statement: y } = await statementOf(held.y.approvalId);
+    const approval = (clientId: string, credentialId: string, signature: string) => {
+      const made = vote(clientId, credentialId, signature);
+      return { ...made, signed: { quorum: 1, policyVersion: x.policyVersion } };
+    };
+    const stranger = newApproverKey().privateKeyPem;
+    const cases: [string, DecisionApproval, string?][] = [
+      // Bytes that are no signature of k1's.
+      ['a forged signature', approval(m1.id, keys.k1.id, signApproval(x, stranger))],
+      // A key the registry never admitted.
+      ['a key outside the registry', approval(m1.id, uuidv7(), signApproval(x, stranger))],
+      // m4's key: registered in identity, pending, never in the registry.
+      ['a pending key', approval(m4.id, keys.k4.id, signApproval(x, keys.k4.pem))],
+      // k1's real signature of the other approval.
+      ['a replayed signature', approval(m1.id, keys.k1.id, signApproval(y, keys.k1.pem))],
+      // k1's real signature, claimed as m3's vote.
+      ["another client's vote", approval(m3.id, keys.k1.id, signApproval(x, keys.k1.pem))],
+      // k1's real signature of X, for another message than the one approved.
+      [
+        'another payload',
+        approval(m1.id, keys.k1.id, signApproval(x, keys.k1.pem)),
+        'Pay the attacker',
+      ],
+      // k2's real signature, revoked since.
+      ['a revoked key', approval(m2.id, keys.k2.id, signApproval(x, keys.k2.pem))],
+      // A quorum of two with one signature.
+      [
+        'too few signatures',
+        {
+          ...approval(m1.id, keys.k1.id, signApproval(x, keys.k1.pem)),
+          signed: { quorum: 2, policyVersion: x.policyVersion },
+        },
+      ],
+    ];
+    for (const [what, forged, message] of cases) {
+      const before = await signatureCount();
+      const requestId = randomUUID();
+      await expect(
+        sign(await forgedDecision(forged, message), message, requestId),
+      ).rejects.toMatchObject({ status: 403, code: 'approval_signatures_invalid' });
+      expect([what, await signatureCount()]).toEqual([what, before]);
+      refusals.push(requestId);
+    }
+    // The same decision with k1's real signature of X: signed, once more.
+    const before = await signatureCount();
+    const real = approval(m1.id, keys.k1.id, signApproval(x, keys.k1.pem));
+    const signed = await sign(await forgedDecision(real));
+    expect(verifyMessage(held.x.message, signed.signature)).toBe(tenant.address);
+    expect(await signatureCount()).toBe(before + 1);
+  });
+
+  it('is audited for each refusal', async () => {
+    const records = await waitFor(
+      async () => {
+        const list = (await api.get('/v1/audit-events?action=rpcRefused&limit=0', { token: admin }))
+          .body as AuditEventView[];
+        const byRequest = new Map(list.map((r) => [r.requestId, r]));
+        return refusals.every((id) => byRequest.has(id)) ? byRequest : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 200, what: 'every refusal in the audit log' },
+    );
+    for (const id of refusals)
+      expect(records.get(id)).toMatchObject({
+        path: `rpc.signing/${SIGNING_RPC.signEvmMessage}`,
+        status: 403,
+        outcome: 'failure',
+        detail: 'decision: approval_signatures; caller wallet-ledger',
+      });
+  });
+});
+
+describe('the CLI', () => {
+  async function custody(...args: string[]) {
+    try {
+      const { stdout, stderr } = await exec(
+        process.execPath,
+        [BIN, '--api', stack.gatewayUrl, ...args],
+        {
+          env: {
+            ...{},
+            ...process.env,
+            CUSTODY_CONFIG_DIR: configDir,
+            CUSTODY_PASSWORD: PASSWORD,
+            CUSTODY_API_CLIENT_ID: BOOTSTRAP.apiClientId,
+            CUSTODY_API_CLIENT_SECRET: BOOTSTRAP.apiClientSecret,
+          },
+          timeout: 60_000,
+        },
+      );
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+
+  it('approves with a key file, signed; makes and registers a key of its own', async () => {
+    expect((await custody('login', '--email', m3.email, '--json')).code).toBe(0);
+    const unsigned = await custody('approvals', 'approve', held.y.approvalId);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.stderr).toMatch(/^error approval_signature_required:/);
+    const keyFile = path.join(configDir, 'k3.pem');
+    writeFileSync(keyFile, keys.k3.pem, { mode: 0o600 });
+    const approved = await custody(
+      'approvals',
+      'approve',
+      held.y.approvalId,
+      '--key',
+      keyFile,
+      '--json',
+    );
+    expect({ code: approved.code, stdout: approved.stdout }).toMatchObject({ code: 0 });
+    expect(JSON.parse(approved.stdout)).toMatchObject({ decision: 'approve', signed: true });
+    await waitFor(async () => (await readMessage(held.y.id)).status === 'sent', {
+      timeoutMs: 15_000,
+      what: 'the message approved through the CLI signed',
+    });
+    // A new key of m3's: written 0600, registered, pending (three clients have keys).
+    const out = path.join(configDir, 'new.pem');
+    const created = await custody('approver-keys', 'create', '--out', out, '--json');
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ clientId: m3.id, status: 'pending' });
+    const listed = await custody('approver-keys', 'list', '--json');
+    expect((JSON.parse(listed.stdout) as { status: string }[]).map((k) => k.status)).toEqual([
+      'active',
+      'pending',
+    ]);
+  });
+});

@@ -1,0 +1,1 @@
+module.exports = require('../../jest.preset.js')('k8s', __dirname);

@@ -1,0 +1,175 @@
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import type {
+  ApprovalStatement,
+  ApprovedLeg,
+  ApprovedOperation,
+  ApproverCredentialKind,
+  DecisionClaims,
+  SignIntent,
+} from '@custody/contracts';
+import { canonical, isDecimal } from '@custody/money';
+
+/**
+ * Approvals as signatures (docs/decisions/policies-and-approvals.md): the digests an approver
+ * signs, computed one way by identity, the policy service, the signer and (a copy in) the SDK.
+ * A digest is the SHA-256 of a canonical JSON: keys sorted, no whitespace, `undefined` left out.
+ */
+
+/** What a registration digest says a key is for: no approval digest can be read as one. */
+export const APPROVER_KEY_PURPOSE = 'custody approver credential';
+
+/** JSON with every object's keys sorted and no whitespace: one text per value. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string')
+    return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('canonical JSON has finite numbers only');
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  throw new Error(`canonical JSON cannot hold a ${typeof value}`);
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * What a credential's holder signs to register it, and another credential of its tenant to
+ * endorse it (hex SHA-256): its tenant (or `platform`), client, kind and public key.
+ */
+export function approverRegistrationDigest(registration: {
+  tenantId: string;
+  clientId: string;
+  kind: ApproverCredentialKind;
+  publicKey: string;
+}): string {
+  return sha256Hex(
+    canonicalJson({
+      v: 1,
+      purpose: APPROVER_KEY_PURPOSE,
+      tenantId: registration.tenantId,
+      clientId: registration.clientId,
+      kind: registration.kind,
+      publicKey: registration.publicKey,
+    }),
+  );
+}
+
+/** What an approver signs to approve (hex SHA-256 of the statement's canonical JSON). */
+export function approvalDigest(statement: ApprovalStatement): string {
+  return sha256Hex(canonicalJson(statement));
+}
+
+/** The digest of an approval's requirements as they were when it was held (its policy version). */
+export function policyVersionOf(requirements: readonly unknown[]): string {
+  return sha256Hex(canonicalJson(requirements));
+}
+
+const HEX = /^0x[0-9a-fA-F]*$/;
+
+/** A 0x-hex value lower-case (digests, EVM addresses); anything else as it is. */
+function lowerHex(value: string): string {
+  return HEX.test(value) ? value.toLowerCase() : value;
+}
+
+/** An amount as approvers sign it: canonical decimal (`1.50` → `1.5`), else as it is. */
+function amountOf(value: string): string {
+  return isDecimal(value) ? canonical(value) : value;
+}
+
+/** A leg as approvers sign it. */
+export function approvedLeg(leg: {
+  walletId: string;
+  assetId: string;
+  amount: string;
+  destination?: string | null | undefined;
+}): ApprovedLeg {
+  return {
+    walletId: leg.walletId,
+    assetId: leg.assetId,
+    amount: amountOf(leg.amount),
+    destination: leg.destination ? lowerHex(leg.destination) : null,
+  };
+}
+
+/** A signature's exact intent with its key's owner, its hex values lower-case. */
+export function signatureOperation(owner: string, intent: SignIntent): ApprovedOperation {
+  const lowered = Object.fromEntries(
+    Object.entries(intent).map(([k, v]) => [k, typeof v === 'string' ? lowerHex(v) : v]),
+  ) as SignIntent;
+  return { kind: 'signature', owner, intent: lowered };
+}
+
+/**
+ * The operation a decision lets the signer sign, as its approvers signed it: a withdrawal's
+ * transaction (`evm-transfer`) as the movement its intent means (the owner's wallet, asset,
+ * amount, recipient); any other intent exactly, with its owner. The signer recomputes the
+ * approval digest from this: approvers' signatures of another operation do not verify.
+ */
+export function operationOfDecision(
+  claims: Pick<DecisionClaims, 'owner' | 'intent'>,
+): ApprovedOperation {
+  const intent = claims.intent;
+  if (intent.kind === 'evm-transfer')
+    return {
+      kind: 'movement',
+      legs: [
+        approvedLeg({
+          walletId: claims.owner,
+          assetId: intent.assetId,
+          amount: intent.amount,
+          destination: intent.recipient,
+        }),
+      ],
+    };
+  return signatureOperation(claims.owner, intent);
+}
+
+/** Why a signature was not taken. */
+export type ApproverSignatureFault = 'unsupported_kind' | 'malformed' | 'bad_signature';
+
+const SPKI_ED25519 = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** Whether `publicKey` (base64url) is a raw 32-byte Ed25519 public key. */
+export function isEd25519PublicKey(publicKey: string): boolean {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(publicKey)) return false;
+  try {
+    createPublicKey({
+      key: Buffer.concat([SPKI_ED25519, Buffer.from(publicKey, 'base64url')]),
+      format: 'der',
+      type: 'spki',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `signature` (base64url) is the credential's signature of `digest` (hex), dispatched on
+ * the credential's kind. Ed25519 signs the digest's 32 bytes. A passkey (`webauthn`) is not
+ * verified yet: refused as `unsupported_kind`.
+ */
+export function verifyApproverSignature(
+  credential: { kind: string; publicKey: string },
+  digest: string,
+  signature: unknown,
+): { ok: true } | { fault: ApproverSignatureFault } {
+  if (credential.kind !== 'ed25519') return { fault: 'unsupported_kind' };
+  if (typeof signature !== 'string' || !/^[A-Za-z0-9_-]{86}$/.test(signature))
+    return { fault: 'malformed' };
+  if (!/^[0-9a-f]{64}$/.test(digest) || !isEd25519PublicKey(credential.publicKey))
+    return { fault: 'malformed' };
+  const key = createPublicKey({
+    key: Buffer.concat([SPKI_ED25519, Buffer.from(credential.publicKey, 'base64url')]),
+    format: 'der',
+    type: 'spki',
+  });
+  const ok = verify(null, Buffer.from(digest, 'hex'), key, Buffer.from(signature, 'base64url'));
+  return ok ? { ok: true } : { fault: 'bad_signature' };
+}

@@ -1,0 +1,93 @@
+import { createPublicKey, verify } from 'node:crypto';
+import {
+  approvalDigest,
+  approverKeyRegistration,
+  approverOf,
+  approverPrivateKey,
+  approverPublicKey,
+  approverRegistrationDigest,
+  type ApprovalStatement,
+  newApproverKey,
+  signApproval,
+} from './index';
+
+// Approvals as signatures. The digest is pinned to the known answer libs/intents' spec pins for
+// the same statement (the services' own digest), and to Python's json.dumps(sort_keys=True,
+// separators=(",", ":")) hashed: SDK and services cannot drift apart unnoticed.
+
+const KNOWN_STATEMENT: ApprovalStatement = {
+  v: 1,
+  approvalId: '01900000-0000-7000-8000-000000000001',
+  tenantId: '01900000-0000-7000-8000-0000000000aa',
+  activity: 'withdrawal',
+  operation: {
+    kind: 'movement',
+    legs: [
+      {
+        walletId: '01900000-0000-7000-8000-0000000000bb',
+        assetId: 'eth',
+        amount: '0.1',
+        destination: '0x00000000000000000000000000000000000a11ce',
+      },
+    ],
+  },
+  decision: 'approve',
+  policyVersion: 'c0ffee',
+};
+
+function verifies(publicKey: string, digest: string, signature: string): boolean {
+  const key = createPublicKey({
+    key: Buffer.concat([
+      Buffer.from('302a300506032b6570032100', 'hex'),
+      Buffer.from(publicKey, 'base64url'),
+    ]),
+    format: 'der',
+    type: 'spki',
+  });
+  return verify(null, Buffer.from(digest, 'hex'), key, Buffer.from(signature, 'base64url'));
+}
+
+describe('approvals as signatures', () => {
+  it("digests a statement as the services do (known answer), whatever its keys' order", () => {
+    expect(approvalDigest(KNOWN_STATEMENT)).toBe(
+      'b273d4de6c8b63527f8499b40cc3c21121e357000f2cc3686c45e34868f3d9ce',
+    );
+    const { policyVersion, ...rest } = KNOWN_STATEMENT;
+    expect(approvalDigest({ ...{}, policyVersion, ...rest })).toBe(approvalDigest(KNOWN_STATEMENT));
+    expect(() => approvalDigest({ ...KNOWN_STATEMENT, decision: 'reject' as 'approve' })).toThrow();
+  });
+
+  it('signs with a PKCS#8 PEM key or its raw seed, the same signature', () => {
+    const key = newApproverKey();
+    const signature = signApproval(KNOWN_STATEMENT, key.privateKeyPem);
+    expect(verifies(key.publicKey, approvalDigest(KNOWN_STATEMENT), signature)).toBe(true);
+    const der = approverPrivateKey(key.privateKeyPem).export({ format: 'der', type: 'pkcs8' });
+    const seed = der.subarray(der.length - 32);
+    expect(signApproval(KNOWN_STATEMENT, seed)).toBe(signature);
+    expect(signApproval(KNOWN_STATEMENT, seed.toString('hex'))).toBe(signature);
+    expect(signApproval(KNOWN_STATEMENT, seed.toString('base64url'))).toBe(signature);
+    expect(approverPublicKey(seed)).toBe(key.publicKey);
+    expect(() => approverPrivateKey('not a key')).toThrow();
+  });
+
+  it("registers a key with its proof for the token's client and tenant (an admin's: platform)", () => {
+    const token = (claims: object) =>
+      `x.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.y`;
+    expect(approverOf(token({ sub: 'c1', ten: 't1', aud_c: 'general' }))).toEqual({
+      clientId: 'c1',
+      tenantId: 't1',
+    });
+    expect(approverOf(token({ sub: 'a1', ten: 'a1', aud_c: 'admin' }))).toEqual({
+      clientId: 'a1',
+      tenantId: 'platform',
+    });
+    const key = newApproverKey();
+    const registration = approverKeyRegistration(key.privateKeyPem, {
+      tenantId: 't1',
+      clientId: 'c1',
+    });
+    expect(registration.publicKey).toBe(key.publicKey);
+    const digest = approverRegistrationDigest({ tenantId: 't1', clientId: 'c1', ...registration });
+    expect(verifies(key.publicKey, digest, registration.proof)).toBe(true);
+  });
+});
