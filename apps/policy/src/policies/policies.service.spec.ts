@@ -391,8 +391,10 @@ describe('a tenant with a policy-change policy', () => {
         },
       },
     });
+    // The event carries the approval as read, without what an approver signs (reads only).
+    const { signing: _signing, ...announced } = approval;
     expect(await h.eventsOf(approvalId)).toEqual([
-      { name: 'approval.is-pending', tenantId: 'ph', data: approval },
+      { name: 'approval.is-pending', tenantId: 'ph', data: announced },
     ]);
 
     // The initiator cannot approve its own change; another client of the tenant can.
@@ -415,7 +417,13 @@ describe('a tenant with a policy-change policy', () => {
       ['approval.is-decided', 'approved'],
     ]);
     expect(events[1]!.data['decisions']).toEqual([
-      { clientId: 'ph-c2', decision: 'approve', reason: null, createdAt: expect.any(String) },
+      {
+        clientId: 'ph-c2',
+        decision: 'approve',
+        reason: null,
+        credentialId: null,
+        createdAt: expect.any(String),
+      },
     ]);
   });
 
