@@ -1,3 +1,4 @@
+import { checkAsker } from './askers.rules';
 import type pg from 'pg';
 import {
   type AuthContext,
@@ -22,7 +23,6 @@ import type { DecisionSigner } from '../decisions/decision-signer';
 import { admit } from '../decisions/decisions.repository';
 import {
   appliesTo,
-  checkAsker,
   countedLegs,
   type EvaluatedPolicy,
   evaluateInOrder,

@@ -1,3 +1,4 @@
+import { checkAsker } from './askers.rules';
 import {
   type AuthContext,
   type GovernedLeg,
@@ -8,7 +9,6 @@ import {
 import { refusalOf } from '@custody/testing';
 import {
   appliesTo,
-  checkAsker,
   countedLegs,
   type EvaluatedPolicy,
   evaluate,
