@@ -76,6 +76,8 @@ export interface LedgerStandIn {
   refuseUserRef: boolean;
   /** What the policy stand-in answers `changes.hold`: an approval's id holds the change. */
   holdChangeApprovalId: string | null;
+  /** Whether the policy stand-in refuses `changes.hold` (as a policy service that is down). */
+  refuseHoldChange: boolean;
 }
 
 export interface IdentityHarness {
@@ -112,6 +114,7 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
     walletCount: 0,
     refuseUserRef: false,
     holdChangeApprovalId: null,
+    refuseHoldChange: false,
   };
   // The policy service's part identity calls: whether a change of a client is held.
   const policy = new RpcServer({
@@ -122,6 +125,7 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
     handlers: {
       [POLICY_RPC.holdChange]: async (params: unknown, ctx: RpcCallContext) => {
         ledger.calls.push({ method: POLICY_RPC.holdChange, params, auth: ctx.auth });
+        if (ledger.refuseHoldChange) throw Errors.unavailable('Stand-in is down.', 'policy_down');
         return { approvalId: ledger.holdChangeApprovalId } satisfies RpcResult<
           'policy',
           typeof POLICY_RPC.holdChange
@@ -200,6 +204,7 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
       ledger.walletCount = 0;
       ledger.refuseUserRef = false;
       ledger.holdChangeApprovalId = null;
+      ledger.refuseHoldChange = false;
     },
     async close() {
       const redis = service.deps.redis;

@@ -169,3 +169,33 @@ describe('a held creation', () => {
     expect(h.recorded(POLICY_RPC.holdChange)).toEqual([]);
   });
 });
+
+describe('a change the policy service does not answer', () => {
+  it('is refused, applies nothing, and leaves the client free to change later', async () => {
+    const tenant = applied(
+      await call(
+        IDENTITY_RPC.createClient,
+        { name: 'Unanswered', email: 'unanswered@members.test', password: 'unanswered-password' },
+        admin,
+      ),
+    );
+    h.resetLedger();
+    h.ledger.refuseHoldChange = true;
+    await expect(
+      call(
+        IDENTITY_RPC.updateClient,
+        { id: tenant.id, patch: { password: 'next-password-1' } },
+        admin,
+      ),
+    ).rejects.toMatchObject({ status: 503, code: 'policy_down' });
+    h.ledger.refuseHoldChange = false;
+    const changed = await call(
+      IDENTITY_RPC.updateClient,
+      { id: tenant.id, patch: { password: 'next-password-2' } },
+      admin,
+    );
+    expect(changed).toMatchObject({ id: tenant.id });
+    expect(changed).not.toHaveProperty('approvalId');
+    h.resetLedger();
+  });
+});

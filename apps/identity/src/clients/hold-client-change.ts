@@ -50,12 +50,20 @@ export class HoldClientChange {
           );
         throw error;
       });
-    const { approvalId } = await this.rpc.call(
-      'policy',
-      POLICY_RPC.holdChange,
-      { operationId: heldId, tenantId, change: { activity: 'member-change', member: summary } },
-      { auth },
-    );
+    // Unanswered or refused, the change ends here: a pending row would refuse every later
+    // change of the client (409 client_change_pending). Held after a lost answer, its approval
+    // then settles nothing.
+    const { approvalId } = await this.rpc
+      .call(
+        'policy',
+        POLICY_RPC.holdChange,
+        { operationId: heldId, tenantId, change: { activity: 'member-change', member: summary } },
+        { auth },
+      )
+      .catch(async (error: unknown) => {
+        await this.end(heldId, 'failed');
+        throw error;
+      });
     if (approvalId !== null) await held.setApproval(this.db, heldId, approvalId);
     return { heldId, approvalId };
   }
