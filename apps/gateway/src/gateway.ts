@@ -105,7 +105,10 @@ export async function startGateway(
       return outcome;
     }),
   });
-  const documents = openApiDocuments(routes, config.PUBLIC_BASE_URL ?? '');
+  // Built on the first request, not at start: converting every route's schemas costs the
+  // gateway most of a second of CPU, which each start (and each replica) would pay.
+  let documents: ReturnType<typeof openApiDocuments> | undefined;
+  const openApi = () => (documents ??= openApiDocuments(routes, config.PUBLIC_BASE_URL ?? ''));
   const app = createHttpApp({
     logger,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
@@ -118,10 +121,10 @@ export async function startGateway(
     observe: observeReadiness,
   });
   app.get('/v1/openapi.json', (_req, res) => {
-    res.json(documents.v1);
+    res.json(openApi().v1);
   });
   app.get('/v2/openapi.json', (_req, res) => {
-    res.json(documents.v2);
+    res.json(openApi().v2);
   });
   app.use('/docs', docsRouter());
   const guard = createGuard({

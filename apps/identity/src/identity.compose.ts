@@ -10,6 +10,7 @@ import { ApproverKeysService } from './approver-keys/approver-keys.service';
 import { EndorseApproverKey } from './approver-keys/endorse-approver-key';
 import { RegisterApproverKey } from './approver-keys/register-approver-key';
 import { RevokeApproverKey } from './approver-keys/revoke-approver-key';
+import { SignerRevocations } from './approver-keys/signer-revocations';
 import { appendAuditBatch, appendAuditEvent, appendRpcRefusal } from './audit/audit.service';
 import { prepareAuditStore } from './audit/audit-store';
 import { AuditCheckpoints, checkpointKey, publicKeysOf } from './audit/checkpoints';
@@ -19,7 +20,11 @@ import { ClientsService } from './clients/clients.service';
 import { CreateClient } from './clients/create-client';
 import { DeleteClient } from './clients/delete-client';
 import { HoldClientChange } from './clients/hold-client-change';
-import { SettleClientChange } from './clients/settle-client-change';
+import {
+  clientChangeOutcome,
+  heldClientChanges,
+  SettleClientChange,
+} from './clients/settle-client-change';
 import { UpdateClient } from './clients/update-client';
 import { loadEnumLists } from './enums/enums.service';
 import { rpcHandlers } from './identity.rpc';
@@ -81,6 +86,7 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
   const gate = new HoldClientChange(db, deps.rpc);
   const createClient = new CreateClient(db, authState, gate);
   const settleClientChange = new SettleClientChange(authState, logger);
+  const settleOutcome = clientChangeOutcome(settleClientChange);
   const keys = new SigningKeys(db, boxes.signingKeys, config.SIGNING_KEY_RELOAD_MS);
   // Both keys exist before the first token is asked for (and replicas agree on them).
   await keys.active('access');
@@ -108,6 +114,8 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
     requirement: passkeyRequirement,
   });
   const whitelists = new WhitelistsService(db, deps.rpc);
+  // Approver credentials identity revoked, told to the signer's registry (and swept for any missed).
+  const revocations = new SignerRevocations(db, deps.rpc, logger);
 
   const insecure = devSecretsInUse(config);
   if (insecure.length > 0) {
@@ -145,7 +153,7 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       apiClients,
       createClient,
       updateClient: new UpdateClient(db, authState, gate),
-      deleteClient: new DeleteClient(db, authState),
+      deleteClient: new DeleteClient(db, authState, revocations),
       clients: new ClientsService(db),
       createUser: new CreateUser(db),
       updateUser: new UpdateUser(db, deps.rpc),
@@ -153,27 +161,30 @@ async function compose(deps: ServiceDeps<'identity'>): Promise<ServiceParts<'ide
       users,
       tokens,
       whitelists,
-      registerApproverKey: new RegisterApproverKey(db, deps.rpc),
-      endorseApproverKey: new EndorseApproverKey(db, deps.rpc),
-      revokeApproverKey: new RevokeApproverKey(db, deps.rpc),
+      registerApproverKey: new RegisterApproverKey(db, deps.rpc, webAuthn),
+      endorseApproverKey: new EndorseApproverKey(db, deps.rpc, webAuthn),
+      revokeApproverKey: new RevokeApproverKey(db, revocations),
       approverKeys: new ApproverKeysService(db),
       registerPasskey: new RegisterPasskey(db, challenges, webAuthn),
-      passkeys: new PasskeysService(db, passkeyRequirement),
+      passkeys: new PasskeysService(db, passkeyRequirement, revocations, webAuthn.rpId),
     }),
     retention: [deadFamiliesRetention(config.REFRESH_TOKENS_RETENTION_DAYS)],
     onStart: async () => {
       checkpoints.start();
-      return () => checkpoints.stop();
+      revocations.start();
+      return async () => {
+        await revocations.stop();
+        await checkpoints.stop();
+      };
     },
     eventHandlers: {
       [AUDIT_EVENT]: (event, tx) => appendAuditEvent(tx, event),
       [AUDIT_BATCH_EVENT]: (event, tx) => appendAuditBatch(tx, event),
       [RPC_REFUSED_EVENT]: (event, tx) => appendRpcRefusal(tx, event),
-      [EVENTS.approvalDecided]: async ({ data: approval }, tx) => {
-        if (approval.activity === 'member-change' && approval.status !== 'pending')
-          await settleClientChange.settle(tx, approval);
-      },
+      [EVENTS.approvalDecided]: ({ data: approval }, tx) => settleOutcome(tx, approval),
     },
+    // The same outcomes, swept for those whose event was lost.
+    heldForApprovals: heldClientChanges(settleClientChange),
   };
 }
 

@@ -1,11 +1,11 @@
-import { runMain, startService } from '@custody/service-kit';
+import { runService } from '@custody/service-kit';
 import { identityService } from './identity.compose';
 import { migrateAuditCommand } from './audit/migrate-command';
 import { rotateSigningKeyCommand } from './keys/rotate-command';
 
 // `main.js rotate-signing-key [access|issuer]` rotates a token signing key and exits;
-// `main.js migrate-audit [role]` migrates the audit schema as its owner and exits; with no
-// command, the service starts.
+// `main.js migrate-audit [role]` migrates the audit schema as its owner and exits; any other
+// command (`migrate`, `restore-prepare`) is service-kit's, and with none the service starts.
 const [command, ...args] = process.argv.slice(2);
 if (command === 'migrate-audit') {
   migrateAuditCommand(args).then(
@@ -25,5 +25,5 @@ if (command === 'migrate-audit') {
     },
   );
 } else {
-  runMain(() => startService(identityService));
+  runService(identityService);
 }

@@ -3,6 +3,7 @@ import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/serv
 import { ActivitiesService } from './activities/activities.service';
 import {
   activityApprovalHandlers,
+  heldActivities,
   SettleActivityApproval,
 } from './activities/settle-activity-approval';
 import { TokenCatalog } from './activities/token-catalog';
@@ -24,6 +25,8 @@ function compose(deps: ServiceDeps<'issuer'>): ServiceParts<'issuer'> {
     }),
     // REQUEST activities a policy held, signed or rejected as their approvals end.
     eventHandlers: activityApprovalHandlers(held),
+    // The same outcomes, swept for those whose event was lost.
+    heldForApprovals: heldActivities(held),
   };
 }
 

@@ -1,4 +1,6 @@
-import { runMain, startService } from '@custody/service-kit';
+import { runService } from '@custody/service-kit';
 import { issuerService } from './issuer.compose';
 
-runMain(() => startService(issuerService));
+// With no argument the service starts; `main.js migrate`, `restore-prepare` and the app's own
+// commands run against its database and exit (libs/service-kit commands.ts).
+runService(issuerService);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ConfigError } from '@custody/config';
-import { decisionSignerKey } from '@custody/intents';
+import { checkRelyingParty, decisionSignerKey } from '@custody/intents';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import { ApprovalOutcomes } from './approvals/approval-outcomes';
 import { approvalMetrics } from './approvals/approvals.metrics';
 import { ApprovalsService } from './approvals/approvals.service';
 import { DecideApproval } from './approvals/decide-approval';
@@ -15,6 +16,7 @@ import { DecisionSigner } from './decisions/decision-signer';
 import { admissionsRetention } from './decisions/decisions.repository';
 import { PoliciesService, settleChange } from './policies/policies.service';
 import { rpcHandlers } from './policy.rpc';
+import { freezeApprovals, releaseFrozenApprovals } from './restore/frozen-approvals';
 
 type Deps = ServiceDeps<'policy'>;
 
@@ -39,6 +41,9 @@ function compose(deps: Deps): ServiceParts<'policy'> {
     deps.config.NODE_ENV === 'production',
   );
   approvalMetrics(deps.metrics.registry, deps.db, deps.logger);
+  // Passkeys' approvals are WebAuthn assertions for this relying party (identity's, configured alike).
+  const relyingParty = { rpId: deps.config.WEBAUTHN_RP_ID, origins: deps.config.WEBAUTHN_ORIGINS };
+  checkRelyingParty(relyingParty);
   const evaluation = new EvaluateOperations(deps.db, deps.pool, deps.rpc, approvals, signer);
   const policies = new PoliciesService(deps.db, deps.rpc, () => approvals);
   const authorize = new Authorize(deps.db, deps.rpc, signer);
@@ -49,12 +54,13 @@ function compose(deps: Deps): ServiceParts<'policy'> {
   return {
     rpcHandlers: rpcHandlers({
       approvals,
-      decide: new DecideApproval(deps.db, deps.rpc, settleChange),
+      decide: new DecideApproval(deps.db, deps.rpc, settleChange, relyingParty),
       release: new ReleaseOperations(deps.db),
       evaluation,
       policies,
       authorize,
       holdChange: new HoldChange(deps.db, () => approvals),
+      outcomes: new ApprovalOutcomes(deps.db),
     }),
     retention: [admissionsRetention],
     onStart: async () => startSweep(deps, sweep),
@@ -90,4 +96,8 @@ export const policyService: ServiceDefinition<'policy'> = {
   app: 'policy',
   migrationsDir: path.join(__dirname, 'migrations'),
   compose,
+  // After a restore: pending approvals frozen before any app runs, released (cancelled) once
+  // wallet-ledger has matched the chain (docs/operations/restore-runbook.md).
+  restorePrepare: (_args, ctx) => freezeApprovals(ctx.db),
+  commands: { 'restore-release': (_args, ctx) => releaseFrozenApprovals(ctx.db) },
 };

@@ -1,5 +1,6 @@
 import { POLICY_RPC } from '@custody/contracts';
 import type { RpcHandlers } from '@custody/messaging';
+import type { ApprovalOutcomes } from './approvals/approval-outcomes';
 import type { ApprovalsService } from './approvals/approvals.service';
 import type { HoldChange } from './changes/hold-change';
 import type { DecideApproval } from './approvals/decide-approval';
@@ -18,6 +19,8 @@ export interface PolicyUseCases {
   policies: PoliciesService;
   authorize: Authorize;
   holdChange: HoldChange;
+  /** What the apps that hold operations read back of their approvals (their sweeps). */
+  outcomes: ApprovalOutcomes;
 }
 
 /** Policy's RPC contract; each handler unpacks params and calls one use case. */
@@ -29,6 +32,7 @@ export function rpcHandlers({
   policies,
   authorize,
   holdChange,
+  outcomes,
 }: PolicyUseCases): RpcHandlers<'policy'> {
   // Policies and approvals are the clients', through the gateway only; decisions are asked for
   // where operations are applied (wallet-ledger, trading, issuer: RPC_ACCESS), each app about
@@ -48,5 +52,6 @@ export function rpcHandlers({
     [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),
     [POLICY_RPC.decide]: (p, ctx) => decide.decide(ctx.auth, p.id, p.input),
     [POLICY_RPC.holdChange]: (p, ctx) => holdChange.hold(ctx.auth, p),
+    [POLICY_RPC.approvalOutcomes]: (p, ctx) => outcomes.read(ctx.caller, p.ids),
   };
 }

@@ -57,6 +57,9 @@ export function adminOf(n: number): AuthContext {
   return { clientId: `admin-${n}`, tenantId: 'platform', audience: 'admin' };
 }
 
+/** The relying party of the harness's passkeys (the development default, WEBAUTHN_* unset). */
+export const TEST_RELYING_PARTY = { rpId: 'localhost', origins: ['http://localhost:3000'] };
+
 /** The approvers identity's stand-in answers for a caller's side. */
 function approversFor(auth: AuthContext | undefined): string[] {
   if (!auth) return [];
@@ -249,7 +252,7 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
     pool,
     db,
     approvals,
-    decide: new DecideApproval(db, rpc, settleChange),
+    decide: new DecideApproval(db, rpc, settleChange, TEST_RELYING_PARTY),
     release: new ReleaseOperations(db),
     expire: new ExpireApprovals(db, settleChange),
     prune: new PruneVelocityUsage(db),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from '@custody/config';
-import { decisionVerifierKeys } from '@custody/intents';
+import { checkRelyingParty, decisionVerifierKeys } from '@custody/intents';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { ApproverRegistry } from './approvers/approver-registry';
 import { EvmSigner } from './chains/evm-signer';
@@ -8,6 +8,7 @@ import { QubicSigner } from './chains/qubic-signer';
 import { DecidedSigner } from './decisions/decided-signer';
 import { DecisionGate } from './decisions/decision-gate';
 import { decisionUsesRetention } from './decisions/decisions.repository';
+import { KeyIndex } from './keys/key-index';
 import { KeysService } from './keys/keys.service';
 import { openSeedVault } from './keystore/open-seed-vault';
 import { rpcHandlers } from './signing.rpc';
@@ -22,12 +23,16 @@ async function compose(deps: ServiceDeps<'signing'>): Promise<ServiceParts<'sign
   const vault = await openSeedVault(deps.config, deps.db, deps.logger);
   const evm = new EvmSigner(vault);
   const qubic = new QubicSigner(vault);
-  const keys = new KeysService(deps.db, { evm, qubic });
-  const gate = new DecisionGate(deps.db, trusted.keys, deps.logger);
+  // Key indexes past every one the token's mark says was reserved, whatever the database says.
+  const keys = new KeysService(deps.db, { evm, qubic }, new KeyIndex(deps.db, vault.indexMarks()));
+  // Passkeys' approvals are WebAuthn assertions for this relying party (identity's, configured alike).
+  const relyingParty = { rpId: deps.config.WEBAUTHN_RP_ID, origins: deps.config.WEBAUTHN_ORIGINS };
+  checkRelyingParty(relyingParty);
+  const gate = new DecisionGate(deps.db, trusted.keys, deps.logger, relyingParty);
   return {
     rpcHandlers: rpcHandlers({
       signer: new DecidedSigner(keys, evm, qubic, gate),
-      approvers: new ApproverRegistry(deps.db),
+      approvers: new ApproverRegistry(deps.db, relyingParty),
     }),
     retention: [decisionUsesRetention],
     // Not ready while the seed cannot be unsealed (no token, wrong PIN, key or seed missing).

@@ -42,7 +42,10 @@ export async function startChainWorld(options: {
     only: options.only ?? ['identity', 'wallet-ledger', 'trading', 'signing', 'policy'],
     env: {
       ...options.env,
-      signing: { SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase },
+      signing: {
+        ...options.env?.signing,
+        SIGNING_MASTER_MNEMONIC: Wallet.createRandom().mnemonic!.phrase,
+      },
       'wallet-ledger': {
         ...(options.nodeUrls
           ? { EVM_RPC_URLS: (await options.nodeUrls(chain)).join(',') }

@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { decodeJwt } from 'jose';
 import { Api, expectProblem } from './api';
 import { launchBrowser } from './browser';
 import { SoftAuthenticator } from './soft-authenticator';
 import { type Stack, startStack } from './stack';
+import { freePort, pageWithAuthenticator } from './virtual-authenticator';
 
 // Passkeys for people (docs/decisions/identity-and-authentication.md, "Passkeys"): over HTTP
 // with a software authenticator, registration, sign-in with the webauthn grant and what it
@@ -23,19 +23,6 @@ let admin: string;
 let origin: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-/** A free port for the gateway: the relying party's origin must be known to identity first. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -137,7 +124,37 @@ describe('passkeys over HTTP', () => {
       expect.objectContaining({ name: 'Passkey 2' }),
     ]);
     expect(listed.body[0].lastUsedAt).not.toBeNull();
-    expect(listed.body[0]).not.toHaveProperty('publicKey');
+    // Its public key and relying party: what its registration as an approver credential names.
+    expect(listed.body[0]).toMatchObject({
+      rpId: 'localhost',
+      publicKey: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+    });
+  });
+
+  it('refuses a passkey registered already, by the same client or another (passkey_exists)', async () => {
+    const tenant = await api.newClient(admin, 'Twice tenant');
+    const other = await api.newClient(admin, 'Other tenant');
+    const device = new SoftAuthenticator(origin, 'localhost');
+    await register(tenant.token, device);
+    const [first] = (await api.get('/v1/clients/me/passkeys', { token: tenant.token })).body as {
+      credentialId: string;
+    }[];
+    // An authenticator that ignores excludeCredentials answers with the same passkey again.
+    for (const token of [tenant.token, other.token]) {
+      const options = await api.post('/v1/clients/me/passkeys/registration-options', { token });
+      expectProblem(
+        await api.post('/v1/clients/me/passkeys', {
+          token,
+          body: { response: device.register(options.body, { again: first!.credentialId }) },
+        }),
+        409,
+        'passkey_exists',
+      );
+    }
+    expect((await api.get('/v1/clients/me/passkeys', { token: tenant.token })).body).toHaveLength(
+      1,
+    );
+    expect((await api.get('/v1/clients/me/passkeys', { token: other.token })).body).toEqual([]);
   });
 
   it('refuses a replayed challenge, an unverified user, a wrong origin, and answers that change nothing', async () => {
@@ -368,21 +385,7 @@ describe('passkeys in the console (Chromium, virtual authenticator)', () => {
     const context = await browser.newContext();
     context.setDefaultTimeout(20_000);
     contexts.push(context);
-    const opened = await context.newPage();
-    // The DevTools WebAuthn domain: a platform authenticator that verifies its user.
-    const cdp = await context.newCDPSession(opened);
-    await cdp.send('WebAuthn.enable', { enableUI: false });
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return opened;
+    return pageWithAuthenticator(context);
   }
 
   it('registers a passkey, signs out, signs in with it alone, and the session survives a reload', async () => {

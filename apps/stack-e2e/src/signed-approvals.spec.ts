@@ -18,18 +18,23 @@ import {
 import { decisionSignerKey, evmMessageDigest, signDecision } from '@custody/intents';
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import {
+  approvalChallenge,
   approverKeyRegistration,
   approverOf,
+  approverPublicKey,
+  approverRegistrationChallenge,
   approverRegistrationDigest,
   type ApprovalStatement,
   newApproverKey,
+  passkeySignature,
   signApproval,
   signDigest,
 } from '@custody/sdk';
 import { appBrokerUrl, testLogger, waitFor } from '@custody/testing';
 import { Api } from './api';
+import { type AssertionOptions, SoftAuthenticator } from './soft-authenticator';
 import { BOOTSTRAP, type Stack, startStack } from './stack';
-import { newUser, openWallet } from './world';
+import { DEFAULT_RP, newUser, openWallet } from './world';
 
 /**
  * Approvals as signatures (docs/decisions/policies-and-approvals.md, signing-decisions.md), on a
@@ -73,8 +78,8 @@ const keys: Record<'k1' | 'k2' | 'k3' | 'k4', { pem: string; id: string }> = {
   k3: { pem: '', id: '' },
   k4: { pem: '', id: '' },
 };
-/** Two held messages: X (decided by the API tests), Y (by the CLI). */
-let held: Record<'x' | 'y', { id: string; approvalId: string; message: string }>;
+/** Held messages: X (decided by the API tests), Y (by the CLI), Z (with a passkey). */
+let held: Record<'x' | 'y' | 'z', { id: string; approvalId: string; message: string }>;
 let asLedger: RpcClient;
 let asIdentity: RpcClient;
 
@@ -216,7 +221,11 @@ beforeAll(async () => {
   expect(policy.status).toBe(201);
   const stored = await api.get(`/v1/policies/${policy.body.id}`, { token: tenant.token });
   expect(stored.body.approvers).toEqual({ quorum: 1, signed: true });
-  held = { x: await holdMessage('Pay the coupon of May'), y: await holdMessage('Pay June') };
+  held = {
+    x: await holdMessage('Pay the coupon of May'),
+    y: await holdMessage('Pay June'),
+    z: await holdMessage('Pay July'),
+  };
   for (const name of ['k1', 'k2', 'k3', 'k4'] as const)
     keys[name].pem = newApproverKey().privateKeyPem;
   asLedger = await rogue('wallet-ledger');
@@ -241,14 +250,20 @@ describe("the signer's registry of approver keys", () => {
     });
   });
 
-  it('refuses a key without its proof, a passkey, and a key registered already', async () => {
+  it('refuses a key without its proof, a passkey without its passkey, and a key registered already', async () => {
     const other = newApproverKey();
     const wrongProof = await register(m2, keys.k2.pem, {
       proof: signDigest('00'.repeat(32), keys.k2.pem),
     });
     expect(wrongProof.body).toMatchObject({ status: 403, code: 'approver_proof_invalid' });
+    // A passkey's credential names the passkey, not a public key.
     const passkey = await register(m2, other.privateKeyPem, { kind: 'webauthn' });
-    expect(passkey.body).toMatchObject({ status: 400, code: 'approver_kind_unsupported' });
+    expect(passkey.body).toMatchObject({ status: 400, code: 'approver_key_invalid' });
+    const unknown = await api.post('/v1/clients/me/approver-keys', {
+      token: m2.token,
+      body: { kind: 'webauthn', passkeyId: uuidv7(), proof: 'A'.repeat(86) },
+    });
+    expect(unknown.body).toMatchObject({ status: 404, code: 'not_found' });
     const taken = await register(m2, keys.k1.pem);
     expect(taken.body).toMatchObject({ status: 409, code: 'approver_key_exists' });
     expect((await api.get('/v1/clients/me/approver-keys', { token: m2.token })).body).toEqual([]);
@@ -486,6 +501,210 @@ describe('an approve where a policy asks for signatures', () => {
   });
 });
 
+/** A member's passkey, registered in identity with a software authenticator. */
+interface MemberPasskey {
+  device: SoftAuthenticator;
+  /** The passkey's id (`/v1/clients/me/passkeys`) and its WebAuthn credential id. */
+  id: string;
+  credentialId: string;
+  publicKey: string;
+}
+
+async function newPasskey(who: Member): Promise<MemberPasskey> {
+  const device = new SoftAuthenticator(DEFAULT_RP.origin, DEFAULT_RP.rpId);
+  const options = await api.post('/v1/clients/me/passkeys/registration-options', {
+    token: who.token,
+  });
+  const made = await api.post('/v1/clients/me/passkeys', {
+    token: who.token,
+    body: { response: device.register(options.body) },
+  });
+  expect(made.status).toBe(201);
+  expect(made.body).toMatchObject({ rpId: DEFAULT_RP.rpId, publicKey: expect.any(String) });
+  return {
+    device,
+    id: made.body.id,
+    credentialId: made.body.credentialId,
+    publicKey: made.body.publicKey,
+  };
+}
+
+/** The passkey's assertion over a WebAuthn challenge, as the API takes a signature. */
+function asserted(passkey: MemberPasskey, challenge: string, opts: AssertionOptions = {}) {
+  return passkeySignature(
+    passkey.device.assert({ challenge }, { credentialId: passkey.credentialId, ...opts }),
+  );
+}
+
+/** `who` registers `passkey` as an approver credential (its assertion over the digest). */
+async function registerPasskey(who: Member, passkey: MemberPasskey, opts: AssertionOptions = {}) {
+  const challenge = await approverRegistrationChallenge({
+    ...approverOf(who.token),
+    kind: 'webauthn',
+    publicKey: passkey.publicKey,
+  });
+  return api.post('/v1/clients/me/approver-keys', {
+    token: who.token,
+    body: { kind: 'webauthn', passkeyId: passkey.id, proof: asserted(passkey, challenge, opts) },
+  });
+}
+
+let m5: Member;
+let m6: Member;
+/** m5's passkey (endorsed by k1 and k3), m6's (endorsed by k1 and m5's passkey). */
+let p5: MemberPasskey & { credential: string };
+let p6: MemberPasskey & { credential: string };
+
+describe('passkeys as approver credentials', () => {
+  it('join the registry on their assertion, endorsed by keys, and endorse in turn', async () => {
+    m5 = await member('m5');
+    m6 = await member('m6');
+    const made5 = await newPasskey(m5);
+    // An assertion of another origin, or without user verification, proves nothing.
+    for (const opts of [{ origin: 'https://evil.example' }, { userVerified: false }])
+      expect((await registerPasskey(m5, made5, opts)).body).toMatchObject({
+        status: 403,
+        code: 'approver_proof_invalid',
+      });
+    // Another client's passkey: not found.
+    expect(
+      (
+        await api.post('/v1/clients/me/approver-keys', {
+          token: m6.token,
+          body: { kind: 'webauthn', passkeyId: made5.id, proof: 'A'.repeat(86) },
+        })
+      ).body,
+    ).toMatchObject({ status: 404, code: 'not_found' });
+
+    const registered5 = await registerPasskey(m5, made5);
+    expect(registered5.status).toBe(201);
+    expect(registered5.body).toMatchObject({
+      kind: 'webauthn',
+      publicKey: made5.publicKey,
+      passkey: { id: made5.id, credentialId: made5.credentialId },
+      status: 'pending',
+    });
+    p5 = { ...made5, credential: registered5.body.id };
+    // Two clients have live keys (m1, m3): two endorsements.
+    expect((await endorse(m1, p5.credential, keys.k1.pem, keys.k1.id)).body).toMatchObject({
+      status: 'pending',
+    });
+    expect((await endorse(m3, p5.credential, keys.k3.pem, keys.k3.id)).body).toMatchObject({
+      status: 'active',
+      endorsements: 2,
+    });
+    expect(await registryRow(p5.publicKey)).toMatchObject({
+      id: p5.credential,
+      admitted_as: 'endorsed',
+      revoked_at: null,
+    });
+
+    // m6's passkey, endorsed by k1 and by m5's passkey (its assertion over the digest).
+    const made6 = await newPasskey(m6);
+    const registered6 = await registerPasskey(m6, made6);
+    p6 = { ...made6, credential: registered6.body.id };
+    const pending = (await api.get(`/v1/approver-keys/${p6.credential}`, { token: m5.token }))
+      .body as { tenantId: string; clientId: string; kind: 'webauthn'; publicKey: string };
+    const digestChallenge = await approverRegistrationChallenge(pending);
+    // An assertion over another digest endorses nothing.
+    const wrong = await api.post(`/v1/approver-keys/${p6.credential}/endorsements`, {
+      token: m5.token,
+      body: {
+        credentialId: p5.credential,
+        signature: asserted(
+          p5,
+          await approvalChallenge((await statementOf(held.z.approvalId)).statement),
+        ),
+      },
+    });
+    expect(wrong.body).toMatchObject({ status: 403, code: 'endorsement_invalid' });
+    const byPasskey = await api.post(`/v1/approver-keys/${p6.credential}/endorsements`, {
+      token: m5.token,
+      body: { credentialId: p5.credential, signature: asserted(p5, digestChallenge) },
+    });
+    expect(byPasskey.body).toMatchObject({ status: 'pending', endorsements: 1 });
+    expect((await endorse(m1, p6.credential, keys.k1.pem, keys.k1.id)).body).toMatchObject({
+      status: 'active',
+      endorsements: 2,
+    });
+    expect(await registryRow(p6.publicKey)).toMatchObject({
+      endorsements: expect.arrayContaining([expect.objectContaining({ clientId: m5.id })]),
+    });
+  });
+
+  it("refuses an approve whose assertion does not verify, was made over another approval or intent, or is a passkey's outside the registry", async () => {
+    const { statement: z } = await statementOf(held.z.approvalId);
+    const { statement: x } = await statementOf(held.x.approvalId);
+    const nothingCounted = async (what: string, signature: object) => {
+      const answer = await approve(m5, held.z.approvalId, signature);
+      expect([what, answer.body]).toMatchObject([
+        what,
+        { status: 403, code: 'approval_signature_invalid' },
+      ]);
+      const approval = await api.get(`/v1/approvals/${held.z.approvalId}`, { token: m1.token });
+      expect(approval.body).toMatchObject({ status: 'pending', decisions: [] });
+    };
+    const otherIntent = {
+      ...z,
+      operation: {
+        kind: 'signature',
+        owner: tenant.wallet,
+        intent: { kind: 'evm-message', digest: evmMessageDigest('Pay me instead') },
+      },
+    };
+    const good = asserted(p5, await approvalChallenge(z));
+    const [authData, clientData] = good.split('.');
+    const cases: [string, string, string?][] = [
+      ['replayed from another approval', asserted(p5, await approvalChallenge(x))],
+      ['over another intent', asserted(p5, await approvalChallenge(otherIntent))],
+      [
+        'of another origin',
+        asserted(p5, await approvalChallenge(z), { origin: 'https://evil.example' }),
+      ],
+      [
+        'without user verification',
+        asserted(p5, await approvalChallenge(z), { userVerified: false }),
+      ],
+      [
+        'a signature that does not verify',
+        `${authData}.${clientData}.${asserted(p6, await approvalChallenge(z)).split('.')[2]}`,
+      ],
+      // m6's real assertion, presented as m5's with m6's credential.
+      ["another client's passkey", asserted(p6, await approvalChallenge(z)), p6.credential],
+      // A credential id the registry (and identity) never held.
+      ['outside the registry', good, uuidv7()],
+    ];
+    for (const [what, signature, credentialId] of cases)
+      await nothingCounted(what, { credentialId: credentialId ?? p5.credential, signature });
+  });
+
+  it('counts the passkey’s assertion over its approval: approved, and the signer signs the message', async () => {
+    const { statement } = await statementOf(held.z.approvalId);
+    const made = await approve(m5, held.z.approvalId, {
+      credentialId: p5.credential,
+      signature: asserted(p5, await approvalChallenge(statement)),
+    });
+    expect(made.status).toBe(201);
+    await waitFor(async () => (await readMessage(held.z.id)).status === 'sent', {
+      timeoutMs: 15_000,
+      what: 'the message approved with a passkey signed',
+    });
+    expect(verifyMessage(held.z.message, (await readMessage(held.z.id)).signedMessage!)).toBe(
+      tenant.address,
+    );
+    // The same assertion, replayed on another approval (Y waits for the CLI): refused, its
+    // challenge is Z's.
+    expect(
+      (
+        await approve(m5, held.y.approvalId, {
+          credentialId: p5.credential,
+          signature: asserted(p5, await approvalChallenge(statement)),
+        })
+      ).body,
+    ).toMatchObject({ status: 403, code: 'approval_signature_invalid' });
+  });
+});
+
 /** A decision's claims: the JWS payload. */
 function claimsOf(decision: string): DecisionClaims {
   return JSON.parse(
@@ -497,7 +716,11 @@ describe("a rogue with the policy service's decision key", () => {
   const refusals: string[] = [];
 
   /** A decision for X's message, signed with the policy service's real key, carrying `approval`. */
-  async function forgedDecision(approval: DecisionApproval, message = held.x.message) {
+  async function forgedDecision(
+    approval: DecisionApproval,
+    message = held.x.message,
+    operationId = held.x.id,
+  ) {
     const now = Date.now();
     return signDecision(
       {
@@ -506,7 +729,7 @@ describe("a rogue with the policy service's decision key", () => {
         tenantId: tenant.id,
         activity: 'sign-message',
         owner: tenant.wallet,
-        operationId: held.x.id,
+        operationId,
         intent: { kind: 'evm-message', digest: evmMessageDigest(message) },
         approval,
         issuedAt: now,
@@ -593,6 +816,81 @@ describe("a rogue with the policy service's decision key", () => {
     expect(await signatureCount()).toBe(before + 1);
   });
 
+  it("gets no signature with forged passkey approvals; with the passkey's real assertion, one", async () => {
+    const { statement: z } = await statementOf(held.z.approvalId);
+    const { statement: x } = await statementOf(held.x.approvalId);
+    const approval = (clientId: string, credentialId: string, signature: string) => ({
+      id: held.z.approvalId,
+      quorum: 1,
+      decisions: [
+        { clientId, decision: 'approve' as const, signature: { credentialId, signature } },
+      ],
+      signed: { quorum: 1, policyVersion: z.policyVersion },
+    });
+    const real = asserted(p5, await approvalChallenge(z));
+    const [authData, clientData] = real.split('.');
+    // A passkey the registry never admitted (its owner registered it nowhere).
+    const outsider = new SoftAuthenticator(DEFAULT_RP.origin, DEFAULT_RP.rpId);
+    outsider.create();
+    const outsiders = passkeySignature(outsider.assert({ challenge: await approvalChallenge(z) }));
+    const cases: [string, DecisionApproval, string?][] = [
+      [
+        'a forged assertion',
+        approval(
+          m5.id,
+          p5.credential,
+          `${authData}.${clientData}.${asserted(p6, await approvalChallenge(z)).split('.')[2]}`,
+        ),
+      ],
+      ['a passkey outside the registry', approval(m5.id, uuidv7(), outsiders)],
+      ["an outsider's assertion as m5's", approval(m5.id, p5.credential, outsiders)],
+      [
+        'an assertion replayed from another approval',
+        approval(m5.id, p5.credential, asserted(p5, await approvalChallenge(x))),
+      ],
+      [
+        'an assertion of another origin',
+        approval(
+          m5.id,
+          p5.credential,
+          asserted(p5, await approvalChallenge(z), { origin: 'https://evil.example' }),
+        ),
+      ],
+      [
+        'an assertion without user verification',
+        approval(
+          m5.id,
+          p5.credential,
+          asserted(p5, await approvalChallenge(z), { userVerified: false }),
+        ),
+      ],
+      ["m5's real assertion, as m6's vote", approval(m6.id, p5.credential, real)],
+      ['another payload', approval(m5.id, p5.credential, real), 'Pay the attacker'],
+    ];
+    for (const [what, forged, message] of cases) {
+      const before = await signatureCount();
+      const requestId = randomUUID();
+      const attempt = sign(
+        await forgedDecision(forged, message ?? held.z.message, held.z.id),
+        message ?? held.z.message,
+        requestId,
+      );
+      await expect(attempt.catch((e: unknown) => [what, e])).resolves.toMatchObject([
+        what,
+        { status: 403, code: 'approval_signatures_invalid' },
+      ]);
+      expect([what, await signatureCount()]).toEqual([what, before]);
+      refusals.push(requestId);
+    }
+    const before = await signatureCount();
+    const signed = await sign(
+      await forgedDecision(approval(m5.id, p5.credential, real), held.z.message, held.z.id),
+      held.z.message,
+    );
+    expect(verifyMessage(held.z.message, signed.signature)).toBe(tenant.address);
+    expect(await signatureCount()).toBe(before + 1);
+  });
+
   it('is audited for each refusal', async () => {
     const records = await waitFor(
       async () => {
@@ -669,5 +967,40 @@ describe('the CLI', () => {
       'active',
       'pending',
     ]);
+  });
+});
+
+describe("credentials leave the signer's registry with what they belong to", () => {
+  it('a removed passkey, a passkey reset and a deleted client revoke their credentials there', async () => {
+    // m5 removes its passkey: its credential is revoked in identity and in the registry at once.
+    const removed = await api.delete(`/v1/clients/me/passkeys/${p5.id}`, { token: m5.token });
+    expect(removed.status).toBe(200);
+    expect((await api.get('/v1/clients/me/approver-keys', { token: m5.token })).body).toEqual([
+      expect.objectContaining({ id: p5.credential, status: 'revoked' }),
+    ]);
+    expect((await registryRow(p5.publicKey))?.revoked_at).toBeInstanceOf(Date);
+
+    // An admin's reset of m6's passkeys (no policy-change policy: at once), applied in a
+    // transaction of its own: the sweep tells the signer.
+    const reset = await api.patch(`/v1/clients/${m6.id}`, {
+      token: admin,
+      body: { passkeysReset: true },
+    });
+    expect(reset.status).toBe(200);
+    await waitFor(async () => (await registryRow(p6.publicKey))?.revoked_at instanceof Date, {
+      timeoutMs: 20_000,
+      what: "the reset passkey's credential out of the registry",
+    });
+
+    // m3 deleted: its key leaves the registry, and identity keeps every credential of it revoked.
+    expect((await api.delete(`/v1/clients/${m3.id}`, { token: admin })).status).toBe(200);
+    expect((await registryRow(approverPublicKey(keys.k3.pem)))?.revoked_at).toBeInstanceOf(Date);
+    const { rows } = await db.query<{ status: string; told: boolean; kind: string }>(
+      `SELECT status, signer_revoked_at IS NOT NULL AS told, kind
+         FROM identity.approver_credentials WHERE client_id = $1`,
+      [m3.id],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.status === 'revoked' && r.told)).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { PurchasesService } from './purchases/purchases.service';
 import { RecoverPendingPurchases } from './purchases/recover-pending-purchases';
 import {
+  heldPurchases,
   purchaseApprovalHandlers,
   SettlePurchaseApproval,
 } from './purchases/settle-purchase-approval';
@@ -125,6 +126,8 @@ async function compose(deps: Deps): Promise<ServiceParts<'trading'>> {
     rpcHandlers: rpcHandlers(useCases),
     // Purchases a policy held, settled or rejected as their approvals end.
     eventHandlers: purchaseApprovalHandlers(held),
+    // The same outcomes, swept for those whose event was lost.
+    heldForApprovals: heldPurchases(held),
     onStart: async () => {
       if (!deps.redis) throw new Error('trading needs REDIS_URL for its rate ingestion schedule');
       const stopIngestion = await startIngestion(
@@ -132,6 +135,7 @@ async function compose(deps: Deps): Promise<ServiceParts<'trading'>> {
         deps.redis,
         deps.config.REDIS_KEY_PREFIX,
         deps.config.RATES_INTERVAL_MS,
+        deps.config.JOB_SCHEDULES_CHECK_INTERVAL_MS,
         deps.logger,
       );
       const stopRecovery = startRecovery(deps, recovery);

@@ -2,13 +2,27 @@ import path from 'node:path';
 import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
 import { AssetCatalog } from './assets/asset-catalog';
 import { chainStatusMetrics } from './chain-status/chain-status.metrics';
+import { nodeUrls } from './chain/chain-nodes';
 import { EvmAdapter } from './chain/evm-adapter';
 import { ChainDeposits } from './incomes/chain-deposits';
 import { IncomesService } from './incomes/incomes.service';
 import { LedgerCheckService } from './ledger/ledger-check.service';
-import { approvalEventHandlers } from './policies/approval-events';
+import {
+  approvalEventHandlers,
+  heldForApprovals,
+  type HeldOperations,
+} from './policies/approval-events';
 import { Governor } from './policies/governed';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
+import { ChainMatcher } from './restore/chain-match';
+import { RestoreGate } from './restore/restore-gate';
+import { RestoreProcedure } from './restore/restore-procedure';
+import {
+  acceptDatabase,
+  prepareRestore,
+  resolveTransaction,
+  restoreStatus,
+} from './restore/restore.commands';
 import { reconciliationRetention } from './reconciliation/reconciliation.repository';
 import {
   RECONCILIATION_RETENTION_DAYS,
@@ -39,6 +53,7 @@ import { SettleSentWithdrawal } from './withdrawals/settle-sent-withdrawal';
 import { SettleWithdrawalApproval } from './withdrawals/settle-withdrawal-approval';
 import { withdrawalMetrics } from './withdrawals/withdrawals.metrics';
 import { WithdrawalsService } from './withdrawals/withdrawals.service';
+import { AdoptChainTransaction } from './withdrawals/adopt-chain-transaction';
 import { TreasuryService } from './treasury/treasury.service';
 import { rpcHandlers } from './wallet-ledger.rpc';
 
@@ -56,6 +71,26 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const holdTransfer = new HoldTransfer(db, catalog, settleTransfer);
   const reconciliation = new ReconciliationService(db, deps.pool, deps.logger);
   reconciliation.registerMetrics(deps.metrics.registry);
+  const ledgerCheck = new LedgerCheckService(deps.pool);
+  const sendWithdrawal = new SendWithdrawal(db, moves);
+  // After a restore of the database nothing moves money until the chain is matched with the
+  // books and both checks are clean (restore/, docs/operations/restore-runbook.md).
+  const gate = new RestoreGate();
+  const restore = new RestoreProcedure({
+    db,
+    logger: deps.logger,
+    gate,
+    matcher: new ChainMatcher(
+      db,
+      catalog,
+      new AdoptChainTransaction(db, moves),
+      sendWithdrawal,
+      deps.logger,
+    ),
+    reconciliation,
+    ledgerCheck,
+    withChain: nodeUrls(deps.config).length > 0,
+  });
   // The chain adapters behind the withdrawals module's port: the EVM network's (it also watches
   // deposits), and the manual one (an admin reports) for every asset it does not send.
   const chain = new EvmAdapter(
@@ -64,11 +99,12 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
     new ChainDeposits(db, incomes),
     {
       reads: withdrawals,
-      send: new SendWithdrawal(db, moves),
+      send: sendWithdrawal,
       settle: new SettleSentWithdrawal(db, moves),
       replacements: new RecordReplacement(db, moves),
     },
     reconciliation,
+    (running) => restore.untilOpen(running),
   );
   const manualWithdrawals = new ManualWithdrawalAdapter(db, moves);
   withdrawalMetrics(deps.metrics.registry, db, deps.logger);
@@ -78,38 +114,41 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
   const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);
   const treasury = new TreasuryService(db, catalog, rpc);
+  const held: HeldOperations = {
+    withdrawals: settleWithdrawal,
+    transfers: settleTransfer,
+    signatures: settleSignature,
+    treasury,
+  };
   return {
-    rpcHandlers: rpcHandlers({
-      db,
-      createWallet: new CreateWallet(db, rpc, catalog),
-      deleteWallet: new DeleteWallet(db, catalog),
-      wallets: new WalletsService(db, rpc, catalog),
-      sign,
-      signatures: new SignaturesService(db),
-      createTransfer: new CreateTransfer(db, deps.pool, catalog, governor, holdTransfer),
-      transfers: new TransfersService(db),
-      incomes,
-      createWithdrawal: new CreateWithdrawal(db, rpc, catalog, governor, settleWithdrawal),
-      manualWithdrawals,
-      replaceWithdrawal: new ReplaceWithdrawal(db, withdrawals, [chain], manualWithdrawals),
-      withdrawals,
-      transactions: new TransactionsService(db, catalog),
-      purchases: new PurchaseSettlement(db),
-      ledgerCheck: new LedgerCheckService(deps.pool),
-      chain,
-      reconciliation,
-      treasury,
-    }),
-    eventHandlers: {
-      ...userEventHandlers(),
-      ...approvalEventHandlers({
-        withdrawals: settleWithdrawal,
-        transfers: settleTransfer,
-        signatures: settleSignature,
+    rpcHandlers: gate.guard(
+      rpcHandlers({
+        db,
+        createWallet: new CreateWallet(db, rpc, catalog),
+        deleteWallet: new DeleteWallet(db, catalog),
+        wallets: new WalletsService(db, rpc, catalog),
+        sign,
+        signatures: new SignaturesService(db),
+        createTransfer: new CreateTransfer(db, deps.pool, catalog, governor, holdTransfer),
+        transfers: new TransfersService(db),
+        incomes,
+        createWithdrawal: new CreateWithdrawal(db, rpc, catalog, governor, settleWithdrawal),
+        manualWithdrawals,
+        replaceWithdrawal: new ReplaceWithdrawal(db, withdrawals, [chain], manualWithdrawals),
+        withdrawals,
+        transactions: new TransactionsService(db, catalog),
+        purchases: new PurchaseSettlement(db),
+        ledgerCheck,
+        chain,
+        reconciliation,
         treasury,
       }),
-    },
+    ),
+    eventHandlers: { ...userEventHandlers(), ...approvalEventHandlers(held) },
+    // The same outcomes, swept for those whose event was lost.
+    heldForApprovals: heldForApprovals(held),
     retention: [reconciliationRetention(RECONCILIATION_RETENTION_DAYS)],
+    readiness: [gate.readiness],
     onStart: async () => {
       // Production names the assets the house may owe without a bound (trading may not answer
       // yet at start: the warning waits for the catalog, never the start).
@@ -119,7 +158,14 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
           .catch((error: unknown) =>
             deps.logger.warn({ err: error }, 'treasury limits not checked at start'),
           );
-      return chain.start();
+      // Which database this is, before the RPC server takes a call (it starts after onStart).
+      await restore.recognise();
+      restore.startWithoutChain();
+      const stopChain = await chain.start();
+      return async () => {
+        await restore.stop();
+        await stopChain?.();
+      };
     },
   };
 }
@@ -129,4 +175,10 @@ export const walletLedgerService: ServiceDefinition<'wallet-ledger'> = {
   app: 'wallet-ledger',
   migrationsDir: path.join(__dirname, 'migrations'),
   compose,
+  restorePrepare: prepareRestore,
+  commands: {
+    'restore-status': restoreStatus,
+    'restore-resolve': resolveTransaction,
+    'restore-accept-database': acceptDatabase,
+  },
 };

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { APPS, type AppName } from '@custody/contracts';
+import { APPS, type AppName, SERVICES } from '@custody/contracts';
 import {
   COMPOSE_HOSTS,
   OPTIONAL_SECRETS,
   OVERRIDES,
+  SERVICE_OVERRIDES,
   SECRET_FILES_DIR,
   type Override,
 } from './settings';
@@ -108,7 +109,15 @@ export function appEnvironments(compose = readCompose()): Record<AppName, Enviro
   return Object.fromEntries(
     APPS.map((app) => [
       app,
-      workloadEnvironment(app, [OVERRIDES['*'] ?? {}, OVERRIDES[app] ?? {}], compose),
+      workloadEnvironment(
+        app,
+        [
+          OVERRIDES['*'] ?? {},
+          ...((SERVICES as readonly string[]).includes(app) ? [SERVICE_OVERRIDES] : []),
+          OVERRIDES[app] ?? {},
+        ],
+        compose,
+      ),
     ]),
   ) as Record<AppName, Environment>;
 }

@@ -399,6 +399,26 @@ describe('the deployment as a whole', () => {
     expect(policy.spec?.ingress).toBeUndefined();
   });
 
+  it("migrates every service's schema in the Job first, each as the service, and the services only check theirs", () => {
+    const job = generated.find((object): object is Job => object instanceof Job);
+    const steps = job?.spec?.template.spec?.initContainers ?? [];
+    expect(steps.map((step) => step.name)).toEqual(SERVICES.map((s) => `schema-${s}`));
+    for (const [i, service] of SERVICES.entries()) {
+      const step = steps[i];
+      expect(step?.command).toEqual(['node', 'main.js', 'migrate']);
+      expect(step?.image).toBe(container(service).image);
+      // Its own login: the password from its own Secret, the URL the service connects with.
+      const env = step?.env ?? [];
+      expect(env.find((v) => v.name === 'DATABASE_URL')?.value).toBe(
+        (container(service).env ?? []).find((v) => v.name === 'DATABASE_URL')?.value,
+      );
+      expect(
+        env.flatMap((v) => (v.valueFrom?.secretKeyRef ? [v.valueFrom.secretKeyRef.name] : [])),
+      ).toEqual([secretName(service)]);
+      expect(resolvedEnvironment(service)['MIGRATE_AT_START']).toBe('false');
+    }
+  });
+
   it('holds no Secret object and no development secret value', () => {
     expect(generated.filter((object) => object.kind === 'Secret')).toEqual([]);
     const text = [...renderAll().values()].join('\n');

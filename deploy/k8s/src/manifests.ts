@@ -503,12 +503,43 @@ function appFile(
 }
 
 /**
- * The migrations Job, from compose's `audit-migrate`: identity's image migrates the audit schema
- * as its owner, whose login no app holds. Each service migrates its own schema at start, under an
- * advisory lock (docs/deployment-kubernetes.md, "Migrations").
+ * Each service's schema migrated as the service (`node main.js migrate` of its image, its own
+ * login): the Job's init containers, one after the other, before the apps roll; the apps, with
+ * MIGRATE_AT_START=false (SERVICE_OVERRIDES), only check that none is pending.
+ */
+function serviceMigrations(
+  envs: Record<AppName, Environment>,
+  options: GenerateOptions,
+): IContainer[] {
+  return SERVICES.map((service) => {
+    const databaseUrl = envs[service]['DATABASE_URL'];
+    if (!databaseUrl) throw new Error(`${service} has no DATABASE_URL to migrate with`);
+    return {
+      name: `schema-${service}`,
+      image: image(service, options),
+      imagePullPolicy: 'IfNotPresent',
+      command: ['node', 'main.js', 'migrate'],
+      envFrom: [{ configMapRef: { name: `${MIGRATE}-config` } }],
+      // Its password from its own Secret: the Job migrates as the role that owns the schema.
+      env: containerEnv(service, { DATABASE_URL: databaseUrl }, new Set()),
+      resources: {
+        requests: { cpu: '100m', memory: '128Mi' },
+        limits: { cpu: '500m', memory: '256Mi' },
+      },
+      securityContext: containerSecurity,
+      volumeMounts: [tmpMount],
+    };
+  });
+}
+
+/**
+ * The migrations Job: every service's schema as the service (init containers, `main.js migrate`),
+ * then compose's `audit-migrate`: identity's image migrates the audit schema as its owner, whose
+ * login no app holds (docs/deployment-kubernetes.md, "Migrations").
  */
 function migrateFile(
   env: Environment,
+  envs: Record<AppName, Environment>,
   options: GenerateOptions,
   compose = readCompose(),
 ): ManifestFile {
@@ -543,6 +574,7 @@ function migrateFile(
               serviceAccountName: MIGRATE,
               automountServiceAccountToken: false,
               securityContext: podSecurity,
+              initContainers: serviceMigrations(envs, options),
               containers: [
                 {
                   name: MIGRATE,
@@ -588,7 +620,7 @@ export function manifests(options: GenerateOptions = DEFAULT_OPTIONS): ManifestF
   const shared = sharedKeys(APPS.map((app) => envs[app]));
   return [
     namespaceFile(),
-    migrateFile(migrateEnvironment(compose), options, compose),
+    migrateFile(migrateEnvironment(compose), envs, options, compose),
     ...APPS.map((app) => appFile(app, envs[app], shared, options)),
   ];
 }

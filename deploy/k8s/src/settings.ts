@@ -186,6 +186,12 @@ export const SECRET_FILES_DIR = '/var/run/secrets/custody';
  * the variable names.
  */
 export type Override = string | null | { secretFile: string };
+/**
+ * What every service (an app with a database) sets in Kubernetes: the migrations Job applies the
+ * migrations before the apps roll (`main.js migrate`), and a service only checks at start that
+ * none is pending (docs/deployment-kubernetes.md, "Migrations").
+ */
+export const SERVICE_OVERRIDES: Record<string, Override> = { MIGRATE_AT_START: 'false' };
 export const OVERRIDES: Partial<Record<AppName | '*', Record<string, Override>>> = {
   // A three-node RabbitMQ cluster: durable queues replicated by Raft (docs/deployment-kubernetes.md).
   '*': { MQ_QUORUM_QUEUES: 'true' },

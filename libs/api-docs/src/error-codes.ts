@@ -39,18 +39,13 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'approval_signature_required',
     statuses: [400],
     meaning:
-      "An approve without `signature` where a policy that held the operation counts only signed approvals (`approvers.signed`): sign the approval's `signing.statement` with an approver key.",
+      "An approve without `signature` where a policy that held the operation counts only signed approvals (`approvers.signed`): sign the approval's `signing.statement` with an approver key or passkey.",
   },
   {
     code: 'approver_key_invalid',
     statuses: [400],
-    meaning: '`publicKey` is not a raw 32-byte Ed25519 public key (base64url).',
-  },
-  {
-    code: 'approver_kind_unsupported',
-    statuses: [400],
     meaning:
-      'A `webauthn` approver credential: passkeys are not verified yet; register an Ed25519 key.',
+      'An approver key registration that names the wrong thing: an `ed25519` key without a raw 32-byte Ed25519 `publicKey` (base64url), a `webauthn` one without `passkeyId`, or both.',
   },
   {
     code: 'approver_not_eligible',
@@ -347,13 +342,13 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'approval_signature_invalid',
     statuses: [403],
     meaning:
-      "The approve's signature is not one of the caller's active approver keys' signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one. Nothing is counted.",
+      "The approve's signature is not one of the caller's active approver credentials' signature of this approval's statement: another approval's or operation's (a replay), another client's key, a revoked or pending one, a passkey's assertion of another origin or relying party or without user verification. Nothing is counted.",
   },
   {
     code: 'approval_signatures_invalid',
     statuses: [403],
     meaning:
-      "The signer refused: fewer approvers' signatures verify by its own registry than the approval's signed quorum (forged, of another operation, or by keys it does not hold).",
+      "The signer refused: fewer approvers' signatures (Ed25519 keys' or passkeys' assertions) verify by its own registry than the approval's signed quorum (forged, of another operation or approval, or by credentials it does not hold).",
   },
   {
     code: 'approver_forbidden',
@@ -365,7 +360,7 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'approver_proof_invalid',
     statuses: [403],
     meaning:
-      "`proof` is not the key's signature of its registration digest (the caller does not show it holds the key).",
+      "`proof` is not the credential's signature of its registration digest (the caller does not show it holds the key; a passkey's: an assertion over another challenge, origin or relying party, or without user verification).",
   },
   {
     code: 'audience_not_allowed',
@@ -566,6 +561,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'approval_finished',
     statuses: [409],
     meaning: 'The approval is no longer pending (approved, rejected, expired or cancelled).',
+  },
+  {
+    code: 'approval_frozen',
+    statuses: [409],
+    meaning:
+      'A restore of the database froze this approval: it was pending at the restored point and may have been decided before, so no one decides it again (docs/operations/restore-runbook.md).',
   },
   {
     code: 'approval_not_needed',
@@ -815,6 +816,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     statuses: [503],
     meaning:
       'No current rate for the asset (a purchase), or no exchange quote at all (`GET /v1/assets/{assetId}/rates/exchange`).',
+  },
+  {
+    code: 'restore_in_progress',
+    statuses: [503],
+    meaning:
+      'wallet-ledger moves no money until a restore of its database is done (the chain matched with the books, the reconciliation and the ledger check clean); reads still answer.',
   },
   {
     code: 'retry_required',

@@ -49,6 +49,23 @@ describe('loadConfig', () => {
     expect(config.MQ_QUORUM_QUEUES).toBe(true);
   });
 
+  it('declares quorum queues by default in production only, unless told otherwise', () => {
+    expect(loadConfig('issuer', {}).MQ_QUORUM_QUEUES).toBe(false);
+    expect(loadConfig('issuer', { NODE_ENV: 'test' }).MQ_QUORUM_QUEUES).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      AMQP_URL: 'amqp://issuer:s3cret-broker@rabbitmq:5672',
+      DATABASE_URL: 'postgres://issuer:s3cret-db@postgres:5432/custody',
+      RPC_PROOF_KEY: Buffer.alloc(32, 1).toString('base64url'),
+      RPC_PROOF_PUBLIC_KEYS: `gateway=${Buffer.alloc(32, 2).toString('base64url')}`,
+    };
+    expect(loadConfig('issuer', production).MQ_QUORUM_QUEUES).toBe(true);
+    // A broker still on classic queues, until its migration (docs/operations/quorum-queues.md).
+    expect(
+      loadConfig('issuer', { ...production, MQ_QUORUM_QUEUES: 'false' }).MQ_QUORUM_QUEUES,
+    ).toBe(false);
+  });
+
   it("reads wallet-ledger's authorizing contracts as lower-case addresses, refusing anything else", () => {
     expect(loadConfig('wallet-ledger', {}).TOKEN_AUTHORIZING_CONTRACTS).toEqual([]);
     const router = '0x00000000000000000000000000000000000E0c7E';

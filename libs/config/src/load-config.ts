@@ -45,6 +45,13 @@ const REFUSED_IN_PRODUCTION: Partial<Record<AppName, string[]>> = {
   signing: ['SIGNING_MASTER_MNEMONIC', 'SIGNING_MASTER_SEED_FILE', 'SIGNING_DEV_SEED_FILE'],
 };
 
+/**
+ * Defaults that differ in production, for every app, taken when the variable is unset. Quorum
+ * queues: replicated, and the queue type RabbitMQ develops; development and the tests keep
+ * classic queues, which are faster to declare and delete (docs/operations/quorum-queues.md).
+ */
+const PRODUCTION_DEFAULTS: Record<string, string> = { MQ_QUORUM_QUEUES: 'true' };
+
 /** Ports one process listens on at once: never the same (0 picks a free one each). */
 const DISTINCT_PORTS: Partial<Record<AppName, [string, string][]>> = {
   gateway: [['OPS_PORT', 'PORT']],
@@ -55,11 +62,13 @@ export function loadConfig<A extends AppName>(
   env: Record<string, string | undefined> = process.env,
 ): AppConfig<A> {
   const schema = appConfigSchemas[app];
-  const present = Object.fromEntries(
+  const present: Record<string, string | undefined> = Object.fromEntries(
     Object.keys(schema.shape)
       .map((key) => [key, env[key]] as const)
       .filter(([, value]) => value !== undefined && value !== ''),
   );
+  if (present['NODE_ENV'] === 'production')
+    for (const [key, value] of Object.entries(PRODUCTION_DEFAULTS)) present[key] ??= value;
   const result = schema.safeParse(present);
   if (!result.success) throw new ConfigError(app, problemsOf(result.error.issues));
   const config = result.data as AppConfig<A>;

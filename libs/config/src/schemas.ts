@@ -84,7 +84,12 @@ const common = {
     .string()
     .regex(/^[^=,\s]+=[a-z*-]+(,[^=,\s]+=[a-z*-]+)*$/, 'user=app,…')
     .default('guest=*'),
-  /** Declare durable queues as quorum queues (a RabbitMQ cluster); classic on one broker. */
+  /**
+   * Declare durable queues as quorum queues (replicated; the production default, see
+   * PRODUCTION_DEFAULTS in load-config.ts). A broker whose queues are classic needs the
+   * migration of docs/operations/quorum-queues.md first: RabbitMQ refuses to redeclare a queue's
+   * type.
+   */
   MQ_QUORUM_QUEUES: flag(false),
   RPC_TIMEOUT_MS: integer(1, 300_000, 10_000),
   RPC_PREFETCH: integer(1, 1000, 32),
@@ -144,6 +149,29 @@ const database = {
   OUTBOX_RETENTION_HOURS: integer(1, 24 * 3_650, 24 * 7),
   /** Events a consumer has handled (its duplicate check), kept this long after. */
   INBOX_RETENTION_HOURS: integer(1, 24 * 3_650, 24 * 7),
+  /**
+   * Apply the schema's pending migrations at start (the default). `false` where a Job runs
+   * `main.js migrate` before the apps roll (Kubernetes): the start then only checks that none is
+   * pending, and stops if one is.
+   */
+  MIGRATE_AT_START: flag(true),
+};
+
+/**
+ * The apps that hold operations for the policy service's approvals (docs/decisions/sweeps.md):
+ * how often they read back the outcomes of those still waiting, in case `approval.is-decided`
+ * was lost. A lost event delays an outcome by at most this.
+ */
+const heldApprovals = {
+  APPROVAL_OUTCOMES_SWEEP_INTERVAL_MS: integer(100, 3_600_000, 30_000),
+};
+
+/**
+ * The apps with BullMQ job schedulers (docs/decisions/sweeps.md): how often a timer of the
+ * process re-creates them, so Redis losing its data delays the schedules by at most this.
+ */
+const jobSchedules = {
+  JOB_SCHEDULES_CHECK_INTERVAL_MS: integer(100, 3_600_000, 30_000),
 };
 
 const redis = {
@@ -175,6 +203,31 @@ const base64Key = z
     (value) => Buffer.from(value, 'base64').length === 32,
     'Must be 32 bytes, base64-encoded',
   );
+
+/**
+ * Passkeys (docs/decisions/identity-and-authentication.md, "Passkeys"): the WebAuthn relying
+ * party's id (a domain, never an IP address: the console's host or a parent of it) and the
+ * origins (comma-separated `scheme://host[:port]`) whose ceremonies are accepted; each origin's
+ * host is the id or a subdomain of it (checked at start). Identity registers passkeys and signs
+ * in with them; the policy service and the signer verify the assertions that approve with one
+ * (docs/decisions/policies-and-approvals.md): all three are given the same values.
+ */
+const webauthnRelyingParty = {
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'A domain name')
+    .max(253)
+    .default('localhost'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((value) => value.split(',').map((origin) => origin.trim()))
+    .refine(
+      (origins) =>
+        origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin),
+      'Comma-separated origins (scheme://host[:port], no path)',
+    ),
+};
 
 const identity = {
   /** Refresh tokens of a family whose every token expired this long ago are forgotten. */
@@ -227,27 +280,9 @@ const identity = {
         return false;
       }
     }, 'Must be a URL with protocol postgres or postgresql'),
-  /**
-   * Passkeys (docs/decisions/identity-and-authentication.md, "Passkeys"): the WebAuthn relying
-   * party's id (a domain, never an IP address: the console's host or a parent of it), its name
-   * as authenticators show it, and the origins (comma-separated `scheme://host[:port]`) whose
-   * ceremonies are accepted. Each origin's host is the id or a subdomain of it (checked at start).
-   */
-  WEBAUTHN_RP_ID: z
-    .string()
-    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'A domain name')
-    .max(253)
-    .default('localhost'),
+  ...webauthnRelyingParty,
+  /** The relying party's name, as authenticators show it when a passkey is made. */
   WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Custody'),
-  WEBAUTHN_ORIGINS: z
-    .string()
-    .default('http://localhost:3000')
-    .transform((value) => value.split(',').map((origin) => origin.trim()))
-    .refine(
-      (origins) =>
-        origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin),
-      'Comma-separated origins (scheme://host[:port], no path)',
-    ),
   /** How often each audit chain's head is signed and published when it moved. */
   AUDIT_CHECKPOINT_INTERVAL_MS: integer(100, 86_400_000, 60_000),
   /**
@@ -501,22 +536,46 @@ export const appConfigSchemas = {
     CONSOLE_SESSION_SECONDS: integer(60, 604_800, 28_800),
     ...rateLimits,
   }),
-  identity: z.object({ ...common, ...database, ...redis, ...identity, ...port(3101) }),
+  identity: z.object({
+    ...common,
+    ...database,
+    ...redis,
+    ...identity,
+    ...heldApprovals,
+    ...port(3101),
+  }),
   'wallet-ledger': z.object({
     ...common,
     ...database,
     ...redis,
     ...evm,
     ...signatures,
+    ...heldApprovals,
+    ...jobSchedules,
     ...port(3102),
   }),
-  trading: z.object({ ...common, ...database, ...redis, ...trading, ...port(3103) }),
-  signing: z.object({ ...common, ...database, ...signing, ...port(3104) }),
-  issuer: z.object({ ...common, ...database, ...port(3105) }),
+  trading: z.object({
+    ...common,
+    ...database,
+    ...redis,
+    ...trading,
+    ...heldApprovals,
+    ...jobSchedules,
+    ...port(3103),
+  }),
+  signing: z.object({
+    ...common,
+    ...database,
+    ...signing,
+    ...webauthnRelyingParty,
+    ...port(3104),
+  }),
+  issuer: z.object({ ...common, ...database, ...heldApprovals, ...port(3105) }),
   notifier: z.object({ ...common, ...database, ...redis, ...notifier, ...port(3106) }),
   policy: z.object({
     ...common,
     ...database,
+    ...webauthnRelyingParty,
     ...port(3107),
     /** How long an approval waits for its quorum before it expires and its hold is released. */
     APPROVAL_TTL_SECONDS: integer(1, 30 * 86_400, 86_400),

@@ -244,6 +244,8 @@ export const RPC_ACCESS: AccessTable = {
     [POLICY_RPC.decide]: api(approvers),
     // In the name of the admin or client whose change it is, forwarded from the request.
     [POLICY_RPC.holdChange]: forwarded('identity', 'wallet-ledger'),
+    // The apps that hold operations for approvals, each reading the outcomes of its own.
+    [POLICY_RPC.approvalOutcomes]: internal('wallet-ledger', 'identity', 'trading', 'issuer'),
   },
 };
 

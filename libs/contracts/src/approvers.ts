@@ -5,11 +5,16 @@
  */
 
 /**
- * How an approver signs: an Ed25519 key (servers, the CLI, bots) or a passkey (people,
- * WebAuthn). Only `ed25519` is verified yet: a `webauthn` credential is refused wherever it is
- * offered (`approver_kind_unsupported`).
+ * How an approver signs: an Ed25519 key (servers, the CLI, bots) or a registered passkey (people,
+ * WebAuthn). Wherever a credential signs (its registration proof, an endorsement, an approval), an
+ * Ed25519 signature is its 64 bytes (base64url) of the digest, and a passkey's is a WebAuthn
+ * assertion whose challenge is the digest's 32 bytes: its `authenticatorData`, `clientDataJSON`
+ * and `signature`, each base64url, joined by dots (libs/intents `webauthnSignature`).
  */
 export const APPROVER_CREDENTIAL_KINDS = ['ed25519', 'webauthn'] as const;
+
+/** The longest signature string taken: a passkey's assertion with a generous client data. */
+export const MAX_APPROVER_SIGNATURE_LENGTH = 2048;
 export type ApproverCredentialKind = (typeof APPROVER_CREDENTIAL_KINDS)[number];
 
 /**
@@ -28,7 +33,7 @@ export const PLATFORM_APPROVERS = 'platform';
 export interface ApproverCredential {
   id: string;
   kind: ApproverCredentialKind;
-  /** Ed25519: the raw 32-byte public key, base64url. */
+  /** Ed25519: the raw 32-byte public key; a passkey: its COSE public key. Base64url. */
   publicKey: string;
   clientId: string;
   /** The tenant whose approvals it signs, or `platform` (an admin's). */
@@ -47,16 +52,28 @@ export interface ApproverKeyView {
   tenantId: string;
   /** Distinct other clients' credentials that endorsed it so far. */
   endorsements: number;
+  /**
+   * A passkey's: the passkey (`/v1/clients/me/passkeys`) and its WebAuthn credential id (what
+   * `allowCredentials` names when it signs). Null for an Ed25519 key.
+   */
+  passkey: { id: string; credentialId: string } | null;
   createdAt: string;
   activatedAt: string | null;
   revokedAt: string | null;
 }
 
-/** A new credential: its public key, and its own signature of its registration digest. */
+/**
+ * A new credential: an Ed25519 public key, or one of the caller's passkeys; and its own signature
+ * of its registration digest.
+ */
 export interface ApproverKeyInput {
+  /** `ed25519` when absent. */
   kind?: ApproverCredentialKind;
-  publicKey: string;
-  /** The key's signature (base64url) of `approverRegistrationDigest`: it holds the private key. */
+  /** Ed25519: the raw public key (base64url). */
+  publicKey?: string;
+  /** `webauthn`: the caller's passkey (its id in `/v1/clients/me/passkeys`), whose key it takes. */
+  passkeyId?: string;
+  /** The credential's signature of `approverRegistrationDigest`: it holds the private key. */
   proof: string;
 }
 

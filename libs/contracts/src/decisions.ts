@@ -41,7 +41,10 @@ export type SignIntentKind = SignIntent['kind'];
 /** An approver's signature of an approval's digest, with the credential that made it. */
 export interface ApprovalSignature {
   credentialId: string;
-  /** base64url. */
+  /**
+   * Ed25519: the signature, base64url. A passkey: its WebAuthn assertion over the digest, as
+   * `authenticatorData.clientDataJSON.signature` (each base64url; libs/intents `webauthnSignature`).
+   */
   signature: string;
 }
 

@@ -13,11 +13,18 @@ export const WEBAUTHN_GRANT = 'urn:custody:webauthn';
  */
 export const ENROLLMENT_CODE_GRANT = 'urn:custody:enrollment-code';
 
-/** A registered passkey, as the API answers it (never its public key's owner secrets). */
+/** A registered passkey, as the API answers it. */
 export interface PasskeyView {
   id: string;
   /** The WebAuthn credential id, base64url. */
   credentialId: string;
+  /**
+   * Its COSE public key, base64url: what its registration as an approver credential names (the
+   * registration digest's `publicKey`).
+   */
+  publicKey: string;
+  /** The relying party's id it is registered with: what a WebAuthn request for it names. */
+  rpId: string;
   name: string;
   /** How the browser may reach it (`internal`, `hybrid`, `usb`…), as the authenticator said. */
   transports: string[];

@@ -35,7 +35,15 @@ export const POLICY_RPC = {
    * apply it, at once or when `approval.is-decided` says approved.
    */
   holdChange: 'changes.hold',
+  /**
+   * Internal: the outcomes of approvals that hold an asker's operations, for its sweep of
+   * outcomes whose `approval.is-decided` may have been lost (docs/decisions/sweeps.md).
+   */
+  approvalOutcomes: 'approvals.outcomes',
 } as const;
+
+/** The most approval ids one `approvals.outcomes` call asks about. */
+export const MAX_OUTCOMES_ASKED = 256;
 
 /**
  * What a policy governs; `policy-change` governs the tenant's policies themselves. `purchase`: a
@@ -427,6 +435,12 @@ export interface PolicyRpc {
     { operationId: string; tenantId: string | null; change: HeldChangeInput },
     { approvalId: string | null }
   >;
+  /**
+   * The decided approvals among `ids` (at most MAX_OUTCOMES_ASKED), as `approval.is-decided`
+   * carries them; pending or unknown ones, and those of activities the asker does not apply,
+   * are left out.
+   */
+  [POLICY_RPC.approvalOutcomes]: RpcSpec<{ ids: string[] }, { approvals: ApprovalView[] }>;
 }
 
 // Approvals as signatures (docs/decisions/policies-and-approvals.md): what an approver signs.

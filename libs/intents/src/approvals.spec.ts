@@ -1,15 +1,21 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { ApprovalStatement, DecisionClaims, SignIntent } from '@custody/contracts';
+import { type AssertionOptions, SoftAuthenticator } from '@custody/testing';
 import {
   approvalDigest,
   approvedLeg,
   approverRegistrationDigest,
   canonicalJson,
+  challengeOfDigest,
+  checkRelyingParty,
   isEd25519PublicKey,
   operationOfDecision,
   policyVersionOf,
+  type RelyingParty,
   signatureOperation,
   verifyApproverSignature,
+  webauthnSignature,
+  webauthnSignatureParts,
 } from './approvals';
 
 /** A fresh Ed25519 key: its raw public key (base64url) and a signer of hex digests. */
@@ -132,44 +138,52 @@ function leg() {
   };
 }
 
+const RP: RelyingParty = { rpId: 'custody.example', origins: ['https://console.custody.example'] };
+
 describe("an approver's signature", () => {
   const key = ed25519();
   const credential = { kind: 'ed25519', publicKey: key.publicKey };
   const digest = approvalDigest(KNOWN_STATEMENT);
 
-  it('verifies over its digest only', () => {
-    expect(verifyApproverSignature(credential, digest, key.sign(digest))).toEqual({ ok: true });
+  it('verifies over its digest only', async () => {
+    await expect(
+      verifyApproverSignature(credential, digest, key.sign(digest), RP),
+    ).resolves.toEqual({ ok: true });
     const other = approvalDigest({ ...KNOWN_STATEMENT, approvalId: 'x' });
-    expect(verifyApproverSignature(credential, digest, key.sign(other))).toEqual({
-      fault: 'bad_signature',
-    });
-    expect(
+    await expect(verifyApproverSignature(credential, digest, key.sign(other), RP)).resolves.toEqual(
+      { fault: 'bad_signature' },
+    );
+    await expect(
       verifyApproverSignature(
         { kind: 'ed25519', publicKey: ed25519().publicKey },
         digest,
         key.sign(digest),
+        RP,
       ),
-    ).toEqual({ fault: 'bad_signature' });
+    ).resolves.toEqual({ fault: 'bad_signature' });
   });
 
-  it('refuses what is not a signature or a key, and a passkey until passkeys are verified', () => {
+  it('refuses what is not a signature or a key, and a kind it does not know', async () => {
     for (const bad of [undefined, 42, '', 'not base64url!', key.sign(digest).slice(1)])
-      expect(verifyApproverSignature(credential, digest, bad)).toEqual({ fault: 'malformed' });
-    expect(
-      verifyApproverSignature({ kind: 'ed25519', publicKey: 'AAAA' }, digest, key.sign(digest)),
-    ).toEqual({ fault: 'malformed' });
-    expect(
+      await expect(verifyApproverSignature(credential, digest, bad, RP)).resolves.toEqual({
+        fault: 'malformed',
+      });
+    await expect(
+      verifyApproverSignature({ kind: 'ed25519', publicKey: 'AAAA' }, digest, key.sign(digest), RP),
+    ).resolves.toEqual({ fault: 'malformed' });
+    await expect(
       verifyApproverSignature(
-        { kind: 'webauthn', publicKey: key.publicKey },
+        { kind: 'rsa', publicKey: key.publicKey },
         digest,
         key.sign(digest),
+        RP,
       ),
-    ).toEqual({ fault: 'unsupported_kind' });
+    ).resolves.toEqual({ fault: 'unsupported_kind' });
     expect(isEd25519PublicKey(key.publicKey)).toBe(true);
     expect(isEd25519PublicKey(`${key.publicKey}A`)).toBe(false);
   });
 
-  it("registers a key for one tenant and client: another's digest differs", () => {
+  it("registers a key for one tenant and client: another's digest differs", async () => {
     const registration = {
       tenantId: 't1',
       clientId: 'c1',
@@ -179,6 +193,107 @@ describe("an approver's signature", () => {
     const digest1 = approverRegistrationDigest(registration);
     expect(approverRegistrationDigest({ ...registration, clientId: 'c2' })).not.toBe(digest1);
     expect(approverRegistrationDigest({ ...registration, tenantId: 't2' })).not.toBe(digest1);
-    expect(verifyApproverSignature(credential, digest1, key.sign(digest1))).toEqual({ ok: true });
+    await expect(
+      verifyApproverSignature(credential, digest1, key.sign(digest1), RP),
+    ).resolves.toEqual({ ok: true });
+  });
+});
+
+describe("a passkey's signature (a WebAuthn assertion over the digest)", () => {
+  const device = new SoftAuthenticator(RP.origins[0]!, RP.rpId);
+  const passkey = device.create();
+  const credential = { kind: 'webauthn', publicKey: passkey.publicKey };
+  const digest = approvalDigest(KNOWN_STATEMENT);
+  const signed = (d: string, opts: AssertionOptions = {}) =>
+    webauthnSignature(device.assert({ challenge: challengeOfDigest(d) }, opts).response);
+
+  it('verifies an assertion whose challenge is the digest, by this relying party, the person verified', async () => {
+    expect(challengeOfDigest(digest)).toBe(Buffer.from(digest, 'hex').toString('base64url'));
+    await expect(verifyApproverSignature(credential, digest, signed(digest), RP)).resolves.toEqual({
+      ok: true,
+    });
+    // The counter plays no part: the same assertion verifies again (the signer checks it later).
+    const once = signed(digest);
+    for (let i = 0; i < 2; i++)
+      await expect(verifyApproverSignature(credential, digest, once, RP)).resolves.toEqual({
+        ok: true,
+      });
+    // Another origin of the relying party is fine.
+    await expect(
+      verifyApproverSignature(credential, digest, signed(digest), {
+        ...RP,
+        origins: ['https://other.custody.example', ...RP.origins],
+      }),
+    ).resolves.toEqual({ ok: true });
+  });
+
+  it('refuses an assertion of another digest, origin or relying party, without user verification, or by another key', async () => {
+    const other = approvalDigest({ ...KNOWN_STATEMENT, approvalId: 'another approval' });
+    const bad = { fault: 'bad_signature' };
+    await expect(verifyApproverSignature(credential, digest, signed(other), RP)).resolves.toEqual(
+      bad,
+    );
+    await expect(
+      verifyApproverSignature(
+        credential,
+        digest,
+        signed(digest, { origin: 'https://evil.example' }),
+        RP,
+      ),
+    ).resolves.toEqual(bad);
+    await expect(
+      verifyApproverSignature(credential, digest, signed(digest, { rpId: 'evil.example' }), RP),
+    ).resolves.toEqual(bad);
+    await expect(
+      verifyApproverSignature(credential, digest, signed(digest, { userVerified: false }), RP),
+    ).resolves.toEqual(bad);
+    const stranger = new SoftAuthenticator(RP.origins[0]!, RP.rpId);
+    const theirs = stranger.create();
+    await expect(
+      verifyApproverSignature(
+        { kind: 'webauthn', publicKey: theirs.publicKey },
+        digest,
+        signed(digest),
+        RP,
+      ),
+    ).resolves.toEqual(bad);
+    // An assertion's signature taken over another's authenticator data.
+    const [, clientData, signature] = signed(digest).split('.');
+    const [authData] = signed(other).split('.');
+    await expect(
+      verifyApproverSignature(credential, digest, `${authData}.${clientData}.${signature}`, RP),
+    ).resolves.toEqual(bad);
+  });
+
+  it('refuses what is not an assertion string', async () => {
+    for (const bad of [undefined, 'a.b', 'a.b.c.d', 'a.b!.c', `${'A'.repeat(2048)}.b.c`, 42])
+      await expect(verifyApproverSignature(credential, digest, bad, RP)).resolves.toEqual({
+        fault: 'malformed',
+      });
+    expect(webauthnSignatureParts('a.b.c')).toEqual({
+      authenticatorData: 'a',
+      clientDataJSON: 'b',
+      signature: 'c',
+    });
+    // An Ed25519 signature given for a passkey, and an assertion for an Ed25519 key.
+    await expect(
+      verifyApproverSignature(credential, digest, ed25519().sign(digest), RP),
+    ).resolves.toEqual({ fault: 'malformed' });
+    await expect(
+      verifyApproverSignature(
+        { kind: 'ed25519', publicKey: ed25519().publicKey },
+        digest,
+        signed(digest),
+        RP,
+      ),
+    ).resolves.toEqual({ fault: 'malformed' });
+  });
+
+  it('checks that every origin is on the relying party', () => {
+    expect(() => checkRelyingParty(RP)).not.toThrow();
+    expect(() =>
+      checkRelyingParty({ rpId: 'custody.example', origins: ['https://custody.example.evil'] }),
+    ).toThrow(/not on WEBAUTHN_RP_ID/);
+    expect(() => checkRelyingParty({ rpId: 'localhost', origins: [] })).toThrow(/at least one/);
   });
 });

@@ -264,6 +264,29 @@ export class Broker extends EventEmitter {
     return this.name(TOPOLOGY.rpcExchange);
   }
 
+  /**
+   * Declares one of this app's durable queues as the others do (`queueOptions`). A queue that
+   * exists with another type is named as such: RabbitMQ refuses to redeclare a classic queue as
+   * a quorum one (PRECONDITION_FAILED), and a broker switching to quorum queues is migrated
+   * first (docs/operations/quorum-queues.md).
+   */
+  async assertQueue(
+    channel: Channel,
+    queue: string,
+    extra: Options.AssertQueue = {},
+  ): Promise<void> {
+    try {
+      await channel.assertQueue(queue, this.queueOptions(extra));
+    } catch (error) {
+      if (!/inequivalent arg 'x-queue-type'/.test(String((error as Error)?.message))) throw error;
+      const wanted = this.options.quorumQueues ? 'quorum' : 'classic';
+      throw new Error(
+        `The queue ${queue} exists, but not as a ${wanted} queue: migrate the broker's queues (docs/operations/quorum-queues.md), or set MQ_QUORUM_QUEUES to match it until then`,
+        { cause: error },
+      );
+    }
+  }
+
   queueOptions(extra: Options.AssertQueue = {}): Options.AssertQueue {
     return {
       durable: true,

@@ -113,6 +113,11 @@ export interface EventConsumerOptions {
   withoutEffect?: (events: AnyEvent[]) => Promise<boolean[]>;
 }
 
+/** The arguments of an event queue beyond its type: its dead letters go to `<queue>.dlq`. */
+export function eventQueueOptions(broker: Broker, queue: string): Options.AssertQueue {
+  return { deadLetterExchange: broker.deadLetterExchange, deadLetterRoutingKey: queue };
+}
+
 /**
  * Consumes events with manual acks. Each event's effect runs in one transaction together with its
  * inbox row, so a redelivered event (relay retry, consumer crash before ack) has no second effect.
@@ -150,15 +155,9 @@ export class EventConsumer implements BrokerComponent {
     const { broker } = this.options;
     const channel = await connection.createConfirmChannel();
     guardChannel(channel, this.options.logger, 'event consumer');
-    await channel.assertQueue(this.deadLetterQueueName, broker.queueOptions());
+    await broker.assertQueue(channel, this.deadLetterQueueName);
     await channel.bindQueue(this.deadLetterQueueName, broker.deadLetterExchange, this.queue);
-    await channel.assertQueue(
-      this.queue,
-      broker.queueOptions({
-        deadLetterExchange: broker.deadLetterExchange,
-        deadLetterRoutingKey: this.queue,
-      }),
-    );
+    await broker.assertQueue(channel, this.queue, eventQueueOptions(broker, this.queue));
     for (const name of Object.keys(this.options.handlers)) {
       await channel.bindQueue(this.queue, broker.eventsExchange, name);
     }

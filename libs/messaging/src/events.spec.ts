@@ -2,11 +2,11 @@ import amqp from 'amqplib';
 import { sql } from 'drizzle-orm';
 import { type AnyEvent, type EventBatchItem, EVENTS, HEADERS } from '@custody/contracts';
 import { runWithContext } from '@custody/logging';
-import { enqueueEvent, withTransaction } from '@custody/persistence';
+import { enqueueEvent, outboxBacklog, withTransaction } from '@custody/persistence';
 import { TEST_EVENT, testEvent, testLogger, testServiceUrls, waitFor } from '@custody/testing';
 import { EventConsumer, type EventHandler, type EventHandlers } from './event-consumer';
 import { decodeEventMessage, isKnownEvent } from './event-message';
-import { OutboxRelay, runsOfOneName } from './outbox-relay';
+import { OutboxRelay, type OutboxRelayOptions, runsOfOneName } from './outbox-relay';
 import { CallerPolicy } from './rpc-server';
 import {
   createHarness,
@@ -43,7 +43,12 @@ async function startedRelay(options: Parameters<typeof relay>[0] = {}) {
 }
 
 function relay(
-  options: { pollIntervalMs?: number; minCycleMs?: number; maxEventsPerMessage?: number } = {},
+  options: Partial<
+    Pick<
+      OutboxRelayOptions,
+      'pollIntervalMs' | 'minCycleMs' | 'maxEventsPerMessage' | 'returnedRetryMs' | 'onUnroutable'
+    >
+  > = {},
 ) {
   const r = new OutboxRelay({
     broker: h.broker,
@@ -94,7 +99,7 @@ async function unsent(): Promise<number> {
 }
 
 /** Declares a plain queue bound to the event so a test can count what was published. */
-async function tap(): Promise<{
+async function tap(name: string = EVENT): Promise<{
   count: () => Promise<number>;
   take: () => Promise<AnyEvent | undefined>;
   takeMessage: () => Promise<amqp.GetMessage | false>;
@@ -103,7 +108,7 @@ async function tap(): Promise<{
   const channel = await connection.createChannel();
   await channel.assertExchange(h.broker.eventsExchange, 'topic', { durable: true });
   const { queue } = await channel.assertQueue('', { exclusive: true });
-  await channel.bindQueue(queue, h.broker.eventsExchange, EVENT);
+  await channel.bindQueue(queue, h.broker.eventsExchange, name);
   stoppers.push(() => connection.close());
   return {
     count: async () => (await channel.checkQueue(queue)).messageCount,
@@ -159,6 +164,57 @@ describe('outbox relay', () => {
     await r.start();
     expect(await r.drain()).toBe(0);
     expect(await probe.count()).toBe(0);
+  });
+
+  it('keeps the events no queue is bound for unsent and counted, and publishes them once one is', async () => {
+    // A name nothing in this namespace binds (the consumers of the other tests bind EVENT), in
+    // the middle of a batch whose other events are routed.
+    const LONELY = EVENTS.walletDeleted;
+    const probe = await tap();
+    const first = await writeEvent(1);
+    const lonely = await withTransaction(h.db, async (tx) => {
+      const one = await enqueueEvent(tx, SCHEMA, { ...testEvent(2), name: LONELY } as never);
+      const two = await enqueueEvent(tx, SCHEMA, { ...testEvent(3), name: LONELY } as never);
+      return [one, two] as AnyEvent[];
+    });
+    const last = await writeEvent(4);
+    const counted: [string, number][] = [];
+    const r = relay({
+      pollIntervalMs: 600_000,
+      maxEventsPerMessage: 16,
+      returnedRetryMs: 300,
+      onUnroutable: (name, n) => counted.push([name, n]),
+    });
+    await r.start();
+    await waitFor(async () => counted.length > 0, { what: 'the return of the lonely events' });
+
+    // The routed events went out and are sent; the returned run is unsent, counted, and waits.
+    expect(counted).toEqual([[LONELY, 2]]);
+    expect(await probe.count()).toBe(2);
+    expect([(await probe.take())?.id, (await probe.take())?.id]).toEqual([first.id, last.id]);
+    const { rows } = await h.pool.query(
+      `SELECT id::text, sent_at, returns, retry_at > now() AS waits FROM ${SCHEMA}.outbox
+        WHERE sent_at IS NULL ORDER BY seq`,
+    );
+    expect(rows).toEqual(
+      lonely.map((event) => ({ id: event.id, sent_at: null, returns: 1, waits: true })),
+    );
+    expect(await outboxBacklog(h.db, SCHEMA)).toMatchObject({ unsent: 2, unroutable: 2 });
+    // Not due yet: a drain claims nothing.
+    expect(await r.drain()).toBe(0);
+
+    // Once a queue is bound, the next try publishes them, still as one run, and marks them sent.
+    const lonelyProbe = await tap(LONELY);
+    await waitFor(
+      async () => {
+        await r.drain();
+        return (await unsent()) === 0;
+      },
+      { what: 'the lonely events published again', intervalMs: 100 },
+    );
+    const message = await lonelyProbe.takeMessage();
+    expect(message && message.properties.headers?.[HEADERS.eventBatch]).toBe(2);
+    expect(await outboxBacklog(h.db, SCHEMA)).toMatchObject({ unsent: 0, unroutable: 0 });
   });
 
   it('republishes after a relay killed between publish and mark, and the inbox applies it once', async () => {

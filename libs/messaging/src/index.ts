@@ -8,3 +8,4 @@ export * from './in-flight';
 export * from './broker-grants';
 export * from './rpc-proof';
 export { currentOrigin, runWithOrigin, type RpcOrigin } from './rpc-origin';
+export * from './quorum-migration';

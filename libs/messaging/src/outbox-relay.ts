@@ -1,4 +1,4 @@
-import type { ChannelModel, ConfirmChannel } from 'amqplib';
+import type { ChannelModel, ConfirmChannel, Message } from 'amqplib';
 import type pg from 'pg';
 import type { AnyEvent } from '@custody/contracts';
 import { failpoint, FAILPOINTS } from '@custody/faults';
@@ -29,6 +29,14 @@ export interface OutboxRelayOptions {
    * upgrade).
    */
   maxEventsPerMessage?: number;
+  /**
+   * An event the broker returned as unroutable waits this long (ms) before it goes again, doubled
+   * at each return up to `maxReturnedRetryMs` (default 1 s, up to 5 min).
+   */
+  returnedRetryMs?: number;
+  maxReturnedRetryMs?: number;
+  /** Told the events of each name the broker returned in a batch (a counter). */
+  onUnroutable?: (name: string, count: number) => void;
 }
 
 interface OutboxRow {
@@ -38,12 +46,23 @@ interface OutboxRow {
   headers: Record<string, unknown>;
 }
 
+/** A batch's outcome: rows claimed (the drain's measure), and of them those the broker took. */
+interface BatchOutcome {
+  claimed: number;
+  sent: number;
+}
+
 /**
  * Publishes the schema's outbox to the `events` exchange. Rows are claimed with
  * FOR UPDATE SKIP LOCKED (replicas share the work), published on a confirm channel, and marked
  * sent only after the broker confirmed them, in the same transaction that holds the claim. A
  * crash between publish and mark republishes the rows: delivery is at-least-once and consumers
  * dedupe by event id.
+ *
+ * Every message is `mandatory`: one no queue is bound for comes back (basic.return, before its
+ * confirm), and its rows stay unsent, to go again after a growing wait
+ * (docs/decisions/sweeps.md, "Unroutable events"). A confirm alone would say the broker took
+ * the message, though it dropped it.
  */
 export class OutboxRelay implements BrokerComponent {
   private channel: ConfirmChannel | undefined;
@@ -97,10 +116,10 @@ export class OutboxRelay implements BrokerComponent {
     const batchSize = this.options.batchSize ?? 200;
     let total = 0;
     for (;;) {
-      const sent = await this.relayBatch(batchSize);
+      const { claimed, sent } = await this.relayBatch(batchSize);
       total += sent;
-      // A short batch took every unsent row not claimed by another replica.
-      if (sent < batchSize) return total;
+      // A short batch took every unsent row due and not claimed by another replica.
+      if (claimed < batchSize) return total;
     }
   }
 
@@ -138,11 +157,19 @@ export class OutboxRelay implements BrokerComponent {
     }
   }
 
-  private async relayBatch(batchSize: number): Promise<number> {
+  private async relayBatch(batchSize: number): Promise<BatchOutcome> {
     const channel = this.channel;
-    if (!channel) return 0;
+    if (!channel) return { claimed: 0, sent: 0 };
     const client = await this.options.pool.connect();
     let spans: TracedSpan[] = [];
+    // The broker returns an unroutable message before its confirm: collected by message id
+    // (the first event's id) until every confirm is in.
+    const returned = new Set<string>();
+    const onReturn = (message: Message) => {
+      const id: unknown = message.properties.messageId;
+      if (typeof id === 'string') returned.add(id);
+    };
+    channel.on('return', onReturn);
     try {
       // BEGIN and the claim in one round trip; claimed and marked in one statement. The mark
       // commits only after the broker confirmed every row, so a crash before COMMIT leaves them
@@ -150,43 +177,72 @@ export class OutboxRelay implements BrokerComponent {
       const [, claimed] = await pipeline(client, [
         'BEGIN',
         prepared(sql`UPDATE ${sql.raw(this.table)} o SET sent_at = now()
-           FROM (SELECT seq FROM ${sql.raw(this.table)} WHERE sent_at IS NULL
-                  ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED) claimed
+           FROM (SELECT seq FROM ${sql.raw(this.table)}
+                 WHERE sent_at IS NULL AND (retry_at IS NULL OR retry_at <= now())
+                 ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED) claimed
           WHERE o.seq = claimed.seq
           RETURNING o.seq, o.name, o.envelope, o.headers`),
       ]);
       const rows = (claimed?.rows ?? []) as OutboxRow[];
       if (rows.length === 0) {
         await client.query('COMMIT');
-        return 0;
+        return { claimed: 0, sent: 0 };
       }
       // RETURNING has no order; events go out in commit-sequence order.
       rows.sort((a, b) => (BigInt(a.seq) < BigInt(b.seq) ? -1 : 1));
       if (tracingEnabled()) spans = publishSpans(rows);
+      const runs = new Map<string, OutboxRow[]>();
       for (const run of runsOfOneName(rows, this.options.maxEventsPerMessage ?? 1)) {
         const { content, options } = encodeEventMessage(run);
+        runs.set(String(options.messageId), run);
         // The user-id lets consumers check that this app publishes these events.
         const ok = channel.publish(
           this.options.broker.eventsExchange,
           (run[0] as OutboxRow).name,
           content,
-          { ...{}, ...options, userId: this.options.broker.username },
+          { ...{}, ...options, mandatory: true, userId: this.options.broker.username },
         );
         if (!ok)
           await this.settled(channel, new Promise((resolve) => channel.once('drain', resolve)));
       }
       await this.settled(channel, channel.waitForConfirms());
+      const kept = [...returned].flatMap((id) => runs.get(id) ?? []);
+      if (kept.length > 0) await this.keepUnsent(client, kept);
       failpoint(FAILPOINTS.outboxAfterPublish);
       await client.query('COMMIT');
-      return rows.length;
+      return { claimed: rows.length, sent: rows.length - kept.length };
     } catch (error) {
       for (const span of spans) span.fail(error);
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
+      channel.off('return', onReturn);
       for (const span of spans) span.end();
       client.release();
     }
+  }
+
+  /**
+   * Rows whose message the broker returned: unsent again, in the claim's transaction, counted
+   * and due after a wait that doubles with each return.
+   */
+  private async keepUnsent(client: pg.PoolClient, rows: OutboxRow[]): Promise<void> {
+    const base = this.options.returnedRetryMs ?? 1_000;
+    const max = this.options.maxReturnedRetryMs ?? 300_000;
+    await client.query(
+      `UPDATE ${this.table} SET sent_at = NULL, returns = returns + 1,
+              retry_at = now() + least($2::float8 * power(2, least(returns, 30)), $3::float8)
+                                 * interval '1 millisecond'
+        WHERE seq = ANY($1::bigint[])`,
+      [rows.map((row) => row.seq), base, max],
+    );
+    const byName = new Map<string, number>();
+    for (const row of rows) byName.set(row.name, (byName.get(row.name) ?? 0) + 1);
+    for (const [name, count] of byName) this.options.onUnroutable?.(name, count);
+    this.options.logger.warn(
+      { events: Object.fromEntries(byName) },
+      'the broker returned events no queue is bound for; kept unsent, to be published again',
+    );
   }
 
   /**

@@ -242,7 +242,7 @@ export class RpcServer implements BrokerComponent {
     const channel = await connection.createChannel();
     guardChannel(channel, this.options.logger, 'rpc server');
     const queue = this.options.broker.rpcQueue(this.options.service);
-    await channel.assertQueue(queue, this.options.broker.queueOptions());
+    await this.options.broker.assertQueue(channel, queue);
     // Requests come through the RPC exchange under this service's name
     // (docs/decisions/deployment.md).
     await channel.bindQueue(queue, this.options.broker.rpcExchange, this.options.service);

@@ -7,3 +7,4 @@ export * from './idempotency';
 export * from './pipeline';
 export * from './retention';
 export * from './seen-proofs';
+export * from './restore';

@@ -71,6 +71,20 @@ END $$;
 `;
 }
 
+/**
+ * What the relay keeps of an event the broker returned as unroutable (published `mandatory`, no
+ * queue bound to its name): how often it came back, and when it may go again. The row stays
+ * unsent (docs/decisions/sweeps.md, "Unroutable events"). Both columns are added without a
+ * default that needs a rewrite, so the migration takes its lock only for an instant.
+ */
+export function outboxReturnsSql(schema: string): string {
+  const s = quoteIdent(schema);
+  return `
+ALTER TABLE ${s}.outbox ADD COLUMN IF NOT EXISTS returns integer NOT NULL DEFAULT 0,
+  ADD COLUMN IF NOT EXISTS retry_at timestamptz;
+`;
+}
+
 export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
   return `"${name}"`;

@@ -6,6 +6,7 @@ import {
   idempotencyTableSql,
   messagingTablesSql,
   outboxNoticeSql,
+  outboxReturnsSql,
   quoteIdent,
 } from './messaging-tables';
 import { retentionIndexesSql } from './retention';
@@ -58,6 +59,7 @@ function migrationsOf(options: MigrateOptions): Migration[] {
           { version: '0000_outbox_wake', sql: outboxNoticeSql(options.schema) },
           { version: '0000_retention', sql: retentionIndexesSql(options.schema) },
           { version: '0000_rpc_proofs', sql: seenProofsTableSql(options.schema) },
+          { version: '0000_outbox_returns', sql: outboxReturnsSql(options.schema) },
         ]),
     ...(options.dir ? readMigrations(options.dir) : []),
   ];

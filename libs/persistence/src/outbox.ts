@@ -75,19 +75,28 @@ export interface OutboxBacklog {
   unsent: number;
   /** Seconds since the oldest unsent event was written (by the database's clock); 0 when none. */
   oldestAgeSeconds: number;
+  /**
+   * Unsent events the broker returned as unroutable (no queue bound to their name), waiting to
+   * be published again: a consumer's queue is missing.
+   */
+  unroutable: number;
 }
 
 /**
- * The outbox's unsent events and the age of the oldest: two reads of the partial index of unsent
- * rows, which the relay keeps near empty.
+ * The outbox's unsent events, the age of the oldest, and those the broker returned: reads of the
+ * partial index of unsent rows, which the relay keeps near empty.
  */
 export async function outboxBacklog(db: Executor, schema: string): Promise<OutboxBacklog> {
   const table = sql.raw(`${quoteIdent(schema)}.outbox`);
   const result = await db.execute(
-    sql`SELECT (SELECT count(*)::int FROM ${table} WHERE sent_at IS NULL) AS unsent,
-               coalesce((SELECT extract(epoch FROM now() - created_at)::float8 FROM ${table}
-                          WHERE sent_at IS NULL ORDER BY seq LIMIT 1), 0) AS age`,
+    sql`SELECT count(*)::int AS unsent, count(*) FILTER (WHERE returns > 0)::int AS unroutable,
+               coalesce(extract(epoch FROM now() - min(created_at))::float8, 0) AS age
+          FROM ${table} WHERE sent_at IS NULL`,
   );
-  const row = result.rows[0] as { unsent: number; age: number } | undefined;
-  return { unsent: row?.unsent ?? 0, oldestAgeSeconds: Math.max(0, row?.age ?? 0) };
+  const row = result.rows[0] as { unsent: number; unroutable: number; age: number } | undefined;
+  return {
+    unsent: row?.unsent ?? 0,
+    oldestAgeSeconds: Math.max(0, row?.age ?? 0),
+    unroutable: row?.unroutable ?? 0,
+  };
 }

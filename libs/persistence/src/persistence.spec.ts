@@ -68,6 +68,7 @@ describe('migrate', () => {
     expect(applied).toEqual([
       '0000_idempotency',
       '0000_messaging',
+      '0000_outbox_returns',
       '0000_outbox_wake',
       '0000_retention',
       '0000_rpc_proofs',

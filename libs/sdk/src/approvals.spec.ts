@@ -1,13 +1,16 @@
 import { createPublicKey, verify } from 'node:crypto';
 import {
+  approvalChallenge,
   approvalDigest,
   approverKeyRegistration,
   approverOf,
   approverPrivateKey,
   approverPublicKey,
+  approverRegistrationChallenge,
   approverRegistrationDigest,
   type ApprovalStatement,
   newApproverKey,
+  passkeySignature,
   signApproval,
 } from './index';
 
@@ -89,5 +92,37 @@ describe('approvals as signatures', () => {
     expect(registration.publicKey).toBe(key.publicKey);
     const digest = approverRegistrationDigest({ tenantId: 't1', clientId: 'c1', ...registration });
     expect(verifies(key.publicKey, digest, registration.proof)).toBe(true);
+  });
+
+  it("gives a passkey the digest's 32 bytes as its challenge, and takes its assertion as one string", async () => {
+    const hex = (challenge: string) => Buffer.from(challenge, 'base64url').toString('hex');
+    expect(hex(await approvalChallenge(KNOWN_STATEMENT))).toBe(approvalDigest(KNOWN_STATEMENT));
+    const registration = {
+      tenantId: 't1',
+      clientId: 'c1',
+      kind: 'webauthn' as const,
+      publicKey: 'pQECAyYgASFYIA',
+    };
+    expect(hex(await approverRegistrationChallenge(registration))).toBe(
+      approverRegistrationDigest(registration),
+    );
+    expect(approverRegistrationDigest({ ...registration, kind: 'ed25519' })).not.toBe(
+      approverRegistrationDigest(registration),
+    );
+    await expect(
+      approvalChallenge({ ...KNOWN_STATEMENT, decision: 'reject' as 'approve' }),
+    ).rejects.toThrow();
+    expect(
+      passkeySignature({
+        id: 'cred',
+        response: { authenticatorData: 'YQ', clientDataJSON: 'Yg', signature: 'Yw' },
+      }),
+    ).toBe('YQ.Yg.Yw');
+    expect(() =>
+      passkeySignature({
+        id: 'cred',
+        response: { authenticatorData: 'YQ==', clientDataJSON: 'Yg', signature: 'Yw' },
+      }),
+    ).toThrow();
   });
 });

@@ -6,71 +6,33 @@ import {
   KeyObject,
   sign,
 } from 'node:crypto';
+import {
+  type ApprovalStatement,
+  approvalStatementJson,
+  type ApproverRegistration,
+  approverRegistrationJson,
+} from './approval-statements.js';
 
 // Approvals as signatures: where a policy says `approvers.signed`, an approve counts only as the
-// approver's Ed25519 signature of the approval's statement (`GET /v1/approvals/{id}` answers it
+// approver's signature of the approval's statement (`GET /v1/approvals/{id}` answers it
 // as `signing.statement`). The digests here are the services' own (libs/intents approvals.ts,
 // checked against the same known answers): SHA-256 of a canonical JSON, keys sorted, no
-// whitespace. Node only (node:crypto).
-
-/** What a registration digest says a key is for. */
-export const APPROVER_KEY_PURPOSE = 'custody approver credential';
-
-/** What an approver signs to approve: an approval's `signing.statement`, as the API answers it. */
-export interface ApprovalStatement {
-  v: 1;
-  approvalId: string;
-  tenantId: string;
-  activity: string;
-  operation: Record<string, unknown>;
-  decision: 'approve';
-  policyVersion: string;
-}
-
-/** JSON with every object's keys sorted and no whitespace: one text per value. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string')
-    return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('canonical JSON has finite numbers only');
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  throw new Error(`canonical JSON cannot hold a ${typeof value}`);
-}
+// whitespace. Node only (node:crypto); the statements' canonical JSON and approving with a
+// passkey are in approval-statements.ts (portable).
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The digest (hex) an approver key signs to approve: of the statement's canonical JSON. */
 export function approvalDigest(statement: ApprovalStatement): string {
-  if (statement.v !== 1 || statement.decision !== 'approve')
-    throw new Error('Not an approval statement (v 1, decision approve)');
-  return sha256Hex(canonicalJson(statement));
+  return sha256Hex(approvalStatementJson(statement));
 }
 
-/** The digest (hex) a new key signs to register (its `proof`), and other keys to endorse it. */
-export function approverRegistrationDigest(registration: {
-  tenantId: string;
-  clientId: string;
-  kind?: 'ed25519';
-  publicKey: string;
-}): string {
-  return sha256Hex(
-    canonicalJson({
-      v: 1,
-      purpose: APPROVER_KEY_PURPOSE,
-      tenantId: registration.tenantId,
-      clientId: registration.clientId,
-      kind: registration.kind ?? 'ed25519',
-      publicKey: registration.publicKey,
-    }),
-  );
+/**
+ * The digest (hex) a new credential signs to register (its `proof`), and other credentials to
+ * endorse it; a passkey's registration names its COSE public key (`GET /v1/clients/me/passkeys`).
+ */
+export function approverRegistrationDigest(registration: ApproverRegistration): string {
+  return sha256Hex(approverRegistrationJson(registration));
 }
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');

@@ -22,20 +22,17 @@ export {
   type AuditVerification,
   type AuditVerified,
 } from './audit.js';
-// Approvals as signatures: Ed25519 with node:crypto, Node only.
+// Approvals as signatures: Ed25519 with node:crypto, Node only (passkeys' part is portable).
 export {
-  APPROVER_KEY_PURPOSE,
   approvalDigest,
   approverKeyRegistration,
   approverOf,
   approverPrivateKey,
   approverPublicKey,
   approverRegistrationDigest,
-  canonicalJson,
   newApproverKey,
   signApproval,
   signDigest,
-  type ApprovalStatement,
 } from './approvals.js';
 // The README's example runs a local HTTP server for its webhooks: Node only.
 export { readmeExample, type ExampleCredentials, type ExampleResult } from './example.js';

@@ -53,3 +53,16 @@ export {
   type WebhookSecret,
 } from './webhooks.js';
 export type { paths as V1Paths, components as V1Components } from './generated/v1.js';
+// Approvals as signatures: the statements' canonical JSON, and approving with a passkey.
+export {
+  APPROVER_KEY_PURPOSE,
+  approvalChallenge,
+  approvalStatementJson,
+  approverRegistrationChallenge,
+  approverRegistrationJson,
+  canonicalJson,
+  passkeySignature,
+  type ApprovalStatement,
+  type ApproverRegistration,
+  type PasskeyAssertion,
+} from './approval-statements.js';

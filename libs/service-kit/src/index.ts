@@ -5,3 +5,7 @@ export * from './main';
 export * from './service';
 export * from './retention';
 export * from './readiness.metrics';
+export * from './approval-outcomes';
+export * from './periodic';
+export * from './commands';
+export * from './job-schedulers';

@@ -31,6 +31,17 @@ export function createMetrics(app: string) {
     labelNames: ['method', 'reason'],
     registers: [registry],
   });
+  const outboxUnroutable = new Counter({
+    name: 'outbox_unroutable_total',
+    help: 'Events the broker returned to the outbox relay as unroutable (kept unsent), by name',
+    labelNames: ['event'],
+    registers: [registry],
+  });
+  const approvalOutcomesSwept = new Counter({
+    name: 'approval_outcomes_swept_total',
+    help: 'Approval outcomes applied by the sweep rather than by their event (lost or late)',
+    registers: [registry],
+  });
   const retentionDeleted = new Counter({
     name: 'retention_deleted_total',
     help: 'Rows forgotten past their windows, by table',
@@ -41,6 +52,8 @@ export function createMetrics(app: string) {
     registry,
     rpcRefused,
     retentionDeleted,
+    outboxUnroutable,
+    approvalOutcomesSwept,
     observeRpc: (method: string, outcome: string, durationMs: number) =>
       rpcHandled.observe({ method, outcome }, durationMs / 1000),
     observeHttp: (info: { method: string; route: string; status: number; durationMs: number }) =>

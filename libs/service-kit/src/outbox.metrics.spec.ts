@@ -21,7 +21,11 @@ afterAll(async () => {
 async function scrape(registry: Registry) {
   const text = await registry.metrics();
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
-  return { unsent: value('outbox_unsent_events'), age: value('outbox_oldest_unsent_age_seconds') };
+  return {
+    unsent: value('outbox_unsent_events'),
+    age: value('outbox_oldest_unsent_age_seconds'),
+    unroutable: value('outbox_unroutable_events'),
+  };
 }
 
 /** An outbox row written `secondsAgo`, sent or not. */
@@ -37,7 +41,7 @@ async function write(secondsAgo: number, sent: boolean) {
 it("reports the outbox's unsent events and how long the oldest has waited", async () => {
   const registry = new Registry();
   outboxMetrics(registry, createDatabase(pool), 'svc', testLogger());
-  expect(await scrape(registry)).toEqual({ unsent: 0, age: 0 });
+  expect(await scrape(registry)).toEqual({ unsent: 0, age: 0, unroutable: 0 });
 
   await write(600, true);
   await write(90, false);
@@ -46,9 +50,17 @@ it("reports the outbox's unsent events and how long the oldest has waited", asyn
   expect(backlog.unsent).toBe(2);
   expect(backlog.age).toBeGreaterThanOrEqual(90);
   expect(backlog.age).toBeLessThan(120);
+  expect(backlog.unroutable).toBe(0);
+
+  // The broker returned one (no queue bound to its name): unsent still, and unroutable.
+  await pool.query(
+    `UPDATE svc.outbox SET returns = 1, retry_at = now() + interval '1 second'
+      WHERE seq = (SELECT min(seq) FROM svc.outbox WHERE sent_at IS NULL)`,
+  );
+  expect(await scrape(registry)).toMatchObject({ unsent: 2, unroutable: 1 });
 
   await pool.query('UPDATE svc.outbox SET sent_at = now() WHERE sent_at IS NULL');
-  expect(await scrape(registry)).toEqual({ unsent: 0, age: 0 });
+  expect(await scrape(registry)).toEqual({ unsent: 0, age: 0, unroutable: 0 });
 });
 
 it('reports unknown (NaN), not an empty outbox, when the database does not answer', async () => {
@@ -56,5 +68,5 @@ it('reports unknown (NaN), not an empty outbox, when the database does not answe
   await closed.end();
   const registry = new Registry();
   outboxMetrics(registry, createDatabase(closed), 'svc', testLogger());
-  expect(await scrape(registry)).toEqual({ unsent: NaN, age: NaN });
+  expect(await scrape(registry)).toEqual({ unsent: NaN, age: NaN, unroutable: NaN });
 });

@@ -4,9 +4,10 @@ import { type Database, outboxBacklog } from '@custody/persistence';
 import { sharedRun } from './ops';
 
 /**
- * `outbox_unsent_events` and `outbox_oldest_unsent_age_seconds`: what waits in the service's
- * outbox for the relay, read at each scrape (NaN when the database does not answer: unknown,
- * not zero). Every replica reads the same table.
+ * `outbox_unsent_events`, `outbox_oldest_unsent_age_seconds` and `outbox_unroutable_events`:
+ * what waits in the service's outbox for the relay, and of it what the broker returned as
+ * unroutable, read at each scrape (NaN when the database does not answer: unknown, not zero).
+ * Every replica reads the same table.
  */
 export function outboxMetrics(
   registry: Registry,
@@ -36,6 +37,14 @@ export function outboxMetrics(
     registers: [registry],
     async collect() {
       this.set((await read())?.oldestAgeSeconds ?? NaN);
+    },
+  });
+  new Gauge({
+    name: 'outbox_unroutable_events',
+    help: 'Unsent events the broker returned as unroutable (no queue bound to their name), to be published again',
+    registers: [registry],
+    async collect() {
+      this.set((await read())?.unroutable ?? NaN);
     },
   });
 }

@@ -38,14 +38,17 @@ import {
   createPool,
   type Database,
   messagingRetention,
-  migrate,
   type RetentionRule,
   runIdempotentAround,
   untypedAnswer,
   SeenProofs,
   seenProofsRetention,
 } from '@custody/persistence';
+import { ApprovalOutcomesSweep, type HeldForApprovals } from './approval-outcomes';
+import type { ServiceCommand } from './commands';
+import { migrateAtStart } from './migrate-at-start';
 import { createMetrics, type Metrics } from './metrics';
+import { Periodic } from './periodic';
 import { RefusalAudit } from './refusal-audit';
 import { deadLetterMetrics } from './dead-letters.metrics';
 import { mountOps, runChecks, type ReadinessCheck } from './ops';
@@ -81,17 +84,29 @@ export interface ServiceParts<A extends ServiceName = ServiceName> {
   onStart?: () => Promise<(() => Promise<void>) | void>;
   /** The app's own readiness checks beside the shared ones (signing's key store). */
   readiness?: ReadinessCheck[];
+  /**
+   * The operations it holds for the policy service's approvals: swept every
+   * APPROVAL_OUTCOMES_SWEEP_INTERVAL_MS for outcomes whose event was lost (docs/decisions/sweeps.md).
+   */
+  heldForApprovals?: HeldForApprovals;
 }
 
 export interface ServiceDefinition<A extends ServiceName = ServiceName> {
   app: A;
-  /** The app's SQL migrations (`NNNN_name.sql`), applied at start. */
+  /** The app's SQL migrations (`NNNN_name.sql`), applied at start or by `main.js migrate`. */
   migrationsDir: string;
   /**
    * Builds the app's object graph once, from the process's deps. May be async: a service can
    * load keys or run its bootstrap before it takes calls.
    */
   compose: (deps: ServiceDeps<A>) => ServiceParts<A> | Promise<ServiceParts<A>>;
+  /**
+   * The app's own step of `main.js restore-prepare`, after its outbox's recent events are marked
+   * unsent (docs/operations/restore-runbook.md); what it answers joins the command's output.
+   */
+  restorePrepare?: ServiceCommand;
+  /** The app's own commands (`main.js <name> …`), beside `migrate` and `restore-prepare`. */
+  commands?: Record<string, ServiceCommand>;
 }
 
 export interface RunningService<A extends ServiceName = ServiceName> {
@@ -137,8 +152,12 @@ export async function startService<A extends ServiceName>(
     max: config.DATABASE_POOL_SIZE,
     applicationName: app,
   });
-  const { applied } = await migrate(pool, { schema, dir: definition.migrationsDir });
-  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  await migrateAtStart(pool, {
+    schema,
+    dir: definition.migrationsDir,
+    apply: config.MIGRATE_AT_START,
+    logger,
+  });
   const db = createDatabase(pool);
 
   const redisUrl = (config as { REDIS_URL?: string }).REDIS_URL;
@@ -261,6 +280,7 @@ export async function startService<A extends ServiceName>(
     pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
     minCycleMs: config.OUTBOX_MIN_CYCLE_MS,
     maxEventsPerMessage: config.EVENT_BATCH_MAX,
+    onUnroutable: (name, count) => metrics.outboxUnroutable.inc({ event: name }, count),
   });
   await relay.start();
 
@@ -300,6 +320,8 @@ export async function startService<A extends ServiceName>(
       : undefined;
   await consumer?.start();
   if (consumer) deadLetterMetrics(metrics.registry, broker, [consumer.deadLetterQueueName], logger);
+  const outcomesSweep = approvalOutcomesSweep(app, config, parts, deps);
+  outcomesSweep?.start();
   const stopBackground = await parts.onStart?.();
   await rpcServer.start();
 
@@ -328,6 +350,7 @@ export async function startService<A extends ServiceName>(
       const timeout = config.SHUTDOWN_TIMEOUT_MS;
       await rpcServer.stop(timeout);
       await consumer?.stop(timeout);
+      await outcomesSweep?.stop();
       await stopBackground?.();
       await retention.stop();
       await relay.stop();
@@ -340,6 +363,37 @@ export async function startService<A extends ServiceName>(
       await closed;
     },
   };
+}
+
+/** The sweep of the operations an app holds for approvals, on a timer of the process. */
+function approvalOutcomesSweep<A extends ServiceName>(
+  app: A,
+  config: AppConfig<A>,
+  parts: ServiceParts<A>,
+  deps: ServiceDeps<A>,
+): Periodic | undefined {
+  if (!parts.heldForApprovals) return undefined;
+  const intervalMs = (config as { APPROVAL_OUTCOMES_SWEEP_INTERVAL_MS?: number })
+    .APPROVAL_OUTCOMES_SWEEP_INTERVAL_MS;
+  if (intervalMs === undefined)
+    throw new Error(
+      `${app} holds operations for approvals but reads no APPROVAL_OUTCOMES_SWEEP_INTERVAL_MS`,
+    );
+  const sweep = new ApprovalOutcomesSweep({
+    db: deps.db,
+    rpc: deps.rpc,
+    logger: deps.logger,
+    held: parts.heldForApprovals,
+    swept: deps.metrics.approvalOutcomesSwept,
+  });
+  // At start too: a process started after an outage catches up at once.
+  return new Periodic({
+    what: 'approval outcomes sweep',
+    intervalMs,
+    run: () => sweep.sweep(),
+    logger: deps.logger,
+    atStart: true,
+  });
 }
 
 /**

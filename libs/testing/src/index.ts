@@ -8,3 +8,4 @@ export * from './plans';
 export * from './events';
 export * from './monitoring';
 export * from './otlp-receiver';
+export * from './soft-authenticator';

@@ -9,6 +9,7 @@ import {
 } from '@custody/contracts';
 import { listQuerySchema } from '@custody/http';
 import type { RpcClient } from '@custody/messaging';
+import { credentialSignature } from '../approver-keys/approver-keys.schemas';
 import { contractSchema } from '../contract-schema';
 import { forward, forwardList } from '../forward';
 import {
@@ -122,7 +123,7 @@ const approvalSchema = contractSchema<ApprovalView>()(
               .describe("The digest of the approval's requirements when it was held"),
           })
           .describe(
-            "What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`)",
+            "What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`), and its 32 bytes the WebAuthn challenge a passkey answers (`approvalChallenge`)",
           ),
       })
       .optional()
@@ -229,12 +230,6 @@ const approvalSchema = contractSchema<ApprovalView>()(
   }),
 );
 
-const base64url = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+$/, 'base64url');
-
 const decisionBody = z
   .object({
     decision: codes(['approve', 'reject'] as const, 'decision'),
@@ -242,14 +237,14 @@ const decisionBody = z
     signature: z
       .object({
         credentialId: idString.describe("One of the caller's active approver keys"),
-        signature: base64url(200).describe(
-          "The key's Ed25519 signature (base64url) of the digest of the approval's `signing.statement`",
+        signature: credentialSignature.describe(
+          "The credential's signature of the digest of the approval's `signing.statement`: an Ed25519 key's (base64url), or a passkey's WebAuthn assertion whose challenge is the digest's 32 bytes (the person verified), as `authenticatorData.clientDataJSON.signature`, each base64url (the SDK's `passkeySignature`)",
         ),
       })
       .strict()
       .optional()
       .describe(
-        'An approve signed with an approver key: required where a holding policy says `signed`; a rejection needs none',
+        'An approve signed with an approver key or passkey: required where a holding policy says `signed`; a rejection needs none',
       ),
   })
   .strict();
@@ -317,8 +312,8 @@ export function approvalRoutes(rpc: RpcClient) {
         "Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. " +
         "When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature or an issuer's REQUEST activity is signed (with the policy service's decision naming it) or rejected, a purchase is settled or rejected, a policy change is applied or dropped. " +
         'Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). ' +
-        "Where a holding policy says `approvers.signed`, an approve counts only with `signature`: an approver key of the caller (`POST /v1/clients/me/approver-keys`) signs the digest of the approval's `signing.statement` (the SDK's `signApproval`); the signature is kept with the decision and carried to the signer, which verifies it against its own registry. " +
-        "Errors: 404 `not_found`; 400 `approval_signature_required` (an approve without a signature where one is required); 403 `self_approval_forbidden` (the client that started the operation), `approver_forbidden` (not one of its approvers) or `approval_signature_invalid` (not the caller's active key's signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum). Nothing is counted when it is refused.",
+        "Where a holding policy says `approvers.signed`, an approve counts only with `signature`: an approver credential of the caller (`POST /v1/clients/me/approver-keys`) signs the digest of the approval's `signing.statement` — an Ed25519 key (the SDK's `signApproval`), or a passkey answering a WebAuthn request with the digest as challenge (the SDK's `approvalChallenge` and `passkeySignature`); the signature is kept with the decision and carried to the signer, which verifies it against its own registry. " +
+        "Errors: 404 `not_found`; 400 `approval_signature_required` (an approve without a signature where one is required); 403 `self_approval_forbidden` (the client that started the operation), `approver_forbidden` (not one of its approvers) or `approval_signature_invalid` (not the caller's active credential's signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one, a passkey's assertion of another origin or relying party or without user verification); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum). Nothing is counted when it is refused.",
       tags: ['approvals'],
       auth: 'client',
       scope: ['approvals', 'decide'],

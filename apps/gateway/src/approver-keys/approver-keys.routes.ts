@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPROVER_CREDENTIAL_KINDS, type ApproverKeyView, IDENTITY_RPC } from '@custody/contracts';
 import type { RpcClient } from '@custody/messaging';
 import { contractSchema } from '../contract-schema';
+import { credentialSignature } from './approver-keys.schemas';
 import { forward } from '../forward';
 import { codes, idParam, idString, isoDateTime } from '../schemas';
 import { defineRoute } from '../route';
@@ -18,7 +19,10 @@ const approverKeySchema = contractSchema<ApproverKeyView>()(
     id: idString,
     clientId: idString.describe('The client that holds it'),
     kind: z.enum(APPROVER_CREDENTIAL_KINDS),
-    publicKey: z.string().max(2048).describe('The raw 32-byte Ed25519 public key, base64url'),
+    publicKey: z
+      .string()
+      .max(2048)
+      .describe("The raw 32-byte Ed25519 public key, or a passkey's COSE public key; base64url"),
     status: z
       .enum(['pending', 'active', 'revoked'])
       .describe(
@@ -32,6 +36,16 @@ const approverKeySchema = contractSchema<ApproverKeyView>()(
       .int()
       .min(0)
       .describe('Distinct clients whose keys endorsed it so far'),
+    passkey: z
+      .object({
+        id: idString.describe('The passkey (`/v1/clients/me/passkeys`)'),
+        credentialId: z
+          .string()
+          .max(1400)
+          .describe('Its WebAuthn credential id, base64url: what `allowCredentials` names'),
+      })
+      .nullable()
+      .describe("A passkey's credential: which passkey signs with it (null: an Ed25519 key)"),
     createdAt: isoDateTime,
     activatedAt: isoDateTime.nullable(),
     revokedAt: isoDateTime.nullable(),
@@ -42,10 +56,19 @@ const registerBody = z
   .object({
     kind: codes(APPROVER_CREDENTIAL_KINDS, 'kind')
       .optional()
-      .describe('`ed25519` (the default); `webauthn` (passkeys) is refused until it is built'),
-    publicKey: base64url(43, 43).describe('The raw 32-byte Ed25519 public key, base64url'),
-    proof: base64url(86, 86).describe(
-      "The key's Ed25519 signature (base64url) of its registration digest: the SHA-256 of the canonical JSON {v: 1, purpose: 'custody approver credential', tenantId, clientId, kind, publicKey} (the SDK's `approverRegistrationDigest`)",
+      .describe(
+        '`ed25519` (the default: `publicKey`) or `webauthn` (one of the caller’s passkeys: `passkeyId`)',
+      ),
+    publicKey: base64url(43, 43)
+      .optional()
+      .describe('`ed25519`: the raw 32-byte Ed25519 public key, base64url'),
+    passkeyId: idString
+      .optional()
+      .describe(
+        "`webauthn`: one of the caller's passkeys (`GET /v1/clients/me/passkeys`), whose public key the credential takes",
+      ),
+    proof: credentialSignature.describe(
+      "The credential's signature of its registration digest, the SHA-256 of the canonical JSON {v: 1, purpose: 'custody approver credential', tenantId, clientId, kind, publicKey} (the SDK's `approverRegistrationDigest`): Ed25519's signature (base64url), or the passkey's WebAuthn assertion whose challenge is the digest's 32 bytes, as `authenticatorData.clientDataJSON.signature` (the SDK's `passkeySignature`)",
     ),
   })
   .strict();
@@ -53,14 +76,14 @@ const registerBody = z
 const endorseBody = z
   .object({
     credentialId: idString.describe("One of the caller's active approver keys, of the same tenant"),
-    signature: base64url(86, 86).describe(
-      "That key's Ed25519 signature (base64url) of the endorsed key's registration digest",
+    signature: credentialSignature.describe(
+      "That credential's signature of the endorsed key's registration digest: Ed25519's (base64url), or a passkey's assertion over it (`authenticatorData.clientDataJSON.signature`)",
     ),
   })
   .strict();
 
 const ERRORS_OF_REGISTER =
-  'Errors: 400 `approver_key_invalid` (not a raw Ed25519 public key) or `approver_kind_unsupported` (`webauthn`: passkeys are not verified yet); 403 `approver_proof_invalid` (`proof` is not its signature of its registration digest), `approver_forbidden` (an auditor); 409 `approver_key_exists` (the key is registered already, by another client or revoked).';
+  'Errors: 400 `approver_key_invalid` (`ed25519` without a raw Ed25519 `publicKey`, `webauthn` without `passkeyId`, or both given); 403 `approver_proof_invalid` (`proof` is not its signature of its registration digest: for a passkey, an assertion of another challenge, origin or relying party, or without user verification), `approver_forbidden` (an auditor); 404 `not_found` (`passkeyId` is not one of the caller’s passkeys); 409 `approver_key_exists` (the key is registered already, by another client or revoked).';
 
 /**
  * Approver keys (docs/decisions/policies-and-approvals.md): the credentials whose signatures
@@ -73,9 +96,9 @@ export function approverKeyRoutes(rpc: RpcClient) {
       method: 'post',
       path: '/clients/me/approver-keys',
       operationId: 'registerApproverKey',
-      summary: 'Register an approver key of the caller (an Ed25519 public key)',
+      summary: 'Register an approver key of the caller (an Ed25519 key or a passkey)',
       description:
-        "Registers an Ed25519 public key with which the caller signs its approvals (where a policy says `approvers.signed`, an approve counts only signed). `proof` shows the caller holds the private key. The key is sent to the signer's own registry: the tenant's first key (an admin's: the platform's first) is admitted at once (trust on first use, at setup), any later one only once other keys of the tenant endorsed it (`POST /v1/approver-keys/{key}/endorsements`) — from min(2, the clients with keys) distinct clients — and is `pending` until then. " +
+        "Registers a credential with which the caller signs its approvals (where a policy says `approvers.signed`, an approve counts only signed): an Ed25519 public key, or one of the caller's registered passkeys (`kind: webauthn`, `passkeyId`; it signs with a WebAuthn assertion, the person verified on the device). `proof` shows the caller holds the private key. The key is sent to the signer's own registry: the tenant's first key (an admin's: the platform's first) is admitted at once (trust on first use, at setup), any later one only once other keys of the tenant endorsed it (`POST /v1/approver-keys/{key}/endorsements`) — from min(2, the clients with keys) distinct clients — and is `pending` until then. " +
         'Asked again with the same key while it is pending, it is offered to the signer again (no second key). ' +
         ERRORS_OF_REGISTER,
       tags: ['approvals'],
@@ -83,7 +106,7 @@ export function approverKeyRoutes(rpc: RpcClient) {
       scope: ['approvals', 'decide'],
       request: { body: registerBody },
       responses: { 201: { description: 'The key, active or pending', schema: approverKeySchema } },
-      errorStatuses: [400, 401, 403, 409],
+      errorStatuses: [400, 401, 403, 404, 409],
       handler: forward(rpc, 'identity', IDENTITY_RPC.registerApproverKey, { status: 201 }),
     }),
     defineRoute({
@@ -154,7 +177,7 @@ export function approverKeyRoutes(rpc: RpcClient) {
       operationId: 'endorseApproverKey',
       summary: 'Endorse a pending approver key of the tenant with one of the caller’s',
       description:
-        "Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the pending key's registration digest. The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). " +
+        "Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the pending key's registration digest (a passkey's: its assertion over it). The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). " +
         'Endorsing again with the same key changes nothing. ' +
         "Errors: 404 `not_found` (an unknown key, or another tenant's); 403 `endorsement_invalid` (`credentialId` is not the caller's active key of this tenant, or `signature` does not verify); 409 `approver_key_not_pending` (active or revoked already).",
       tags: ['approvals'],

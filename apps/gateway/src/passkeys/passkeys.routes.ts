@@ -76,7 +76,7 @@ export function passkeyRoutes(rpc: RpcClient) {
       operationId: 'listPasskeys',
       summary: "List the caller's passkeys",
       description:
-        "Lists the caller's passkeys, oldest first, with their names, transports, and when each was registered and last signed in. Their public keys are not shown. " +
+        "Lists the caller's passkeys, oldest first, with their names, transports, public keys, and when each was registered and last signed in. A passkey's public key is what its registration as an approver credential names (`POST /v1/clients/me/approver-keys` with `kind: webauthn`). " +
         'Changes nothing and is safe to repeat. No errors of its own beyond the common ones.',
       tags: ['passkeys'],
       auth: 'client',
@@ -96,7 +96,7 @@ export function passkeyRoutes(rpc: RpcClient) {
       operationId: 'deletePasskey',
       summary: 'Remove one of the caller’s passkeys',
       description:
-        'Removes one of the caller’s passkeys: it no longer signs in (sessions it opened go on until they end). ' +
+        'Removes one of the caller’s passkeys: it no longer signs in (sessions it opened go on until they end), and its approver credential, if it signs approvals, is revoked here and in the signer’s registry. ' +
         'Not its last one while passkeys are required of the caller (an admin in production, a member of a tenant that requires them): a lost last passkey is recovered by an admin’s reset (`PATCH /v1/clients/{client}` with `passkeysReset`, held by the tenant’s policy-change policies). ' +
         'Deleting it again answers 404. ' +
         "Errors: 404 `not_found` (an unknown passkey, or another client's); 409 `passkey_last_required`.",

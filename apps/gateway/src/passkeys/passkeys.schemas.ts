@@ -31,6 +31,18 @@ export const passkeySchema = contractSchema<PasskeyView>()(
   z.object({
     id: idString,
     credentialId: z.string().max(1400).describe("The authenticator's credential id, base64url"),
+    publicKey: z
+      .string()
+      .max(2048)
+      .describe(
+        'Its COSE public key, base64url: what its registration as an approver credential names (`POST /v1/clients/me/approver-keys` with `kind: webauthn`)',
+      ),
+    rpId: z
+      .string()
+      .max(253)
+      .describe(
+        "The relying party's id it is registered with: what a WebAuthn request for it names",
+      ),
     name: z.string().max(100).describe('A name to tell the client’s passkeys apart'),
     transports: transports.describe('How a browser may reach it, as the authenticator said'),
     createdAt: isoDateTime,

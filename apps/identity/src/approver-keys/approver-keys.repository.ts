@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ApproverCredentialKind, ApproverCredentialStatus } from '@custody/contracts';
 import { type Executor, isUuid, one } from '@custody/persistence';
@@ -13,9 +13,14 @@ export const approverCredentials = identity.table('approver_credentials', {
   publicKey: text('public_key').notNull(),
   proof: text('proof').notNull(),
   status: text('status').$type<ApproverCredentialStatus>().notNull(),
+  /** A passkey's: its row and WebAuthn credential id (migration 0014). */
+  passkeyId: uuid('passkey_id'),
+  passkeyCredentialId: text('passkey_credential_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** When the signer's registry took its revocation (migration 0014). */
+  signerRevokedAt: timestamp('signer_revoked_at', { withTimezone: true }),
 });
 
 export type ApproverCredentialRow = typeof approverCredentials.$inferSelect;
@@ -94,6 +99,60 @@ export async function setStatus(
       .where(eq(approverCredentials.id, id))
       .returning(),
   );
+}
+
+/**
+ * Revokes the live (pending or active) credentials of a client, or of one of its passkeys, in the
+ * caller's transaction: a deleted client's, a removed passkey's, a reset's. Answers their ids,
+ * to tell the signer once the transaction commits.
+ */
+export async function revokeCredentialsOf(
+  db: Executor,
+  of: { clientId: string; passkeyId?: string; kind?: 'webauthn' },
+): Promise<string[]> {
+  const revoked = await db
+    .update(approverCredentials)
+    .set({ status: 'revoked', revokedAt: new Date() })
+    .where(
+      and(
+        eq(approverCredentials.clientId, of.clientId),
+        ne(approverCredentials.status, 'revoked'),
+        of.passkeyId !== undefined ? eq(approverCredentials.passkeyId, of.passkeyId) : undefined,
+        of.kind !== undefined ? eq(approverCredentials.kind, of.kind) : undefined,
+      ),
+    )
+    .returning({ id: approverCredentials.id });
+  return revoked.map((r) => r.id);
+}
+
+/** Revoked credentials the signer has not taken the revocation of: these ids, or any (oldest first). */
+export async function untoldRevocations(
+  db: Executor,
+  limit: number,
+  ids?: readonly string[],
+): Promise<string[]> {
+  if (ids?.length === 0) return [];
+  const rows = await db
+    .select({ id: approverCredentials.id })
+    .from(approverCredentials)
+    .where(
+      and(
+        eq(approverCredentials.status, 'revoked'),
+        isNull(approverCredentials.signerRevokedAt),
+        ids ? inArray(approverCredentials.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(asc(approverCredentials.revokedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The signer's registry took this credential's revocation. */
+export async function markSignerRevoked(db: Executor, id: string): Promise<void> {
+  await db
+    .update(approverCredentials)
+    .set({ signerRevokedAt: new Date() })
+    .where(and(eq(approverCredentials.id, id), isNull(approverCredentials.signerRevokedAt)));
 }
 
 /** Records an endorsement (again: nothing). */

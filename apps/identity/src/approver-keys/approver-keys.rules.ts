@@ -1,5 +1,6 @@
 import {
   type ApproverCredential,
+  type ApproverKeyInput,
   type ApproverKeyView,
   type AuthContext,
   PLATFORM_APPROVERS,
@@ -8,6 +9,7 @@ import { Errors } from '@custody/errors';
 import {
   approverRegistrationDigest,
   isEd25519PublicKey,
+  type RelyingParty,
   verifyApproverSignature,
 } from '@custody/intents';
 import { isAdmin, isAuditor } from '@custody/tenancy';
@@ -27,25 +29,40 @@ export function checkApprover(caller: AuthContext): void {
     throw Errors.forbidden('Only approvers hold approver keys.', 'approver_forbidden');
 }
 
-/** A new key's checks: a kind verified yet, a raw Ed25519 key, its proof of possession. */
-export function checkRegistration(
+const keyInvalid = (why: string) => Errors.badRequest(why, 'approver_key_invalid');
+
+/**
+ * What a registration names, by kind: an Ed25519 key its `publicKey` (and no passkey), a passkey
+ * its `passkeyId` (its key is the passkey's own, so no `publicKey`).
+ */
+export function registrationSource(
+  input: ApproverKeyInput,
+): { kind: 'ed25519'; publicKey: string } | { kind: 'webauthn'; passkeyId: string } {
+  if ((input.kind ?? 'ed25519') === 'ed25519') {
+    if (input.publicKey === undefined || input.passkeyId !== undefined)
+      throw keyInvalid('An Ed25519 approver key names its publicKey (and no passkeyId).');
+    if (!isEd25519PublicKey(input.publicKey))
+      throw keyInvalid('publicKey is not a raw 32-byte Ed25519 public key (base64url).');
+    return { kind: 'ed25519', publicKey: input.publicKey };
+  }
+  if (input.passkeyId === undefined || input.publicKey !== undefined)
+    throw keyInvalid("A passkey's approver credential names its passkeyId (and no publicKey).");
+  return { kind: 'webauthn', passkeyId: input.passkeyId };
+}
+
+/**
+ * A new credential's proof of possession: its signature of its registration digest (a passkey's
+ * assertion with the digest as challenge, for this relying party, the person verified).
+ */
+export async function checkRegistration(
   registration: Omit<ApproverCredential, 'id'>,
   proof: string,
-): void {
-  if (registration.kind !== 'ed25519')
-    throw Errors.badRequest(
-      'Only Ed25519 approver keys are verified yet; passkeys come later.',
-      'approver_kind_unsupported',
-    );
-  if (!isEd25519PublicKey(registration.publicKey))
-    throw Errors.badRequest(
-      'publicKey is not a raw 32-byte Ed25519 public key (base64url).',
-      'approver_key_invalid',
-    );
+  relyingParty: RelyingParty,
+): Promise<void> {
   const digest = approverRegistrationDigest(registration);
-  if ('fault' in verifyApproverSignature(registration, digest, proof))
+  if ('fault' in (await verifyApproverSignature(registration, digest, proof, relyingParty)))
     throw Errors.forbidden(
-      "proof is not the key's signature of its registration digest.",
+      "proof is not the credential's signature of its registration digest.",
       'approver_proof_invalid',
     );
 }
@@ -70,6 +87,10 @@ export function approverKeyView(row: ApproverCredentialRow, endorsements: number
     status: row.status,
     tenantId: row.tenantId,
     endorsements,
+    passkey:
+      row.passkeyId !== null && row.passkeyCredentialId !== null
+        ? { id: row.passkeyId, credentialId: row.passkeyCredentialId }
+        : null,
     createdAt: row.createdAt.toISOString(),
     activatedAt: row.activatedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,

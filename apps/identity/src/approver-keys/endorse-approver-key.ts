@@ -1,6 +1,10 @@
 import type { ApproverKeyView, AuthContext, EndorsementInput } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { approverRegistrationDigest, verifyApproverSignature } from '@custody/intents';
+import {
+  approverRegistrationDigest,
+  type RelyingParty,
+  verifyApproverSignature,
+} from '@custody/intents';
 import type { RpcClient } from '@custody/messaging';
 import type { Database } from '@custody/persistence';
 import { requireAuth } from '@custody/tenancy';
@@ -11,14 +15,16 @@ import { offerToSigner } from './offer-to-signer';
 const invalid = (why: string) => Errors.forbidden(why, 'endorsement_invalid');
 
 /**
- * A pending key of the caller's tenant, endorsed with one of the caller's active keys: its
- * signature of that key's registration digest (checked here, and again by the signer). The key
+ * A pending key of the caller's tenant, endorsed with one of the caller's active credentials: its
+ * signature of that key's registration digest (a passkey's assertion over it), checked here and
+ * again by the signer. The key
  * is offered to the signer with every endorsement so far; the signer says when they are enough.
  */
 export class EndorseApproverKey {
   constructor(
     private readonly db: Database,
     private readonly rpc: RpcClient,
+    private readonly relyingParty: RelyingParty,
   ) {}
 
   async endorse(
@@ -45,7 +51,13 @@ export class EndorseApproverKey {
     )
       throw invalid("credentialId is not one of the caller's active keys of this tenant.");
     const digest = approverRegistrationDigest(credentialOf(target));
-    if ('fault' in verifyApproverSignature(endorser, digest, input.signature))
+    const verified = await verifyApproverSignature(
+      endorser,
+      digest,
+      input.signature,
+      this.relyingParty,
+    );
+    if ('fault' in verified)
       throw invalid("signature is not that key's signature of the registration digest.");
     await repo.insertEndorsement(this.db, {
       credentialId: target.id,

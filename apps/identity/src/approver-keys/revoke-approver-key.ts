@@ -1,20 +1,21 @@
-import { type ApproverKeyView, type AuthContext, SIGNING_RPC } from '@custody/contracts';
+import type { ApproverKeyView, AuthContext } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import type { RpcClient } from '@custody/messaging';
 import type { Database } from '@custody/persistence';
 import { requireAuth } from '@custody/tenancy';
 import * as repo from './approver-keys.repository';
 import { approverKeyView, checkApprover } from './approver-keys.rules';
+import type { SignerRevocations } from './signer-revocations';
 
 /**
- * Revokes one of the caller's keys: here first (the policy service stops counting it at once),
- * then in the signer's registry, which needs no endorsement to lose one. Again: the same answer,
- * the signer told again (a revocation it missed is not lost).
+ * Revokes one of the caller's credentials: here first (the policy service stops counting it at
+ * once), then in the signer's registry, which needs no endorsement to lose one; the answer waits
+ * for the signer (its failure is the answer, and the sweep tells it again). Again: the same
+ * answer, the signer told again.
  */
 export class RevokeApproverKey {
   constructor(
     private readonly db: Database,
-    private readonly rpc: RpcClient,
+    private readonly revocations: SignerRevocations,
   ) {}
 
   async revoke(auth: AuthContext | undefined, id: string): Promise<ApproverKeyView> {
@@ -23,7 +24,7 @@ export class RevokeApproverKey {
     const found = await repo.findCredential(this.db, id);
     if (!found || found.clientId !== caller.clientId) throw Errors.notFound('approver key');
     const row = found.status === 'revoked' ? found : await repo.setStatus(this.db, id, 'revoked');
-    await this.rpc.call('signing', SIGNING_RPC.revokeApproverCredential, { id });
+    await this.revocations.tellOne(id);
     const endorsements = await repo.endorsementsOf(this.db, id);
     return approverKeyView(row, new Set(endorsements.map((e) => e.endorserClientId)).size);
   }

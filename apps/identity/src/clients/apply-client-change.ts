@@ -2,6 +2,7 @@ import { EVENTS } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { Executor, Transaction } from '@custody/persistence';
 import type { ClientRow, HeldClientInput } from '../schema';
+import { revokeCredentialsOf } from '../approver-keys/approver-keys.repository';
 import { deleteClientPasskeys } from '../passkeys/passkeys.repository';
 import { revokeClientRefreshTokens } from '../tokens/refresh-tokens.repository';
 import { type ChangedBy, publishClient } from './client-events';
@@ -118,7 +119,12 @@ export async function changeClient(
     )
     .catch(duplicateEmail);
   if (!row) return undefined;
-  if (patch.passkeysReset === true) await deleteClientPasskeys(tx, id);
+  if (patch.passkeysReset === true) {
+    await deleteClientPasskeys(tx, id);
+    // Its passkeys sign no approval either: the signer's registry learns it from the sweep
+    // (approver-keys/signer-revocations.ts), as this may run in an event's transaction.
+    await revokeCredentialsOf(tx, { clientId: id, kind: 'webauthn' });
+  }
   if (bump) await revokeClientRefreshTokens(tx, id);
   await publishClient(tx, EVENTS.clientUpdated, row, by);
   return { row, bumped: bump };

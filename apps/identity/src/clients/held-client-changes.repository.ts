@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { type Executor, one } from '@custody/persistence';
 import { type HeldClientChangeRow, heldClientChanges } from '../schema';
 
@@ -41,4 +41,23 @@ export async function endHeldChange(
     .update(heldClientChanges)
     .set({ status, passwordHash: null, updatedAt: sql`now()` })
     .where(eq(heldClientChanges.id, id));
+}
+
+/**
+ * The approvals of held changes still waiting for their outcome, in id order after `after`, at
+ * most `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial index of its
+ * own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: heldClientChanges.approvalId })
+    .from(heldClientChanges)
+    .where(and(eq(heldClientChanges.status, 'pending'), gt(heldClientChanges.approvalId, after)))
+    .orderBy(asc(heldClientChanges.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
 }

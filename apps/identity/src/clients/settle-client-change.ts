@@ -2,9 +2,10 @@ import type { ApprovalView } from '@custody/contracts';
 import { isAppError } from '@custody/errors';
 import type { Logger } from '@custody/logging';
 import type { Transaction } from '@custody/persistence';
+import type { HeldForApprovals } from '@custody/service-kit';
 import type { AuthState } from '../auth-state/auth-state';
 import { changeClient, insertNewClient } from './apply-client-change';
-import { endHeldChange, lockHeldChange } from './held-client-changes.repository';
+import { endHeldChange, lockHeldChange, waitingApprovals } from './held-client-changes.repository';
 
 /**
  * Applies or drops a held change of a client once its approval ends (`approval.is-decided`), in
@@ -61,4 +62,20 @@ export class SettleClientChange {
     // ahead of the record, which refuses tokens until the redelivered outcome applies it.
     if (typeof version === 'number') await this.authState.setClientVersion(held.clientId, version);
   }
+}
+
+/**
+ * An approval's outcome for identity: the held change of a client it names. By the event or by
+ * the sweep, whichever comes first; the other finds the change no longer pending.
+ */
+export function clientChangeOutcome(settle: SettleClientChange) {
+  return async (tx: Transaction, approval: ApprovalView): Promise<void> => {
+    if (approval.activity === 'member-change' && approval.status !== 'pending')
+      await settle.settle(tx, approval);
+  };
+}
+
+/** The same outcomes, swept for the changes still waiting (docs/decisions/sweeps.md). */
+export function heldClientChanges(settle: SettleClientChange): HeldForApprovals {
+  return { waiting: [waitingApprovals], settle: clientChangeOutcome(settle) };
 }

@@ -1,8 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type {
   PasskeyAuthenticationResponse,
   PasskeyRequestOptions,
@@ -61,6 +57,9 @@ export class PasskeySignIn {
           }))
         : [];
     }
+    // Loaded on first use: at the top it costs each service bundling it about half a second of
+    // CPU at every start (its ASN.1 schemas), and most starts verify no passkey.
+    const { generateAuthenticationOptions } = await import('@simplewebauthn/server');
     const options = await generateAuthenticationOptions({
       rpID: this.settings.rpId,
       userVerification: 'required',
@@ -104,6 +103,7 @@ export class PasskeySignIn {
     };
     let verified;
     try {
+      const { verifyAuthenticationResponse } = await import('@simplewebauthn/server');
       verified = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge,

@@ -62,6 +62,20 @@ export async function findByCredentialId(
   return row;
 }
 
+/** One of the client's passkeys (another client's: undefined). */
+export async function findClientPasskey(
+  db: Executor,
+  clientId: string,
+  id: string,
+): Promise<PasskeyRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.clientId, clientId)));
+  return row;
+}
+
 /** The client's passkeys, locked (a removal counts what is left). */
 export function lockClientPasskeys(db: Executor, clientId: string): Promise<PasskeyRow[]> {
   return db.select().from(passkeys).where(eq(passkeys.clientId, clientId)).for('update');

@@ -1,4 +1,5 @@
 import { AppError, Errors } from '@custody/errors';
+import { checkRelyingParty } from '@custody/intents';
 import { effectiveAudience } from '../clients/clients.rules';
 import type { ClientRow } from '../schema';
 
@@ -13,16 +14,11 @@ export interface WebAuthnSettings {
 
 /**
  * Each origin's host must be the relying party's id or a subdomain of it, or no browser would
- * accept the id there: a misconfiguration found at start rather than at the first ceremony.
+ * accept the id there: a misconfiguration found at start rather than at the first ceremony (the
+ * policy service and the signer check theirs alike, libs/intents `checkRelyingParty`).
  */
 export function checkWebAuthnSettings(settings: WebAuthnSettings): void {
-  for (const origin of settings.origins) {
-    const host = new URL(origin).hostname;
-    if (host !== settings.rpId && !host.endsWith(`.${settings.rpId}`))
-      throw new Error(
-        `WEBAUTHN_ORIGINS: ${origin} is not on WEBAUTHN_RP_ID ${settings.rpId} (nor a subdomain)`,
-      );
-  }
+  checkRelyingParty(settings);
 }
 
 /** A challenge lives this long; it is used once (taken from Redis as it is checked). */

@@ -1,8 +1,4 @@
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { v7 as uuidv7 } from 'uuid';
 import type {
   AuthContext,
@@ -49,6 +45,9 @@ export class RegisterPasskey {
     const client = await clientsRepo.findClient(this.db, caller.clientId);
     if (!client) throw Errors.notFound('client');
     const existing = await repo.listPasskeys(this.db, client.id);
+    // Loaded on first use: at the top it costs each service bundling it about half a second of
+    // CPU at every start (its ASN.1 schemas), and most starts verify no passkey.
+    const { generateRegistrationOptions } = await import('@simplewebauthn/server');
     const options = await generateRegistrationOptions({
       rpName: this.settings.rpName,
       rpID: this.settings.rpId,
@@ -87,6 +86,7 @@ export class RegisterPasskey {
     };
     let verified;
     try {
+      const { verifyRegistrationResponse } = await import('@simplewebauthn/server');
       verified = await verifyRegistrationResponse({
         response,
         expectedChallenge: challenge,
@@ -115,7 +115,7 @@ export class RegisterPasskey {
           throw Errors.conflict('This passkey is registered already.', 'passkey_exists');
         throw error;
       });
-    return passkeyView(row);
+    return passkeyView(row, this.settings.rpId);
   }
 }
 

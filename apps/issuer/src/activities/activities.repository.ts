@@ -1,4 +1,4 @@
-import { and, eq, ilike, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, not, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   ActivityFilters,
@@ -140,4 +140,23 @@ export async function listActivities(
     id: activities.id,
     paging,
   });
+}
+
+/**
+ * The approvals of REQUEST activities still waiting for their outcome, in id order after
+ * `after`, at most `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial
+ * index of its own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: activities.approvalId })
+    .from(activities)
+    .where(and(eq(activities.status, 'PENDING_APPROVAL'), gt(activities.approvalId, after)))
+    .orderBy(asc(activities.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
 }

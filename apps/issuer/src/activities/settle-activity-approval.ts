@@ -1,4 +1,5 @@
 import {
+  type ApprovalView,
   EVENTS,
   issuerKeyOwner,
   POLICY_RPC,
@@ -10,9 +11,16 @@ import { Errors, isAppError } from '@custody/errors';
 import { evmTypedDataDigest } from '@custody/intents';
 import type { EventHandlers, RpcClient } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
+import type { HeldForApprovals } from '@custody/service-kit';
 import { findIssuer } from '../issuers/issuers.repository';
 import type { ActivityRow } from '../schema';
-import { finishHeld, keepOutcome, lockActivity, lockApproval } from './activities.repository';
+import {
+  finishHeld,
+  keepOutcome,
+  lockActivity,
+  lockApproval,
+  waitingApprovals,
+} from './activities.repository';
 import { announce } from './activity.view';
 
 /** The issuer's key signs the data with the policy service's decision for exactly it. */
@@ -102,12 +110,26 @@ export class SettleActivityApproval {
   }
 }
 
+/**
+ * An approval's outcome for issuer: the REQUEST activity it held, signed or rejected. By the
+ * event or by the sweep, whichever comes first; the other finds the activity no longer waiting.
+ */
+export function activityApprovalOutcome(held: SettleActivityApproval) {
+  return async (tx: Transaction, approval: ApprovalView): Promise<void> => {
+    if (approval.activity !== 'issuer-activity' || approval.status === 'pending') return;
+    await held.settleApproval(tx, approval);
+  };
+}
+
 /** issuer's consumer of approvals' outcomes: the REQUEST activities they held. */
 export function activityApprovalHandlers(held: SettleActivityApproval): EventHandlers {
+  const settle = activityApprovalOutcome(held);
   return {
-    [EVENTS.approvalDecided]: async ({ data: approval }, tx) => {
-      if (approval.activity !== 'issuer-activity' || approval.status === 'pending') return;
-      await held.settleApproval(tx, approval);
-    },
+    [EVENTS.approvalDecided]: async ({ data: approval }, tx) => settle(tx, approval),
   };
+}
+
+/** The same outcomes, swept for the activities still waiting (docs/decisions/sweeps.md). */
+export function heldActivities(held: SettleActivityApproval): HeldForApprovals {
+  return { waiting: [waitingApprovals], settle: activityApprovalOutcome(held) };
 }

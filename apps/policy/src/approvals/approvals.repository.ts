@@ -313,3 +313,26 @@ export async function pruneUsage(db: Executor, before: Date, limit: number): Pro
   );
   return rowCount ?? 0;
 }
+
+/**
+ * The approvals among `ids` that are no longer pending, of these activities (the sweeps of the
+ * apps that hold operations: approval-outcomes.ts). Ids that are not uuids name nothing.
+ */
+export async function decidedApprovals(
+  db: Executor,
+  ids: string[],
+  activities: readonly string[],
+): Promise<ApprovalRow[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0 || activities.length === 0) return [];
+  return db
+    .select()
+    .from(approvals)
+    .where(
+      and(
+        inArray(approvals.id, valid),
+        ne(approvals.status, 'pending'),
+        inArray(approvals.activity, [...activities] as ApprovalRow['activity'][]),
+      ),
+    );
+}

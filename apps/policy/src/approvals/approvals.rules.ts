@@ -14,6 +14,7 @@ import {
   approvalDigest,
   approvedLeg,
   policyVersionOf,
+  type RelyingParty,
   signatureOperation,
   verifyApproverSignature,
 } from '@custody/intents';
@@ -192,20 +193,23 @@ export function statementOf(
  * Whether an approve's signature holds: required where a holding policy says `signed` (400
  * `approval_signature_required` without one), and where given, a signature of this approval's
  * statement by one of the decider's active credentials of its side (the tenant's, or the
- * admins' `platform`): else 403 `approval_signature_invalid` — another approval's or another
- * operation's signature, another client's credential, one revoked or not active yet.
+ * admins' `platform`) — an Ed25519 key's, or a passkey's WebAuthn assertion with the digest as
+ * its challenge, for this relying party, the person verified: else 403
+ * `approval_signature_invalid` — another approval's or another operation's signature (a replay),
+ * another client's credential, one revoked or not active yet.
  */
-export function checkApprovalSignature(
+export async function checkApprovalSignature(
   statement: ApprovalStatement,
   required: boolean,
   signature: { credentialId: string; signature: string } | undefined,
   decider: { clientId: string; approverTenant: string },
   credentials: readonly ApproverCredential[],
-): void {
+  relyingParty: RelyingParty,
+): Promise<void> {
   if (!signature) {
     if (required)
       throw Errors.badRequest(
-        "A policy that held this operation counts only signed approvals: sign the approval's statement (signing.statement) with a registered approver key.",
+        "A policy that held this operation counts only signed approvals: sign the approval's statement (signing.statement) with a registered approver key or passkey.",
         'approval_signature_required',
       );
     return;
@@ -218,12 +222,18 @@ export function checkApprovalSignature(
   );
   const verified =
     credential !== undefined &&
-    'ok' in verifyApproverSignature(credential, approvalDigest(statement), signature.signature);
+    'ok' in
+      (await verifyApproverSignature(
+        credential,
+        approvalDigest(statement),
+        signature.signature,
+        relyingParty,
+      ));
   if (!verified)
     throw new AppError(
       403,
       'approval_signature_invalid',
-      "The signature is not one of this client's active approver keys' signature of this approval's statement.",
+      "The signature is not one of this client's active approver credentials' signature of this approval's statement.",
     );
 }
 

@@ -7,7 +7,8 @@ import type {
   GovernedOperation,
   ListQuery,
 } from '@custody/contracts';
-import { approvalDigest } from '@custody/intents';
+import { approvalDigest, challengeOfDigest, webauthnSignature } from '@custody/intents';
+import { type AssertionOptions, SoftAuthenticator } from '@custody/testing';
 import {
   adminOf,
   approvalOf,
@@ -15,6 +16,7 @@ import {
   createPolicyHarness,
   messages,
   type PolicyHarness,
+  TEST_RELYING_PARTY,
   withdrawal,
 } from '../test-harness';
 
@@ -270,6 +272,81 @@ describe('signed approvals', () => {
     // A rejection needs no signature.
     await h.decide.decide(clientOf('sg', 3), z, { decision: 'reject' });
     expect((await h.approvals.get(clientOf('sg', 1), z)).status).toBe('rejected');
+  });
+});
+
+describe('signed approvals with a passkey', () => {
+  it("count only with the decider's passkey's assertion over this approval's digest, for this relying party, the person verified", async () => {
+    await h.policy('sp', { rule: { kind: 'always' }, approvers: { quorum: 1, signed: true } });
+    const held = async (amount: string) =>
+      approvalOf((await evaluate(clientOf('sp', 1), withdrawal('sp', amount)))[0]);
+    const [x, y] = [await held('1'), await held('2')];
+    const statementOf = async (id: string) =>
+      (await h.approvals.get(clientOf('sp', 1), id)).signing?.statement as ApprovalStatement;
+    const [origin] = TEST_RELYING_PARTY.origins as [string];
+    const device = new SoftAuthenticator(origin, TEST_RELYING_PARTY.rpId);
+    const passkey = device.create();
+    const credential = {
+      id: uuidv7(),
+      kind: 'webauthn' as const,
+      publicKey: passkey.publicKey,
+      clientId: 'sp-c2',
+      tenantId: 'sp',
+    };
+    h.approverCredentials.push(credential);
+    // A passkey identity does not list (outside the registry: never registered, or revoked).
+    const stranger = new SoftAuthenticator(origin, TEST_RELYING_PARTY.rpId);
+    stranger.create();
+    const assertion = (
+      on: SoftAuthenticator,
+      statement: ApprovalStatement,
+      opts: AssertionOptions = {},
+    ) =>
+      webauthnSignature(
+        on.assert({ challenge: challengeOfDigest(approvalDigest(statement)) }, opts).response,
+      );
+    const decide = (signature: string, credentialId = credential.id, approval = x) =>
+      h.decide.decide(clientOf('sp', 2), approval, {
+        decision: 'approve',
+        signature: { credentialId, signature },
+      });
+    const invalid = { status: 403, code: 'approval_signature_invalid' };
+    const [sx, sy] = [await statementOf(x), await statementOf(y)];
+
+    // Made over another approval (replayed from it), over another intent, for another origin or
+    // relying party, without user verification, bytes that do not verify, or by a passkey
+    // outside identity's active credentials.
+    const otherIntent = {
+      ...sx,
+      operation: {
+        kind: 'movement' as const,
+        legs: [{ walletId: 'w1', assetId: 'eth', amount: '1', destination: '0xattacker' }],
+      },
+    };
+    const [authData, clientData] = assertion(device, sx).split('.') as [string, string];
+    const forged = `${authData}.${clientData}.${assertion(device, sy).split('.')[2]}`;
+    for (const signature of [
+      assertion(device, sy),
+      assertion(device, otherIntent),
+      assertion(device, sx, { origin: 'https://evil.example' }),
+      assertion(device, sx, { rpId: 'evil.example' }),
+      assertion(device, sx, { userVerified: false }),
+      forged,
+    ])
+      await expect(decide(signature)).rejects.toMatchObject(invalid);
+    await expect(decide(assertion(stranger, sx), uuidv7())).rejects.toMatchObject(invalid);
+    await expect(decide(assertion(stranger, sx))).rejects.toMatchObject(invalid);
+    expect((await h.approvals.get(clientOf('sp', 1), x)).decisions).toEqual([]);
+
+    // The right one counts; the same assertion replayed on the other approval does not.
+    const good = assertion(device, sx);
+    await decide(good);
+    expect(await h.approvals.get(clientOf('sp', 1), x)).toMatchObject({
+      status: 'approved',
+      decisions: [{ clientId: 'sp-c2', decision: 'approve', credentialId: credential.id }],
+    });
+    await expect(decide(good, credential.id, y)).rejects.toMatchObject(invalid);
+    expect((await h.approvals.get(clientOf('sp', 1), y)).decisions).toEqual([]);
   });
 });
 

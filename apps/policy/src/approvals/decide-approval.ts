@@ -8,9 +8,11 @@ import {
   PLATFORM_APPROVERS,
 } from '@custody/contracts';
 import { Errors } from '@custody/errors';
+import type { RelyingParty } from '@custody/intents';
 import type { RpcClient } from '@custody/messaging';
 import { type Database, type Executor, withTransaction } from '@custody/persistence';
 import { isAdmin, requireAuth } from '@custody/tenancy';
+import { refuseFrozen } from '../restore/frozen-approvals';
 import type { ApprovalRow } from '../schema';
 import { eligibleApprovers, reachOf } from '../access';
 import { publishApproval } from './approval-events';
@@ -40,6 +42,8 @@ export class DecideApproval {
     private readonly rpc: RpcClient,
     /** What the policy service itself holds (a policy change) is applied or dropped here. */
     private readonly onSettled: OnApprovalSettled,
+    /** Whose passkeys' assertions count: WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS. */
+    private readonly relyingParty: RelyingParty,
   ) {}
 
   async decide(
@@ -61,6 +65,8 @@ export class DecideApproval {
     return withTransaction(this.db, async (tx) => {
       const approval = await repo.findApproval(tx, reachOf(caller), id, true);
       if (!approval) throw Errors.notFound('approval');
+      // Pending when a restore came back to it: it may have been decided before (restore/).
+      await refuseFrozen(tx, id);
       const requirements = requirementsOf(approval);
       const countsFor = qualifyingFor(requirements, { clientId: caller.clientId, admin }, eligible);
       const before = await repo.decisionsOf(tx, [id]);
@@ -81,7 +87,7 @@ export class DecideApproval {
       // Rejections need no signature: they only stop what was held.
       if (input.decision === 'approve') {
         const admissions = await repo.admissionsOf(tx, [approval.operationId]);
-        checkApprovalSignature(
+        await checkApprovalSignature(
           statementOf(approval, admissions.get(approval.operationId)),
           signatureRequired(requirements),
           signature,
@@ -90,6 +96,7 @@ export class DecideApproval {
             approverTenant: admin ? PLATFORM_APPROVERS : caller.tenantId,
           },
           credentials,
+          this.relyingParty,
         );
       }
       const decision = await repo.insertDecision(tx, {

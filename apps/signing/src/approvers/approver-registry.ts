@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { APPROVER_CREDENTIAL_KINDS, type ApproverCredential } from '@custody/contracts';
+import {
+  APPROVER_CREDENTIAL_KINDS,
+  type ApproverCredential,
+  MAX_APPROVER_SIGNATURE_LENGTH,
+} from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
+import type { RelyingParty } from '@custody/intents';
 import { type Database, withTransaction } from '@custody/persistence';
 import type { SignCall } from '../decisions/decision-gate';
 import * as repo from './approvers.repository';
@@ -11,6 +16,11 @@ const base64url = (max: number) =>
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .max(max);
+/** An Ed25519 signature, or a passkey's assertion (three base64url parts joined by dots). */
+const credentialSignature = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)?$/)
+  .max(MAX_APPROVER_SIGNATURE_LENGTH);
 const addSchema = z.object({
   credential: z.object({
     id: z.string().uuid(),
@@ -19,17 +29,13 @@ const addSchema = z.object({
     clientId: z.string().min(1).max(128),
     tenantId: z.string().min(1).max(128),
   }),
-  proof: base64url(1024),
+  proof: credentialSignature,
   endorsements: z
-    .array(z.object({ credentialId: z.string().uuid(), signature: base64url(1024) }))
+    .array(z.object({ credentialId: z.string().uuid(), signature: credentialSignature }))
     .max(100),
 });
 
 const REFUSALS: Record<AdmissionFault, AppError> = {
-  unsupported_kind: Errors.badRequest(
-    'Only Ed25519 approver keys are verified yet.',
-    'approver_kind_unsupported',
-  ),
   bad_proof: Errors.forbidden(
     "The proof is not the key's signature of its registration digest.",
     'approver_proof_invalid',
@@ -47,7 +53,11 @@ const REFUSALS: Record<AdmissionFault, AppError> = {
  * enough of the tenant's registered credentials. A revocation needs nothing: it removes power.
  */
 export class ApproverRegistry {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Whose passkeys' assertions count: WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS. */
+    private readonly relyingParty: RelyingParty,
+  ) {}
 
   /** Adds a credential (again: answers `added: false`); refused, it is logged for the audit. */
   async add(params: unknown, call: SignCall): Promise<{ added: boolean }> {
@@ -60,7 +70,13 @@ export class ApproverRegistry {
       const known = await repo.findByPublicKey(tx, credential.publicKey);
       if (known) return { added: this.again(known, credential) };
       const registered = await repo.tenantCredentials(tx, credential.tenantId);
-      const judged = judgeAdmission(credential, proof, endorsements, registered);
+      const judged = await judgeAdmission(
+        credential,
+        proof,
+        endorsements,
+        registered,
+        this.relyingParty,
+      );
       if ('fault' in judged) {
         call.logger.warn(
           {

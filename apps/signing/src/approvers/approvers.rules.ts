@@ -8,6 +8,7 @@ import {
   approvalDigest,
   approverRegistrationDigest,
   operationOfDecision,
+  type RelyingParty,
   verifyApproverSignature,
 } from '@custody/intents';
 import type { KeptEndorsement, RegisteredCredential } from './approvers.repository';
@@ -19,7 +20,7 @@ export type Registered = Pick<
 >;
 
 /** Why a credential is not admitted into the registry. */
-export type AdmissionFault = 'unsupported_kind' | 'bad_proof' | 'endorsements_insufficient';
+export type AdmissionFault = 'bad_proof' | 'endorsements_insufficient';
 
 /**
  * How many distinct clients must endorse a new credential of a tenant whose registry holds
@@ -36,20 +37,25 @@ export function endorsementsNeeded(registered: readonly Registered[]): number {
 }
 
 /**
- * Whether a credential may join its tenant's registry: its kind is verified, its holder signed
- * its registration digest (`proof`), and enough distinct clients of the tenant endorsed it by
- * signing that digest with live credentials of the registry. The new credential's own client
- * may be one of them (a single-client tenant rotates its key so); a credential endorses once.
+ * Whether a credential may join its tenant's registry: its holder signed its registration
+ * digest (`proof`: an Ed25519 signature, or a passkey's assertion over it for this relying
+ * party, the person verified), and enough distinct clients of the tenant endorsed it by signing
+ * that digest with live credentials of the registry (Ed25519 keys or passkeys alike). The new
+ * credential's own client may be one of them (a single-client tenant rotates its key so); a
+ * credential endorses once.
  */
-export function judgeAdmission(
+export async function judgeAdmission(
   credential: ApproverCredential,
   proof: string,
   endorsements: readonly EndorsementInput[],
   registered: readonly Registered[],
-): { admittedAs: 'first' | 'endorsed'; kept: KeptEndorsement[] } | { fault: AdmissionFault } {
-  if (credential.kind !== 'ed25519') return { fault: 'unsupported_kind' };
+  relyingParty: RelyingParty,
+): Promise<
+  { admittedAs: 'first' | 'endorsed'; kept: KeptEndorsement[] } | { fault: AdmissionFault }
+> {
   const digest = approverRegistrationDigest(credential);
-  if ('fault' in verifyApproverSignature(credential, digest, proof)) return { fault: 'bad_proof' };
+  if ('fault' in (await verifyApproverSignature(credential, digest, proof, relyingParty)))
+    return { fault: 'bad_proof' };
   const needed = endorsementsNeeded(registered);
   if (needed === 0) return { admittedAs: 'first', kept: [] };
   const live = new Map(
@@ -62,7 +68,13 @@ export function judgeAdmission(
   for (const endorsement of endorsements) {
     const endorser = live.get(endorsement.credentialId);
     if (!endorser || kept.some((k) => k.credentialId === endorser.id)) continue;
-    if ('fault' in verifyApproverSignature(endorser, digest, endorsement.signature)) continue;
+    const verified = await verifyApproverSignature(
+      endorser,
+      digest,
+      endorsement.signature,
+      relyingParty,
+    );
+    if ('fault' in verified) continue;
     kept.push({
       credentialId: endorser.id,
       clientId: endorser.clientId,
@@ -81,12 +93,15 @@ export function judgeAdmission(
  * tenant, the activity, the operation its intent and owner mean, the policy version — and each
  * approve vote's signature is checked with the credential it names: in the registry, not
  * revoked, the voter's own, of the decision's tenant (or an admin's). At least `quorum` distinct
- * clients must verify. `credentials`: the registry's rows of the ids the votes name.
+ * clients must verify. A passkey's vote is its WebAuthn assertion with that digest as challenge,
+ * verified with the COSE key the registry holds, for this relying party, the person verified.
+ * `credentials`: the registry's rows of the ids the votes name.
  */
-export function approvalSignaturesHold(
+export async function approvalSignaturesHold(
   claims: DecisionClaims,
   credentials: ReadonlyMap<string, Registered>,
-): { ok: true; verified: string[] } | { ok: false; verified: string[] } {
+  relyingParty: RelyingParty,
+): Promise<{ ok: true; verified: string[] } | { ok: false; verified: string[] }> {
   const approval = claims.approval;
   const signed = approval?.signed;
   if (!approval || !signed) return { ok: true, verified: [] };
@@ -110,8 +125,13 @@ export function approvalSignaturesHold(
       (credential.tenantId !== claims.tenantId && credential.tenantId !== PLATFORM_APPROVERS)
     )
       continue;
-    if ('ok' in verifyApproverSignature(credential, digest, vote.signature.signature))
-      verified.add(vote.clientId);
+    const checked = await verifyApproverSignature(
+      credential,
+      digest,
+      vote.signature.signature,
+      relyingParty,
+    );
+    if ('ok' in checked) verified.add(vote.clientId);
   }
   const clients = [...verified];
   return { ok: signed.quorum >= 1 && clients.length >= signed.quorum, verified: clients };

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from '@custody/config';
 import { createDatabase, createPool, migrate } from '@custody/persistence';
+import { createLogger } from '@custody/logging';
+import { EvmSigner } from '../chains/evm-signer';
+import { QubicSigner } from '../chains/qubic-signer';
+import { keyIndexReport } from '../keys/key-index';
+import { TokenIndexMarks } from '../keystore/index-marks';
 import { Pkcs11Token } from '../keystore/pkcs11-token';
+import { TokenSeedVault } from '../keystore/seed-vault';
 import { tokenConfig } from '../keystore/open-seed-vault';
 import {
   backupSeed,
@@ -94,6 +100,33 @@ export async function runCeremony(argv: string[], migrationsDir: string): Promis
     .command('rotate-key')
     .description('Generate a new token key, re-encrypt the seed with it, destroy the old key')
     .action(async () => print({ command: 'rotate-key', ...(await rotateKey(ctx)) }));
+  program
+    .command('key-index')
+    .description(
+      "Print each chain's key index mark (the token's) and the highest index the database knows",
+    )
+    .option('--chain <chain>', 'evm or qubic (default: both)')
+    .option('--raise-to <n>', 'raise the mark to at least this index first', whole)
+    .option('--addresses', 'derive the addresses of the indexes past the database (at most 1,000)')
+    .action(async (options: { chain?: string; raiseTo?: number; addresses?: boolean }) => {
+      if (options.chain !== undefined && options.chain !== 'evm' && options.chain !== 'qubic')
+        throw new InvalidArgumentError('--chain is evm or qubic');
+      const vault = new TokenSeedVault(
+        ctx.db,
+        pkcs11,
+        createLogger({ service: 'signing' }),
+        ctx.production,
+      );
+      const signers = { evm: new EvmSigner(vault), qubic: new QubicSigner(vault) };
+      print({
+        command: 'key-index',
+        chains: await keyIndexReport(ctx.db, new TokenIndexMarks(pkcs11), {
+          ...(options.chain ? { chain: options.chain } : {}),
+          ...(options.raiseTo !== undefined ? { raiseTo: options.raiseTo } : {}),
+          ...(options.addresses ? { derive: (chain, index) => signers[chain].derive(index) } : {}),
+        }),
+      });
+    });
   try {
     await migrate(pool, { schema: 'signing', dir: migrationsDir });
     await program.parseAsync(argv, { from: 'user' });

@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { type DecisionClaims, RPC_REFUSED_EVENT, type RpcRefusalRecord } from '@custody/contracts';
 import { AppError } from '@custody/errors';
-import { openDecision } from '@custody/intents';
+import { openDecision, type RelyingParty } from '@custody/intents';
 import type { Logger } from '@custody/logging';
 import type { RpcCallContext } from '@custody/messaging';
 import { type Database, enqueueEvent } from '@custody/persistence';
@@ -59,6 +59,8 @@ export class DecisionGate {
     private readonly db: Database,
     private readonly keys: ReadonlyMap<string, KeyObject>,
     private readonly logger: Logger,
+    /** Whose passkeys' assertions count as approvals: WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS. */
+    private readonly relyingParty: RelyingParty,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -87,7 +89,12 @@ export class DecisionGate {
       d.signature ? [d.signature.credentialId] : [],
     );
     const registered = await approvers.credentialsByIds(this.db, ids);
-    return approvalSignaturesHold(claims, new Map(registered.map((c) => [c.id, c]))).ok;
+    const held = await approvalSignaturesHold(
+      claims,
+      new Map(registered.map((c) => [c.id, c])),
+      this.relyingParty,
+    );
+    return held.ok;
   }
 
   /**

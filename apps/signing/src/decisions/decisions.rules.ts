@@ -4,6 +4,7 @@ import {
   type DecisionClaims,
   GAS_STATION_OWNER,
   issuerKeyOwner,
+  MAX_APPROVER_SIGNATURE_LENGTH,
   type SignIntent,
 } from '@custody/contracts';
 import type { DecisionPart } from './decisions.repository';
@@ -56,7 +57,10 @@ const claimsSchema: z.ZodType<DecisionClaims> = z.object({
           clientId: z.string(),
           decision: z.enum(['approve', 'reject']),
           signature: z
-            .object({ credentialId: z.string().uuid(), signature: z.string().max(1024) })
+            .object({
+              credentialId: z.string().uuid(),
+              signature: z.string().max(MAX_APPROVER_SIGNATURE_LENGTH),
+            })
             .nullable(),
         }),
       ),

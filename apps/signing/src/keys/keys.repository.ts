@@ -52,3 +52,51 @@ export async function insertKey(
     .returning();
   return created ?? (await findKey(db, row.ownerId, row.chain));
 }
+
+/**
+ * Serializes the reservations of a chain's key indexes across processes, until the caller's
+ * transaction ends (docs/decisions/wallets-and-signing.md, "Key indexes past a restore").
+ */
+export async function lockIndexes(tx: Executor, chain: ChainFamily): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`signing:key-index:${chain}`}))`);
+}
+
+/** The highest index the database knows issued on a chain (its keys, its sequence); −1 if none. */
+export async function highestIssued(db: Executor, chain: ChainFamily): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT greatest(
+              (SELECT max(derivation_index) FROM signing.keys WHERE chain = ${chain}),
+              (SELECT CASE WHEN is_called THEN last_value END FROM ${sequenceOf(chain)}),
+              -1)::bigint AS highest`,
+  );
+  return Number((result.rows[0] as { highest: string }).highest);
+}
+
+/** The highest index a key of the database has on a chain; −1 if none. */
+export async function highestKey(db: Executor, chain: ChainFamily): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT coalesce(max(derivation_index), -1)::bigint AS highest
+          FROM signing.keys WHERE chain = ${chain}`,
+  );
+  return Number((result.rows[0] as { highest: string }).highest);
+}
+
+/** Moves a chain's sequence so that its next value is above `index` (never back). */
+export async function moveSequencePast(
+  db: Executor,
+  chain: ChainFamily,
+  index: number,
+): Promise<void> {
+  await db.execute(
+    sql`SELECT setval(${`signing.${chain}_index_seq`}::regclass, greatest(${index}::bigint,
+          (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END
+             FROM ${sequenceOf(chain)})), true)`,
+  );
+}
+
+/** A chain's index sequence, as SQL (the chain checked: it names a relation). */
+function sequenceOf(chain: ChainFamily) {
+  if (chain !== 'evm' && chain !== 'qubic')
+    throw new Error(`no index sequence for ${String(chain)}`);
+  return sql.raw(`signing.${chain}_index_seq`);
+}

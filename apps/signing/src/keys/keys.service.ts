@@ -2,6 +2,7 @@ import type { ChainFamily, DerivedKey } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import type { Database } from '@custody/persistence';
 import type { ChainSigner } from '../chains/chain-signer';
+import { KeyIndex } from './key-index';
 import * as repo from './keys.repository';
 
 function view(row: repo.KeyRow): DerivedKey {
@@ -19,6 +20,8 @@ export class KeysService {
   constructor(
     private readonly db: Database,
     private readonly signers: Record<ChainFamily, ChainSigner>,
+    /** Past every index ever reserved, whatever the database remembers (the token's mark). */
+    private readonly indexes: KeyIndex = new KeyIndex(db, undefined),
   ) {}
 
   /** Idempotent: an owner has one key per chain; asking again returns the same one. */
@@ -27,7 +30,7 @@ export class KeysService {
     if (existing) return view(existing);
     const signer = this.signers[chain];
     if (!signer) throw Errors.badRequest(`No signer for chain ${chain}`, 'unsupported_asset');
-    const index = await repo.nextIndex(this.db, chain);
+    const index = await this.indexes.next(chain);
     const { address, path } = await signer.derive(index);
     const row = await repo.insertKey(this.db, {
       ownerId,

@@ -290,6 +290,48 @@ export class Pkcs11Token {
     });
   }
 
+  /** The values of the token's data objects labelled `label` (private: read after the login). */
+  readData(label: string): Buffer[] {
+    return this.run((lib, session) =>
+      this.findData(lib, session, label).map((handle) => {
+        const [value] = lib.C_GetAttributeValue(session, handle, [{ type: pkcs11js.CKA_VALUE }]);
+        return Buffer.from(value?.value ?? Buffer.alloc(0));
+      }),
+    );
+  }
+
+  /**
+   * A new data object `label` holding `value` (persistent, private), then every other one of that
+   * label removed: a crash between the two leaves both, never neither.
+   */
+  replaceData(label: string, value: Buffer): void {
+    this.run((lib, session) => {
+      const before = this.findData(lib, session, label);
+      lib.C_CreateObject(session, [
+        { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_DATA },
+        { type: pkcs11js.CKA_TOKEN, value: true },
+        { type: pkcs11js.CKA_PRIVATE, value: true },
+        { type: pkcs11js.CKA_MODIFIABLE, value: false },
+        { type: pkcs11js.CKA_APPLICATION, value: 'custody' },
+        { type: pkcs11js.CKA_LABEL, value: label },
+        { type: pkcs11js.CKA_VALUE, value },
+      ]);
+      for (const handle of before) lib.C_DestroyObject(session, handle);
+    });
+  }
+
+  private findData(lib: pkcs11js.PKCS11, session: Buffer, label: string): Buffer[] {
+    lib.C_FindObjectsInit(session, [
+      { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_DATA },
+      { type: pkcs11js.CKA_LABEL, value: label },
+    ]);
+    try {
+      return lib.C_FindObjects(session, 16);
+    } finally {
+      lib.C_FindObjectsFinal(session);
+    }
+  }
+
   /**
    * Closes the session (the token logs the process out with its last session) and releases the
    * module, finalized once no token of this process uses it.

@@ -3,6 +3,7 @@ import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
 import { unsealRow } from '../ceremony/ceremony';
 import { wipe } from './hd-keys';
+import { type IndexMarks, TokenIndexMarks } from './index-marks';
 import { KeyStoreUnavailable, type Pkcs11Token } from './pkcs11-token';
 import { findSealedSeed, type SealedSeedRow } from './sealed-seed.repository';
 import { isKnownTestFingerprint } from './seed.rules';
@@ -15,6 +16,8 @@ export interface SeedVault {
   withSeed<T>(use: (seed: Uint8Array) => T | Promise<T>): Promise<T>;
   /** Resolves when signing can work; throws why not (signing's readiness check). */
   check(): Promise<void>;
+  /** Where the highest key index reserved is kept outside the database: the token's, if any. */
+  indexMarks(): IndexMarks | undefined;
   close(): void;
 }
 
@@ -94,6 +97,10 @@ export class TokenSeedVault implements SeedVault {
     this.token.checkKey(row.keyId);
   }
 
+  indexMarks(): IndexMarks {
+    return new TokenIndexMarks(this.token);
+  }
+
   close(): void {
     this.token.close();
   }
@@ -118,6 +125,11 @@ export class MemorySeedVault implements SeedVault {
   /** The seed is in memory: always ready. */
   check(): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** No token: indexes come from the database's sequence alone (development, tests). */
+  indexMarks(): undefined {
+    return undefined;
   }
 
   close(): void {

@@ -1,6 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import { Errors } from '@custody/errors';
+import type { ApprovalView } from '@custody/contracts';
 import { withTransaction } from '@custody/persistence';
+import { ApprovalOutcomesSweep } from '@custody/service-kit';
+import { testLogger } from '@custody/testing';
+import { heldPurchases } from './settle-purchase-approval';
 import {
   clientA,
   createPurchaseHarness,
@@ -50,6 +54,32 @@ function buy(walletId: string, amount: string, key?: string) {
     w.request('eth', 'buy', amount, { walletId }),
     key ? w.key(key) : undefined,
   );
+}
+
+/** An approval's outcome as the policy service answers it (what its event carries). */
+function decided(id: string, operationId: string, status: ApprovalView['status']): ApprovalView {
+  return {
+    id,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    status,
+    activity: 'purchase',
+    operationId,
+    initiator: { clientId: clientA.clientId },
+    policyIds: ['p'],
+    quorum: 1,
+    requirements: [],
+    decisions: [],
+    expiresAt: '2026-01-02T00:00:00.000Z',
+    summary: {
+      userId: null,
+      walletId: null,
+      assetId: null,
+      amount: null,
+      fiatAmount: null,
+      destination: null,
+    },
+  };
 }
 
 describe('a purchase under policy', () => {
@@ -111,6 +141,41 @@ describe('a purchase under policy', () => {
       { name: 'purchase.is-created', tenantId: TENANT_A, data: view },
     ]);
     expect(await buy(wallet, '100', 'held-once')).toEqual({ id, status: 'approved', approvalId });
+  });
+
+  it('held, its outcome lost on the way, is settled once by the sweep of waiting approvals', async () => {
+    const sweep = new ApprovalOutcomesSweep({
+      db: h.db,
+      rpc: h.rpc,
+      logger: testLogger(),
+      held: heldPurchases(h.held),
+    });
+    const approved = uuidv7();
+    const wallet = walletDeciding({
+      decision: 'require_approval',
+      policyIds: ['p'],
+      approvalId: approved,
+    });
+    const { id } = await buy(wallet, '100', 'held-swept');
+    const undecided = uuidv7();
+    const other = walletDeciding({
+      decision: 'require_approval',
+      policyIds: ['p'],
+      approvalId: undecided,
+    });
+    const { id: waiting } = await buy(other, '100', 'held-undecided');
+    // Not decided yet: the sweep applies nothing.
+    expect(await sweep.sweep()).toBe(0);
+    // Decided, its approval.is-decided never came: the sweep reads it and settles it once.
+    h.outcomes.set(approved, decided(approved, id, 'approved'));
+    expect(await sweep.sweep()).toBe(1);
+    expect(await w.viewOf(wallet, id)).toMatchObject({ status: 'approved' });
+    expect(h.settleCalls.filter((c) => c.purchaseId === id)).toHaveLength(1);
+    // No longer waiting: the next sweep asks nothing of it, and the late event changes nothing.
+    expect(await sweep.sweep()).toBe(0);
+    await outcome(id, approved, 'approved');
+    expect(h.settleCalls.filter((c) => c.purchaseId === id)).toHaveLength(1);
+    expect(await w.viewOf(other, waiting)).toMatchObject({ status: 'pending_approval' });
   });
 
   it('held and then rejected or expired, ends rejected with nothing booked', async () => {

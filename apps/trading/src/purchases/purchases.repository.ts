@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ListQuery, RpcErrorBody } from '@custody/contracts';
 import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
@@ -212,4 +212,22 @@ export async function findPurchase(
       ),
     );
   return row;
+}
+
+/**
+ * The approvals of purchases still waiting for their outcome, in id order after `after`, at most
+ * `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial index of its own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: purchases.approvalId })
+    .from(purchases)
+    .where(and(eq(purchases.status, 'pending_approval'), gt(purchases.approvalId, after)))
+    .orderBy(asc(purchases.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
 }

@@ -1,6 +1,7 @@
-import { EVENTS } from '@custody/contracts';
+import { type ApprovalView, EVENTS } from '@custody/contracts';
 import type { EventHandlers } from '@custody/messaging';
 import type { Executor } from '@custody/persistence';
+import type { HeldForApprovals } from '@custody/service-kit';
 import type { PurchaseRow } from '../schema';
 import type { PurchaseSettlement } from './purchase-settlement';
 import { approvalFailure } from './purchases.rules';
@@ -47,12 +48,26 @@ export class SettlePurchaseApproval {
   }
 }
 
+/**
+ * An approval's outcome for trading: the purchase it held, settled or rejected. By the event or
+ * by the sweep, whichever comes first; the other finds the purchase no longer waiting.
+ */
+export function purchaseApprovalOutcome(held: SettlePurchaseApproval) {
+  return async (tx: Executor, approval: ApprovalView): Promise<void> => {
+    if (approval.activity !== 'purchase' || approval.status === 'pending') return;
+    await held.settleApproval(tx, approval);
+  };
+}
+
 /** trading's consumer of approvals' outcomes: the purchases they held. */
 export function purchaseApprovalHandlers(held: SettlePurchaseApproval): EventHandlers {
+  const settle = purchaseApprovalOutcome(held);
   return {
-    [EVENTS.approvalDecided]: async ({ data: approval }, tx) => {
-      if (approval.activity !== 'purchase' || approval.status === 'pending') return;
-      await held.settleApproval(tx, approval);
-    },
+    [EVENTS.approvalDecided]: async ({ data: approval }, tx) => settle(tx, approval),
   };
+}
+
+/** The same outcomes, swept for the purchases still waiting (docs/decisions/sweeps.md). */
+export function heldPurchases(held: SettlePurchaseApproval): HeldForApprovals {
+  return { waiting: [repo.waitingApprovals], settle: purchaseApprovalOutcome(held) };
 }

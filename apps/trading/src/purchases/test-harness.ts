@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  type ApprovalView,
   type AuthContext,
   type CreatePurchaseRequest,
   type GovernedOperation,
@@ -70,6 +71,10 @@ export interface PurchaseHarness extends TradingDatabase {
   evaluated: GovernedOperation[];
   /** Every purchase it was told to release. */
   released: string[];
+  /** The approvals' outcomes it answers the sweep (`approvals.outcomes`), by approval id. */
+  outcomes: Map<string, ApprovalView>;
+  /** trading's RPC client (the sweep's). */
+  rpc: RpcClient;
   /** The reads. */
   purchases: PurchasesService;
   wallets: Map<string, LedgerWallet>;
@@ -134,6 +139,7 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
   const decisions = new Map<string, PolicyDecision>();
   const evaluated: GovernedOperation[] = [];
   const released: string[] = [];
+  const outcomes = new Map<string, ApprovalView>();
   const standIns: RpcServer[] = [];
   const standIn = async (service: ServiceName, handlers: [string, RpcHandler][]) => {
     const server = new RpcServer({
@@ -209,6 +215,9 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
       released.push(...operationIds);
       return { released: operationIds.length };
     }),
+    methodHandler('policy', POLICY_RPC.approvalOutcomes, async ({ ids }) => ({
+      approvals: ids.flatMap((id) => outcomes.get(id) ?? []),
+    })),
   ]);
   const rpc = new RpcClient({
     broker,
@@ -231,6 +240,8 @@ export async function createPurchaseHarness(): Promise<PurchaseHarness> {
     decisions,
     evaluated,
     released,
+    outcomes,
+    rpc,
     purchases: new PurchasesService(base.db, rpc),
     wallets,
     users,

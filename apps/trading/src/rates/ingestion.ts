@@ -3,6 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
+import { type JobSchedule, keepJobSchedulers, upsertJobSchedulers } from '@custody/service-kit';
 import type { AssetsService } from '../assets/assets.service';
 import type { MarketSettings } from '../market';
 import { CircuitOpenError, ProviderError } from './providers/http-json';
@@ -96,12 +97,15 @@ export class RatesIngestion {
 /**
  * Runs ingestion once at start (a fresh stack has rates before it takes calls), then as a BullMQ
  * job scheduler: one schedule in Redis however many replicas run, one worker at a time per job.
+ * A timer of the process re-creates the scheduler when Redis lost it, every `checkEveryMs`
+ * (docs/decisions/sweeps.md).
  */
 export async function startIngestion(
   ingestion: RatesIngestion,
   redis: Redis,
   keyPrefix: string,
   everyMs: number,
+  checkEveryMs: number,
   logger: Logger,
 ): Promise<() => Promise<void>> {
   await ingestion.runOnce();
@@ -113,12 +117,19 @@ export async function startIngestion(
     concurrency: 1,
   });
   worker.on('error', (error) => logger.warn({ err: error }, 'rates worker error'));
-  await queue.upsertJobScheduler(
-    SCHEDULER_ID,
-    { every: everyMs },
-    { name: 'ingest', opts: { removeOnComplete: 100, removeOnFail: 100 } },
-  );
+  const schedules: JobSchedule[] = [
+    {
+      id: SCHEDULER_ID,
+      everyMs,
+      name: 'ingest',
+      opts: { removeOnComplete: 100, removeOnFail: 100 },
+    },
+  ];
+  await upsertJobSchedulers(queue, schedules);
+  const check = keepJobSchedulers(queue, schedules, checkEveryMs, logger);
+  check.start();
   return async () => {
+    await check.stop();
     await worker.close();
     await queue.close();
   };

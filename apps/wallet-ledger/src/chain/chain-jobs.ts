@@ -2,6 +2,7 @@ import { JOB_QUEUES } from '@custody/contracts';
 import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
+import { type JobSchedule, keepJobSchedulers, upsertJobSchedulers } from '@custody/service-kit';
 import { startSpan } from '@custody/telemetry';
 
 /** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
@@ -18,7 +19,8 @@ export interface ChainJobs {
  * The adapter's loops as BullMQ job schedulers (one schedule however many replicas run): the
  * deposit scan and the withdrawal sender of a network, every `everyMs`, and the reconciliation
  * on its own interval. One worker per process runs one job at a time; a failed run is logged
- * and the next one tries again.
+ * and the next one tries again. A timer of the process re-creates the schedulers Redis lost,
+ * every `checkEveryMs` (docs/decisions/sweeps.md).
  */
 export async function startChainJobs(
   network: string,
@@ -26,6 +28,7 @@ export async function startChainJobs(
   redis: Redis,
   keyPrefix: string,
   everyMs: number,
+  checkEveryMs: number,
   logger: Logger,
 ): Promise<() => Promise<void>> {
   const prefix = `${keyPrefix}:bull`;
@@ -60,21 +63,21 @@ export async function startChainJobs(
     logger.warn({ err: error, job: job?.name }, 'chain job failed; the next run retries'),
   );
   worker.on('error', (error) => logger.warn({ err: error }, 'chain worker error'));
-  const schedules: [string, number][] = [
-    [`deposits:${network}`, everyMs],
-    [`withdrawals:${network}`, everyMs],
-    ...(jobs.reconcile
-      ? [[`reconcile:${network}`, jobs.reconcile.everyMs] as [string, number]]
-      : []),
-  ];
-  for (const [name, every] of schedules) {
-    await queue.upsertJobScheduler(
-      name,
-      { every },
-      { name, opts: { removeOnComplete: 50, removeOnFail: 50 } },
-    );
-  }
+  const schedules: JobSchedule[] = [
+    [`deposits:${network}`, everyMs] as const,
+    [`withdrawals:${network}`, everyMs] as const,
+    ...(jobs.reconcile ? [[`reconcile:${network}`, jobs.reconcile.everyMs] as const] : []),
+  ].map(([name, every]) => ({
+    id: name,
+    everyMs: every,
+    name,
+    opts: { removeOnComplete: 50, removeOnFail: 50 },
+  }));
+  await upsertJobSchedulers(queue, schedules);
+  const check = keepJobSchedulers(queue, schedules, checkEveryMs, logger);
+  check.start();
   return async () => {
+    await check.stop();
     await worker.close();
     await queue.close();
   };

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { ChainDeposits } from '../incomes/chain-deposits';
 import type { ReconciliationService } from '../reconciliation/reconciliation.service';
+import type { RestoreChain } from '../restore/restore-procedure';
 import type { WithdrawalRow } from '../schema';
 import type { ReplacementKind, WithdrawalChainAdapter } from '../withdrawals/chain-adapter';
 import { ChainNodes, nodeUrls } from './chain-nodes';
@@ -43,6 +44,12 @@ export class EvmAdapter implements WithdrawalChainAdapter {
     private readonly deposits: ChainDeposits,
     private readonly withdrawals: WithdrawalSteps,
     private readonly reconciliation?: ReconciliationService,
+    /**
+     * Runs once the node answers and before the adapter's jobs start: a restore matches the
+     * chain and checks the books there, and nothing is sent until it resolves
+     * (restore/restore-procedure.ts).
+     */
+    private readonly beforeJobs?: (chain: RestoreChain) => Promise<void>,
   ) {}
 
   /** The network the adapter follows, once it runs. */
@@ -187,6 +194,14 @@ export class EvmAdapter implements WithdrawalChainAdapter {
         deps.logger,
       );
       const gasStation = await sender.gasStationAddress();
+      await this.beforeJobs?.({
+        network,
+        provider,
+        gasStation,
+        watcher,
+        follow: () => sender.follow(),
+        reader: new EvmChainReader(provider, network, catalog, () => sender.gasStationAddress()),
+      });
       const stop = await startChainJobs(
         network.name,
         {
@@ -197,6 +212,7 @@ export class EvmAdapter implements WithdrawalChainAdapter {
         redis,
         deps.config.REDIS_KEY_PREFIX,
         network.pollIntervalMs,
+        deps.config.JOB_SCHEDULES_CHECK_INTERVAL_MS,
         deps.logger,
       );
       this.running = { network, nodes, provider, watcher, sender };

@@ -113,6 +113,14 @@ export class WithdrawalSender {
     await this.track(await this.provider.getBlockNumber());
   }
 
+  /**
+   * The withdrawals in flight followed to the end (confirmed, failed, re-sent if the node lost
+   * them), and nothing new sent: a restore's checks, before the adapter's jobs start.
+   */
+  async follow(): Promise<void> {
+    await this.track(await this.provider.getBlockNumber());
+  }
+
   private async send(row: WithdrawalRow): Promise<void> {
     let current: WithdrawalRow | undefined = row;
     if (!current.rawTx) {

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { ListQuery, SignedItemKind } from '@custody/contracts';
 import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import { type SignedItemRow, signedItems } from '../schema';
@@ -69,4 +69,22 @@ export async function updateSignedItem(
       .where(eq(signedItems.id, id))
       .returning(),
   );
+}
+
+/**
+ * The approvals of held signatures still waiting for their outcome, in id order after `after`, at most
+ * `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial index of its own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: signedItems.approvalId })
+    .from(signedItems)
+    .where(and(eq(signedItems.status, 'pending_approval'), gt(signedItems.approvalId, after)))
+    .orderBy(asc(signedItems.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
 }

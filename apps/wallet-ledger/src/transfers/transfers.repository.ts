@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, union } from 'drizzle-orm/pg-core';
 import type { ListQuery, RequestedTransaction } from '@custody/contracts';
 import { type AppError, Errors } from '@custody/errors';
@@ -349,4 +349,22 @@ export async function openHoldsOf(tx: Executor, operationId: string): Promise<st
     sql`SELECT id FROM ledger.holds WHERE operation_id = ${operationId} AND status = 'open' ORDER BY id`,
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The approvals of held transfers still waiting for their outcome, in id order after `after`, at most
+ * `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial index of its own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: transfers.approvalId })
+    .from(transfers)
+    .where(and(eq(transfers.status, 'pending_approval'), gt(transfers.approvalId, after)))
+    .orderBy(asc(transfers.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
 }

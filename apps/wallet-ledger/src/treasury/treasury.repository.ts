@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '@custody/persistence';
 import { type TreasuryLimitChangeRow, treasuryLimitChanges, treasuryLimits } from '../schema';
 
@@ -104,4 +104,24 @@ export async function endLimitChange(
     .update(treasuryLimitChanges)
     .set({ status, updatedAt: new Date() })
     .where(eq(treasuryLimitChanges.id, id));
+}
+
+/**
+ * The approvals of held changes of the treasury's bound still waiting for their outcome, in id order after `after`, at most
+ * `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial index of its own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: treasuryLimitChanges.approvalId })
+    .from(treasuryLimitChanges)
+    .where(
+      and(eq(treasuryLimitChanges.status, 'pending'), gt(treasuryLimitChanges.approvalId, after)),
+    )
+    .orderBy(asc(treasuryLimitChanges.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
 }

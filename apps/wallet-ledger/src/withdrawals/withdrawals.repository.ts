@@ -343,3 +343,21 @@ export async function nonceGaps(db: Executor): Promise<{ network: string; gaps: 
   );
   return result.rows as unknown as { network: string; gaps: number }[];
 }
+
+/**
+ * The approvals of withdrawals still waiting for their outcome, in id order after `after`, at most
+ * `limit` (the approval outcomes' sweep, docs/decisions/sweeps.md; a partial index of its own).
+ */
+export async function waitingApprovals(
+  db: Executor,
+  after: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ approvalId: withdrawals.approvalId })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, 'pending_approval'), gt(withdrawals.approvalId, after)))
+    .orderBy(asc(withdrawals.approvalId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
+}

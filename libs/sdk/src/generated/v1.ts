@@ -1537,7 +1537,7 @@ export interface paths {
     put?: never;
     /**
      * Approve or reject a held operation (not one the caller started)
-     * @description Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature or an issuer's REQUEST activity is signed (with the policy service's decision naming it) or rejected, a purchase is settled or rejected, a policy change is applied or dropped. Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). Where a holding policy says `approvers.signed`, an approve counts only with `signature`: an approver key of the caller (`POST /v1/clients/me/approver-keys`) signs the digest of the approval's `signing.statement` (the SDK's `signApproval`); the signature is kept with the decision and carried to the signer, which verifies it against its own registry. Errors: 404 `not_found`; 400 `approval_signature_required` (an approve without a signature where one is required); 403 `self_approval_forbidden` (the client that started the operation), `approver_forbidden` (not one of its approvers) or `approval_signature_invalid` (not the caller's active key's signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum). Nothing is counted when it is refused.
+     * @description Records the caller's decision on a pending approval: `approve` counts toward each requirement the caller is an approver of, `reject` ends it at once. When the quorum is reached (or on a rejection) the approval settles and the held operation follows: a withdrawal becomes `prepared` or is cancelled, a transfer is booked or its hold released, a signature or an issuer's REQUEST activity is signed (with the policy service's decision naming it) or rejected, a purchase is settled or rejected, a policy change is applied or dropped. Not idempotent: a second decision of the same client answers 409 `already_decided` (with an Idempotency-Key, a retry replays the first answer). Where a holding policy says `approvers.signed`, an approve counts only with `signature`: an approver credential of the caller (`POST /v1/clients/me/approver-keys`) signs the digest of the approval's `signing.statement` — an Ed25519 key (the SDK's `signApproval`), or a passkey answering a WebAuthn request with the digest as challenge (the SDK's `approvalChallenge` and `passkeySignature`); the signature is kept with the decision and carried to the signer, which verifies it against its own registry. Errors: 404 `not_found`; 400 `approval_signature_required` (an approve without a signature where one is required); 403 `self_approval_forbidden` (the client that started the operation), `approver_forbidden` (not one of its approvers) or `approval_signature_invalid` (not the caller's active credential's signature of this approval's statement: another approval's or operation's, another client's key, a revoked or pending one, a passkey's assertion of another origin or relying party or without user verification); 409 `approval_finished` (no longer pending or past its expiry), `already_decided` or `approval_not_needed` (its requirements have their quorum). Nothing is counted when it is refused.
      */
     post: operations['decideApproval'];
     delete?: never;
@@ -1560,8 +1560,8 @@ export interface paths {
     get: operations['listApproverKeys'];
     put?: never;
     /**
-     * Register an approver key of the caller (an Ed25519 public key)
-     * @description Registers an Ed25519 public key with which the caller signs its approvals (where a policy says `approvers.signed`, an approve counts only signed). `proof` shows the caller holds the private key. The key is sent to the signer's own registry: the tenant's first key (an admin's: the platform's first) is admitted at once (trust on first use, at setup), any later one only once other keys of the tenant endorsed it (`POST /v1/approver-keys/{key}/endorsements`) — from min(2, the clients with keys) distinct clients — and is `pending` until then. Asked again with the same key while it is pending, it is offered to the signer again (no second key). Errors: 400 `approver_key_invalid` (not a raw Ed25519 public key) or `approver_kind_unsupported` (`webauthn`: passkeys are not verified yet); 403 `approver_proof_invalid` (`proof` is not its signature of its registration digest), `approver_forbidden` (an auditor); 409 `approver_key_exists` (the key is registered already, by another client or revoked).
+     * Register an approver key of the caller (an Ed25519 key or a passkey)
+     * @description Registers a credential with which the caller signs its approvals (where a policy says `approvers.signed`, an approve counts only signed): an Ed25519 public key, or one of the caller's registered passkeys (`kind: webauthn`, `passkeyId`; it signs with a WebAuthn assertion, the person verified on the device). `proof` shows the caller holds the private key. The key is sent to the signer's own registry: the tenant's first key (an admin's: the platform's first) is admitted at once (trust on first use, at setup), any later one only once other keys of the tenant endorsed it (`POST /v1/approver-keys/{key}/endorsements`) — from min(2, the clients with keys) distinct clients — and is `pending` until then. Asked again with the same key while it is pending, it is offered to the signer again (no second key). Errors: 400 `approver_key_invalid` (`ed25519` without a raw Ed25519 `publicKey`, `webauthn` without `passkeyId`, or both given); 403 `approver_proof_invalid` (`proof` is not its signature of its registration digest: for a passkey, an assertion of another challenge, origin or relying party, or without user verification), `approver_forbidden` (an auditor); 404 `not_found` (`passkeyId` is not one of the caller’s passkeys); 409 `approver_key_exists` (the key is registered already, by another client or revoked).
      */
     post: operations['registerApproverKey'];
     delete?: never;
@@ -1621,7 +1621,7 @@ export interface paths {
     put?: never;
     /**
      * Endorse a pending approver key of the tenant with one of the caller’s
-     * @description Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the pending key's registration digest. The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). Endorsing again with the same key changes nothing. Errors: 404 `not_found` (an unknown key, or another tenant's); 403 `endorsement_invalid` (`credentialId` is not the caller's active key of this tenant, or `signature` does not verify); 409 `approver_key_not_pending` (active or revoked already).
+     * @description Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the pending key's registration digest (a passkey's: its assertion over it). The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). Endorsing again with the same key changes nothing. Errors: 404 `not_found` (an unknown key, or another tenant's); 403 `endorsement_invalid` (`credentialId` is not the caller's active key of this tenant, or `signature` does not verify); 409 `approver_key_not_pending` (active or revoked already).
      */
     post: operations['endorseApproverKey'];
     delete?: never;
@@ -1659,7 +1659,7 @@ export interface paths {
     };
     /**
      * List the caller's passkeys
-     * @description Lists the caller's passkeys, oldest first, with their names, transports, and when each was registered and last signed in. Their public keys are not shown. Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
+     * @description Lists the caller's passkeys, oldest first, with their names, transports, public keys, and when each was registered and last signed in. A passkey's public key is what its registration as an approver credential names (`POST /v1/clients/me/approver-keys` with `kind: webauthn`). Changes nothing and is safe to repeat. No errors of its own beyond the common ones.
      */
     get: operations['listPasskeys'];
     put?: never;
@@ -1686,7 +1686,7 @@ export interface paths {
     post?: never;
     /**
      * Remove one of the caller’s passkeys
-     * @description Removes one of the caller’s passkeys: it no longer signs in (sessions it opened go on until they end). Not its last one while passkeys are required of the caller (an admin in production, a member of a tenant that requires them): a lost last passkey is recovered by an admin’s reset (`PATCH /v1/clients/{client}` with `passkeysReset`, held by the tenant’s policy-change policies). Deleting it again answers 404. Errors: 404 `not_found` (an unknown passkey, or another client's); 409 `passkey_last_required`.
+     * @description Removes one of the caller’s passkeys: it no longer signs in (sessions it opened go on until they end), and its approver credential, if it signs approvals, is revoked here and in the signer’s registry. Not its last one while passkeys are required of the caller (an admin in production, a member of a tenant that requires them): a lost last passkey is recovered by an admin’s reset (`PATCH /v1/clients/{client}` with `passkeysReset`, held by the tenant’s policy-change policies). Deleting it again answers 404. Errors: 404 `not_found` (an unknown passkey, or another client's); 409 `passkey_last_required`.
      */
     delete: operations['deletePasskey'];
     options?: never;
@@ -19249,7 +19249,7 @@ export interface operations {
             signing?: {
               /** @description A holding policy counts approvals only as signatures: an approve carries `signature` */
               required: boolean;
-              /** @description What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`) */
+              /** @description What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`), and its 32 bytes the WebAuthn challenge a passkey answers (`approvalChallenge`) */
               statement: {
                 /** @constant */
                 v: 1;
@@ -19654,7 +19654,7 @@ export interface operations {
             signing?: {
               /** @description A holding policy counts approvals only as signatures: an approve carries `signature` */
               required: boolean;
-              /** @description What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`) */
+              /** @description What an approver signs to approve: the SHA-256 of its canonical JSON (keys sorted, no whitespace) is the digest an Ed25519 approver key signs (the SDK's `approvalDigest` and `signApproval`), and its 32 bytes the WebAuthn challenge a passkey answers (`approvalChallenge`) */
               statement: {
                 /** @constant */
                 v: 1;
@@ -20008,11 +20008,11 @@ export interface operations {
           /** @enum {string} */
           decision: 'approve' | 'reject';
           reason?: string;
-          /** @description An approve signed with an approver key: required where a holding policy says `signed`; a rejection needs none */
+          /** @description An approve signed with an approver key or passkey: required where a holding policy says `signed`; a rejection needs none */
           signature?: {
             /** @description One of the caller's active approver keys */
             credentialId: string;
-            /** @description The key's Ed25519 signature (base64url) of the digest of the approval's `signing.statement` */
+            /** @description The credential's signature of the digest of the approval's `signing.statement`: an Ed25519 key's (base64url), or a passkey's WebAuthn assertion whose challenge is the digest's 32 bytes (the person verified), as `authenticatorData.clientDataJSON.signature`, each base64url (the SDK's `passkeySignature`) */
             signature: string;
           };
         };
@@ -20136,7 +20136,7 @@ export interface operations {
             clientId: string;
             /** @enum {string} */
             kind: 'ed25519' | 'webauthn';
-            /** @description The raw 32-byte Ed25519 public key, base64url */
+            /** @description The raw 32-byte Ed25519 public key, or a passkey's COSE public key; base64url */
             publicKey: string;
             /**
              * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
@@ -20150,6 +20150,13 @@ export interface operations {
              * @description Distinct clients whose keys endorsed it so far
              */
             endorsements: number;
+            /** @description A passkey's credential: which passkey signs with it (null: an Ed25519 key) */
+            passkey: {
+              /** @description The passkey (`/v1/clients/me/passkeys`) */
+              id: string;
+              /** @description Its WebAuthn credential id, base64url: what `allowCredentials` names */
+              credentialId: string;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             activatedAt: string | null;
@@ -20229,13 +20236,15 @@ export interface operations {
       content: {
         'application/json': {
           /**
-           * @description `ed25519` (the default); `webauthn` (passkeys) is refused until it is built
+           * @description `ed25519` (the default: `publicKey`) or `webauthn` (one of the caller’s passkeys: `passkeyId`)
            * @enum {string}
            */
           kind?: 'ed25519' | 'webauthn';
-          /** @description The raw 32-byte Ed25519 public key, base64url */
-          publicKey: string;
-          /** @description The key's Ed25519 signature (base64url) of its registration digest: the SHA-256 of the canonical JSON {v: 1, purpose: 'custody approver credential', tenantId, clientId, kind, publicKey} (the SDK's `approverRegistrationDigest`) */
+          /** @description `ed25519`: the raw 32-byte Ed25519 public key, base64url */
+          publicKey?: string;
+          /** @description `webauthn`: one of the caller's passkeys (`GET /v1/clients/me/passkeys`), whose public key the credential takes */
+          passkeyId?: string;
+          /** @description The credential's signature of its registration digest, the SHA-256 of the canonical JSON {v: 1, purpose: 'custody approver credential', tenantId, clientId, kind, publicKey} (the SDK's `approverRegistrationDigest`): Ed25519's signature (base64url), or the passkey's WebAuthn assertion whose challenge is the digest's 32 bytes, as `authenticatorData.clientDataJSON.signature` (the SDK's `passkeySignature`) */
           proof: string;
         };
       };
@@ -20255,7 +20264,7 @@ export interface operations {
             clientId: string;
             /** @enum {string} */
             kind: 'ed25519' | 'webauthn';
-            /** @description The raw 32-byte Ed25519 public key, base64url */
+            /** @description The raw 32-byte Ed25519 public key, or a passkey's COSE public key; base64url */
             publicKey: string;
             /**
              * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
@@ -20269,6 +20278,13 @@ export interface operations {
              * @description Distinct clients whose keys endorsed it so far
              */
             endorsements: number;
+            /** @description A passkey's credential: which passkey signs with it (null: an Ed25519 key) */
+            passkey: {
+              /** @description The passkey (`/v1/clients/me/passkeys`) */
+              id: string;
+              /** @description Its WebAuthn credential id, base64url: what `allowCredentials` names */
+              credentialId: string;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             activatedAt: string | null;
@@ -20300,6 +20316,17 @@ export interface operations {
       };
       /** @description Not allowed */
       403: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Not found, or not visible to the caller */
+      404: {
         headers: {
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
@@ -20371,7 +20398,7 @@ export interface operations {
             clientId: string;
             /** @enum {string} */
             kind: 'ed25519' | 'webauthn';
-            /** @description The raw 32-byte Ed25519 public key, base64url */
+            /** @description The raw 32-byte Ed25519 public key, or a passkey's COSE public key; base64url */
             publicKey: string;
             /**
              * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
@@ -20385,6 +20412,13 @@ export interface operations {
              * @description Distinct clients whose keys endorsed it so far
              */
             endorsements: number;
+            /** @description A passkey's credential: which passkey signs with it (null: an Ed25519 key) */
+            passkey: {
+              /** @description The passkey (`/v1/clients/me/passkeys`) */
+              id: string;
+              /** @description Its WebAuthn credential id, base64url: what `allowCredentials` names */
+              credentialId: string;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             activatedAt: string | null;
@@ -20487,7 +20521,7 @@ export interface operations {
             clientId: string;
             /** @enum {string} */
             kind: 'ed25519' | 'webauthn';
-            /** @description The raw 32-byte Ed25519 public key, base64url */
+            /** @description The raw 32-byte Ed25519 public key, or a passkey's COSE public key; base64url */
             publicKey: string;
             /**
              * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
@@ -20501,6 +20535,13 @@ export interface operations {
              * @description Distinct clients whose keys endorsed it so far
              */
             endorsements: number;
+            /** @description A passkey's credential: which passkey signs with it (null: an Ed25519 key) */
+            passkey: {
+              /** @description The passkey (`/v1/clients/me/passkeys`) */
+              id: string;
+              /** @description Its WebAuthn credential id, base64url: what `allowCredentials` names */
+              credentialId: string;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             activatedAt: string | null;
@@ -20594,7 +20635,7 @@ export interface operations {
         'application/json': {
           /** @description One of the caller's active approver keys, of the same tenant */
           credentialId: string;
-          /** @description That key's Ed25519 signature (base64url) of the endorsed key's registration digest */
+          /** @description That credential's signature of the endorsed key's registration digest: Ed25519's (base64url), or a passkey's assertion over it (`authenticatorData.clientDataJSON.signature`) */
           signature: string;
         };
       };
@@ -20614,7 +20655,7 @@ export interface operations {
             clientId: string;
             /** @enum {string} */
             kind: 'ed25519' | 'webauthn';
-            /** @description The raw 32-byte Ed25519 public key, base64url */
+            /** @description The raw 32-byte Ed25519 public key, or a passkey's COSE public key; base64url */
             publicKey: string;
             /**
              * @description `pending` until the signer's own registry holds it (the tenant's first at once; any other once endorsed by enough of the tenant's keys), `active` then: only an active key signs approvals
@@ -20628,6 +20669,13 @@ export interface operations {
              * @description Distinct clients whose keys endorsed it so far
              */
             endorsements: number;
+            /** @description A passkey's credential: which passkey signs with it (null: an Ed25519 key) */
+            passkey: {
+              /** @description The passkey (`/v1/clients/me/passkeys`) */
+              id: string;
+              /** @description Its WebAuthn credential id, base64url: what `allowCredentials` names */
+              credentialId: string;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             activatedAt: string | null;
@@ -20854,6 +20902,10 @@ export interface operations {
             id: string;
             /** @description The authenticator's credential id, base64url */
             credentialId: string;
+            /** @description Its COSE public key, base64url: what its registration as an approver credential names (`POST /v1/clients/me/approver-keys` with `kind: webauthn`) */
+            publicKey: string;
+            /** @description The relying party's id it is registered with: what a WebAuthn request for it names */
+            rpId: string;
             /** @description A name to tell the client’s passkeys apart */
             name: string;
             /** @description How a browser may reach it, as the authenticator said */
@@ -20973,6 +21025,10 @@ export interface operations {
             id: string;
             /** @description The authenticator's credential id, base64url */
             credentialId: string;
+            /** @description Its COSE public key, base64url: what its registration as an approver credential names (`POST /v1/clients/me/approver-keys` with `kind: webauthn`) */
+            publicKey: string;
+            /** @description The relying party's id it is registered with: what a WebAuthn request for it names */
+            rpId: string;
             /** @description A name to tell the client’s passkeys apart */
             name: string;
             /** @description How a browser may reach it, as the authenticator said */

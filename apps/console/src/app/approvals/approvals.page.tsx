@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import type { ListItem, V1Paths } from '@custody/sdk';
+import { signApprovalWithPasskey } from '../passkeys/passkey-approvals';
 import { useSession } from '../session/session';
 import { may, type Who } from '../session/who';
 import { APPROVAL_ACTIVITIES, APPROVAL_STATUSES } from '../shared/enums';
@@ -67,12 +68,24 @@ function canDecide(who: Who, approval: Approval): boolean {
 function ApprovalModal({ approval, onClose }: { approval: Approval; onClose: () => void }) {
   const { who } = useSession();
   const [reason, setReason] = useState('');
-  const decide = useChange((api, decision: 'approve' | 'reject') =>
-    api.post('/approvals/{approval}/decisions', {
+  // Where a holding policy counts only signed approvals, an approve is a passkey's assertion
+  // over the approval's statement; a rejection needs only the session.
+  const signed = approval.signing?.required === true;
+  const decide = useChange(async (api, decision: 'approve' | 'reject') => {
+    const statement = approval.signing?.statement;
+    const signature =
+      decision === 'approve' && signed && statement
+        ? await signApprovalWithPasskey(api, statement)
+        : undefined;
+    return api.post('/approvals/{approval}/decisions', {
       params: { path: { approval: approval.id } },
-      body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-    }),
-  );
+      body: {
+        decision,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+        ...(signature ? { signature } : {}),
+      },
+    });
+  });
   const own = approval.initiator.clientId === who.id;
   return (
     <Modal opened onClose={onClose} title="Approval" size="lg">
@@ -100,6 +113,11 @@ function ApprovalModal({ approval, onClose }: { approval: Approval; onClose: () 
           </List>
         )}
         <RecordTable caption="Summary" record={approval.summary} />
+        {signed && canDecide(who, approval) && (
+          <Text size="sm">
+            Approvals count only signed: approving asks one of your passkeys to sign this operation.
+          </Text>
+        )}
         <ProblemAlert error={decide.error} />
         {canDecide(who, approval) && (
           <>

@@ -5,13 +5,16 @@ import { When } from '../shared/format';
 import { PageTitle } from '../shared/page-title';
 import { ProblemAlert } from '../shared/problem';
 import { useSession } from '../session/session';
+import { may } from '../session/who';
 import { useChange, useClient } from '../shared/use-api';
+import { enrollPasskeyAsApprover } from './passkey-approvals';
 import { createPasskey } from './webauthn';
 
 /**
  * The signed-in client's passkeys (docs/decisions/identity-and-authentication.md, "Passkeys"):
  * registered here with this device's authenticator (the person verified on it), removed one at a
- * time. Each signs in to the console ("Use a passkey") without a password.
+ * time. Each signs in to the console ("Use a passkey") without a password, and, once used for
+ * approvals (an approver credential the signer's registry admitted), signs approvals.
  */
 export function PasskeysPage() {
   const client = useClient();
@@ -32,6 +35,20 @@ export function PasskeysPage() {
   const remove = useChange((api, id: string) =>
     api.delete('/clients/me/passkeys/{passkey}', { params: { path: { passkey: id } } }),
   );
+  // Which passkeys sign approvals: the client's approver credentials of kind webauthn.
+  const approves = may(who, 'approvals:read') && !who.enrollmentOnly;
+  const approverKeys = useQuery({
+    queryKey: ['approver-keys'],
+    queryFn: () => client.get('/clients/me/approver-keys', {}),
+    enabled: approves,
+  });
+  const forApprovals = useChange(async (api, id: string) => {
+    const passkey = passkeys.data?.find((p) => p.id === id);
+    if (!passkey) throw new Error('No such passkey.');
+    return enrollPasskeyAsApprover(api, who, passkey);
+  });
+  const approverOf = (passkeyId: string) =>
+    approverKeys.data?.find((k) => k.passkey?.id === passkeyId && k.status !== 'revoked');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,7 +79,15 @@ export function PasskeysPage() {
             {note}
           </Alert>
         )}
-        <ProblemAlert error={register.error ?? remove.error ?? passkeys.error} />
+        <ProblemAlert
+          error={
+            register.error ??
+            remove.error ??
+            forApprovals.error ??
+            passkeys.error ??
+            approverKeys.error
+          }
+        />
         <form onSubmit={submit} aria-label="Register a passkey">
           <Group align="end">
             <TextInput
@@ -87,6 +112,7 @@ export function PasskeysPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Registered</Table.Th>
                 <Table.Th>Last used</Table.Th>
+                {approves && <Table.Th>Approvals</Table.Th>}
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -98,6 +124,27 @@ export function PasskeysPage() {
                     <When iso={p.createdAt} />
                   </Table.Td>
                   <Table.Td>{p.lastUsedAt ? <When iso={p.lastUsedAt} /> : 'never'}</Table.Td>
+                  {approves && (
+                    <Table.Td>
+                      <ApproverStatus
+                        status={approverOf(p.id)?.status}
+                        name={p.name}
+                        canUse={may(who, 'approvals:decide')}
+                        loading={forApprovals.isPending && forApprovals.variables === p.id}
+                        onUse={() => {
+                          setNote(null);
+                          forApprovals.mutate(p.id, {
+                            onSuccess: (key) =>
+                              setNote(
+                                key.status === 'active'
+                                  ? `Passkey “${p.name}” signs approvals.`
+                                  : `Passkey “${p.name}” waits for your tenant's approvers to endorse it.`,
+                              ),
+                          });
+                        }}
+                      />
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Button
                       size="compact-xs"
@@ -114,7 +161,7 @@ export function PasskeysPage() {
               ))}
               {passkeys.data?.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>No passkey yet.</Table.Td>
+                  <Table.Td colSpan={approves ? 5 : 4}>No passkey yet.</Table.Td>
                 </Table.Tr>
               )}
             </Table.Tbody>
@@ -122,5 +169,29 @@ export function PasskeysPage() {
         )}
       </Stack>
     </>
+  );
+}
+
+/** Whether a passkey signs approvals, or the button that makes it (its owner's assertion). */
+function ApproverStatus(props: {
+  status: 'pending' | 'active' | 'revoked' | undefined;
+  name: string;
+  canUse: boolean;
+  loading: boolean;
+  onUse: () => void;
+}) {
+  if (props.status === 'active') return <Text size="sm">Signs approvals</Text>;
+  if (props.status === 'pending') return <Text size="sm">Waiting for endorsements</Text>;
+  if (!props.canUse) return <Text size="sm">—</Text>;
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      loading={props.loading}
+      onClick={props.onUse}
+      aria-label={`Use ${props.name} for approvals`}
+    >
+      Use for approvals
+    </Button>
   );
 }

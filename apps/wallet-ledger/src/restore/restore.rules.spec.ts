@@ -1,0 +1,199 @@
+import { LEDGER_RPC, SIGNATURE_RPC, WALLET_RPC } from '@custody/contracts';
+import { erc20TransferData } from '@custody/intents';
+import {
+  type ChainTx,
+  candidatesFor,
+  classify,
+  type KnownSend,
+  nonceKey,
+  READS_DURING_RESTORE,
+  recognise,
+  unknownPending,
+  withdrawalPayment,
+} from './restore.rules';
+
+const A = '0x1111111111111111111111111111111111111111';
+const B = '0x2222222222222222222222222222222222222222';
+const STATION = '0x5555555555555555555555555555555555555555';
+const RECEIVER = '0x9999999999999999999999999999999999999999';
+const TOKEN = '0x7777777777777777777777777777777777777777';
+
+const one = { systemIdentifier: '7713312255221811336', timeline: 1 };
+const restored = { ...one, timeline: 2 };
+const copy = { systemIdentifier: '9000000000000000001', timeline: 1 };
+
+describe('which database wallet-ledger finds at start', () => {
+  it('is its own on a first start (recorded) and on every start after', () => {
+    expect(recognise(one, undefined, undefined)).toEqual({ state: 'normal', record: true });
+    expect(recognise(one, one, undefined)).toEqual({ state: 'normal', record: false });
+  });
+
+  it("is another one after a point-in-time recovery's new timeline, or on a copy", () => {
+    expect(recognise(restored, one, undefined)).toMatchObject({ state: 'unrecognised' });
+    expect(recognise(copy, one, undefined)).toMatchObject({ state: 'unrecognised' });
+  });
+
+  it('is restoring once the operator opened a restore on this very database', () => {
+    const open = { id: 'e1', database: restored };
+    expect(recognise(restored, one, open)).toEqual({ state: 'restoring', epochId: 'e1' });
+    // A restore opened on the same database as recorded (a logical copy loaded in place).
+    expect(recognise(one, one, { id: 'e2', database: one })).toEqual({
+      state: 'restoring',
+      epochId: 'e2',
+    });
+  });
+
+  it('is not the open restore when the database changed again since it was opened', () => {
+    const open = { id: 'e1', database: restored };
+    expect(recognise({ ...one, timeline: 3 }, one, open)).toMatchObject({ state: 'unrecognised' });
+  });
+});
+
+describe('what may be called while a restore is not done', () => {
+  it('answers reads and refuses every movement of money', () => {
+    for (const read of [LEDGER_RPC.getWithdrawal, WALLET_RPC.listWallets, LEDGER_RPC.checkLedger])
+      expect(READS_DURING_RESTORE.has(read)).toBe(true);
+    for (const write of [
+      LEDGER_RPC.createTransfer,
+      LEDGER_RPC.createWithdrawal,
+      LEDGER_RPC.updateWithdrawal,
+      LEDGER_RPC.settlePurchase,
+      LEDGER_RPC.speedUpWithdrawal,
+      SIGNATURE_RPC.sign,
+      WALLET_RPC.createWallet,
+      WALLET_RPC.deleteWallet,
+    ])
+      expect(READS_DURING_RESTORE.has(write)).toBe(false);
+  });
+});
+
+function tx(overrides: Partial<ChainTx>): ChainTx {
+  return {
+    hash: '0xaa',
+    from: A,
+    nonce: 7,
+    to: RECEIVER,
+    value: 10n,
+    data: '0x',
+    blockNumber: 100,
+    ...overrides,
+  };
+}
+
+const sentAt7: KnownSend = {
+  from: A,
+  nonce: 7,
+  hashes: ['0xAA', '0xbb'],
+  withdrawalId: 'w7',
+  kind: 'withdrawal',
+  payment: { to: RECEIVER, value: 10n, data: '0x' },
+};
+const topUpAt3: KnownSend = {
+  from: STATION,
+  nonce: 3,
+  hashes: ['0xcc'],
+  withdrawalId: 'w9',
+  kind: 'top-up',
+};
+const known = new Map([
+  [nonceKey(A, 7), sentAt7],
+  [nonceKey(STATION, 3), topUpAt3],
+]);
+const context = {
+  station: STATION,
+  custody: new Set([A.toLowerCase(), B.toLowerCase()]),
+  unsent: [
+    { withdrawalId: 'held', from: A, payment: { to: RECEIVER, value: 25n, data: '0x' } },
+    { withdrawalId: 'other', from: B, payment: { to: RECEIVER, value: 25n, data: '0x' } },
+  ],
+};
+
+describe('a chain transaction from a custody address after a restore', () => {
+  it('is known when the books stored its hash at its nonce (any case)', () => {
+    expect(classify(tx({}), known, context)).toEqual({
+      kind: 'known',
+      withdrawalId: 'w7',
+      hash: '0xAA',
+      send: 'withdrawal',
+    });
+    expect(classify(tx({ from: STATION, nonce: 3, hash: '0xCC' }), known, context)).toMatchObject({
+      kind: 'known',
+      send: 'top-up',
+      withdrawalId: 'w9',
+    });
+  });
+
+  it('is a speed-up or a cancel when another transaction at a held nonce pays the same or nothing', () => {
+    expect(classify(tx({ hash: '0xdd' }), known, context)).toEqual({
+      kind: 'replacement',
+      withdrawalId: 'w7',
+      attempt: 'speed-up',
+    });
+    expect(classify(tx({ hash: '0xee', to: A, value: 0n }), known, context)).toEqual({
+      kind: 'replacement',
+      withdrawalId: 'w7',
+      attempt: 'cancel',
+    });
+  });
+
+  it('is unmatched when a held nonce was used to pay something else', () => {
+    expect(classify(tx({ hash: '0xff', value: 11n }), known, context)).toMatchObject({
+      kind: 'unmatched',
+      candidates: [],
+    });
+  });
+
+  it('is unmatched at a nonce never reserved, proposing the one restored withdrawal it pays exactly', () => {
+    const paid = classify(tx({ hash: '0x01', nonce: 8, value: 25n }), known, context);
+    expect(paid).toMatchObject({ kind: 'unmatched', candidates: ['held'] });
+    // Not from its wallet's address: no candidate.
+    expect(
+      classify(tx({ hash: '0x02', from: B, nonce: 0, value: 25n }), known, {
+        ...context,
+        unsent: context.unsent.slice(0, 1),
+      }),
+    ).toMatchObject({ kind: 'unmatched', candidates: [] });
+    // Two that pay the same: both named, neither chosen.
+    expect(
+      classify(tx({ hash: '0x03', nonce: 8, value: 25n }), known, {
+        ...context,
+        unsent: [...context.unsent, { ...context.unsent[0]!, withdrawalId: 'twin' }],
+      }),
+    ).toMatchObject({ kind: 'unmatched', candidates: ['held', 'twin'] });
+  });
+
+  it('is a top-up when the gas station sends plain coin to a custody address, else unmatched', () => {
+    expect(classify(tx({ from: STATION, nonce: 4, to: B, value: 5n }), known, context)).toEqual({
+      kind: 'top-up',
+    });
+    expect(
+      classify(tx({ from: STATION, nonce: 4, to: RECEIVER, value: 5n }), known, context),
+    ).toMatchObject({ kind: 'unmatched' });
+  });
+});
+
+describe('what a withdrawal pays on chain', () => {
+  it('is its amount to its receiver in the coin, or the token contract’s transfer', () => {
+    const w = { receiverAddress: RECEIVER, units: 1_500_000n };
+    expect(withdrawalPayment(w, undefined)).toEqual({
+      to: RECEIVER,
+      value: 1_500_000n,
+      data: '0x',
+    });
+    const token = withdrawalPayment(w, TOKEN);
+    expect(token).toEqual({ to: TOKEN, value: 0n, data: erc20TransferData(RECEIVER, 1_500_000n) });
+    expect(
+      candidatesFor(
+        tx({ to: TOKEN, value: 0n, data: token.data.toUpperCase().replace('0X', '0x') }),
+        [{ withdrawalId: 't', from: A, payment: token }],
+      ),
+    ).toEqual(['t']);
+  });
+});
+
+describe('nonces in the node pool after a restore', () => {
+  it('names those no stored transaction holds', () => {
+    expect(unknownPending(A, 6, 9, known)).toEqual([6, 8]);
+    expect(unknownPending(A, 7, 7, known)).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+// Approvals as signatures, the part that runs in browsers as well as in Node (Web Crypto, no
+// Node module): the canonical JSON the digests are taken of, and approving with a passkey. A
+// passkey signs a digest by answering a WebAuthn request whose challenge is the digest's 32
+// bytes; its assertion is sent as one signature string (`passkeySignature`).
+
+/** What a registration digest says a key is for. */
+export const APPROVER_KEY_PURPOSE = 'custody approver credential';
+
+/** What an approver signs to approve: an approval's `signing.statement`, as the API answers it. */
+export interface ApprovalStatement {
+  v: 1;
+  approvalId: string;
+  tenantId: string;
+  activity: string;
+  operation: Record<string, unknown>;
+  decision: 'approve';
+  policyVersion: string;
+}
+
+/** What a new approver credential's registration digest names. */
+export interface ApproverRegistration {
+  tenantId: string;
+  clientId: string;
+  /** `ed25519` when absent; `webauthn` for a passkey (its `publicKey` the COSE key). */
+  kind?: 'ed25519' | 'webauthn';
+  publicKey: string;
+}
+
+/** JSON with every object's keys sorted and no whitespace: one text per value. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string')
+    return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('canonical JSON has finite numbers only');
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  throw new Error(`canonical JSON cannot hold a ${typeof value}`);
+}
+
+/** The canonical JSON an approval's digest is the SHA-256 of (checked to be a statement). */
+export function approvalStatementJson(statement: ApprovalStatement): string {
+  if (statement.v !== 1 || statement.decision !== 'approve')
+    throw new Error('Not an approval statement (v 1, decision approve)');
+  return canonicalJson(statement);
+}
+
+/** The canonical JSON a credential's registration digest is the SHA-256 of. */
+export function approverRegistrationJson(registration: ApproverRegistration): string {
+  return canonicalJson({
+    v: 1,
+    purpose: APPROVER_KEY_PURPOSE,
+    tenantId: registration.tenantId,
+    clientId: registration.clientId,
+    kind: registration.kind ?? 'ed25519',
+    publicKey: registration.publicKey,
+  });
+}
+
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function sha256Challenge(text: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return base64url(new Uint8Array(digest));
+}
+
+/**
+ * The WebAuthn challenge a passkey answers to approve (base64url of the approval digest's 32
+ * bytes), computed from the statement's facts: read the operation before asking for it.
+ */
+export async function approvalChallenge(statement: ApprovalStatement): Promise<string> {
+  return sha256Challenge(approvalStatementJson(statement));
+}
+
+/**
+ * The WebAuthn challenge a passkey answers to register as an approver credential (its `proof`)
+ * or to endorse another credential: its registration digest's 32 bytes, base64url.
+ */
+export async function approverRegistrationChallenge(
+  registration: ApproverRegistration,
+): Promise<string> {
+  return sha256Challenge(approverRegistrationJson(registration));
+}
+
+/** A passkey's assertion, as `navigator.credentials.get` answers it serialized (`toJSON()`). */
+export interface PasskeyAssertion {
+  /** The WebAuthn credential id: which passkey answered. */
+  id: string;
+  response: { authenticatorData: string; clientDataJSON: string; signature: string };
+}
+
+/**
+ * A passkey's assertion as the API takes an approver credential's signature: its
+ * `authenticatorData`, `clientDataJSON` and `signature` (base64url), joined by dots.
+ */
+export function passkeySignature(assertion: PasskeyAssertion): string {
+  const { authenticatorData, clientDataJSON, signature } = assertion.response;
+  const parts = [authenticatorData, clientDataJSON, signature];
+  if (!parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part)))
+    throw new Error('An assertion of base64url parts (no padding)');
+  return parts.join('.');
+}
