@@ -18,11 +18,13 @@ verify="$(pg_bin pg_verifybackup)"
 
 id="$(date -u +%Y%m%dT%H%M%SZ)"
 dest="$dir/base/$id"
-staging="$dir/.staging-$id"
 [ ! -e "$dest" ] || die "$dest exists"
 mkdir -p "$dir/base"
+# The plain copy is staged outside the backup directory, readable by this user alone: the
+# backup directory is copied off the host as it is written, and a kill that skips the trap
+# would leave the cluster's data there unencrypted.
+staging="$(umask 077 && mktemp -d "${BACKUP_STAGING_DIR:-${TMPDIR:-/var/tmp}}/custody-backup-XXXXXX")"
 trap 'rm -rf "$staging" "$dest.part"' EXIT
-mkdir -p "$staging"
 
 started="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 # --checkpoint=fast: the backup starts now rather than at the next scheduled checkpoint.

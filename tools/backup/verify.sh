@@ -15,7 +15,8 @@ base="$(base_of "$dir" "${1:-latest}")"
 verify="$(pg_bin pg_verifybackup)"
 
 (cd "$base" && sha256sum --quiet -c SHA256SUMS) || die "$base: the encrypted file changed"
-staging="$(mktemp -d "$dir/.verify-XXXXXX")"
+# Decrypted outside the backup directory (copied off the host as it is), for this user alone.
+staging="$(umask 077 && mktemp -d "${BACKUP_STAGING_DIR:-${TMPDIR:-/var/tmp}}/custody-verify-XXXXXX")"
 trap 'rm -rf "$staging"' EXIT
 age -d -i "$identity" "$base/base.tar.zst.age" | zstd -q -d -c | tar -C "$staging" -xf -
 "$verify" --quiet "$staging"

@@ -14,7 +14,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 installIfNeeded(root);
 const env = await withLocalServices(process.env);
 
-const resultsFile = path.join(root, 'tmp', 'jest-results.json');
+// One results file per jest config, so that `test:restarts` and `test:restore` after `npm test`
+// do not overwrite the per-file timings of the main run.
+const configAt = process.argv.indexOf('--config');
+const configName =
+  configAt >= 0 ? path.basename(process.argv[configAt + 1] ?? '').replace(/\.config\.js$/, '') : '';
+const resultsFile = path.join(
+  root,
+  'tmp',
+  `jest-results${configName ? `-${configName}` : ''}.json`,
+);
 mkdirSync(path.dirname(resultsFile), { recursive: true });
 rmSync(resultsFile, { force: true });
 const jest = spawnSync(

@@ -358,6 +358,70 @@ describe('a withdrawal on chain', () => {
   }, 90_000);
 });
 
+describe("an admin's speed-up", () => {
+  it("joins the withdrawal's trace, linked to the admin's request", async () => {
+    const { user, wallet } = await walletOnChain(tenant.token, '1');
+    const requestId = `trace-${randomUUID()}`;
+    // Not mined until the speed-up is sent: the first transaction waits in the node's pool.
+    await chain.setAutomine(false);
+    try {
+      const created = await api.post(`/v1/users/${user}/wallets/${wallet}/withdrawals`, {
+        token: tenant.token,
+        headers: { 'x-request-id': requestId },
+        body: {
+          assetId: 'eth',
+          amount: '0.1',
+          receiverAddress: Wallet.createRandom().address,
+          ...device,
+        },
+      });
+      expect(created.status).toBe(201);
+      const path = `/v1/users/${user}/wallets/${wallet}/withdrawals/${created.body.id}`;
+      await waitFor(
+        async () => (await api.get(path, { token: tenant.token })).body.status === 'broadcast',
+        { what: 'the broadcast' },
+      );
+      const sped = await api.post(`/v1/admin/withdrawals/${created.body.id}/speed-up`, {
+        token: admin,
+      });
+      expect(sped.status).toBe(200);
+      const spans = await traceOf(
+        requestId,
+        (all) => all.some((s) => s.name === 'withdrawal speed-up'),
+        "the speed-up in the withdrawal's trace",
+      );
+      const handled = find(spans, 'wallet-ledger', 'server', 'wallet-ledger/withdrawals.create');
+      const speedUp = find(spans, 'wallet-ledger', 'internal', 'withdrawal speed-up');
+      expect(parentOf(spans, speedUp)).toBe(handled);
+      expect(speedUp.attributes['custody.withdrawal_id']).toBe(created.body.id);
+      // Linked to the admin's request: a trace of its own, rooted in the gateway's span of it.
+      const [link] = speedUp.links;
+      expect(link && link.traceId !== speedUp.traceId).toBe(true);
+      const adminRequest = await waitFor(
+        () =>
+          receiver.spans.find(
+            (s) =>
+              s.traceId === link!.traceId &&
+              s.service === 'gateway' &&
+              s.kind === 'server' &&
+              s.name.includes('speed-up'),
+          ),
+        { timeoutMs: 20_000, intervalMs: 50, what: "the admin's request" },
+      );
+      expect(adminRequest.parentSpanId).toBeUndefined();
+      // The replacement's broadcast, under the speed-up.
+      const broadcast = spans.find(
+        (s) => asked('eth_sendRawTransaction')(s) && isUnder(spans, s, speedUp),
+      );
+      expect(broadcast?.service).toBe('wallet-ledger');
+    } finally {
+      await chain.setAutomine(true);
+      // The pool's transaction mined now, not when the next test sends one.
+      await chain.mine(1);
+    }
+  }, 90_000);
+});
+
 describe('a held withdrawal', () => {
   it("continues its request's trace when its approval releases it, linked to the approval's", async () => {
     const held = await api.newClient(admin, 'Traced held');
@@ -401,7 +465,10 @@ describe('a held withdrawal', () => {
       (all) =>
         all.some((s) => s.name === 'withdrawal approval') &&
         all.some((s) => s.name === 'withdrawal send') &&
-        all.some(asked('eth_sendRawTransaction')),
+        all.some(asked('eth_sendRawTransaction')) &&
+        // Each process exports its spans on its own schedule: the signer's may come last.
+        all.some((s) => s.service === 'signing' && s.kind === 'server') &&
+        all.some((s) => s.service === 'policy' && s.name === 'policy/decisions.authorize'),
       'the held withdrawal trace up to its broadcast',
     );
     const handled = find(spans, 'wallet-ledger', 'server', 'wallet-ledger/withdrawals.create');

@@ -299,7 +299,16 @@ export async function lockPendingOf(db: Executor, operationIds: string[]): Promi
   return db
     .select()
     .from(approvals)
-    .where(and(inArray(approvals.operationId, operationIds), eq(approvals.status, 'pending')))
+    .where(
+      and(
+        inArray(approvals.operationId, operationIds),
+        eq(approvals.status, 'pending'),
+        // A restore's frozen approvals end only by its release (policy/src/restore): a caller's
+        // release must not cancel one before wallet-ledger has matched the chain.
+        sql`NOT EXISTS (SELECT 1 FROM policy.frozen_approvals f
+                         WHERE f.approval_id = ${approvals.id} AND f.released_at IS NULL)`,
+      ),
+    )
     .orderBy(asc(approvals.id))
     .for('update');
 }

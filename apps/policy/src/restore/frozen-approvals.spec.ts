@@ -48,6 +48,8 @@ it('freezes pending approvals: no one decides them and none expires, until the r
       h.decide.decide(clientOf('fz', 2), id, { decision: 'approve' }),
     ).rejects.toMatchObject({ status: 409, code: 'approval_frozen' });
   expect(await h.expire.expireDue()).toBe(0);
+  // Nor does a service's release of the operation (a compromised trading or issuer may call it).
+  await h.release.release([op.operationId]);
   expect((await h.approvals.get(clientOf('fz', 1), held)).status).toBe('pending');
 
   expect(await releaseFrozenApprovals(h.db)).toEqual({ cancelledApprovals: 2, released: 2 });
