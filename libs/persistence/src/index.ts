@@ -8,3 +8,4 @@ export * from './pipeline';
 export * from './retention';
 export * from './seen-proofs';
 export * from './restore';
+export * from './early-outcomes';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, not, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   ActivityFilters,
@@ -6,7 +6,7 @@ import type {
   IssuerActivityStatus,
   V2Paging,
 } from '@custody/contracts';
-import { type Executor, one, type Page } from '@custody/persistence';
+import { earlyOutcomes, type Executor, one, type Page } from '@custody/persistence';
 import { byName, selectV2Page } from '../paging.repository';
 import { type ActivityRow, activities } from '../schema';
 
@@ -74,37 +74,8 @@ export async function finishHeld(
   return row;
 }
 
-/**
- * An approval's outcome can arrive before the activity it holds is committed (the policy
- * service commits the approval first). Both sides take the approval's lock: the activity's
- * transaction reads an outcome kept before it, or the outcome's sees the activity.
- */
-export async function lockApproval(db: Executor, approvalId: string): Promise<void> {
-  await db.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`issuer.approval:${approvalId}`}, 0))`,
-  );
-}
-
-/** Keeps an approval's outcome that came before its activity. */
-export async function keepOutcome(db: Executor, approvalId: string, status: string): Promise<void> {
-  // An outcome waits seconds for its activity at most; one still here after a day belongs to an
-  // activity never recorded (its signature or insert failed after its decision): forgotten.
-  await db.execute(
-    sql`DELETE FROM issuer.approval_outcomes WHERE created_at < now() - interval '1 day'`,
-  );
-  await db.execute(
-    sql`INSERT INTO issuer.approval_outcomes (approval_id, status) VALUES (${approvalId}, ${status})
-        ON CONFLICT (approval_id) DO NOTHING`,
-  );
-}
-
-/** The outcome kept for an approval, taken (deleted) as it is read. */
-export async function takeOutcome(db: Executor, approvalId: string): Promise<string | undefined> {
-  const { rows } = await db.execute<{ status: string }>(
-    sql`DELETE FROM issuer.approval_outcomes WHERE approval_id = ${approvalId} RETURNING status`,
-  );
-  return rows[0]?.status;
-}
+// Outcomes that arrive before their operation: the shared statements over issuer's table.
+export const { lockApproval, keepOutcome, takeOutcome } = earlyOutcomes('issuer');
 
 /** The issue's activity, marked read (with the time) if it was not. */
 export async function readActivity(

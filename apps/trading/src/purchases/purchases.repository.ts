@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ListQuery, RpcErrorBody } from '@custody/contracts';
-import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
+import {
+  earlyOutcomes,
+  type Executor,
+  listClauses,
+  one,
+  type Page,
+  selectPage,
+} from '@custody/persistence';
 import type { TenantScope } from '@custody/tenancy';
 import { type PurchaseRow, purchases } from '../schema';
 
@@ -118,37 +125,8 @@ export async function lockPurchase(db: Executor, id: string): Promise<PurchaseRo
   return row;
 }
 
-/**
- * An approval's outcome can arrive before the purchase it holds is committed (the policy
- * service commits the approval first). Both sides take the approval's lock: the purchase's
- * transaction reads an outcome kept before it, or the outcome's sees the purchase.
- */
-export async function lockApproval(db: Executor, approvalId: string): Promise<void> {
-  await db.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`trading.approval:${approvalId}`}, 0))`,
-  );
-}
-
-/** Keeps an approval's outcome that came before its purchase. */
-export async function keepOutcome(db: Executor, approvalId: string, status: string): Promise<void> {
-  // An outcome waits seconds for its purchase at most; one still here after a day belongs to a
-  // purchase that was never recorded (a crash between its decision and its insert): forgotten.
-  await db.execute(
-    sql`DELETE FROM trading.approval_outcomes WHERE created_at < now() - interval '1 day'`,
-  );
-  await db.execute(
-    sql`INSERT INTO trading.approval_outcomes (approval_id, status) VALUES (${approvalId}, ${status})
-        ON CONFLICT (approval_id) DO NOTHING`,
-  );
-}
-
-/** The outcome kept for an approval, taken (deleted) as it is read. */
-export async function takeOutcome(db: Executor, approvalId: string): Promise<string | undefined> {
-  const { rows } = await db.execute<{ status: string }>(
-    sql`DELETE FROM trading.approval_outcomes WHERE approval_id = ${approvalId} RETURNING status`,
-  );
-  return rows[0]?.status;
-}
+// Outcomes that arrive before their operation: the shared statements over trading's table.
+export const { lockApproval, keepOutcome, takeOutcome } = earlyOutcomes('trading');
 
 /** A purchase the caller already holds the id of (from its own row): it must exist. */
 export async function purchaseById(db: Executor, id: string): Promise<PurchaseRow> {
