@@ -28,7 +28,7 @@ async function compose(deps: ServiceDeps<'signing'>): Promise<ServiceParts<'sign
   // Passkeys' approvals are WebAuthn assertions for this relying party (identity's, configured alike).
   const relyingParty = { rpId: deps.config.WEBAUTHN_RP_ID, origins: deps.config.WEBAUTHN_ORIGINS };
   checkRelyingParty(relyingParty);
-  const gate = new DecisionGate(deps.db, trusted.keys, deps.logger, relyingParty);
+  const gate = new DecisionGate(deps.db, trusted.keys, deps.refusals, relyingParty);
   return {
     rpcHandlers: rpcHandlers({
       signer: new DecidedSigner(keys, evm, qubic, gate),

@@ -7,8 +7,9 @@ import { type Stack, startStack } from './stack';
 import { freePort, pageWithAuthenticator } from './virtual-authenticator';
 
 // Passkeys for people (docs/decisions/identity-and-authentication.md, "Passkeys"): over HTTP
-// with a software authenticator, registration, sign-in with the webauthn grant and what it
-// refuses (a replayed challenge, an unverified user, another client's passkey, a deleted one),
+// with a software authenticator, registration, sign-in with the webauthn grant (the passkey
+// signing the challenge's sign-in derivation, `signInChallenge`) and what it refuses (a replayed
+// challenge, one signed as issued, an unverified user, another client's passkey, a deleted one),
 // and a tenant's requirement of its members; in Chromium with its virtual authenticator (the
 // DevTools WebAuthn domain), an operator registers a passkey in the console, signs out, and
 // signs in with it alone, the session surviving a reload.
@@ -106,13 +107,18 @@ describe('passkeys over HTTP', () => {
     expect(options.body.excludeCredentials).toHaveLength(2);
 
     // A discoverable sign-in (no e-mail), and one for the e-mail.
-    const signedIn = await api.post('/v1/tokens', webauthnGrant(laptop.assert(await challenge())));
+    const signedIn = await api.post(
+      '/v1/tokens',
+      webauthnGrant(await laptop.signIn(await challenge())),
+    );
     expect(signedIn.status).toBe(201);
     expect(signedIn.body.client.id).toBe(tenant.id);
     expect(decodeJwt(signedIn.body.access_token as string)['enr']).toBeUndefined();
     const named = await challenge(tenant.email);
     expect(named.allowCredentials).toHaveLength(2);
-    expect((await api.post('/v1/tokens', webauthnGrant(phone.assert(named)))).status).toBe(201);
+    expect((await api.post('/v1/tokens', webauthnGrant(await phone.signIn(named)))).status).toBe(
+      201,
+    );
     // The token works like any other.
     const users = await api.get('/v1/users', { token: signedIn.body.access_token });
     expect(users.status).toBe(200);
@@ -157,12 +163,12 @@ describe('passkeys over HTTP', () => {
     expect((await api.get('/v1/clients/me/passkeys', { token: other.token })).body).toEqual([]);
   });
 
-  it('refuses a replayed challenge, an unverified user, a wrong origin, and answers that change nothing', async () => {
+  it('refuses a replayed challenge, one signed as issued, an unverified user, a wrong origin, and answers that change nothing', async () => {
     const tenant = await api.newClient(admin, 'Replay tenant');
     const device = new SoftAuthenticator(origin, 'localhost');
     await register(tenant.token, device);
 
-    const assertion = device.assert(await challenge());
+    const assertion = await device.signIn(await challenge());
     expect((await api.post('/v1/tokens', webauthnGrant(assertion))).status).toBe(201);
     // The same assertion again: its challenge was used.
     expectProblem(
@@ -170,9 +176,20 @@ describe('passkeys over HTTP', () => {
       400,
       'webauthn_challenge_invalid',
     );
+    // The challenge as issued, signed as it is (not its sign-in derivation): refused, and the
+    // challenge still signs in once answered as a client must.
+    const issued = await challenge();
+    expectProblem(
+      await api.post('/v1/tokens', webauthnGrant(device.assert(issued))),
+      400,
+      'webauthn_challenge_invalid',
+    );
+    expect((await api.post('/v1/tokens', webauthnGrant(await device.signIn(issued)))).status).toBe(
+      201,
+    );
     // A challenge nobody issued.
     expectProblem(
-      await api.post('/v1/tokens', webauthnGrant(device.assert({ challenge: 'made-up' }))),
+      await api.post('/v1/tokens', webauthnGrant(await device.signIn({ challenge: 'made-up' }))),
       400,
       'webauthn_challenge_invalid',
     );
@@ -180,14 +197,17 @@ describe('passkeys over HTTP', () => {
     expectProblem(
       await api.post(
         '/v1/tokens',
-        webauthnGrant(device.assert(await challenge(), { userVerified: false })),
+        webauthnGrant(await device.signIn(await challenge(), { userVerified: false })),
       ),
       401,
       'passkey_assertion_invalid',
     );
     // A counter that went back: a cloned authenticator.
     expectProblem(
-      await api.post('/v1/tokens', webauthnGrant(device.assert(await challenge(), { counter: 1 }))),
+      await api.post(
+        '/v1/tokens',
+        webauthnGrant(await device.signIn(await challenge(), { counter: 1 })),
+      ),
       401,
       'passkey_assertion_invalid',
     );
@@ -197,7 +217,7 @@ describe('passkeys over HTTP', () => {
       body: {},
     });
     expectProblem(
-      await api.post('/v1/tokens', webauthnGrant(device.assert(other.body))),
+      await api.post('/v1/tokens', webauthnGrant(await device.signIn(other.body))),
       400,
       'webauthn_challenge_invalid',
     );
@@ -271,7 +291,10 @@ describe('passkeys over HTTP', () => {
 
     // A challenge for Alice answered with Bob's passkey.
     expectProblem(
-      await api.post('/v1/tokens', webauthnGrant(bobsDevice.assert(await challenge(alice.email)))),
+      await api.post(
+        '/v1/tokens',
+        webauthnGrant(await bobsDevice.signIn(await challenge(alice.email))),
+      ),
       401,
       'invalid_grant',
     );
@@ -294,7 +317,7 @@ describe('passkeys over HTTP', () => {
     );
     // A removed passkey signs nobody in.
     expectProblem(
-      await api.post('/v1/tokens', webauthnGrant(alicesDevice.assert(await challenge()))),
+      await api.post('/v1/tokens', webauthnGrant(await alicesDevice.signIn(await challenge()))),
       401,
       'invalid_grant',
     );
@@ -354,7 +377,10 @@ describe('passkeys over HTTP', () => {
       403,
       'passkey_required',
     );
-    const signedIn = await api.post('/v1/tokens', webauthnGrant(device.assert(await challenge())));
+    const signedIn = await api.post(
+      '/v1/tokens',
+      webauthnGrant(await device.signIn(await challenge())),
+    );
     expect(signedIn.status).toBe(201);
     const token = signedIn.body.access_token as string;
     expect((await api.get('/v1/users', { token })).status).toBe(200);

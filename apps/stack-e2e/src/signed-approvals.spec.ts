@@ -42,11 +42,13 @@ import { DEFAULT_RP, newUser, openWallet } from './world';
  * keys: the first is admitted by the signer's registry at once, later ones only once endorsed
  * (and a rogue with identity's credentials adds none without). The policy service refuses an
  * approve without a signature, with another approval's, another operation's, another client's,
- * a pending or a revoked key's, counting nothing; a valid one counts and the message is signed.
+ * a pending or a revoked key's, or an approver's passkey sign-in to a challenge a rogue identity
+ * made of the approval's digest, counting nothing; a valid one counts and the message is signed.
  * A rogue holding the policy service's decision key and wallet-ledger's credentials presents
  * decisions for that approval with forged signatures, keys outside the registry, a replayed
- * signature, a signature of another payload, another voter's: the signer refuses each, audits it
- * and signs nothing; the same decision with the approver's real signature is signed. The CLI
+ * signature, a signature of another payload, another voter's, that passkey sign-in: the signer
+ * refuses each, audits it and signs nothing; the same decision with the approver's real
+ * signature is signed. The CLI
  * makes, registers and signs with a key of its own.
  */
 
@@ -536,6 +538,20 @@ function asserted(passkey: MemberPasskey, challenge: string, opts: AssertionOpti
   );
 }
 
+/**
+ * The passkey's answer to a sign-in whose challenge a rogue identity (or gateway) picked, as the
+ * console and the SDK answer one (`signIn`: over the challenge's sign-in derivation), packed as
+ * an approval's signature.
+ */
+async function signedInOver(passkey: MemberPasskey, challenge: string) {
+  return passkeySignature(
+    await passkey.device.signIn(
+      { challenge, allowCredentials: [{ id: passkey.credentialId }] },
+      { credentialId: passkey.credentialId },
+    ),
+  );
+}
+
 /** `who` registers `passkey` as an approver credential (its assertion over the digest). */
 async function registerPasskey(who: Member, passkey: MemberPasskey, opts: AssertionOptions = {}) {
   const challenge = await approverRegistrationChallenge({
@@ -676,6 +692,27 @@ describe('passkeys as approver credentials', () => {
     ];
     for (const [what, signature, credentialId] of cases)
       await nothingCounted(what, { credentialId: credentialId ?? p5.credential, signature });
+  });
+
+  it("refuses, as an approve, the approver's passkey sign-in to a challenge a rogue identity made of the approval's digest", async () => {
+    const { statement: z } = await statementOf(held.z.approvalId);
+    const digest = await approvalChallenge(z);
+    const signIn = await signedInOver(p5, digest);
+    // A sign-in assertion is the same ceremony as an approval's (type, origin, relying party):
+    // only the challenge it signed, the digest's sign-in derivation, keeps it from counting.
+    const clientData = JSON.parse(
+      Buffer.from(signIn.split('.')[1]!, 'base64url').toString('utf8'),
+    ) as { type: string; origin: string; challenge: string };
+    expect(clientData).toMatchObject({ type: 'webauthn.get', origin: DEFAULT_RP.origin });
+    expect(clientData.challenge).not.toBe(digest);
+    const answer = await approve(m5, held.z.approvalId, {
+      credentialId: p5.credential,
+      signature: signIn,
+    });
+    expect(answer.body).toMatchObject({ status: 403, code: 'approval_signature_invalid' });
+    const approval = await api.get(`/v1/approvals/${held.z.approvalId}`, { token: m1.token });
+    expect(approval.body).toMatchObject({ status: 'pending', decisions: [] });
+    expect((await readMessage(held.z.id)).status).toBe('pending_approval');
   });
 
   it('counts the passkey’s assertion over its approval: approved, and the signer signs the message', async () => {
@@ -863,6 +900,10 @@ describe("a rogue with the policy service's decision key", () => {
           p5.credential,
           asserted(p5, await approvalChallenge(z), { userVerified: false }),
         ),
+      ],
+      [
+        "m5's passkey sign-in to a challenge a rogue identity made of the approval's digest",
+        approval(m5.id, p5.credential, await signedInOver(p5, await approvalChallenge(z))),
       ],
       ["m5's real assertion, as m6's vote", approval(m6.id, p5.credential, real)],
       ['another payload', approval(m5.id, p5.credential, real), 'Pay the attacker'],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { parseEther } from 'ethers';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseEther, Wallet } from 'ethers';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import {
   approverKeyRegistration,
   approverOf,
@@ -27,8 +27,10 @@ import { freePort, pageWithAuthenticator } from './virtual-authenticator';
 // confirmed on a local chain (anvil, wallet-ledger's EVM adapter): one approved over HTTP with an
 // Ed25519 approver key; one by an operator in the console (Chromium, its virtual authenticator
 // through the DevTools WebAuthn domain) who registers a passkey there, signs in with it, uses it
-// for approvals (endorsed by the tenant's key) and approves with it. Each time the signer checks
-// the approval's signature against its own registry before it signs the transaction.
+// for approvals (endorsed by the tenant's key) and approves with it, the page showing what the
+// passkey signs as the approval's statement says it (and refusing to sign a statement that
+// disagrees with the approval). Each time the signer checks the approval's signature against
+// its own registry before it signs the transaction.
 
 jest.setTimeout(240_000);
 
@@ -264,10 +266,64 @@ it('confirms on chain a withdrawal an operator approves in the console with the 
   // A withdrawal held for a signed approval: the operator approves it with the passkey.
   const w = await fundedEthWallet(world);
   const withdrawal = await heldWithdrawal(w);
-  await go(tab, 'Approvals');
-  await tab.getByRole('button', { name: /^Open approval withdrawal · 0\.1 eth/ }).click();
+  const receiver = (await withdrawal.read()).receiverAddress.toLowerCase();
   const dialog = tab.getByRole('dialog');
-  await dialog.getByText('Approvals count only signed').waitFor();
+  const openApproval = async () => {
+    await tab.getByRole('button', { name: /^Open approval withdrawal · 0\.1 eth/ }).click();
+    await dialog.getByText('Approvals count only signed').waitFor();
+  };
+
+  // An API that hands over a statement paying someone else than the approval shows (its
+  // summary): the page shows the statement's destination, refuses to sign it and says why.
+  const attacker = Wallet.createRandom().address.toLowerCase();
+  const approvalsList = (url: URL) => url.pathname === '/console/api/v1/approvals';
+  const tampered = async (route: Route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as {
+      id: string;
+      signing?: { statement: { operation: { legs?: { destination: string }[] } } };
+    }[];
+    for (const approval of list)
+      if (approval.id === withdrawal.approvalId)
+        approval.signing!.statement.operation.legs![0]!.destination = attacker;
+    await route.fulfill({ response, json: list });
+  };
+  const decisionsSent: string[] = [];
+  tab.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/decisions')) decisionsSent.push(r.url());
+  });
+  await tab.route(approvalsList, tampered);
+  await go(tab, 'Approvals');
+  await openApproval();
+  await dialog
+    .getByRole('alert')
+    .filter({ hasText: 'The statement to sign does not match this approval' })
+    .getByText(`the destination is ${attacker}, not ${receiver}`, { exact: false })
+    .waitFor();
+  expect(await signedFacts(dialog)).toMatchObject({ Destination: attacker });
+  await expect(dialog.getByRole('button', { name: 'Approve' }).isDisabled()).resolves.toBe(true);
+  await tab.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(decisionsSent).toEqual([]);
+  expect(
+    (await world.api.get(`/v1/approvals/${withdrawal.approvalId}`, { token: operator.token })).body,
+  ).toMatchObject({ status: 'pending', decisions: [] });
+  await tab.unroute(approvalsList, tampered);
+
+  // The statement as the API gives it: the page shows what the passkey signs, read from it.
+  await tab.reload();
+  await tab.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+  await openApproval();
+  expect(await signedFacts(dialog)).toEqual({
+    Approval: withdrawal.approvalId,
+    Activity: 'withdrawal',
+    Operation: 'movement',
+    Wallet: w.id,
+    Asset: 'eth',
+    Amount: '0.1',
+    Destination: receiver,
+  });
+  await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
   await dialog.getByLabel('Reason').fill('checked on the console');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await step('the approval sent', dialog.waitFor({ state: 'detached' }));
@@ -300,6 +356,20 @@ it('confirms on chain a withdrawal an operator approves in the console with the 
   );
   expect(signed[0]).toMatchObject({ activity: 'withdrawal' });
 });
+
+/** The facts the approval dialog says the passkey signs, by label. */
+async function signedFacts(dialog: Locator): Promise<Record<string, string>> {
+  const rows = await dialog
+    .getByRole('table', { name: 'What your passkey signs' })
+    .getByRole('row')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.querySelector('th')?.textContent ?? '',
+        tr.querySelector('td')?.textContent ?? '',
+      ]),
+    );
+  return Object.fromEntries(rows);
+}
 
 async function go(page: Page, section: string): Promise<void> {
   await page.getByRole('navigation').getByRole('link', { name: section, exact: true }).click();

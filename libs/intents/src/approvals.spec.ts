@@ -265,6 +265,21 @@ describe("a passkey's signature (a WebAuthn assertion over the digest)", () => {
     ).resolves.toEqual(bad);
   });
 
+  it("refuses a registration ceremony's answer over the digest (webauthn.create), and a sign-in's", async () => {
+    const bad = { fault: 'bad_signature' };
+    // A registration's client data signed as an assertion is (packed self-attestation signs
+    // the same bytes): only its type tells it apart, and the verifier asks for webauthn.get.
+    await expect(
+      verifyApproverSignature(credential, digest, signed(digest, { type: 'webauthn.create' }), RP),
+    ).resolves.toEqual(bad);
+    // A sign-in that a rogue identity asked with the digest as its challenge: the client signed
+    // its sign-in derivation, which is no approval's challenge.
+    const signIn = await device.signIn({ challenge: challengeOfDigest(digest) });
+    await expect(
+      verifyApproverSignature(credential, digest, webauthnSignature(signIn.response), RP),
+    ).resolves.toEqual(bad);
+  });
+
   it('refuses what is not an assertion string', async () => {
     for (const bad of [undefined, 'a.b', 'a.b.c.d', 'a.b!.c', `${'A'.repeat(2048)}.b.c`, 42])
       await expect(verifyApproverSignature(credential, digest, bad, RP)).resolves.toEqual({

@@ -1,7 +1,8 @@
 // Approvals as signatures, the part that runs in browsers as well as in Node (Web Crypto, no
-// Node module): the canonical JSON the digests are taken of, and approving with a passkey. A
-// passkey signs a digest by answering a WebAuthn request whose challenge is the digest's 32
-// bytes; its assertion is sent as one signature string (`passkeySignature`).
+// Node module): the canonical JSON the digests are taken of, approving with a passkey, and the
+// challenge a passkey signs to sign in. A passkey signs a digest by answering a WebAuthn request
+// whose challenge is the digest's 32 bytes; its assertion is sent as one signature string
+// (`passkeySignature`).
 
 /** What a registration digest says a key is for. */
 export const APPROVER_KEY_PURPOSE = 'custody approver credential';
@@ -90,6 +91,43 @@ export async function approverRegistrationChallenge(
   registration: ApproverRegistration,
 ): Promise<string> {
   return sha256Challenge(approverRegistrationJson(registration));
+}
+
+/** What a sign-in challenge's bytes are prefixed with before they are hashed (`signInChallenge`). */
+export const SIGN_IN_CHALLENGE_PREFIX = 'custody/sign-in/v1:';
+
+function fromBase64url(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('A challenge in base64url (no padding)');
+  const padded = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
+  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+}
+
+/**
+ * The challenge a passkey signs to sign in, for the server's sign-in challenge (base64url): the
+ * SHA-256 of `custody/sign-in/v1:` followed by the challenge's bytes, base64url. Every client
+ * that answers a sign-in asks its authenticator to sign this, never the server's challenge as
+ * given, and identity accepts only this answer.
+ *
+ * Why: a sign-in assertion and an approval's have the same type (`webauthn.get`), origin and
+ * relying party, so an identity service (or gateway) that issued an approval digest as a sign-in
+ * challenge would get, from an approver's ordinary sign-in, their approval. Here the signed
+ * challenge is a SHA-256 whose input begins with `c`; an approval's (`approvalChallenge`) and a
+ * credential registration's (`approverRegistrationChallenge`) are SHA-256s of canonical JSON,
+ * which begins with `{`. The inputs always differ, so whatever challenge the server picks, a
+ * sign-in assertion never carries an approval's or a registration's challenge (short of a
+ * SHA-256 collision).
+ */
+export async function signInChallenge(challenge: string): Promise<string> {
+  const prefix = new TextEncoder().encode(SIGN_IN_CHALLENGE_PREFIX);
+  const bytes = fromBase64url(challenge);
+  const input = new Uint8Array(prefix.length + bytes.length);
+  input.set(prefix);
+  input.set(bytes, prefix.length);
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', input);
+  return base64url(new Uint8Array(digest));
 }
 
 /** A passkey's assertion, as `navigator.credentials.get` answers it serialized (`toJSON()`). */

@@ -1,17 +1,21 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import {
   approvalChallenge,
   approvalDigest,
+  approvalStatementJson,
   approverKeyRegistration,
   approverOf,
   approverPrivateKey,
   approverPublicKey,
   approverRegistrationChallenge,
   approverRegistrationDigest,
+  approverRegistrationJson,
   type ApprovalStatement,
   newApproverKey,
   passkeySignature,
+  SIGN_IN_CHALLENGE_PREFIX,
   signApproval,
+  signInChallenge,
 } from './index';
 
 // Approvals as signatures. The digest is pinned to the known answer libs/intents' spec pins for
@@ -124,5 +128,29 @@ describe('approvals as signatures', () => {
         response: { authenticatorData: 'YQ==', clientDataJSON: 'Yg', signature: 'Yw' },
       }),
     ).toThrow();
+  });
+
+  it("signs in over the challenge's sign-in derivation, which no approval or registration challenge can be", async () => {
+    const issued = Buffer.from('a server challenge of 32 random bytes!').toString('base64url');
+    const derived = await signInChallenge(issued);
+    expect(SIGN_IN_CHALLENGE_PREFIX).toBe('custody/sign-in/v1:');
+    expect(derived).toBe(
+      createHash('sha256')
+        .update(
+          Buffer.concat([Buffer.from('custody/sign-in/v1:'), Buffer.from(issued, 'base64url')]),
+        )
+        .digest('base64url'),
+    );
+    // A rogue server that issues an approval's challenge gets its derivation signed, not it.
+    const approval = await approvalChallenge(KNOWN_STATEMENT);
+    expect(await signInChallenge(approval)).not.toBe(approval);
+    // The inputs hashed differ at their first byte: `c` for a sign-in, `{` for the others.
+    expect(SIGN_IN_CHALLENGE_PREFIX.charAt(0)).toBe('c');
+    expect(approvalStatementJson(KNOWN_STATEMENT).charAt(0)).toBe('{');
+    expect(
+      approverRegistrationJson({ tenantId: 't1', clientId: 'c1', publicKey: 'k' }).charAt(0),
+    ).toBe('{');
+    await expect(signInChallenge('not base64url!')).rejects.toThrow();
+    await expect(signInChallenge('')).rejects.toThrow();
   });
 });

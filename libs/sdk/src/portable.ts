@@ -53,7 +53,8 @@ export {
   type WebhookSecret,
 } from './webhooks.js';
 export type { paths as V1Paths, components as V1Components } from './generated/v1.js';
-// Approvals as signatures: the statements' canonical JSON, and approving with a passkey.
+// Approvals as signatures: the statements' canonical JSON, approving with a passkey, and the
+// challenge a passkey signs to sign in (never an approval's).
 export {
   APPROVER_KEY_PURPOSE,
   approvalChallenge,
@@ -62,6 +63,8 @@ export {
   approverRegistrationJson,
   canonicalJson,
   passkeySignature,
+  SIGN_IN_CHALLENGE_PREFIX,
+  signInChallenge,
   type ApprovalStatement,
   type ApproverRegistration,
   type PasskeyAssertion,

@@ -9,3 +9,5 @@ export * from './approval-outcomes';
 export * from './periodic';
 export * from './commands';
 export * from './job-schedulers';
+export * from './refusal-audit';
+export * from './report-budget';

@@ -2,6 +2,7 @@ import { createDatabase, createPool, migrate } from '@custody/persistence';
 import { createTestDatabase, testLogger, type TestDatabase, waitFor } from '@custody/testing';
 import type pg from 'pg';
 import { RefusalAudit } from './refusal-audit';
+import { REPORT_BURST } from './report-budget';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -34,25 +35,28 @@ async function reported(): Promise<{ requestId: string; suppressed: number }[]> 
 }
 
 describe('the audit of refused RPC requests', () => {
-  it('reports a few per second through the outbox, and then how many it left out', async () => {
+  it('reports a burst in full, then counts those past it in the next report', async () => {
     const audit = new RefusalAudit(createDatabase(pool), 'svc', 'signing', testLogger());
-    const second = 1_800_000_000_000;
-    for (let i = 0; i < 25; i += 1) audit.report(refusal(i), second + i);
-    audit.report(refusal(99), second + 1_000);
+    const start = 1_800_000_000_000;
+    // REPORT_BURST + 10 refusals within 70 ms: less than one report's refill.
+    for (let i = 0; i < REPORT_BURST + 10; i += 1) audit.report(refusal(i), start + i);
+    audit.report(refusal(999), start + 1_000);
     // Reports are written in the background (the refused caller gets its answer at once).
-    await waitFor(async () => (await reported()).length >= 11, { what: 'the reports' });
+    await waitFor(async () => (await reported()).length >= REPORT_BURST + 1, {
+      what: 'the reports',
+    });
     const rows = await reported();
-    expect(rows).toHaveLength(11);
+    expect(rows).toHaveLength(REPORT_BURST + 1);
     // Inserted concurrently: the outbox order is not the report order.
     expect(
       rows
         .filter((row) => row.suppressed === 0)
         .map((row) => row.requestId)
         .sort(),
-    ).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9']);
-    expect(rows.find((row) => row.requestId === 'r99')).toEqual({
-      requestId: 'r99',
-      suppressed: 15,
+    ).toEqual(Array.from({ length: REPORT_BURST }, (_, i) => `r${i}`).sort());
+    expect(rows.find((row) => row.requestId === 'r999')).toEqual({
+      requestId: 'r999',
+      suppressed: 10,
     });
   });
 });

@@ -1,10 +1,17 @@
 import { RPC_REFUSED_EVENT, type RpcRefusalRecord, type ServiceName } from '@custody/contracts';
 import type { Logger } from '@custody/logging';
-import type { ProofRefusal } from '@custody/messaging';
 import { type Database, enqueueEvent } from '@custody/persistence';
+import { fullReportBudget, type ReportBudget, spendReport } from './report-budget';
 
-/** Refusals reported to the audit log per second at most; the others are counted. */
-const REPORTS_PER_SECOND = 10;
+/** A refused request as reported: a refused proof (ProofRefusal) or a signer's refusal. */
+export interface Refusal {
+  method: string;
+  caller: string | undefined;
+  brokerUser: string | undefined;
+  requestId: string;
+  reason: string;
+  failed: RpcRefusalRecord['failed'];
+}
 
 /**
  * The longest a name from the refused message is reported (its method, broker user, claimed
@@ -18,12 +25,11 @@ const clip = (value: string) => value.slice(0, REFUSAL_NAME_MAX);
 /**
  * Reports the RPC requests a service refused to identity's audit log, through the service's
  * outbox (RPC_REFUSED_EVENT). A rogue caller can send refusals as fast as the broker carries
- * them: past REPORTS_PER_SECOND in a second they are only counted, and the next report says how
- * many were left out (the log line and the rpc_refused_total metric still see each one).
+ * them: past the report budget (report-budget.ts) they are only counted, and the next report says
+ * how many were left out (the log line and the rpc_refused_total metric still see each one).
  */
 export class RefusalAudit {
-  private second = 0;
-  private reported = 0;
+  private budget: ReportBudget | undefined;
   private suppressed = 0;
 
   constructor(
@@ -33,17 +39,13 @@ export class RefusalAudit {
     private readonly logger: Logger,
   ) {}
 
-  report(refusal: ProofRefusal, now = Date.now()): void {
-    const second = Math.floor(now / 1000);
-    if (second !== this.second) {
-      this.second = second;
-      this.reported = 0;
-    }
-    if (this.reported >= REPORTS_PER_SECOND) {
+  report(refusal: Refusal, now = Date.now()): void {
+    const spent = spendReport(this.budget ?? fullReportBudget(now), now);
+    this.budget = spent.budget;
+    if (!spent.allowed) {
       this.suppressed += 1;
       return;
     }
-    this.reported += 1;
     const record: RpcRefusalRecord = {
       service: this.service,
       method: clip(refusal.method),

@@ -69,6 +69,8 @@ export interface ServiceDeps<A extends ServiceName = ServiceName> {
   rpc: RpcClient;
   redis: Redis | undefined;
   metrics: Metrics;
+  /** Reports refused requests to identity's audit log (at a bounded rate). */
+  refusals: RefusalAudit;
 }
 
 /** What an app's `compose` builds from its deps; each part optional. */
@@ -184,6 +186,7 @@ export async function startService<A extends ServiceName>(
   });
   await rpc.start();
 
+  const refusals = new RefusalAudit(db, schema, app, logger);
   const deps: ServiceDeps<A> = {
     app,
     config,
@@ -195,6 +198,7 @@ export async function startService<A extends ServiceName>(
     rpc,
     redis,
     metrics,
+    refusals,
   };
   // The app's object graph, built once: the steps below only start what it holds.
   const parts = await definition.compose(deps);
@@ -241,7 +245,6 @@ export async function startService<A extends ServiceName>(
       checks: Object.fromEntries(Object.entries(outcome.checks).map(([k, v]) => [k, v.status])),
     };
   };
-  const refusals = new RefusalAudit(db, schema, app, logger);
   const callers = new CallerPolicy(config.MQ_CALLERS);
   const rpcServer = new RpcServer({
     broker,

@@ -6,6 +6,7 @@ import {
   randomBytes,
   sign,
 } from 'node:crypto';
+import { signInChallenge } from '@custody/sdk/approval-statements';
 
 // A software WebAuthn authenticator for the tests that do not drive a browser (the browser tests
 // use Chromium's virtual authenticator): ES256 keys, attestation `none`, the flags and counter as
@@ -75,6 +76,8 @@ export interface AssertionOptions {
   origin?: string;
   /** The relying party whose id's hash the authenticator data carries (default: its own). */
   rpId?: string;
+  /** The ceremony the client data names (default `webauthn.get`; `webauthn.create`: a registration's). */
+  type?: 'webauthn.create' | 'webauthn.get';
 }
 
 const b64url = (bytes: Uint8Array | Buffer) => Buffer.from(bytes).toString('base64url');
@@ -193,7 +196,11 @@ export class SoftAuthenticator {
     credential.counter = opts.counter ?? credential.counter + 1;
     const flags = FLAG_UP | (opts.userVerified === false ? 0 : FLAG_UV);
     const authData = this.authData(flags, credential.counter, undefined, opts.rpId);
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge, opts.origin);
+    const clientDataJSON = this.clientData(
+      opts.type ?? 'webauthn.get',
+      options.challenge,
+      opts.origin,
+    );
     const signature = sign(
       'sha256',
       Buffer.concat([authData, sha256(clientDataJSON)]),
@@ -211,5 +218,14 @@ export class SoftAuthenticator {
       },
       clientExtensionResults: {},
     };
+  }
+
+  /**
+   * A sign-in as an honest client answers one: an assertion over the sign-in derivation of the
+   * server's challenge (`signInChallenge`, as the console and the SDK ask it), never over the
+   * challenge as given.
+   */
+  async signIn(options: RequestOptionsJson, opts: AssertionOptions = {}) {
+    return this.assert({ ...options, challenge: await signInChallenge(options.challenge) }, opts);
   }
 }

@@ -69,7 +69,7 @@ export function consoleSessionRoutes(sessions: ConsoleSessions) {
       operationId: SIGN_IN,
       summary: 'Sign in to the console',
       description:
-        "Signs a client in with its e-mail and password, or with a passkey's assertion (`passkey`) over a challenge of `POST /console/session/webauthn-options`, through the console's api client, which the gateway alone knows, and sets the session cookie (HttpOnly, Secure, SameSite=Strict); the answer carries who signed in and the session's CSRF token, never a token. " +
+        "Signs a client in with its e-mail and password, or with a passkey's assertion (`passkey`) over the sign-in derivation (`signInChallenge`) of a challenge of `POST /console/session/webauthn-options`, through the console's api client, which the gateway alone knows, and sets the session cookie (HttpOnly, Secure, SameSite=Strict); the answer carries who signed in and the session's CSRF token, never a token. " +
         'Not idempotent: every call makes a new session. ' +
         'Errors: 401 `invalid_grant` or `passkey_assertion_invalid`; 400 `webauthn_challenge_invalid`; 403 `csrf_rejected` (from another site) or `passkey_required` (a password where the passkey is required); 429 per IP or `account_locked` (with Retry-After); 503 `console_not_configured`.',
       tags: ['console'],
@@ -108,7 +108,7 @@ export function consoleSessionRoutes(sessions: ConsoleSessions) {
       operationId: PASSKEY_OPTIONS,
       summary: 'A challenge to sign in to the console with a passkey',
       description:
-        "Answers the options of a WebAuthn sign-in (any discoverable passkey, user verification required) through the console's api client: the challenge is kept five minutes for one `POST /console/session` with `passkey`. " +
+        "Answers the options of a WebAuthn sign-in (any discoverable passkey, user verification required) through the console's api client: the challenge is kept five minutes for one `POST /console/session` with `passkey`, whose assertion signs the challenge's sign-in derivation (the SDK's `signInChallenge`), never the challenge as given. " +
         'Not idempotent: every call makes a new challenge; it counts in the sign-in window per IP. ' +
         'Errors: 403 `csrf_rejected` (from another site); 429 per IP; 503 `console_not_configured`.',
       tags: ['console'],

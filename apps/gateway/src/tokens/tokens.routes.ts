@@ -93,7 +93,7 @@ export function tokenRoutes(rpc: RpcClient) {
       operationId: 'createToken',
       summary: 'Issue an access and refresh token (password, refresh_token, webauthn grants)',
       description:
-        "Exchanges the api client's credentials (HTTP Basic) and a grant for an access token (an EdDSA JWT valid `expires_in` seconds) and a refresh token: `password` with the client's e-mail and password, `refresh_token` with the last refresh token, `urn:custody:webauthn` with a passkey's assertion over a challenge of `POST /v1/tokens/webauthn-challenge`, or `urn:custody:enrollment-code` with a one-time enrollment code; with `userId` the access token reaches only that end user's records. " +
+        "Exchanges the api client's credentials (HTTP Basic) and a grant for an access token (an EdDSA JWT valid `expires_in` seconds) and a refresh token: `password` with the client's e-mail and password, `refresh_token` with the last refresh token, `urn:custody:webauthn` with a passkey's assertion over the sign-in derivation of a challenge of `POST /v1/tokens/webauthn-challenge`, or `urn:custody:enrollment-code` with a one-time enrollment code; with `userId` the access token reaches only that end user's records. " +
         'Where passkeys are required (admins in production, members of a tenant that requires them), a password signs in a client without a passkey only to register one (the token reaches the passkey routes alone), and is refused once it has one; an enrollment code signs in the same way, once. ' +
         'It stores the new refresh token (hashed) and marks a refreshed one used: a refresh token works once, and one that comes back revokes every token of its login (401 `refresh_token_reused`). ' +
         'It is not idempotent and ignores Idempotency-Key: every call issues new tokens. ' +
@@ -124,6 +124,7 @@ export function tokenRoutes(rpc: RpcClient) {
       description:
         'Answers the options of a WebAuthn sign-in (`navigator.credentials.get`, or `startAuthentication` of `@simplewebauthn/browser`) for the calling api client (HTTP Basic): a challenge kept five minutes for one `POST /v1/tokens` with grant `urn:custody:webauthn` through the same api client, user verification required. ' +
         'With `username`, only that client’s passkeys may answer (they are listed in `allowCredentials`); without, any discoverable passkey. An unknown e-mail gets a challenge no passkey answers, alike. ' +
+        "The passkey signs not this challenge but its sign-in derivation, the SHA-256 of `custody/sign-in/v1:` followed by the challenge's bytes, base64url (the SDK's `signInChallenge`), which no approval's challenge can be; an assertion over the challenge as given is refused (400 `webauthn_challenge_invalid`). " +
         'Every call makes a new challenge (not idempotent; Idempotency-Key is not used); it counts in the per-IP window of `/v1/tokens`. ' +
         "Errors: 401 `invalid_client` (the api client's id or secret); 429 per IP.",
       tags: ['tokens'],

@@ -6,6 +6,7 @@ import type {
 } from '@custody/contracts';
 import { AppError, Errors } from '@custody/errors';
 import type { Database } from '@custody/persistence';
+import { signInChallenge } from '@custody/sdk/approval-statements';
 import * as clientsRepo from '../clients/clients.repository';
 import type { ApiClientRow, ClientRow } from '../schema';
 import * as repo from './passkeys.repository';
@@ -29,8 +30,10 @@ function assertionInvalid(reason: string): AppError {
 
 /**
  * Sign-in with a passkey (grant `urn:custody:webauthn`): a challenge for an api client (for one
- * e-mail's passkeys, or any discoverable one), then the assertion over it, verified with the
- * passkey's public key, user verification required, its counter only forward.
+ * e-mail's passkeys, or any discoverable one), then the assertion over its sign-in derivation
+ * (`signInChallenge`: the client signs that, never the challenge as issued, so no sign-in
+ * assertion is ever an approval's), verified with the passkey's public key, user verification
+ * required, its counter only forward.
  */
 export class PasskeySignIn {
   constructor(
@@ -66,7 +69,9 @@ export class PasskeySignIn {
       timeout: CHALLENGE_TTL_MS,
       ...(allow !== undefined && allow.length > 0 ? { allowCredentials: allow } : {}),
     });
-    await this.challenges.keep(options.challenge, {
+    // Kept under the answer the client's authenticator signs: the assertion's client data names
+    // it, and only the challenge issued here derives it.
+    await this.challenges.keep(await signInChallenge(options.challenge), {
       kind: 'sign-in',
       apiClientId: apiClient.id,
       clientId,
@@ -74,7 +79,10 @@ export class PasskeySignIn {
     return options;
   }
 
-  /** The client whose passkey signed this challenge of this api client; refuses anything else. */
+  /**
+   * The client whose passkey signed the derivation of this api client's challenge; refuses
+   * anything else (an assertion over the challenge as issued finds nothing: 400).
+   */
   async verify(
     apiClient: ApiClientRow,
     assertion: PasskeyAuthenticationResponse,

@@ -13,8 +13,9 @@ const purposeSchema = z.discriminatedUnion('kind', [
 
 /**
  * WebAuthn challenges, in Redis (identity's `auth:` keyspace) for CHALLENGE_TTL_MS: each kept
- * with what it was issued for, and taken (GETDEL) when an answer comes, so it is used once
- * whatever the answer (a replay finds nothing) and by one replica only.
+ * with what it was issued for (a sign-in's under the answer its client signs,
+ * `signInChallenge`), and taken (GETDEL) when an answer comes, so it is used once whatever the
+ * answer (a replay finds nothing) and by one replica only.
  */
 export class WebAuthnChallenges {
   constructor(

@@ -1,11 +1,11 @@
 import type { KeyObject } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { type DecisionClaims, RPC_REFUSED_EVENT, type RpcRefusalRecord } from '@custody/contracts';
+import type { DecisionClaims } from '@custody/contracts';
 import { AppError } from '@custody/errors';
 import { openDecision, type RelyingParty } from '@custody/intents';
-import type { Logger } from '@custody/logging';
 import type { RpcCallContext } from '@custody/messaging';
-import { type Database, enqueueEvent } from '@custody/persistence';
+import type { Database } from '@custody/persistence';
+import type { RefusalAudit } from '@custody/service-kit';
 import * as approvers from '../approvers/approvers.repository';
 import { approvalSignaturesHold } from '../approvers/approvers.rules';
 import * as repo from './decisions.repository';
@@ -32,8 +32,6 @@ const CODE_OF: Record<DecisionFault | 'used' | 'missing', string> = {
   used: 'decision_used',
 };
 
-/** Refusals reported to the audit log per second at most (a rogue caller chooses their rate). */
-const REPORTS_PER_SECOND = 10;
 
 /** A decision taken for one signature: what the signature log records with it. */
 export interface TakenDecision {
@@ -50,15 +48,11 @@ export type SignCall = RpcCallContext & { method: string };
  * the decision's use and the signature are recorded in signing's database.
  */
 export class DecisionGate {
-  private second = 0;
-  private reported = 0;
-  /** Refusals past the per-second cap since the last report: the next one counts them. */
-  private suppressed = 0;
-
   constructor(
     private readonly db: Database,
     private readonly keys: ReadonlyMap<string, KeyObject>,
-    private readonly logger: Logger,
+    /** Reports refusals to the audit log, with the service's own (RefusalAudit). */
+    private readonly refusals: RefusalAudit,
     /** Whose passkeys' assertions count as approvals: WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS. */
     private readonly relyingParty: RelyingParty,
     private readonly now: () => number = Date.now,
@@ -159,31 +153,13 @@ export class DecisionGate {
    * `caller` (a key that is not the caller's to use).
    */
   report(fault: string, failed: 'decision' | 'caller', ctx: SignCall): void {
-    const second = Math.floor(this.now() / 1000);
-    if (second !== this.second) {
-      this.second = second;
-      this.reported = 0;
-    }
-    if (this.reported >= REPORTS_PER_SECOND) {
-      this.suppressed += 1;
-      return;
-    }
-    this.reported += 1;
-    const record: RpcRefusalRecord = {
-      service: 'signing',
-      method: ctx.method.slice(0, 128),
-      brokerUser: null,
-      caller: ctx.caller?.slice(0, 128) ?? null,
-      requestId: ctx.requestId.slice(0, 128),
+    this.refusals.report({
+      method: ctx.method,
+      brokerUser: undefined,
+      caller: ctx.caller,
+      requestId: ctx.requestId,
       reason: fault,
       failed,
-      suppressed: this.suppressed,
-    };
-    this.suppressed = 0;
-    enqueueEvent(this.db, 'signing', {
-      name: RPC_REFUSED_EVENT,
-      tenantId: null,
-      data: record,
-    }).catch((error: unknown) => this.logger.error({ err: error }, 'decision refusal not audited'));
+    });
   }
 }

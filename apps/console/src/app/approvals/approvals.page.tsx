@@ -1,10 +1,12 @@
 import {
+  Alert,
   Badge,
   Button,
   Group,
   List,
   Modal,
   Stack,
+  Table,
   Text,
   Textarea,
   UnstyledButton,
@@ -23,6 +25,7 @@ import { PagedTable } from '../shared/paged-table';
 import { ProblemAlert } from '../shared/problem';
 import { RecordTable } from '../shared/record';
 import { useChange, useClient } from '../shared/use-api';
+import { readStatement, type StatementReading } from './approval-statement';
 
 type Approval = ListItem<V1Paths, '/approvals'>;
 
@@ -65,14 +68,58 @@ function canDecide(who: Who, approval: Approval): boolean {
   );
 }
 
+/**
+ * What the passkey signs, read from the statement (the bytes signed), shown before it is asked;
+ * where the statement disagrees with the approval, why nothing will be signed.
+ */
+function SignedStatement({ reading }: { reading: StatementReading }) {
+  return (
+    <>
+      <Table withTableBorder variant="vertical" layout="fixed" aria-label="What your passkey signs">
+        <Table.Caption>What your passkey signs (read from the approval’s statement)</Table.Caption>
+        <Table.Tbody>
+          {reading.facts.map((fact) => (
+            <Table.Tr key={fact.label}>
+              <Table.Th scope="row" w={240}>
+                {fact.label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }} ff="monospace">
+                {fact.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {reading.disagreements.length > 0 && (
+        <Alert color="red" role="alert" title="The statement to sign does not match this approval">
+          Nothing will be signed: the approval’s statement says something else than the approval
+          shown.
+          <List size="sm">
+            {reading.disagreements.map((d) => (
+              <List.Item key={d}>{d}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </>
+  );
+}
+
 function ApprovalModal({ approval, onClose }: { approval: Approval; onClose: () => void }) {
   const { who } = useSession();
   const [reason, setReason] = useState('');
   // Where a holding policy counts only signed approvals, an approve is a passkey's assertion
   // over the approval's statement; a rejection needs only the session.
   const signed = approval.signing?.required === true;
+  const reading = signed ? readStatement(approval, who) : undefined;
+  const mismatched = reading !== undefined && reading.disagreements.length > 0;
   const decide = useChange(async (api, decision: 'approve' | 'reject') => {
     const statement = approval.signing?.statement;
+    // The passkey signs only a statement the page read and found to be this approval's.
+    if (decision === 'approve' && signed && (!statement || mismatched))
+      throw new Error(
+        "This approval's statement does not match it (or it has none): nothing was signed.",
+      );
     const signature =
       decision === 'approve' && signed && statement
         ? await signApprovalWithPasskey(api, statement)
@@ -114,9 +161,13 @@ function ApprovalModal({ approval, onClose }: { approval: Approval; onClose: () 
         )}
         <RecordTable caption="Summary" record={approval.summary} />
         {signed && canDecide(who, approval) && (
-          <Text size="sm">
-            Approvals count only signed: approving asks one of your passkeys to sign this operation.
-          </Text>
+          <>
+            <Text size="sm">
+              Approvals count only signed: approving asks one of your passkeys to sign this
+              operation.
+            </Text>
+            {reading && <SignedStatement reading={reading} />}
+          </>
         )}
         <ProblemAlert error={decide.error} />
         {canDecide(who, approval) && (
@@ -138,6 +189,7 @@ function ApprovalModal({ approval, onClose }: { approval: Approval; onClose: () 
               </Button>
               <Button
                 loading={decide.isPending}
+                disabled={mismatched}
                 onClick={() => decide.mutate('approve', { onSuccess: onClose })}
               >
                 Approve

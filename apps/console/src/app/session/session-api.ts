@@ -1,4 +1,9 @@
-import { createCustodyClient, type CustodyClient, CustodyError } from '@custody/sdk';
+import {
+  createCustodyClient,
+  type CustodyClient,
+  CustodyError,
+  signInChallenge,
+} from '@custody/sdk';
 import { assertPasskey, type RequestOptions } from '../passkeys/webauthn';
 import type { Who } from './who';
 
@@ -42,7 +47,9 @@ export async function openSession(email: string, password: string): Promise<Sess
 
 /**
  * Signs in with a passkey: a challenge of the gateway (through the console's api client), the
- * browser's assertion over it (the person verified on the device), then the session.
+ * browser's assertion over its sign-in derivation (`signInChallenge`: never the challenge as
+ * given, which could be an approval's digest; the person verified on the device), then the
+ * session.
  */
 export async function openSessionWithPasskey(): Promise<SessionView> {
   const challenge = await fetch(`${SESSION}/webauthn-options`, {
@@ -51,7 +58,12 @@ export async function openSessionWithPasskey(): Promise<SessionView> {
   });
   const options: unknown = await challenge.json().catch(() => undefined);
   if (!challenge.ok) throw CustodyError.fromResponse(challenge, options);
-  const passkey = await assertPasskey(options as RequestOptions);
+  const request = options as RequestOptions;
+  const passkey = await assertPasskey({
+    ...{},
+    ...request,
+    challenge: await signInChallenge(request.challenge),
+  });
   return answer(
     await fetch(SESSION, {
       method: 'POST',
