@@ -32,7 +32,6 @@ const CODE_OF: Record<DecisionFault | 'used' | 'missing', string> = {
   used: 'decision_used',
 };
 
-
 /** A decision taken for one signature: what the signature log records with it. */
 export interface TakenDecision {
   claims: DecisionClaims;
