@@ -8,10 +8,13 @@
 // seeds it again from the restored database instead of the gateway checking tokens against
 // versions the restored clients never reached.
 //
-//   npm run restore:purge -- [--amqp <url>] [--namespace <ns>] [--redis <url>] [--redis-prefix <p>] [--force]
+//   AMQP_URL=… REDIS_URL=… npm run restore:purge -- [--namespace <ns>] [--redis-prefix <p>] [--force]
 //
-// Defaults: AMQP_URL, MQ_NAMESPACE, REDIS_URL, REDIS_KEY_PREFIX (custody). Refuses while any
-// queue has a consumer (an app still runs) unless --force. Prints one JSON line.
+// Defaults: AMQP_URL, MQ_NAMESPACE, REDIS_URL, REDIS_KEY_PREFIX (custody); `--amqp <url>` and
+// `--redis <url>` override the URLs, but a password belongs in the environment, not on the
+// command line (every user of the host reads it in `ps`, and the shell's history keeps it): the
+// runbook asks for it with `read -s`. Refuses while any queue has a consumer (an app still runs)
+// unless --force. Prints one JSON line.
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import { namespaced, SERVICES, TOPOLOGY } from '@custody/contracts';
@@ -69,7 +72,25 @@ async function purgeKeys(redis: Redis, prefix: string, pattern: string): Promise
   return removed;
 }
 
+/** A URL given on the command line with a password in it: said on stderr, still used. */
+function warnIfPassword(name: string, url: string | undefined): void {
+  if (!url) return;
+  let password = '';
+  try {
+    password = new URL(url).password;
+  } catch {
+    return;
+  }
+  if (password)
+    process.stderr.write(
+      `restore:purge: --${name} carries a password on the command line (readable in ps, kept in ` +
+        `the shell history): give it in ${name === 'amqp' ? 'AMQP_URL' : 'REDIS_URL'} instead\n`,
+    );
+}
+
 async function main(): Promise<void> {
+  warnIfPassword('amqp', option('amqp'));
+  warnIfPassword('redis', option('redis'));
   const amqpUrl = option('amqp') ?? process.env['AMQP_URL'] ?? 'amqp://guest:guest@localhost:5672';
   const namespace = option('namespace') ?? process.env['MQ_NAMESPACE'] ?? '';
   const redisUrl = option('redis') ?? process.env['REDIS_URL'] ?? 'redis://localhost:6379';

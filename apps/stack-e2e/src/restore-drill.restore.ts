@@ -171,19 +171,20 @@ it('restores to before an approval: paid once, no address twice, books equal to 
   const databaseAt = Date.now();
   // Before any app starts: the broker's queues and the BullMQ keys purged, each service's step.
   const urls = testServiceUrls();
-  await runAsync(process.execPath, [
-    '--import',
-    'tsx',
-    path.join(ROOT, 'tools', 'backup', 'purge.ts'),
-    '--amqp',
-    urls.amqpUrl,
-    '--namespace',
-    w.stack.namespace,
-    '--redis',
-    urls.redisUrl,
-    '--redis-prefix',
-    w.stack.namespace,
-  ]);
+  // The credentials in the environment, as the runbook gives them: never on a command line.
+  await runAsync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(ROOT, 'tools', 'backup', 'purge.ts'),
+      '--namespace',
+      w.stack.namespace,
+      '--redis-prefix',
+      w.stack.namespace,
+    ],
+    { AMQP_URL: urls.amqpUrl, REDIS_URL: urls.redisUrl },
+  );
   const prepared: Record<string, Record<string, unknown>> = {};
   for (const service of SERVICES.filter((s) => APPS.includes(s)))
     prepared[service] = await command(service, ['restore-prepare']);

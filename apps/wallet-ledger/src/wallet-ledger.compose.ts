@@ -17,6 +17,7 @@ import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { ChainMatcher } from './restore/chain-match';
 import { RestoreGate } from './restore/restore-gate';
 import { RestoreProcedure } from './restore/restore-procedure';
+import { restoreMetrics } from './restore/restore.metrics';
 import {
   acceptDatabase,
   prepareRestore,
@@ -104,10 +105,11 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
       replacements: new RecordReplacement(db, moves),
     },
     reconciliation,
-    (running) => restore.untilOpen(running),
+    restore,
   );
   const manualWithdrawals = new ManualWithdrawalAdapter(db, moves);
   withdrawalMetrics(deps.metrics.registry, db, deps.logger);
+  restoreMetrics(deps.metrics.registry, db, deps.logger);
   chainStatusMetrics(deps.metrics.registry, () => chain.status(), deps.logger);
   const payloads = new SignaturePayloads(rpc, catalog, () => chain.network(), deps.config);
   const records = new SignatureRecords(new HoldSignedTransaction(moves));
@@ -144,9 +146,11 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
         treasury,
       }),
     ),
-    eventHandlers: { ...userEventHandlers(), ...approvalEventHandlers(held) },
+    // identity's copies of users move no money (a block must not wait); an approval's outcome
+    // runs or releases a withdrawal, a transfer, a signature: not while a restore is open.
+    eventHandlers: { ...userEventHandlers(), ...gate.guardEvents(approvalEventHandlers(held)) },
     // The same outcomes, swept for those whose event was lost.
-    heldForApprovals: heldForApprovals(held),
+    heldForApprovals: gate.guardHeld(heldForApprovals(held)),
     retention: [reconciliationRetention(RECONCILIATION_RETENTION_DAYS)],
     readiness: [gate.readiness],
     onStart: async () => {
@@ -161,6 +165,8 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
       // Which database this is, before the RPC server takes a call (it starts after onStart).
       await restore.recognise();
       restore.startWithoutChain();
+      // Another replica's restore (one its sender opened) closes this one's gate too.
+      restore.watch();
       const stopChain = await chain.start();
       return async () => {
         await restore.stop();

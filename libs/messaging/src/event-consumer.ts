@@ -63,6 +63,22 @@ class HandlerFailed extends Error {
   }
 }
 
+/**
+ * Thrown by a handler whose event may not take effect yet (wallet-ledger's restore gate is
+ * closed): its transaction rolls back as for any failure, and the event comes again after
+ * `delayMs`, republished to the back of its queue (the queue's other events go on meanwhile),
+ * without counting as a failed attempt: it is never dead-lettered for waiting.
+ */
+export class EventDeferred extends Error {
+  constructor(
+    reason: string,
+    readonly delayMs = 2_000,
+  ) {
+    super(reason);
+    this.name = 'EventDeferred';
+  }
+}
+
 /** Handles the events of one name (by default, of any), in the transaction of its inbox row. */
 export type EventHandler<N extends AnyEventName = AnyEventName> = (
   event: AnyEvent<N>,
@@ -406,6 +422,7 @@ export class EventConsumer implements BrokerComponent {
   }
 
   private async retryOrDeadLetter(delivery: Delivery, error: unknown): Promise<void> {
+    if (error instanceof EventDeferred) return this.deferred(delivery, error);
     const { event, headers, received } = delivery;
     const { channel } = received;
     const attempts = Number(headers[HEADERS.attempts] ?? 0) + 1;
@@ -442,6 +459,35 @@ export class EventConsumer implements BrokerComponent {
       this.options.logger.warn(
         { err: republishError, eventId: event.id },
         'Retry republish failed; message given back to the broker',
+      );
+      this.giveBack(delivery);
+    }
+  }
+
+  /**
+   * An event its handler deferred (EventDeferred): after the delay, republished as it came (its
+   * attempts unchanged) to the back of the queue, then acked; given back if that fails.
+   */
+  private async deferred(delivery: Delivery, deferral: EventDeferred): Promise<void> {
+    const { event, headers, received } = delivery;
+    this.options.logger.debug(
+      { eventId: event.id, event: event.name, reason: deferral.message },
+      'event deferred',
+    );
+    await new Promise((resolve) => setTimeout(resolve, deferral.delayMs));
+    try {
+      const { content, properties } = this.ownMessage(delivery);
+      await publishConfirmed(received.channel, '', this.queue, content, {
+        ...{},
+        ...properties,
+        userId: this.options.broker.username,
+        headers,
+      });
+      this.ack(delivery);
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error, eventId: event.id },
+        'Deferred event not republished; message given back to the broker',
       );
       this.giveBack(delivery);
     }

@@ -4,7 +4,12 @@ import { type AnyEvent, type EventBatchItem, EVENTS, HEADERS } from '@custody/co
 import { runWithContext } from '@custody/logging';
 import { enqueueEvent, outboxBacklog, withTransaction } from '@custody/persistence';
 import { TEST_EVENT, testEvent, testLogger, testServiceUrls, waitFor } from '@custody/testing';
-import { EventConsumer, type EventHandler, type EventHandlers } from './event-consumer';
+import {
+  EventConsumer,
+  EventDeferred,
+  type EventHandler,
+  type EventHandlers,
+} from './event-consumer';
 import { decodeEventMessage, isKnownEvent } from './event-message';
 import { OutboxRelay, type OutboxRelayOptions, runsOfOneName } from './outbox-relay';
 import { CallerPolicy } from './rpc-server';
@@ -380,6 +385,33 @@ describe('event consumer', () => {
     });
     expect(attempts).toBe(3);
     expect(await h.effects()).toBe(0);
+  });
+
+  it('takes back an event its handler defers, past the attempts that dead-letter, and applies it once when it can', async () => {
+    let deferrals = 0;
+    let open = false;
+    const c = await consumer(
+      'gated',
+      async (event, tx) => {
+        if (!open) {
+          deferrals++;
+          throw new EventDeferred('not yet', 20);
+        }
+        await recordEffect(event, tx);
+      },
+      2,
+    );
+    await writeEvent();
+    await (await startedRelay()).drain();
+    await waitFor(() => deferrals >= 5, { what: 'the event to come back five times' });
+    // Never counted as a failed attempt: nothing dead-lettered, nothing applied meanwhile.
+    expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(0);
+    expect(await h.effects()).toBe(0);
+    open = true;
+    await waitFor(async () => (await h.effects()) === 1, { what: 'the deferred event applied' });
+    await waitFor(async () => (await readyCount(h.amqpUrl, c.queueName)) === 0);
+    expect(await h.effects()).toBe(1);
+    expect(await readyCount(h.amqpUrl, c.deadLetterQueueName)).toBe(0);
   });
 
   it('dead-letters a message that is not an event at all', async () => {

@@ -26,16 +26,16 @@ export async function saveCursor(db: Executor, network: string, block: number): 
 
 /**
  * The stored next nonce of an address, locked (FOR UPDATE) until the caller's transaction ends;
- * a first use stores `initial` (the node's pending count) as it.
+ * an address the books never sent from gets its counter at 0 (gone again if the caller's
+ * transaction rolls back). Concurrent first uses wait for each other on the counter's key.
  */
 export async function lockNextNonce(
   tx: Executor,
   network: string,
   address: string,
-  initial: number,
 ): Promise<number> {
   await tx.execute(
-    sql`INSERT INTO ledger.chain_nonces (network, address, next_nonce) VALUES (${network}, ${address}, ${initial})
+    sql`INSERT INTO ledger.chain_nonces (network, address, next_nonce) VALUES (${network}, ${address}, 0)
         ON CONFLICT DO NOTHING`,
   );
   const { rows } = await tx.execute<{ next: number }>(

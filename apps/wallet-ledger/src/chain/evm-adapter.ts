@@ -15,9 +15,23 @@ import { startChainJobs } from './chain-jobs';
 import { EvmChainReader } from './chain-reader';
 import { DepositWatcher } from './deposit-watcher';
 import { type EvmNetwork, resolveEvmNetwork } from './evm-network';
+import type { BooksBehind } from './nonces.rules';
 import { WithdrawalSender, type WithdrawalSteps } from './withdrawal-sender';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
+
+/**
+ * What the adapter asks of the restore (restore/restore-procedure.ts): nothing is sent until a
+ * restore resolves, whether it was open at start or opened while the jobs run.
+ */
+export interface AdapterRestore {
+  /** Once the node answers, before the jobs start: resolves once money may move. */
+  untilOpen(chain: RestoreChain): Promise<void>;
+  /** Before each job run: whether it may run; while not, `runPass` runs the restore a step. */
+  admit(chain: RestoreChain, runPass: boolean): Promise<boolean>;
+  /** The sender found the books behind the chain at an address: a restore opens. */
+  booksBehind(chain: RestoreChain, found: BooksBehind): Promise<void>;
+}
 
 interface Running {
   network: EvmNetwork;
@@ -45,11 +59,10 @@ export class EvmAdapter implements WithdrawalChainAdapter {
     private readonly withdrawals: WithdrawalSteps,
     private readonly reconciliation?: ReconciliationService,
     /**
-     * Runs once the node answers and before the adapter's jobs start: a restore matches the
-     * chain and checks the books there, and nothing is sent until it resolves
-     * (restore/restore-procedure.ts).
+     * A restore matches the chain and checks the books once the node answers, before the jobs
+     * start and whenever one opens while they run; nothing is sent until it resolves.
      */
-    private readonly beforeJobs?: (chain: RestoreChain) => Promise<void>,
+    private readonly restore?: AdapterRestore,
   ) {}
 
   /** The network the adapter follows, once it runs. */
@@ -152,6 +165,7 @@ export class EvmAdapter implements WithdrawalChainAdapter {
     provider: JsonRpcProvider,
     network: EvmNetwork,
     gasStation: () => Promise<string>,
+    admitted: (run: () => Promise<void>) => () => Promise<void>,
   ) {
     const { reconciliation, deps } = this;
     if (!reconciliation) return {};
@@ -161,7 +175,7 @@ export class EvmAdapter implements WithdrawalChainAdapter {
       if (done.outcome === 'deferred')
         deps.logger.info(done, 'reconciliation deferred: the deposit scan is behind its block');
     };
-    return { reconcile: { run, everyMs: deps.config.EVM_RECONCILE_INTERVAL_MS } };
+    return { reconcile: { run: admitted(run), everyMs: deps.config.EVM_RECONCILE_INTERVAL_MS } };
   }
 
   private async run(urls: string[], redis: Redis): Promise<() => Promise<void>> {
@@ -184,7 +198,8 @@ export class EvmAdapter implements WithdrawalChainAdapter {
         deps.logger,
       );
       await watcher.ensureTracing();
-      const sender = new WithdrawalSender(
+      const { restore } = this;
+      const sender: WithdrawalSender = new WithdrawalSender(
         deps.db,
         provider,
         network,
@@ -192,22 +207,34 @@ export class EvmAdapter implements WithdrawalChainAdapter {
         catalog,
         deps.rpc,
         deps.logger,
+        async (found) => {
+          if (restore) await restore.booksBehind(access, found);
+          else throw new Error(`books behind the chain and no restore to open: ${found.address}`);
+        },
       );
       const gasStation = await sender.gasStationAddress();
-      await this.beforeJobs?.({
+      const access: RestoreChain = {
         network,
         provider,
         gasStation,
         watcher,
         follow: () => sender.follow(),
         reader: new EvmChainReader(provider, network, catalog, () => sender.gasStationAddress()),
-      });
+      };
+      await restore?.untilOpen(access);
+      // A restore opened while the jobs run stops them moving money; the withdrawal job runs its
+      // passes meanwhile (the others wait: the pass scans deposits once the chain is matched).
+      const admitted =
+        (run: () => Promise<void>, runPass = false) =>
+        async () => {
+          if (!restore || (await restore.admit(access, runPass))) await run();
+        };
       const stop = await startChainJobs(
         network.name,
         {
-          deposits: () => watcher.poll(),
-          withdrawals: () => sender.poll(),
-          ...this.reconcileJob(provider, network, () => sender.gasStationAddress()),
+          deposits: admitted(() => watcher.poll()),
+          withdrawals: admitted(() => sender.poll(), true),
+          ...this.reconcileJob(provider, network, () => sender.gasStationAddress(), admitted),
         },
         redis,
         deps.config.REDIS_KEY_PREFIX,

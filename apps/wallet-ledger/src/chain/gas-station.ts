@@ -7,7 +7,7 @@ import type { WithdrawalRow } from '../schema';
 import { broadcast } from './broadcast';
 import { findTopUp, insertTopUp, storeSignedTopUp } from './chain.repository';
 import type { EvmNetwork } from './evm-network';
-import { takeNonce } from './nonces';
+import { chainCount, takeNonce } from './nonces';
 import { currentFees } from './fees';
 import { capOf, decisionFor } from './withdrawal-payments';
 
@@ -57,7 +57,7 @@ export class GasStation {
       const station = await this.address();
       // At most the withdrawal's own cap per gas (its decision's).
       const fees = await currentFees(this.provider, capOf(w, this.network));
-      const chainCount = await this.provider.getTransactionCount(station, 'pending');
+      const counted = await chainCount(this.provider, station);
       // The station's nonce and the top-up commit together: a crash re-sends this top-up.
       topUp = await withTransaction(this.db, async (tx) =>
         insertTopUp(tx, {
@@ -65,7 +65,7 @@ export class GasStation {
           network: this.network.name,
           station,
           recipient: address,
-          nonce: await takeNonce(tx, this.network.name, station, chainCount),
+          nonce: await takeNonce(tx, this.network.name, station, counted),
           value: (needed - balance).toString(),
           maxFeePerGas: fees.maxFeePerGas.toString(),
           maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),

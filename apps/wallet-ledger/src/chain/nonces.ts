@@ -1,24 +1,56 @@
+import type { JsonRpcProvider } from 'ethers';
 import { Errors } from '@custody/errors';
 import type { Transaction } from '@custody/persistence';
 import { nonceHeldBySender } from '../withdrawals/withdrawals.repository';
 import { lockNextNonce, raiseNextNonce, setNextNonce } from './chain.repository';
+import { type BooksBehind, type ChainCount, nonceToTake } from './nonces.rules';
+
+/**
+ * The chain counts more transactions from an address than the books ever assigned (nonces.rules
+ * `nonceToTake`): no nonce was taken, and nothing may be sent until a restore matched the books
+ * with the chain (restore/restore-procedure.ts `booksBehind`).
+ */
+export class BooksBehindChain extends Error {
+  constructor(readonly found: BooksBehind) {
+    super(
+      `the chain counts ${found.chain} transaction(s) from ${found.address} on ${found.network}; ` +
+        `the books assigned ${found.assigned} nonce(s)`,
+    );
+    this.name = 'BooksBehindChain';
+  }
+}
+
+/** The node's count of an address's transactions, mined and with its pool. */
+export async function chainCount(provider: JsonRpcProvider, address: string): Promise<ChainCount> {
+  const [latest, pending] = await Promise.all([
+    provider.getTransactionCount(address, 'latest'),
+    provider.getTransactionCount(address, 'pending'),
+  ]);
+  return { latest, pending };
+}
 
 /**
  * The next nonce of a sending address, under a row lock held until the caller's transaction
  * commits: concurrent withdrawals from one address get distinct, gapless nonces, and the counter
- * survives restarts. `chainCount` (the node's pending transaction count) moves it forward when
- * the address sent something we did not.
+ * survives restarts. `chain` (asked of the node before the transaction) counting more than the
+ * counter assigned throws BooksBehindChain, and the caller's transaction takes nothing.
  */
 export async function takeNonce(
   tx: Transaction,
   network: string,
   address: string,
-  chainCount: number,
+  chain: ChainCount,
 ): Promise<number> {
-  const stored = await lockNextNonce(tx, network, address, chainCount);
-  const nonce = Math.max(stored, chainCount);
-  await setNextNonce(tx, network, address, nonce + 1);
-  return nonce;
+  const decision = nonceToTake(await lockNextNonce(tx, network, address), chain);
+  if (decision.outcome === 'behind')
+    throw new BooksBehindChain({
+      network,
+      address,
+      assigned: decision.assigned,
+      chain: decision.chain,
+    });
+  await setNextNonce(tx, network, address, decision.nonce + 1);
+  return decision.nonce;
 }
 
 /**

@@ -24,7 +24,8 @@ import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
 import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
-import { takeNonce } from './nonces';
+import { BooksBehindChain, chainCount, takeNonce } from './nonces';
+import type { BooksBehind } from './nonces.rules';
 import { currentFees, feeCapPerGas } from './fees';
 import { WithdrawalReplacements } from './replacements';
 import { capOf, decisionFor, signedAttempt, tokenBalance } from './withdrawal-payments';
@@ -82,6 +83,11 @@ export class WithdrawalSender {
     private readonly catalog: AssetCatalog,
     private readonly rpc: RpcClient,
     private readonly logger: Logger,
+    /**
+     * The books were found behind the chain at an address (a nonce refused): every send stops
+     * until a restore matched them (restore/restore-procedure.ts).
+     */
+    private readonly booksBehind: (found: BooksBehind) => Promise<void>,
   ) {
     this.gasStation = new GasStation(db, provider, network, rpc);
     this.replacements = new WithdrawalReplacements(
@@ -107,6 +113,8 @@ export class WithdrawalSender {
       try {
         await inWithdrawalTrace('withdrawal send', row, () => this.send(row));
       } catch (error) {
+        // Not this withdrawal's problem: no withdrawal of any address may go until it is resolved.
+        if (error instanceof BooksBehindChain) return this.booksBehind(error.found);
         this.logger.warn({ err: error, withdrawalId: row.id }, 'withdrawal not sent yet');
       }
     }
@@ -180,7 +188,7 @@ export class WithdrawalSender {
     const onChain = token
       ? await tokenBalance(this.provider, token, address)
       : await this.provider.getBalance(address);
-    const chainCount = await this.provider.getTransactionCount(address, 'pending');
+    const counted = await chainCount(this.provider, address);
     const refusal = token
       ? 'The address does not hold the amount on chain.'
       : 'The address does not hold the amount and the network fee on chain.';
@@ -194,7 +202,7 @@ export class WithdrawalSender {
       feeReserve: canonical(formatUnits(reserveWei, asset.decimals)),
       walletPaysFee: !token,
       ...(onChain < units + reserveWei ? { refusal } : {}),
-      takeNonce: (tx) => takeNonce(tx, this.network.name, address, chainCount),
+      takeNonce: (tx) => takeNonce(tx, this.network.name, address, counted),
     });
     if (reserved.outcome === 'failed')
       this.logger.warn(

@@ -10,7 +10,8 @@ import { canonical } from '@custody/money';
 import type { Database } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { broadcast } from '../chain/broadcast';
-import { readCursor } from '../chain/chain.repository';
+import { raiseNextNonce, readCursor } from '../chain/chain.repository';
+import { type BooksBehind, firstBlockPast } from '../chain/nonces.rules';
 import type { EvmNetwork } from '../chain/evm-network';
 import { attemptsOf } from '../withdrawals/attempts.repository';
 import type { AdoptChainTransaction } from '../withdrawals/adopt-chain-transaction';
@@ -19,11 +20,11 @@ import type { SendWithdrawal } from '../withdrawals/send-withdrawal';
 import * as repo from './restore.repository';
 import {
   type ChainTx,
-  candidatesFor,
   classify,
   type Finding,
   type KnownSend,
   nonceKey,
+  resolutionRefusal,
   unknownPending,
   type UnsentWithdrawal,
   withdrawalPayment,
@@ -116,7 +117,8 @@ function attemptOf(tx: ScannedTx): SignedAttempt {
  * proposed). Nonces in the node's pool that no stored transaction holds keep it waiting too.
  */
 export class ChainMatcher {
-  private custody: ReadonlySet<string> | undefined;
+  /** The custody addresses, read once per restore. */
+  private custody: { epochId: string; addresses: ReadonlySet<string> } | undefined;
 
   constructor(
     private readonly db: Database,
@@ -126,16 +128,25 @@ export class ChainMatcher {
     private readonly logger: Logger,
   ) {}
 
-  async pass(chain: ChainAccess, epochId: string, previous: ScanState | undefined) {
+  /**
+   * `behind`: the addresses where the sender found the books behind the chain (a restore it
+   * opened); their nonces in the node's pool are waited for as the others'.
+   */
+  async pass(
+    chain: ChainAccess,
+    epochId: string,
+    previous: ScanState | undefined,
+    behind: readonly BooksBehind[] = [],
+  ) {
     const { network, provider } = chain;
     const head = await provider.getBlockNumber();
-    const custody = await this.custodyOf(network);
+    const custody = await this.custodyOf(network, epochId);
     const senders = new Set([...custody, chain.gasStation.toLowerCase()]);
     const scan = previous ?? (await this.startScan(network, head));
     await this.scanTo(provider, scan, head, senders);
 
     // Resolutions first: an adopted transaction is known to the matching below.
-    const resolutions = await this.applyResolutions(chain, epochId, scan);
+    const resolutions = await this.applyResolutions(chain, epochId, scan, senders);
     const unsent = await this.unsent(network);
     const known = await this.knownAt(network, scan.found);
     const findings: ChainMatch['findings'] = [];
@@ -150,12 +161,13 @@ export class ChainMatcher {
         scan.found = scan.found.filter((f) => f.hash !== tx.hash);
         continue;
       }
-      await this.act(finding, tx);
+      await this.act(network, finding, tx);
       findings.push({ hash: tx.hash, from: tx.from, nonce: tx.nonce, finding });
     }
     const flying = await repo.inFlight(this.db, network.name);
     const pendingUnknown = await this.pendingUnknown(chain, [
       chain.gasStation,
+      ...behind.map((b) => b.address),
       ...(await this.unsent(network)).map((u) => u.from),
       ...flying.map((w) => w.fromAddress),
       ...scan.found.map((f) => f.from),
@@ -167,16 +179,40 @@ export class ChainMatcher {
   }
 
   /**
-   * Every custody address of the network's assets (lower case), read once: no wallet is made
-   * while the restore runs (the gate refuses it).
+   * Every custody address of the network's assets (lower case), read once per restore: no wallet
+   * is made while one runs (the gate refuses it).
    */
-  private async custodyOf(network: EvmNetwork): Promise<ReadonlySet<string>> {
-    this.custody ??= new Set(
-      (await repo.custodyAddresses(this.db, [network.nativeAssetId, ...network.tokens.keys()])).map(
-        (c) => c.address.toLowerCase(),
-      ),
-    );
-    return this.custody;
+  private async custodyOf(network: EvmNetwork, epochId: string): Promise<ReadonlySet<string>> {
+    if (this.custody?.epochId !== epochId) {
+      const assetIds = [network.nativeAssetId, ...network.tokens.keys()];
+      const addresses = await repo.custodyAddresses(this.db, assetIds);
+      this.custody = { epochId, addresses: new Set(addresses.map((c) => c.address.toLowerCase())) };
+    }
+    return this.custody.addresses;
+  }
+
+  /**
+   * Where the scan of a restore opened on finding the books behind the chain at an address
+   * starts: at the block of the first transaction from it the books never assigned, found by
+   * asking the node its count at past blocks (the deposit scan may have moved the restored cursor
+   * on since the database went back), and no later than the cursor less the reorg depth. A node
+   * that keeps no past state answers nothing: the cursor alone, then, and a payment before it is
+   * resolved by its hash (restore-resolve fetches it).
+   */
+  async scanFor(chain: ChainAccess, found: BooksBehind): Promise<ScanState> {
+    const head = await chain.provider.getBlockNumber();
+    const fromCursor = await this.startScan(chain.network, head);
+    const first = await firstBlockPast(found.assigned, head, (block) =>
+      chain.provider.getTransactionCount(found.address, block),
+    ).catch((error: unknown) => {
+      this.logger.warn(
+        { err: error },
+        'restore: the node keeps no past state to find where to scan',
+      );
+      return undefined;
+    });
+    const from = Math.max(0, Math.min(fromCursor.from, first ?? Number.POSITIVE_INFINITY));
+    return { from, scannedTo: from - 1, found: [] };
   }
 
   /**
@@ -240,7 +276,7 @@ export class ChainMatcher {
     return known;
   }
 
-  /** The restored withdrawals not sent yet, with what each would pay. */
+  /** The restored withdrawals not sent yet, with what each would pay, in the sender's order. */
   private async unsent(network: EvmNetwork): Promise<UnsentWithdrawal[]> {
     const assetIds = [network.nativeAssetId, ...network.tokens.keys()];
     const unsent: UnsentWithdrawal[] = [];
@@ -249,6 +285,7 @@ export class ChainMatcher {
         withdrawalId: u.id,
         from: u.address,
         payment: await this.paymentOf(network, u),
+        status: u.status,
       });
     return unsent;
   }
@@ -265,8 +302,12 @@ export class ChainMatcher {
   }
 
   /** What a finding asks of the books without the operator. */
-  private async act(finding: Finding, tx: ScannedTx): Promise<void> {
-    if (finding.kind === 'replacement') {
+  private async act(network: EvmNetwork, finding: Finding, tx: ScannedTx): Promise<void> {
+    if (finding.kind === 'top-up') {
+      // Sent after the restored point at a nonce the books never reserved: the station's counter
+      // moves past it, as it would have had the books seen it.
+      await raiseNextNonce(this.db, network.name, tx.from, tx.nonce + 1);
+    } else if (finding.kind === 'replacement') {
       await this.adopt.recordReplacement(finding.withdrawalId, finding.attempt, attemptOf(tx));
       this.logger.warn(
         { withdrawalId: finding.withdrawalId, hash: tx.hash, kind: finding.attempt },
@@ -279,20 +320,29 @@ export class ChainMatcher {
     }
   }
 
-  /** The operator's resolutions not applied yet: each checked against the chain, then adopted. */
+  /**
+   * The operator's resolutions not applied yet, in the order of their transactions' nonces: each
+   * checked against the chain (restore.rules `resolutionRefusal`), then adopted. A transaction the
+   * scan did not find (mined before where it started) is asked of the node by its hash.
+   */
   private async applyResolutions(
     chain: ChainAccess,
     epochId: string,
     scan: ScanState,
+    senders: ReadonlySet<string>,
   ): Promise<repo.ResolutionRow[]> {
     const resolutions = await repo.resolutionsOf(this.db, epochId);
-    const waiting = resolutions.filter((r) => !r.appliedAt && !r.refused);
+    const waiting: { resolution: repo.ResolutionRow; tx: ScannedTx | undefined }[] = [];
+    for (const resolution of resolutions.filter((r) => !r.appliedAt && !r.refused))
+      waiting.push({
+        resolution,
+        tx: await this.foundOrFetched(chain, scan, resolution.hash, senders),
+      });
     if (waiting.length === 0) return resolutions;
-    const unsent = await this.unsent(chain.network);
-    for (const resolution of waiting) {
-      const tx = scan.found.find((f) => f.hash === resolution.hash.toLowerCase());
+    waiting.sort((a, b) => (a.tx?.nonce ?? 0) - (b.tx?.nonce ?? 0));
+    for (const { resolution, tx } of waiting) {
       const refused = tx
-        ? await this.adoptResolved(chain, tx, resolution.withdrawalId, unsent)
+        ? await this.adoptResolved(chain, tx, resolution.withdrawalId, scan)
         : 'the restore found no such transaction from a custody address';
       await repo.settleResolution(this.db, epochId, resolution.hash, refused ?? null);
       this.logger.warn(
@@ -303,17 +353,36 @@ export class ChainMatcher {
     return repo.resolutionsOf(this.db, epochId);
   }
 
+  /** The scan's transaction of this hash, or the node's if it is from a custody address (kept). */
+  private async foundOrFetched(
+    chain: ChainAccess,
+    scan: ScanState,
+    hash: string,
+    senders: ReadonlySet<string>,
+  ): Promise<ScannedTx | undefined> {
+    const found = scan.found.find((f) => f.hash === hash.toLowerCase());
+    if (found) return found;
+    const tx = await chain.provider.getTransaction(hash);
+    if (!tx || !senders.has(tx.from.toLowerCase())) return undefined;
+    const fetched = scanned(tx);
+    scan.found.push(fetched);
+    return fetched;
+  }
+
   private async adoptResolved(
     chain: ChainAccess,
     tx: ScannedTx,
     withdrawalId: string,
-    unsent: UnsentWithdrawal[],
+    scan: ScanState,
   ): Promise<string | undefined> {
     if (tx.blockNumber === null) return 'the transaction is not mined yet';
+    const unsent = await this.unsent(chain.network);
+    const known = await this.knownAt(chain.network, scan.found);
+    const unmatched = scan.found.filter((f) => !known.has(nonceKey(f.from, f.nonce))).map(chainTx);
+    const refused = resolutionRefusal(chainTx(tx), withdrawalId, unsent, unmatched);
+    if (refused) return refused;
     const candidate = unsent.find((u) => u.withdrawalId === withdrawalId);
     if (!candidate) return `withdrawal ${withdrawalId} is not a restored one waiting to be sent`;
-    if (!candidatesFor(chainTx(tx), [candidate]).includes(withdrawalId))
-      return `the transaction does not pay exactly withdrawal ${withdrawalId} from its address`;
     const assetId =
       [...chain.network.tokens].find(
         ([, contract]) => contract.toLowerCase() === tx.to.toLowerCase(),

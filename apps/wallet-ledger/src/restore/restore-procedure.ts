@@ -1,15 +1,17 @@
 import type { JsonRpcProvider } from 'ethers';
 import type { Logger } from '@custody/logging';
 import type { Database } from '@custody/persistence';
+import { raiseNextNonce } from '../chain/chain.repository';
 import type { EvmChainReader } from '../chain/chain-reader';
 import type { DepositWatcher } from '../chain/deposit-watcher';
 import type { EvmNetwork } from '../chain/evm-network';
+import type { BooksBehind } from '../chain/nonces.rules';
 import type { LedgerCheckService } from '../ledger/ledger-check.service';
 import type { ReconciliationService } from '../reconciliation/reconciliation.service';
 import type { ChainMatch, ChainMatcher, ScanState } from './chain-match';
 import type { RestoreGate } from './restore-gate';
 import * as repo from './restore.repository';
-import { type DatabaseIdentity, recognise } from './restore.rules';
+import { type DatabaseIdentity, recognise, restoreReason } from './restore.rules';
 
 /** How often a restore that is not done is looked at again (an operator's answer, the chain). */
 export const RESTORE_PASS_MS = 2_000;
@@ -25,6 +27,15 @@ export interface RestoreChain {
   reader: EvmChainReader;
 }
 
+/** An open restore as its reason names it (restore.rules `restoreReason`). */
+function epochOf(epoch: repo.EpochRow) {
+  return {
+    id: epoch.id,
+    origin: epoch.origin,
+    detected: (epoch.report['detected'] as BooksBehind[] | undefined) ?? [],
+  };
+}
+
 function describe(identity: DatabaseIdentity): string {
   return `system ${identity.systemIdentifier}, timeline ${identity.timeline}`;
 }
@@ -38,7 +49,11 @@ function describe(identity: DatabaseIdentity): string {
  * each a few seconds apart, until one is clean: the chain matched with the books
  * (ChainMatcher), the deposit scan caught up and the withdrawals in flight followed, the
  * reconciliation clean, and a whole ledger check clean. Only then does the gate open and the
- * chain adapter start sending.
+ * chain adapter start sending. While the adapter runs, a restore opens too when its sender finds
+ * the books behind the chain (`booksBehind`: a database gone back in time on the same cluster and
+ * timeline, a snapshot restored in place): the gate closes, the adapter's jobs stop moving money
+ * (`admit`) and its withdrawal job runs the passes instead, and every replica's gate follows the
+ * database (`watch`).
  */
 export class RestoreProcedure {
   private stopped = false;
@@ -46,6 +61,11 @@ export class RestoreProcedure {
   private told = false;
   private wake: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private watcher: NodeJS.Timeout | undefined;
+  /** What the last recognition found. */
+  private recognised: 'open' | 'restoring' | 'unrecognised' | undefined;
+  /** A pass runs: the watch leaves the gate to it. */
+  private passing = false;
 
   constructor(
     private readonly deps: {
@@ -76,11 +96,13 @@ export class RestoreProcedure {
     if (found.state === 'normal') {
       if (found.record) await repo.recordDatabase(db, current);
       gate.open();
-      return 'open';
+      return (this.recognised = 'open');
     }
     if (found.state === 'restoring') {
-      gate.close(`restore ${found.epochId} in progress`);
-      return 'restoring';
+      // A pass's own reason (the step it waits at) stays.
+      if (open && (gate.isOpen || this.recognised !== 'restoring'))
+        gate.close(restoreReason(epochOf(open)));
+      return (this.recognised = 'restoring');
     }
     const reason =
       `the database is not the one wallet-ledger last ran on (${describe(found.recorded)}; now ` +
@@ -89,7 +111,60 @@ export class RestoreProcedure {
     if (gate.isOpen || !this.told) logger.error({ recorded: found.recorded, current }, reason);
     this.told = true;
     gate.close(reason);
-    return 'unrecognised';
+    return (this.recognised = 'unrecognised');
+  }
+
+  /**
+   * The sender found the books behind the chain at an address (no nonce taken): a restore opens
+   * on this database (or the open one notes the address), its scan to start where the first
+   * transaction the books never assigned was mined, and the gate closes. Logged at error, and
+   * `restore_open{origin="detected"}` alerts (docs/monitoring.md).
+   */
+  async booksBehind(chain: RestoreChain, found: BooksBehind): Promise<void> {
+    const { db, gate, logger } = this.deps;
+    const open = await repo.openEpoch(db);
+    const epoch =
+      open ??
+      (await repo.openRestore(db, await repo.currentDatabase(db), 'detected', {
+        step: 'opened: the books are behind the chain',
+        detected: [found],
+        scan: await this.deps.matcher.scanFor(chain, found),
+      }));
+    if (open) await repo.noteDetected(db, open.id, found);
+    const reason = restoreReason({ ...epochOf(epoch), detected: [found] });
+    gate.close(reason);
+    this.recognised = 'restoring';
+    logger.error({ audit: 'restore_opened', restore: epoch.id, ...found }, reason);
+  }
+
+  /**
+   * Before each run of the adapter's jobs: whether money may move now. A restore opened since
+   * (by this process's sender, another replica's, or the operator) closes the gate; while it is
+   * closed, the job given `runPass` (the withdrawals') runs a pass of the restore instead.
+   */
+  async admit(chain: RestoreChain, runPass: boolean): Promise<boolean> {
+    if (this.deps.gate.isOpen && !(await repo.openEpoch(this.deps.db))) return true;
+    if (runPass) await this.guardedPass(chain);
+    else if (this.deps.gate.isOpen) await this.recognise();
+    return false;
+  }
+
+  /**
+   * Every replica's gate follows the database: a restore another process opened closes it, one
+   * completed there opens it (its passes run where the adapter's job runs). Every RESTORE_PASS_MS.
+   */
+  watch(): void {
+    const tick = async () => {
+      if (this.passing || this.stopped) return;
+      const open = await repo.openEpoch(this.deps.db);
+      if (open ? this.deps.gate.isOpen : this.recognised === 'restoring') await this.recognise();
+    };
+    this.watcher = setInterval(() => {
+      tick().catch((error: unknown) =>
+        this.deps.logger.warn({ err: error }, 'restore watch: the database did not answer'),
+      );
+    }, RESTORE_PASS_MS);
+    this.watcher.unref();
   }
 
   /** Without the EVM adapter: the passes on a timer of their own, until the gate opens. */
@@ -107,16 +182,24 @@ export class RestoreProcedure {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.watcher);
     this.wake?.();
+  }
+
+  private async guardedPass(chain: RestoreChain | undefined): Promise<void> {
+    this.passing = true;
+    try {
+      await this.pass(chain);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'restore pass failed: trying again');
+    } finally {
+      this.passing = false;
+    }
   }
 
   private async loop(chain: RestoreChain | undefined): Promise<void> {
     while (!this.stopped && !this.deps.gate.isOpen) {
-      try {
-        await this.pass(chain);
-      } catch (error) {
-        this.deps.logger.warn({ err: error }, 'restore pass failed: trying again');
-      }
+      await this.guardedPass(chain);
       if (this.deps.gate.isOpen || this.stopped) break;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
@@ -134,10 +217,11 @@ export class RestoreProcedure {
     const epoch = await repo.openEpoch(db);
     if (!epoch) return;
     const report: Record<string, unknown> = { ...epoch.report, passAt: new Date().toISOString() };
+    const detected = (report['detected'] as BooksBehind[] | undefined) ?? [];
     const hold = async (step: string, detail: Record<string, unknown> = {}) => {
       Object.assign(report, { step, ...detail });
       await repo.saveReport(db, epoch.id, report);
-      gate.close(`restore ${epoch.id}: ${step}`);
+      gate.close(restoreReason({ ...epochOf(epoch), detected }, step));
     };
 
     if (chain) {
@@ -145,6 +229,7 @@ export class RestoreProcedure {
         chain,
         epoch.id,
         report['scan'] as ScanState | undefined,
+        detected,
       );
       Object.assign(report, {
         scan: match.scan,
@@ -187,6 +272,16 @@ export class RestoreProcedure {
     report['ledgerCheck'] = { ok: check.ok, violations: check.violations.length };
     if (!check.ok) return hold(`ledger check found ${check.violations.length} violation(s)`);
 
+    // Where the books were found behind the chain, the counter moves to the chain's count: every
+    // transaction there is matched or resolved, and the checks are clean (none waits in the pool).
+    if (chain)
+      for (const found of detected)
+        await raiseNextNonce(
+          db,
+          found.network,
+          found.address,
+          await chain.provider.getTransactionCount(found.address, 'latest'),
+        );
     report['step'] = 'complete';
     await repo.completeEpoch(db, epoch.id, report);
     await repo.recordDatabase(db, await repo.currentDatabase(db));

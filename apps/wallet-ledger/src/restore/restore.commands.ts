@@ -24,6 +24,7 @@ export const restoreStatus: ServiceCommand = async (_args, ctx) => {
   if (!epoch) return { restore: null };
   return {
     restore: epoch.id,
+    origin: epoch.origin,
     status: epoch.status,
     openedAt: epoch.openedAt,
     completedAt: epoch.completedAt,
@@ -36,7 +37,9 @@ export const restoreStatus: ServiceCommand = async (_args, ctx) => {
 /**
  * `restore-resolve --tx <hash> --withdrawal <id>`: the operator's answer to an unmatched chain
  * transaction: it paid that restored withdrawal. The running wallet-ledger checks it pays exactly
- * the withdrawal from its wallet's address, and records it as sent (its next pass).
+ * the withdrawal from its wallet's address (of identical withdrawals, the one the sender sent
+ * first: restore.rules `resolutionRefusal`), and records it as sent (its next pass). A
+ * transaction the restore's scan did not reach is asked of the node by its hash.
  */
 export const resolveTransaction: ServiceCommand = async (args, ctx) => {
   const hash = option(args, 'tx');

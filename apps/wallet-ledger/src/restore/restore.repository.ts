@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '@custody/persistence';
-import type { DatabaseIdentity } from './restore.rules';
+import type { BooksBehind } from '../chain/nonces.rules';
+import type { DatabaseIdentity, RestoreOrigin } from './restore.rules';
 
 /**
  * A restore's SQL (docs/operations/restore-runbook.md): its epochs, the database wallet-ledger
@@ -38,7 +39,7 @@ export async function recordDatabase(db: Executor, identity: DatabaseIdentity): 
 
 export interface EpochRow {
   id: string;
-  origin: 'command' | 'accepted';
+  origin: RestoreOrigin;
   status: 'pending' | 'complete';
   systemIdentifier: string;
   timeline: number;
@@ -70,11 +71,13 @@ export async function latestEpoch(db: Executor): Promise<EpochRow | undefined> {
  * Opens a restore on `database` (or answers the one open, moved to `database`: restore-prepare
  * run again after the database changed once more). `accepted`: the operator's word that the
  * database holds everything (a failover): checked all the same, without the other services' steps.
+ * `detected`: wallet-ledger's own, the books found behind the chain; `report` starts it.
  */
 export async function openRestore(
   db: Executor,
   database: DatabaseIdentity,
   origin: EpochRow['origin'] = 'command',
+  report: Record<string, unknown> = {},
 ): Promise<EpochRow> {
   const result = await db.execute(
     sql`WITH moved AS (
@@ -83,13 +86,43 @@ export async function openRestore(
            WHERE status = 'pending'
           RETURNING ${EPOCH_COLUMNS})
         , opened AS (
-          INSERT INTO ledger.restore_epochs (id, origin, status, system_identifier, timeline)
-          SELECT ${uuidv7()}, ${origin}, 'pending', ${database.systemIdentifier}, ${database.timeline}
+          INSERT INTO ledger.restore_epochs (id, origin, status, system_identifier, timeline, report)
+          SELECT ${uuidv7()}, ${origin}, 'pending', ${database.systemIdentifier}, ${database.timeline},
+                 ${JSON.stringify(report)}::jsonb
            WHERE NOT EXISTS (SELECT 1 FROM moved)
           RETURNING ${EPOCH_COLUMNS})
         SELECT * FROM moved UNION ALL SELECT * FROM opened`,
   );
   return result.rows[0] as unknown as EpochRow;
+}
+
+/**
+ * An address found behind the chain, added to the open restore's report (`detected`) unless it is
+ * there already: the restore raises its counter once it completes.
+ */
+export async function noteDetected(
+  db: Executor,
+  epochId: string,
+  found: BooksBehind,
+): Promise<void> {
+  await db.execute(
+    sql`UPDATE ledger.restore_epochs
+           SET report = jsonb_set(report, '{detected}',
+                 coalesce(report->'detected', '[]'::jsonb) || ${JSON.stringify([found])}::jsonb)
+         WHERE id = ${epochId} AND status = 'pending'
+           AND NOT coalesce(report->'detected', '[]'::jsonb) @> ${JSON.stringify([{ network: found.network, address: found.address }])}::jsonb`,
+  );
+}
+
+/** The restores open now, by who opened them (the `restore_open` gauge). */
+export async function openRestores(
+  db: Executor,
+): Promise<{ origin: RestoreOrigin; count: number }[]> {
+  const result = await db.execute(
+    sql`SELECT origin, count(*)::int AS count FROM ledger.restore_epochs
+         WHERE status = 'pending' GROUP BY origin`,
+  );
+  return result.rows as unknown as { origin: RestoreOrigin; count: number }[];
 }
 
 export async function saveReport(
@@ -280,20 +313,24 @@ export interface UnsentRow {
   amount: string;
   receiverAddress: string;
   address: string;
+  status: 'prepared' | 'pending_approval';
 }
 
+/** In the sender's order: prepared ones first, oldest first, then those held for approval. */
 export async function unsentWithdrawals(db: Executor, assetIds: string[]): Promise<UnsentRow[]> {
   if (assetIds.length === 0) return [];
   const result = await db.execute(
     sql`SELECT w.id, w.asset_id AS "assetId", w.amount::text AS amount,
-               w.receiver_address AS "receiverAddress", wa.address
+               w.receiver_address AS "receiverAddress", wa.address, w.status
           FROM ledger.withdrawals w JOIN ledger.wallets wa ON wa.id = w.wallet_id
          WHERE (w.status = 'pending_approval' OR w.status = 'prepared') AND w.chain_nonce IS NULL
            AND w.signed_tx_id IS NULL
            AND w.asset_id IN (${sql.join(
              assetIds.map((id) => sql`${id}`),
              sql`, `,
-           )})`,
+           )})
+         -- The sender's order: prepared ones first, oldest first (withdrawals.repository preparedToSend).
+         ORDER BY w.status = 'prepared' DESC, w.created_at, w.id`,
   );
   return result.rows as unknown as UnsentRow[];
 }

@@ -8,7 +8,10 @@ import {
   nonceKey,
   READS_DURING_RESTORE,
   recognise,
+  resolutionRefusal,
+  restoreReason,
   unknownPending,
+  type UnsentWithdrawal,
   withdrawalPayment,
 } from './restore.rules';
 
@@ -103,8 +106,18 @@ const context = {
   station: STATION,
   custody: new Set([A.toLowerCase(), B.toLowerCase()]),
   unsent: [
-    { withdrawalId: 'held', from: A, payment: { to: RECEIVER, value: 25n, data: '0x' } },
-    { withdrawalId: 'other', from: B, payment: { to: RECEIVER, value: 25n, data: '0x' } },
+    {
+      withdrawalId: 'held',
+      from: A,
+      payment: { to: RECEIVER, value: 25n, data: '0x' },
+      status: 'pending_approval' as const,
+    },
+    {
+      withdrawalId: 'other',
+      from: B,
+      payment: { to: RECEIVER, value: 25n, data: '0x' },
+      status: 'pending_approval' as const,
+    },
   ],
 };
 
@@ -185,7 +198,7 @@ describe('what a withdrawal pays on chain', () => {
     expect(
       candidatesFor(
         tx({ to: TOKEN, value: 0n, data: token.data.toUpperCase().replace('0X', '0x') }),
-        [{ withdrawalId: 't', from: A, payment: token }],
+        [{ withdrawalId: 't', from: A, payment: token, status: 'prepared' }],
       ),
     ).toEqual(['t']);
   });
@@ -195,5 +208,83 @@ describe('nonces in the node pool after a restore', () => {
   it('names those no stored transaction holds', () => {
     expect(unknownPending(A, 6, 9, known)).toEqual([6, 8]);
     expect(unknownPending(A, 7, 7, known)).toEqual([]);
+  });
+});
+
+describe("an operator's resolution of an unmatched transaction", () => {
+  const pays25 = { to: RECEIVER, value: 25n, data: '0x' };
+  const unsent = (id: string, status: UnsentWithdrawal['status'], from = A): UnsentWithdrawal => ({
+    withdrawalId: id,
+    from,
+    payment: pays25,
+    status,
+  });
+
+  it('is booked on the one restored withdrawal it pays exactly, from its address', () => {
+    const paid = tx({ hash: '0x01', nonce: 8, value: 25n });
+    expect(resolutionRefusal(paid, 'held', [unsent('held', 'pending_approval')], [paid])).toBe(
+      undefined,
+    );
+    expect(resolutionRefusal(paid, 'gone', [unsent('held', 'pending_approval')], [paid])).toMatch(
+      /not a restored one waiting to be sent/,
+    );
+    expect(
+      resolutionRefusal(paid, 'elsewhere', [unsent('elsewhere', 'prepared', B)], [paid]),
+    ).toMatch(/does not pay exactly withdrawal elsewhere/);
+  });
+
+  it('goes, of identical withdrawals, on the prepared one the sender sent first, never a held one', () => {
+    const paid = tx({ hash: '0x01', nonce: 8, value: 25n });
+    // The sender's order: prepared first, oldest first.
+    const identical = [
+      unsent('first', 'prepared'),
+      unsent('second', 'prepared'),
+      unsent('held', 'pending_approval'),
+    ];
+    expect(resolutionRefusal(paid, 'first', identical, [paid])).toBe(undefined);
+    expect(resolutionRefusal(paid, 'second', identical, [paid])).toMatch(
+      /3 restored withdrawals pay exactly this; .* it paid withdrawal first/,
+    );
+    // Booked on the held one, the prepared one would be sent again: refused.
+    expect(resolutionRefusal(paid, 'held', identical, [paid])).toMatch(/it paid withdrawal first/);
+  });
+
+  it('books identical payments in nonce order', () => {
+    const earlier = tx({ hash: '0x01', nonce: 8, value: 25n });
+    const later = tx({ hash: '0x02', nonce: 9, value: 25n });
+    const identical = [unsent('first', 'prepared'), unsent('second', 'prepared')];
+    expect(resolutionRefusal(later, 'first', identical, [earlier, later])).toMatch(
+      /resolve 0x01 \(nonce 8\) first/,
+    );
+    // Once the earlier one is booked on `first`, the later one goes on `second`.
+    expect(resolutionRefusal(later, 'second', identical.slice(1), [later])).toBe(undefined);
+  });
+
+  it("leaves the choice among identical held withdrawals to the operator's records", () => {
+    const paid = tx({ hash: '0x01', nonce: 8, value: 25n });
+    const held = [unsent('one', 'pending_approval'), unsent('two', 'pending_approval')];
+    expect(resolutionRefusal(paid, 'two', held, [paid])).toBe(undefined);
+  });
+});
+
+describe('why the gate is closed for an open restore', () => {
+  it('names the restore and its step, and why wallet-ledger opened it when it did', () => {
+    expect(restoreReason({ id: 'e1', origin: 'command' })).toBe('restore e1 in progress');
+    expect(restoreReason({ id: 'e1', origin: 'command' }, 'ledger check')).toBe(
+      'restore e1: ledger check',
+    );
+    const detected = restoreReason(
+      {
+        id: 'e2',
+        origin: 'detected',
+        detected: [{ network: 'ethereum', address: A, assigned: 0, chain: 1 }],
+      },
+      '1 chain transaction(s) unmatched',
+    );
+    expect(detected).toContain(
+      'restore e2 opened by wallet-ledger: the books are behind the chain',
+    );
+    expect(detected).toContain(`${A} on ethereum has 1 transaction(s), the books assigned 0`);
+    expect(detected).toMatch(/: 1 chain transaction\(s\) unmatched$/);
   });
 });

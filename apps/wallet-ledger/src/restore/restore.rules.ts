@@ -1,11 +1,35 @@
 import { LEDGER_RPC, SIGNATURE_RPC, WALLET_RPC } from '@custody/contracts';
 import { erc20TransferData } from '@custody/intents';
+import type { BooksBehind } from '../chain/nonces.rules';
 
 /**
  * The rules of a restore, with no I/O (docs/operations/restore-runbook.md): which database this
  * is, what a chain transaction from a custody address is to the restored books, and what may be
  * called while the restore is not done.
  */
+
+/** Who opened a restore: the operator (`restore-prepare`, `restore-accept-database`) or wallet-ledger. */
+export type RestoreOrigin = 'command' | 'accepted' | 'detected';
+
+/**
+ * Why the gate is closed for an open restore, as readiness (`checks.restore`) and the 503
+ * `restore_in_progress` say it: the restore, why wallet-ledger opened it if it did (the books
+ * behind the chain), and the step it waits at.
+ */
+export function restoreReason(
+  epoch: { id: string; origin: RestoreOrigin; detected?: readonly BooksBehind[] },
+  step?: string,
+): string {
+  const found = epoch.detected?.[0];
+  const why =
+    epoch.origin === 'detected' && found
+      ? ` opened by wallet-ledger: the books are behind the chain (${found.address} on ` +
+        `${found.network} has ${found.chain} transaction(s), the books assigned ${found.assigned} ` +
+        `nonce(s)): the database went back in time (a snapshot restored in place?) and a ` +
+        `withdrawal it thinks unsent may be paid already`
+      : '';
+  return `restore ${epoch.id}${why}${step ? `: ${step}` : ' in progress'}`;
+}
 
 /** A PostgreSQL cluster as it identifies itself: a restore opens a new timeline, a copy another system. */
 export interface DatabaseIdentity {
@@ -102,12 +126,17 @@ export interface KnownSend {
   payment?: Payment;
 }
 
-/** A restored withdrawal not sent yet (held for approval, or prepared without a nonce). */
+/**
+ * A restored withdrawal not sent yet (held for approval, or prepared without a nonce). Lists of
+ * them are in the sender's order: prepared ones first, oldest first, then those held.
+ */
 export interface UnsentWithdrawal {
   withdrawalId: string;
   /** Its wallet's address: where its transaction would come from. */
   from: string;
   payment: Payment;
+  /** `prepared`: approved, the sender would send it at its next poll; else held for approval. */
+  status: 'prepared' | 'pending_approval';
 }
 
 export type Finding =
@@ -150,11 +179,59 @@ export function withdrawalPayment(
     : { to: w.receiverAddress, value: w.units, data: '0x' };
 }
 
-/** The restored withdrawals a transaction from `tx.from` pays exactly. */
+/** The restored withdrawals a transaction from `tx.from` pays exactly, in the sender's order. */
 export function candidatesFor(tx: ChainTx, unsent: readonly UnsentWithdrawal[]): string[] {
-  return unsent
-    .filter((u) => u.from.toLowerCase() === tx.from.toLowerCase() && samePayment(u.payment, tx))
-    .map((u) => u.withdrawalId);
+  return identicalTo(tx, unsent).map((u) => u.withdrawalId);
+}
+
+function identicalTo(tx: ChainTx, unsent: readonly UnsentWithdrawal[]): UnsentWithdrawal[] {
+  return unsent.filter(
+    (u) => u.from.toLowerCase() === tx.from.toLowerCase() && samePayment(u.payment, tx),
+  );
+}
+
+/**
+ * Why the operator's resolution "transaction `tx` paid withdrawal `withdrawalId`" cannot be
+ * booked; undefined when it can. It must pay exactly that restored withdrawal, from its wallet's
+ * address. Several restored withdrawals that pay exactly the same (same wallet, receiver, amount)
+ * are told apart as the sender sent them: prepared ones before any held for approval (an approval
+ * had still to come), oldest first, at increasing nonces. So identical payments are booked in
+ * nonce order (`unmatched`: the transactions the books do not know yet), and each on the first
+ * prepared one left: naming a held one while an identical one is prepared would book the payment
+ * on a withdrawal never approved and send the prepared one again. Among identical ones all held,
+ * which one is the operator's records' (the lost timeline's `withdrawal.is-updated` names its
+ * transaction): the others stay frozen and are cancelled, so no choice pays twice.
+ */
+export function resolutionRefusal(
+  tx: ChainTx,
+  withdrawalId: string,
+  unsent: readonly UnsentWithdrawal[],
+  unmatched: readonly ChainTx[],
+): string | undefined {
+  if (!unsent.some((u) => u.withdrawalId === withdrawalId))
+    return `withdrawal ${withdrawalId} is not a restored one waiting to be sent`;
+  const identical = identicalTo(tx, unsent);
+  if (!identical.some((u) => u.withdrawalId === withdrawalId))
+    return `the transaction does not pay exactly withdrawal ${withdrawalId} from its address`;
+  if (identical.length === 1) return undefined;
+  const earlier = unmatched
+    .filter(
+      (u) =>
+        u.from.toLowerCase() === tx.from.toLowerCase() && u.nonce < tx.nonce && samePayment(u, tx),
+    )
+    .sort((a, b) => a.nonce - b.nonce)[0];
+  if (earlier)
+    return (
+      `${identical.length} restored withdrawals pay exactly this: resolve ${earlier.hash} ` +
+      `(nonce ${earlier.nonce}) first, identical payments are booked in nonce order`
+    );
+  const first = identical.find((u) => u.status === 'prepared');
+  if (first && first.withdrawalId !== withdrawalId)
+    return (
+      `${identical.length} restored withdrawals pay exactly this; the sender sends prepared ones ` +
+      `first, oldest first: it paid withdrawal ${first.withdrawalId}`
+    );
+  return undefined;
 }
 
 /**
@@ -205,7 +282,7 @@ export function classify(
       candidates.length === 1
         ? `nonce ${tx.nonce} was never reserved here; it pays exactly withdrawal ${candidates[0]}`
         : candidates.length > 1
-          ? `nonce ${tx.nonce} was never reserved here; ${candidates.length} restored withdrawals pay exactly this`
+          ? `nonce ${tx.nonce} was never reserved here; ${candidates.length} restored withdrawals pay exactly this (booked in nonce order, each on the first of them left)`
           : `nonce ${tx.nonce} was never reserved here, and no restored withdrawal pays this`,
     candidates,
   };

@@ -26,6 +26,7 @@ import {
 } from '@custody/intents';
 import type { RpcClient } from '@custody/messaging';
 import type { AssetCatalog } from '../assets/asset-catalog';
+import { nodeUrls } from '../chain/chain-nodes';
 import type { EvmNetwork } from '../chain/evm-network';
 import type { SignedTransactionHold } from '../withdrawals/hold-signed-transaction';
 import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
@@ -37,7 +38,19 @@ export type SignedResult = SignatureView | SignedEvmTransaction | SignedQubicTra
 
 /** What a signed transaction does on its chain (nothing for a message or typed data). */
 export type OnChainEffect =
-  { move: ValueMove; txId: string; nonce: number | null; network: string | null } | undefined;
+  | {
+      move: ValueMove;
+      txId: string;
+      nonce: number | null;
+      /** The adapter's network that follows it; null: an admin does. */
+      network: string | null;
+      /**
+       * The network whose nonce counter takes its nonce: the adapter's also before it runs, or for
+       * an asset it does not follow (harmless there: it never sends from that address).
+       */
+      counterNetwork: string | null;
+    }
+  | undefined;
 
 /** A signature, and what its transaction does on its chain. */
 export interface Signed {
@@ -63,16 +76,25 @@ export interface PreparedPayload {
 export class SignaturePayloads {
   /** Contracts whose typed data moves tokens: Permit2 and the configured ones, lower-case. */
   private readonly authorizers: ReadonlySet<string>;
+  /** The network the EVM adapter sends on when configured, whether it runs yet or not. */
+  private readonly adapterNetwork: string | undefined;
 
   constructor(
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
     /** The network the EVM adapter follows, once it runs. */
     private readonly chain: () => EvmNetwork | undefined,
-    /** TOKEN_AUTHORIZING_CONTRACTS: the operator's authorizing contracts besides Permit2. */
-    config: Pick<AppConfig<'wallet-ledger'>, 'TOKEN_AUTHORIZING_CONTRACTS'>,
+    /**
+     * TOKEN_AUTHORIZING_CONTRACTS: the operator's authorizing contracts besides Permit2; the EVM
+     * adapter's network and nodes: whose nonce counter a signed transaction's nonce goes in.
+     */
+    config: Pick<
+      AppConfig<'wallet-ledger'>,
+      'TOKEN_AUTHORIZING_CONTRACTS' | 'EVM_NETWORK' | 'EVM_RPC_URL' | 'EVM_RPC_URLS'
+    >,
   ) {
     this.authorizers = new Set([PERMIT2, ...config.TOKEN_AUTHORIZING_CONTRACTS]);
+    this.adapterNetwork = nodeUrls(config).length > 0 ? config.EVM_NETWORK : undefined;
   }
 
   async prepare(asset: CatalogAsset, request: SignRequest): Promise<PreparedPayload> {
@@ -180,19 +202,25 @@ export class SignaturePayloads {
     request: SignRequest,
     result: SignedResult,
   ): Promise<OnChainEffect> {
-    if (isEvmTransaction(result))
+    if (isEvmTransaction(result)) {
+      const network = this.followingNetwork(asset);
       return {
         move: await this.valueMoveOf(asset, EvmTransaction.from(result.signedTx)),
         txId: result.hash,
         nonce: Number(result.nonce),
-        network: this.followingNetwork(asset),
+        network,
+        // Every nonce of an address the adapter may send from goes through its counter, or it
+        // would find the books behind the chain (chain/nonces.rules `nonceToTake`).
+        counterNetwork: network ?? this.adapterNetwork ?? null,
       };
+    }
     if (request.kind === 'tx' && request.payload.qubicTxJson && 'txId' in result)
       return {
         move: qubicValueMoved(request.payload.qubicTxJson),
         txId: result.txId,
         nonce: null,
         network: null,
+        counterNetwork: null,
       };
     return undefined;
   }

@@ -27,8 +27,8 @@ export class SignatureRecords {
     approvalId: string | null = null,
   ): Promise<SignedItemRow> {
     // The adapter sends from this address too: its nonces and the client's must not meet.
-    if (onChain?.network && onChain.nonce !== null)
-      await reserveSignedNonce(tx, onChain.network, wallet.address, onChain.nonce);
+    if (onChain?.counterNetwork && onChain.nonce !== null)
+      await reserveSignedNonce(tx, onChain.counterNetwork, wallet.address, onChain.nonce);
     const move = onChain?.move;
     const withdrawalId =
       onChain && move && move.kind !== 'none'

@@ -80,7 +80,7 @@ export function nativePlan(address: string, overrides: Partial<SendPlan> = {}): 
     feeCap: '500000000000',
     feeReserve: FEE_RESERVE,
     walletPaysFee: true,
-    takeNonce: (tx) => takeNonce(tx, NETWORK, address, 0),
+    takeNonce: (tx) => takeNonce(tx, NETWORK, address, { latest: 0, pending: 0 }),
     ...overrides,
   };
 }
