@@ -34,17 +34,12 @@ describe('the generated types', () => {
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('are what the generator makes of the gateway’s documents, whatever its base URL', async () => {
-    const [plain, withBaseUrl] = await Promise.all([
-      check(),
-      check('--public-base-url', 'https://api.example.com'),
-    ]);
-    expect(plain).toEqual({ code: 0, output: 'generated types are up to date\n' });
-    expect(withBaseUrl).toEqual({ code: 0, output: 'generated types are up to date\n' });
-  }, 120_000);
-
-  it('fail the check when they differ (a stale file)', async () => {
-    const stale = await check('--dir', scratch);
+  // One generator run checks both: v1 (the committed file) is what the generator makes of the
+  // documents served under a public base URL, and v2 (changed in the copy) is found stale. That
+  // the committed files are what it makes without a base URL, apps/stack-e2e/src/sdk.spec.ts
+  // checks against the documents a running gateway serves. Each run costs seconds of CPU.
+  it('fail the check when they differ (a stale file), and not because of the base URL', async () => {
+    const stale = await check('--dir', scratch, '--public-base-url', 'https://api.example.com');
     expect(stale.code).toBe(1);
     expect(stale.output).toContain('stale generated types:');
     expect(stale.output).toContain('v2.ts');

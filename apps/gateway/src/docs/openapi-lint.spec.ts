@@ -53,7 +53,10 @@ describe('the OpenAPI documents under Spectral and the OWASP ruleset', () => {
       ['v1', '/users/{user}/wallets/{wallet}/withdrawals', 'post'],
       ['v2', '/issuers/auth', 'post'],
     ] as const) {
+      // The document with only that operation (the rule is per operation; the whole document
+      // is linted above): a tenth of the time.
       const document = structuredClone(documents[version]);
+      document['paths'] = { [path]: { [method]: document['paths'][path][method] } };
       delete document['paths'][path][method].description;
       const errors = (await lint(document, `${version}.json`))
         .filter((r) => r.severity === 0)
