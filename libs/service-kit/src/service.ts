@@ -355,6 +355,8 @@ export async function startService<A extends ServiceName>(
       await consumer?.stop(timeout);
       await outcomesSweep?.stop();
       await stopBackground?.();
+      // The refusals left out of the audit log's budget, counted before the pool closes.
+      await refusals.flush();
       await retention.stop();
       await relay.stop();
       await rpc.stop();
