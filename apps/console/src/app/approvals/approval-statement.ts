@@ -160,6 +160,10 @@ function readChange(
 ): void {
   const change = isRecord(operation['change']) ? operation['change'] : {};
   const kinds = Object.keys(CHANGE_FACTS) as (keyof typeof CHANGE_FACTS)[];
+  // A change this page cannot read is not approved blind.
+  for (const key of Object.keys(change))
+    if (!(kinds as string[]).includes(key))
+      disagreements.push(`it holds a change this page cannot read (${key})`);
   for (const kind of kinds) {
     const signed = change[kind];
     const shown: unknown = summary[kind];
@@ -170,6 +174,13 @@ function readChange(
       );
       continue;
     }
+    // Every field the statement signs is shown; those the summary also reports must agree.
+    for (const [field, value] of Object.entries(signed))
+      if (!(CHANGE_FACTS[kind] as readonly string[]).includes(field))
+        facts.push({
+          label: `${kind} ${field}`,
+          value: text(value),
+        });
     for (const fact of CHANGE_FACTS[kind]) {
       facts.push({ label: `${kind} ${fact}`, value: text(signed[fact]) });
       if (text(signed[fact]) !== text(shown[fact]))
