@@ -344,4 +344,132 @@ describe('a snapshot of the database restored in place, without restore-prepare'
       violations: [],
     });
   }, 180_000);
+
+  it("refuses a client's signed transaction from the address before the sender finds the books behind", async () => {
+    const { api, admin, chain } = world;
+    const approvals = approvalsWorld(
+      () => api,
+      () => admin,
+    );
+    const tenant = await api.newClient(admin, 'Snapshot restored in place, then sign-tx');
+    const approver = await approvals.member(tenant.id, [['approvals', 'decide']]);
+    await approvals.policy(tenant.token, {
+      name: 'Every withdrawal waits for one approval',
+      activity: 'withdrawal',
+      rule: { kind: 'always' },
+      action: 'require_approval',
+      approvers: { quorum: 1 },
+    });
+    const own = { ...world, tenant };
+    const w = await newWallet(own, 'eth');
+    await (await chain.funder.sendTransaction({ to: w.address, value: parseEther('1') })).wait();
+    await mineUntil(async () => (await balanceOf(own, w)) === '1', 'the deposit');
+    const created = await api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+      token: tenant.token,
+      body: withdrawalBody('eth', '0.25'),
+    });
+    expect(created.status).toBe(201);
+    const paidPath = `/v1/users/${w.user}/wallets/${w.id}/withdrawals/${created.body.id}`;
+    const read = async () =>
+      (await api.get(paidPath, { token: tenant.token })).body as {
+        status: string;
+        approvalId: string;
+        receiverAddress: string;
+        blockchainTransactionId: string | null;
+      };
+    const receiver = (await read()).receiverAddress;
+
+    // The snapshot: the withdrawal waits for its approval. Then it is approved and paid.
+    const holdId = (
+      await db.query<{ hold_id: string }>('SELECT hold_id FROM ledger.withdrawals WHERE id = $1', [
+        created.body.id,
+      ])
+    ).rows[0]!.hold_id;
+    const hold = await rowOf('holds', holdId);
+    const snapshot = {
+      withdrawal: await rowOf('withdrawals', created.body.id),
+      hold,
+      account: await rowOf('accounts', hold['account_id'] as string),
+      cursor: (await db.query('SELECT block_number FROM ledger.chain_cursors')).rows[0]
+        .block_number,
+    };
+    expect((await approvals.decide(approver.token, (await read()).approvalId)).status).toBe(201);
+    await waitFor(async () => (await read()).status === 'broadcast', { what: 'the payment' });
+    const hash = (await read()).blockchainTransactionId!;
+    await waitFor(async () => (await chain.provider.getTransactionReceipt(hash)) !== null, {
+      what: 'the payment mined',
+    });
+
+    // Restored in place as it was: nothing for the sender to send from the address, so a client's
+    // signed transaction is the first to meet the chain ahead of the books.
+    await db.query('BEGIN');
+    await putBack('withdrawals', snapshot.withdrawal);
+    await putBack('holds', snapshot.hold);
+    await putBack('accounts', snapshot.account);
+    await db.query('DELETE FROM ledger.withdrawal_attempts WHERE withdrawal_id = $1', [
+      created.body.id,
+    ]);
+    await db.query('DELETE FROM ledger.chain_nonces WHERE address = $1', [w.address]);
+    await db.query('UPDATE ledger.chain_cursors SET block_number = $1', [snapshot.cursor]);
+    await db.query('COMMIT');
+    expect((await read()).status).toBe('pending_approval');
+
+    // An honest wallet asks the node for the next nonce: 1. Taking it would move the counter past
+    // the lost payment, and the withdrawal be sent again after it.
+    const fees = await chain.provider.getFeeData();
+    const nonce = await chain.provider.getTransactionCount(w.address, 'pending');
+    expect(nonce).toBe(1);
+    const signTx = await api.post(`/v1/users/${w.user}/wallets/${w.id}/sign-tx`, {
+      token: tenant.token,
+      body: {
+        txJson: {
+          to: receiver,
+          // Moving nothing, no withdrawal policy holds it: it is signed at once.
+          value: '0',
+          gasLimit: '21000',
+          maxFeePerGas: String(fees.maxFeePerGas),
+          maxPriorityFeePerGas: String(fees.maxPriorityFeePerGas),
+          nonce: String(nonce),
+        },
+      },
+    });
+    expectProblem(signTx, 503, 'restore_in_progress');
+    const { rows: counters } = await db.query(
+      'SELECT next_nonce FROM ledger.chain_nonces WHERE address = $1',
+      [w.address],
+    );
+    expect(counters).toEqual([]);
+    const closed = await waitFor(
+      async () => {
+        const { status, detail } = await readyz();
+        return status === 503 && detail.includes('unmatched') ? detail : undefined;
+      },
+      { timeoutMs: 30_000, what: 'the restore to find the payment the books never sent' },
+    );
+    expect(closed).toContain('opened by wallet-ledger: the books are behind the chain');
+    expect(closed).toContain(`${w.address} on `);
+    expect(await command('wallet-ledger', ['restore-status'])).toMatchObject({
+      origin: 'detected',
+      status: 'pending',
+    });
+
+    // The operator books the payment on the withdrawal; it is paid once.
+    await command('wallet-ledger', [
+      'restore-resolve',
+      '--tx',
+      hash,
+      '--withdrawal',
+      created.body.id,
+    ]);
+    await mineUntil(async () => (await readyz()).status === 200, 'the restore to complete');
+    await command('policy', ['restore-release']);
+    await mineUntil(async () => (await read()).status === 'confirmed', 'the withdrawal confirmed');
+    expect((await read()).blockchainTransactionId).toBe(hash);
+    expect(await chain.provider.getBalance(receiver)).toBe(parseEther('0.25'));
+    expect(await nonces(w.address)).toEqual({ stored: 1, chain: 1 });
+    expect((await api.get('/v1/admin/ledger/check', { token: admin })).body).toMatchObject({
+      ok: true,
+      violations: [],
+    });
+  }, 180_000);
 });
