@@ -1,7 +1,9 @@
 // `npm run bench`: six benchmarks, each against a baseline in the same run on the same machine,
-// reported as ratios (absolute numbers drift on shared machines). Writes bench-results/<time>.json
+// reported as ratios (absolute numbers drift on shared machines), and the cost of the tracing
+// hooks while tracing is off. Writes bench-results/<time>.json
 // and prints a table. Options (env): BENCH_SECONDS (per measurement, default 8), BENCH_WALLETS
-// (default 1000), BENCH_ONLY (comma-separated: read,ledger,sign,rpc,webhooks,scale; `governed` is
+// (default 1000), BENCH_ONLY (comma-separated: tracing-off,read,ledger,sign,rpc,webhooks,scale;
+// tracing-off needs no stack and runs first; `governed` is
 // ledger's row with transfer policies alone; scale runs last, on two stacks of its own, one on an
 // empty database and one on a database seeded with millions of rows; BENCH_SCALE scales the
 // rows), BENCH_ROUNDS (rounds of project and baseline for the read path, the transfers over all
@@ -22,12 +24,17 @@ import { type Stack, startStack } from '../../apps/stack-e2e/src/stack';
 import { type LoadResult, load, median, paced, percentiles, round } from './load';
 import { type CpuSample, cpuPerOperation, cpuSnapshot } from './cpu';
 import { benchScale, type ScaleSide } from './scale';
+import { benchTracingOff, type TracingOffCase } from './tracing-off';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const WALLETS = Number(process.env['BENCH_WALLETS'] ?? 1000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
-const ONLY = (process.env['BENCH_ONLY'] ?? 'read,ledger,sign,rpc,webhooks,scale').split(',');
+const ONLY = (process.env['BENCH_ONLY'] ?? 'tracing-off,read,ledger,sign,rpc,webhooks,scale').split(
+  ',',
+);
+/** The benchmarks that share one stack (scale starts stacks of its own). */
+const ON_STACK = ['read', 'ledger', 'governed', 'sign', 'rpc', 'webhooks'];
 // BENCH_PROFILE=gateway,identity: those apps run with --cpu-prof; profiles land in
 // bench-results/profiles (summarise with `node tools/bench/profile-summary.mjs <file>`).
 const PROFILE = (process.env['BENCH_PROFILE'] ?? '').split(',').filter(Boolean);
@@ -935,11 +942,46 @@ async function benchWebhooks(
   );
 }
 
+/**
+ * The tracing hooks while tracing is off (`BENCH_ONLY=tracing-off`, no stack): ns added per call,
+ * each against the same loop without it; the rows give the figures with inlining off (each hook a
+ * real call, the larger), the table after them both.
+ */
+async function benchTracingOffRows() {
+  const result = await benchTracingOff();
+  const inlined = new Map(result.inlined.map((c) => [c.name, c]));
+  for (const c of result.notInlined) {
+    // Reported: the unguarded startSpan, the reference for what a call site's guard saves, and
+    // the trace columns, spread once per withdrawal row written (a noise of ±5 ns on its loop).
+    const reported = c.name.endsWith('unguarded') || c.name.includes('traceColumns');
+    row(
+      'tracing-off',
+      `${c.name}: ns per iteration, with / without`,
+      c.withNs,
+      c.withoutNs,
+      reported ? 'report' : '≤ 10 ns added',
+      reported || c.nsPerCall <= 10,
+    );
+  }
+  details['tracing-off'] = result;
+  console.log('Tracing off: ns added per call (median over rounds)');
+  console.table(
+    result.notInlined.map((c: TracingOffCase) => ({
+      hook: c.name,
+      inlined: inlined.get(c.name)?.nsPerCall,
+      'not inlined': c.nsPerCall,
+    })),
+  );
+}
+
 async function main() {
-  // The local services where the environment names none (as `npm test` does).
-  const { withLocalServices } = await import('../lib/services.mjs');
-  Object.assign(process.env, await withLocalServices(process.env));
   console.log(`Benchmarks: ${ONLY.join(', ')} (${SECONDS} s per measurement)`);
+  if (ONLY.includes('tracing-off')) await benchTracingOffRows();
+  if (ONLY.some((bench) => ON_STACK.includes(bench) || bench === 'scale')) {
+    // The local services where the environment names none (as `npm test` does).
+    const { withLocalServices } = await import('../lib/services.mjs');
+    Object.assign(process.env, await withLocalServices(process.env));
+  }
   // Production-like: info logs (one line per request), rate limits off for the load generator.
   const quiet = { LOG_LEVEL: 'info' };
   const quietApps = {
@@ -951,40 +993,42 @@ async function main() {
     issuer: quiet,
     policy: quiet,
   };
-  const profileDir = path.join(ROOT, 'bench-results', 'profiles');
-  const stack = await startStack({
-    keepLogs: false,
-    nodeArgs: Object.fromEntries(
-      PROFILE.map((app) => [app, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]]),
-    ),
-    env: {
-      ...quietApps,
-      notifier: {
-        ...quiet,
-        NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
-        NOTIFIER_DISPATCH_INTERVAL_MS: '50',
-        WEBHOOK_PER_RECEIVER_CONCURRENCY: '32',
-        // The pipeline's capacity, not one tenant's delivery rate limit (200/s by default).
-        NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND: '100000',
+  if (ONLY.some((bench) => ON_STACK.includes(bench))) {
+    const profileDir = path.join(ROOT, 'bench-results', 'profiles');
+    const stack = await startStack({
+      keepLogs: false,
+      nodeArgs: Object.fromEntries(
+        PROFILE.map((app) => [app, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]]),
+      ),
+      env: {
+        ...quietApps,
+        notifier: {
+          ...quiet,
+          NOTIFIER_ALLOW_PRIVATE_URLS: 'true',
+          NOTIFIER_DISPATCH_INTERVAL_MS: '50',
+          WEBHOOK_PER_RECEIVER_CONCURRENCY: '32',
+          // The pipeline's capacity, not one tenant's delivery rate limit (200/s by default).
+          NOTIFIER_DELIVERIES_PER_CLIENT_PER_SECOND: '100000',
+        },
       },
-    },
-  });
-  try {
-    const api = new Api(stack.gatewayUrl);
-    const admin = await api.adminToken();
-    const tenant = await api.newClient(admin, 'Bench');
-    const amqpUrl = process.env['AMQP_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672';
-    if (ONLY.includes('read')) await benchRead(stack, api, tenant.token);
-    if (ONLY.includes('ledger')) await benchLedger(stack, api, tenant.token, admin);
-    else if (ONLY.includes('governed')) await benchGovernedOnly(stack, api, tenant.token, admin);
-    if (ONLY.includes('sign')) await benchSign(stack, api, tenant.token);
-    if (ONLY.includes('rpc')) await benchRpc(amqpUrl);
-    if (ONLY.includes('webhooks'))
-      await benchWebhooks(stack, api, tenant.token, tenant.id, amqpUrl);
-  } finally {
-    // --cpu-prof writes its profile only when the process exits by itself.
-    if (PROFILE.length) await stack.stopAll();
-    await stack.cleanup();
+    });
+    try {
+      const api = new Api(stack.gatewayUrl);
+      const admin = await api.adminToken();
+      const tenant = await api.newClient(admin, 'Bench');
+      const amqpUrl = process.env['AMQP_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672';
+      if (ONLY.includes('read')) await benchRead(stack, api, tenant.token);
+      if (ONLY.includes('ledger')) await benchLedger(stack, api, tenant.token, admin);
+      else if (ONLY.includes('governed')) await benchGovernedOnly(stack, api, tenant.token, admin);
+      if (ONLY.includes('sign')) await benchSign(stack, api, tenant.token);
+      if (ONLY.includes('rpc')) await benchRpc(amqpUrl);
+      if (ONLY.includes('webhooks'))
+        await benchWebhooks(stack, api, tenant.token, tenant.id, amqpUrl);
+    } finally {
+      // --cpu-prof writes its profile only when the process exits by itself.
+      if (PROFILE.length) await stack.stopAll();
+      await stack.cleanup();
+    }
   }
   if (ONLY.includes('scale')) {
     // Stacks of their own, one on an empty database and one on the seeded one, measured in
@@ -1030,8 +1074,10 @@ async function main() {
     `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, rows, cpu, details }, null, 2)}\n`,
   );
   console.table(rows);
-  console.log('CPU ms per operation by component:');
-  console.table(cpu);
+  if (Object.keys(cpu).length > 0) {
+    console.log('CPU ms per operation by component:');
+    console.table(cpu);
+  }
   console.log(`Results: ${path.relative(ROOT, file)}`);
 }
 

@@ -130,6 +130,63 @@ function expectLinkedAcrossRabbitMq(spans: ReceivedSpan[], service: string): voi
 
 const isSql = (span: ReceivedSpan) => span.attributes['db.system.name'] === 'postgresql';
 
+/**
+ * Our own spans (libs/telemetry's tracer), not the http and pg instrumentations' (not even loaded
+ * while tracing is off). Each is one hook site on the path, which makes at most three calls of the
+ * hooks while off: docs/tracing.md ("When it is off") bounds their cost per operation by these
+ * counts, which the tests below keep under the figures it uses.
+ */
+const isOwn = (span: ReceivedSpan) => span.scope === 'custody';
+
+/** The HTTP requests our routes served (each asks `tracingEnabled()` once, libs/http). */
+const isServedHttp = (span: ReceivedSpan) => span.scope.endsWith('http') && span.kind === 'server';
+
+/**
+ * The spans of the trace `traceId` once no more arrive: none for 2 s, 20 export intervals (the
+ * events a step publishes are consumed, and exported, after the step's own spans).
+ */
+async function settled(traceId: string, what: string): Promise<ReceivedSpan[]> {
+  let seen = -1;
+  let since = Date.now();
+  return waitFor(
+    () => {
+      const spans = receiver.spans.filter((s) => s.traceId === traceId);
+      if (spans.length !== seen) {
+        seen = spans.length;
+        since = Date.now();
+      }
+      return Date.now() - since >= 2_000 ? spans : undefined;
+    },
+    { timeoutMs: 30_000, intervalMs: 100, what },
+  );
+}
+
+/** Our spans of an operation by process, kind and name, and the HTTP requests it served. */
+function census(label: string, spans: ReceivedSpan[]) {
+  const own = spans.filter(isOwn);
+  const byName: Record<string, number> = {};
+  for (const span of own) {
+    const key = `${span.service} ${span.kind} ${span.name}`;
+    byName[key] = (byName[key] ?? 0) + 1;
+  }
+  const http = spans.filter(isServedHttp).length;
+  console.log(
+    `${label}: ${own.length} own spans, ${http} HTTP requests served, ${spans.length} spans in all\n` +
+      Object.entries(byName)
+        .sort()
+        .map(([name, n]) => `  ${n} × ${name}`)
+        .join('\n'),
+  );
+  return { own: own.length, http };
+}
+
+/**
+ * At most this many of our spans per operation: the counts docs/tracing.md's bound uses (seen: a
+ * read 2, a transfer 5, a signature 9, a withdrawal on chain 23; the margin is for caches filled
+ * on a first call and for the node's calls that ethers may send one by one or in a batch).
+ */
+const OWN_SPANS = { read: 2, transfer: 6, signature: 12, withdrawal: 30 };
+
 describe('a withdrawal', () => {
   let requestId: string;
   let spans: ReceivedSpan[];
@@ -243,6 +300,35 @@ describe('a signature', () => {
     for (const service of ['wallet-ledger', 'policy', 'signing'])
       expectLinkedAcrossRabbitMq(spans, service);
     expect(spans.some((s) => isSql(s) && s.service === 'signing')).toBe(true);
+    const whole = await settled(root!.traceId, 'the signature trace to settle');
+    expect(census('a signature (POST …/sign-message)', whole).own).toBeLessThanOrEqual(
+      OWN_SPANS.signature,
+    );
+  }, 60_000);
+});
+
+describe('a read', () => {
+  it("is the gateway's request and its call to identity, as the read bench's requests", async () => {
+    const user = await newUser(api, tenant.token);
+    // The bench reads a user again and again: its tenant and token are known to the gateway.
+    expect((await api.get(`/v1/users/${user}`, { token: tenant.token })).status).toBe(200);
+    const requestId = `trace-${randomUUID()}`;
+    const read = await api.get(`/v1/users/${user}`, {
+      token: tenant.token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(read.status).toBe(200);
+    const [first] = await traceOf(
+      requestId,
+      (all) =>
+        all.some((s) => s.service === 'identity' && s.kind === 'server') &&
+        all.some((s) => s.service === 'gateway' && s.kind === 'server'),
+      'the read trace',
+    );
+    const whole = await settled(first!.traceId, 'the read trace to settle');
+    const counts = census('a read (GET /v1/users/:user)', whole);
+    expect(counts.own).toBeLessThanOrEqual(OWN_SPANS.read);
+    expect(counts.http).toBe(1);
   }, 60_000);
 });
 
@@ -310,6 +396,52 @@ async function expectSentInTrace(
   return send;
 }
 
+describe('a transfer', () => {
+  it("is the gateway's call to wallet-ledger and its event's, as the ledger bench's transfers", async () => {
+    const [sender, payee] = await Promise.all([
+      newUser(api, tenant.token),
+      newUser(api, tenant.token),
+    ]);
+    const [from, to] = await Promise.all([
+      openWallet(api, tenant.token, sender),
+      openWallet(api, tenant.token, payee),
+    ]);
+    await fund(api, admin, from, '2');
+    const transfer = (headers: Record<string, string>) =>
+      api.post('/v1/transfers', {
+        token: tenant.token,
+        headers,
+        body: {
+          requestedTransactions: [
+            {
+              assetId: 'eth',
+              senderUserId: sender,
+              senderWalletId: from,
+              receiverUserId: payee,
+              receiverWalletId: to,
+              amount: '0.1',
+            },
+          ],
+        },
+      });
+    // The bench's transfers follow others between the same wallets.
+    expect((await transfer({})).status).toBe(201);
+    const requestId = `trace-${randomUUID()}`;
+    expect((await transfer({ 'x-request-id': requestId })).status).toBe(201);
+    const [first] = await traceOf(
+      requestId,
+      (all) =>
+        all.some((s) => s.service === 'wallet-ledger' && s.kind === 'server') &&
+        all.some((s) => s.service === 'gateway' && s.kind === 'server'),
+      'the transfer trace',
+    );
+    const whole = await settled(first!.traceId, 'the transfer trace to settle');
+    const counts = census('a transfer (POST /v1/transfers)', whole);
+    expect(counts.own).toBeLessThanOrEqual(OWN_SPANS.transfer);
+    expect(counts.http).toBe(1);
+  }, 60_000);
+});
+
 describe('a withdrawal on chain', () => {
   it('is one trace from the HTTP request to the signature, the broadcast and the confirmation', async () => {
     const { user, wallet } = await walletOnChain(tenant.token, '1');
@@ -355,7 +487,12 @@ describe('a withdrawal on chain', () => {
     for (const service of ['wallet-ledger', 'policy', 'signing'])
       expect(withSql).toContain(service);
     expect(spans.every((s) => s.status !== 2)).toBe(true);
-  }, 90_000);
+    // Everything the withdrawal caused, its confirmation's events and their consumers included.
+    const whole = await settled(send.traceId, 'the withdrawal trace to settle');
+    expect(census('a withdrawal on chain', whole).own).toBeLessThanOrEqual(OWN_SPANS.withdrawal);
+    // The sender's run that sent it: a trace of its own, on every poll whatever it finds.
+    census("a sender's run", await settled(send.links[0]!.traceId, "the sender run's trace"));
+  }, 120_000);
 });
 
 describe("an admin's speed-up", () => {

@@ -37,8 +37,8 @@ interface Pending {
   timer: NodeJS.Timeout;
   /** The message it went in, once sent (see `holdMs`). */
   message?: SentMessage;
-  /** Its CLIENT span, while tracing is on (docs/tracing.md). */
-  span?: TracedSpan;
+  /** Its CLIENT span, while tracing is on (docs/tracing.md). Always set: no spread while off. */
+  span: TracedSpan | undefined;
 }
 
 /** A message sent and not answered in full: its service's calls wait for it (see `holdMs`). */
@@ -54,8 +54,8 @@ interface Outgoing {
   deadline: number;
   /** The serialized RpcRequest. */
   request: string;
-  /** The context of the call's span, sent with it (HEADERS.traceparent). */
-  trace?: TraceCarrier;
+  /** The context of the call's span, sent with it (HEADERS.traceparent); none while off. */
+  trace: TraceCarrier | undefined;
 }
 
 export interface RpcClientOptions {
@@ -262,7 +262,7 @@ export class RpcClient implements BrokerComponent {
         resolve,
         reject,
         timer,
-        ...(span ? { span } : {}),
+        span,
       });
       let calls = this.outgoing.get(service);
       if (!calls) {
@@ -274,7 +274,7 @@ export class RpcClient implements BrokerComponent {
         requestId,
         deadline,
         request: content,
-        ...(trace ? { trace } : {}),
+        trace,
       });
       // The rest of this turn's calls (every request the gateway parsed from one read, every
       // continuation of one Redis reply) join them.

@@ -69,6 +69,9 @@ describe('tracing configuration', () => {
     await expect(
       withSpan('anything', 'internal', {}, async () => Promise.reject(failure)),
     ).rejects.toBe(failure);
+    // The work's own promise, not one of an async frame around it (docs/tracing.md).
+    const answer = Promise.resolve(8);
+    expect(withSpan('anything', 'internal', {}, () => answer)).toBe(answer);
   });
 });
 

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** A span as an OTLP/HTTP JSON export carried it, with its process's `service.name`. */
 export interface ReceivedSpan {
   service: string;
+  /** The instrumentation scope: `custody` for our own spans (libs/telemetry), else the library's. */
+  scope: string;
   traceId: string;
   spanId: string;
   /** Absent for a trace's root. */
@@ -60,7 +62,7 @@ interface ExportedSpan {
 interface ExportRequest {
   resourceSpans?: {
     resource?: { attributes?: KeyValue[] };
-    scopeSpans?: { spans?: ExportedSpan[] }[];
+    scopeSpans?: { scope?: { name?: string }; spans?: ExportedSpan[] }[];
   }[];
 }
 
@@ -109,6 +111,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
             for (const span of scope.spans ?? [])
               spans.push({
                 service,
+                scope: scope.scope?.name ?? '',
                 traceId: span.traceId,
                 spanId: span.spanId,
                 ...(span.parentSpanId ? { parentSpanId: span.parentSpanId } : {}),

@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@custody/logging';
 import { type JobSchedule, keepJobSchedulers, upsertJobSchedulers } from '@custody/service-kit';
-import { startSpan } from '@custody/telemetry';
+import { startSpan, tracingEnabled } from '@custody/telemetry';
 
 /** The BullMQ queue's name (libs/contracts JOB_QUEUES: never renamed). */
 export const CHAIN_QUEUE = JOB_QUEUES.chain;
@@ -42,7 +42,9 @@ export async function startChainJobs(
         else if (job.name === `reconcile:${network}`) await jobs.reconcile?.run();
       };
       // Each run is a trace of its own (docs/tracing.md): its node calls, statements and the
-      // decisions and signatures it asks for are its children. Nothing while tracing is off.
+      // decisions and signatures it asks for are its children. Nothing while tracing is off, not
+      // even the span's name and options.
+      if (!tracingEnabled()) return run();
       const span = startSpan(`chain ${job.name.split(':')[0] ?? job.name}`, 'internal', {
         parent: null,
         attributes: { 'custody.network': network, 'messaging.system': 'bullmq' },

@@ -35,7 +35,8 @@ export function inWithdrawalTrace<T>(
   name: string,
   w: Pick<WithdrawalRow, 'id'> & TraceColumns,
   work: () => Promise<T>,
-  attributes: SpanAttributes = {},
+  // No default: a default `{}` would be a new object on every call, tracing off or not.
+  attributes?: SpanAttributes,
 ): Promise<T> {
   if (!tracingEnabled()) return work();
   const stored = carrierOf(w);
