@@ -19,6 +19,9 @@ import { decisionSignerKey, evmMessageDigest, signDecision } from '@custody/inte
 import { Broker, devProofSigner, RpcClient } from '@custody/messaging';
 import {
   approvalChallenge,
+  approverEndorsementChallenge,
+  approverEndorsementDigest,
+  approverKeyFingerprint,
   approverKeyRegistration,
   approverOf,
   approverPublicKey,
@@ -153,11 +156,15 @@ async function endorse(who: Member, keyId: string, pem: string, credentialId: st
   const pending = (await api.get(`/v1/approver-keys/${keyId}`, { token: who.token })).body as {
     tenantId: string;
     clientId: string;
+    kind: 'ed25519' | 'webauthn';
     publicKey: string;
   };
   return api.post(`/v1/approver-keys/${keyId}/endorsements`, {
     token: who.token,
-    body: { credentialId, signature: signDigest(approverRegistrationDigest(pending), pem) },
+    body: {
+      credentialId,
+      signature: signDigest(approverEndorsementDigest(pending, credentialId), pem),
+    },
   });
 }
 
@@ -312,11 +319,17 @@ describe("the signer's registry of approver keys", () => {
         endorsements: [
           {
             credentialId: uuidv7(),
-            signature: signDigest(approverRegistrationDigest(credential), accomplice.privateKeyPem),
+            signature: signDigest(
+              approverEndorsementDigest(credential, uuidv7()),
+              accomplice.privateKeyPem,
+            ),
           },
           {
             credentialId: keys.k1.id,
-            signature: signDigest(approverRegistrationDigest(credential), accomplice.privateKeyPem),
+            signature: signDigest(
+              approverEndorsementDigest(credential, keys.k1.id),
+              accomplice.privateKeyPem,
+            ),
           },
         ],
       }),
@@ -621,7 +634,7 @@ describe('passkeys as approver credentials', () => {
     p6 = { ...made6, credential: registered6.body.id };
     const pending = (await api.get(`/v1/approver-keys/${p6.credential}`, { token: m5.token }))
       .body as { tenantId: string; clientId: string; kind: 'webauthn'; publicKey: string };
-    const digestChallenge = await approverRegistrationChallenge(pending);
+    const digestChallenge = await approverEndorsementChallenge(pending, p5.credential);
     // An assertion over another digest endorses nothing.
     const wrong = await api.post(`/v1/approver-keys/${p6.credential}/endorsements`, {
       token: m5.token,
@@ -634,6 +647,66 @@ describe('passkeys as approver credentials', () => {
       },
     });
     expect(wrong.body).toMatchObject({ status: 403, code: 'endorsement_invalid' });
+    // What a compromised identity gets from m5's routine "use for approvals" click when it lists
+    // p5's credential id with another key: p5's assertion over that key's registration digest (a
+    // proof-style signature). Offered as an endorsement it is refused, by identity and by the
+    // signer's registry (with a proof-style signature of m1's key as the second client's).
+    const tricked = asserted(p5, await approverRegistrationChallenge(pending));
+    const asEndorsement = await api.post(`/v1/approver-keys/${p6.credential}/endorsements`, {
+      token: m5.token,
+      body: { credentialId: p5.credential, signature: tricked },
+    });
+    expect(asEndorsement.body).toMatchObject({ status: 403, code: 'endorsement_invalid' });
+    const attacker = newApproverKey();
+    const attackerKey = {
+      id: uuidv7(),
+      kind: 'ed25519' as const,
+      publicKey: attacker.publicKey,
+      clientId: m4.id,
+      tenantId: tenant.id,
+    };
+    const attackerDigest = approverRegistrationDigest(attackerKey);
+    await expect(
+      asIdentity.call('signing', SIGNING_RPC.addApproverCredential, {
+        credential: attackerKey,
+        proof: signDigest(attackerDigest, attacker.privateKeyPem),
+        endorsements: [
+          {
+            credentialId: p5.credential,
+            signature: asserted(p5, await approverRegistrationChallenge(attackerKey)),
+          },
+          { credentialId: keys.k1.id, signature: signDigest(attackerDigest, keys.k1.pem) },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 403, code: 'endorsements_insufficient' });
+    await expect(
+      asIdentity.call('signing', SIGNING_RPC.addApproverCredential, {
+        credential: {
+          id: p6.credential,
+          kind: pending.kind,
+          publicKey: pending.publicKey,
+          clientId: pending.clientId,
+          tenantId: pending.tenantId,
+        },
+        proof: asserted(
+          made6,
+          await approverRegistrationChallenge({
+            ...approverOf(m6.token),
+            kind: 'webauthn',
+            publicKey: made6.publicKey,
+          }),
+        ),
+        endorsements: [
+          { credentialId: p5.credential, signature: tricked },
+          {
+            credentialId: keys.k1.id,
+            signature: signDigest(approverRegistrationDigest(pending), keys.k1.pem),
+          },
+        ],
+      }),
+    ).rejects.toMatchObject({ status: 403, code: 'endorsements_insufficient' });
+    expect(await registryRow(attacker.publicKey)).toBeUndefined();
+    expect(await registryRow(p6.publicKey)).toBeUndefined();
     const byPasskey = await api.post(`/v1/approver-keys/${p6.credential}/endorsements`, {
       token: m5.token,
       body: { credentialId: p5.credential, signature: asserted(p5, digestChallenge) },
@@ -1008,6 +1081,38 @@ describe('the CLI', () => {
       'active',
       'pending',
     ]);
+  });
+
+  it("endorses a pending key with the endorsement digest, only if its fingerprint is the holder's", async () => {
+    const keyFile = path.join(configDir, 'k3.pem');
+    const fingerprint = await approverKeyFingerprint(approverPublicKey(keys.k4.pem));
+    const mismatch = await custody(
+      'approver-keys',
+      'endorse',
+      keys.k4.id,
+      '--key',
+      keyFile,
+      '--fingerprint',
+      '0000 0000 0000 0000',
+    );
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr).toMatch(/^error fingerprint_mismatch:/);
+    const endorsed = await custody(
+      'approver-keys',
+      'endorse',
+      keys.k4.id,
+      '--key',
+      keyFile,
+      '--fingerprint',
+      fingerprint,
+      '--json',
+    );
+    expect({ code: endorsed.code, stderr: endorsed.stderr }).toMatchObject({ code: 0 });
+    expect(JSON.parse(endorsed.stdout)).toMatchObject({
+      id: keys.k4.id,
+      status: 'pending',
+      endorsements: 1,
+    });
   });
 });
 

@@ -3,8 +3,9 @@ import { parseEther, Wallet } from 'ethers';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import {
   approverKeyRegistration,
+  approverEndorsementDigest,
+  approverKeyFingerprint,
   approverOf,
-  approverRegistrationDigest,
   type ApprovalStatement,
   newApproverKey,
   signApproval,
@@ -21,6 +22,7 @@ import {
   stopChainWorld,
   withdrawalBody,
 } from './chain-world';
+import { SoftAuthenticator } from './soft-authenticator';
 import { freePort, pageWithAuthenticator } from './virtual-authenticator';
 
 // Withdrawals held for signed approvals (a policy with `approvers.signed`), approved, signed and
@@ -226,9 +228,45 @@ it('confirms on chain a withdrawal an operator approves in the console with the 
   await step('signed in with the passkey', tab.getByRole('button', { name: 'Sign out' }).waitFor());
   await expect(tab.getByTestId('who').textContent()).resolves.toContain('Operator');
 
-  // It uses the passkey for approvals: the tenant has a key already, so it waits for an
-  // endorsement, which the key holder gives (its Ed25519 signature of the registration digest).
+  // A compromised identity lists the passkey's credential id with another public key (the
+  // attacker's): the page asks the passkey, finds its assertion does not verify under the key it
+  // would register, and sends nothing.
+  const passkeysList = (url: URL) => url.pathname === '/console/api/v1/clients/me/passkeys';
+  const otherKey = new SoftAuthenticator('http://localhost', 'localhost').create().publicKey;
+  const swapped = async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const list = (await response.json()) as { publicKey: string }[];
+    for (const passkey of list) passkey.publicKey = otherKey;
+    await route.fulfill({ response, json: list });
+  };
+  const enrolmentsSent: string[] = [];
+  const countEnrolment = (r: { method(): string; url(): string }) => {
+    if (r.method() === 'POST' && r.url().endsWith('/clients/me/approver-keys'))
+      enrolmentsSent.push(r.url());
+  };
+  tab.on('request', countEnrolment);
+  await tab.route(passkeysList, swapped);
   await go(tab, 'Passkeys');
+  // Loaded afresh, through the swap (the list the page had came before it).
+  await tab.reload();
+  await tab.getByRole('button', { name: 'Use Operator laptop for approvals' }).click();
+  // (Not a `step`: the refusal is the alert awaited here.)
+  await tab
+    .getByRole('alert')
+    .filter({ hasText: 'does not hold the public key the server listed' })
+    .waitFor();
+  expect(enrolmentsSent).toEqual([]);
+  expect(
+    (await world.api.get('/v1/clients/me/approver-keys', { token: operator.token })).body,
+  ).toEqual([]);
+  await tab.unroute(passkeysList, swapped);
+  tab.off('request', countEnrolment);
+  await tab.reload();
+
+  // It uses the passkey for approvals: the tenant has a key already, so it waits for an
+  // endorsement, which the key holder gives (its Ed25519 signature of the endorsement digest,
+  // once the fingerprint the page shows is the key's).
   await tab.getByRole('button', { name: 'Use Operator laptop for approvals' }).click();
   await step(
     'the passkey registered as an approver credential',
@@ -239,17 +277,23 @@ it('confirms on chain a withdrawal an operator approves in the console with the 
     await world.api.get('/v1/clients/me/approver-keys', { token: operator.token })
   ).body as { id: string; kind: string; status: string; tenantId: string; publicKey: string }[];
   expect(credential).toMatchObject({ kind: 'webauthn', status: 'pending' });
+  await expect(tab.getByLabel('Key fingerprint').textContent()).resolves.toContain(
+    await approverKeyFingerprint(credential!.publicKey),
+  );
   const endorsed = await world.api.post(`/v1/approver-keys/${credential!.id}/endorsements`, {
     token: keyHolder.token,
     body: {
       credentialId: keyHolder.credentialId,
       signature: signDigest(
-        approverRegistrationDigest({
-          tenantId: credential!.tenantId,
-          clientId: operator.id,
-          kind: 'webauthn',
-          publicKey: credential!.publicKey,
-        }),
+        approverEndorsementDigest(
+          {
+            tenantId: credential!.tenantId,
+            clientId: operator.id,
+            kind: 'webauthn',
+            publicKey: credential!.publicKey,
+          },
+          keyHolder.credentialId,
+        ),
         keyHolder.pem,
       ),
     },

@@ -4,6 +4,7 @@ import { type AssertionOptions, SoftAuthenticator } from '@custody/testing';
 import {
   approvalDigest,
   approvedLeg,
+  approverEndorsementDigest,
   approverRegistrationDigest,
   canonicalJson,
   challengeOfDigest,
@@ -196,6 +197,25 @@ describe("an approver's signature", () => {
     await expect(
       verifyApproverSignature(credential, digest1, key.sign(digest1), RP),
     ).resolves.toEqual({ ok: true });
+  });
+
+  it("endorses with another digest than the proof's, one per endorser, the SDK's (known answer)", () => {
+    const registration = {
+      tenantId: 't1',
+      clientId: 'c1',
+      kind: 'ed25519' as const,
+      publicKey: 'k',
+    };
+    const endorsement = approverEndorsementDigest(registration, 'e1');
+    expect(endorsement).toBe('3b7685c33ea1668f287d341e25ac36dfe46c97cef0b51dae098fc6e5ab47076d');
+    expect(approverRegistrationDigest(registration)).toBe(
+      '4a544ba8b958dbc6ee96f63e7f622b23e02f0e5b47530d9f3c86c0da5d4ad490',
+    );
+    expect(approverEndorsementDigest(registration, 'e1')).toBe(endorsement);
+    expect(approverEndorsementDigest(registration, 'e2')).not.toBe(endorsement);
+    expect(approverEndorsementDigest({ ...registration, publicKey: 'k2' }, 'e1')).not.toBe(
+      endorsement,
+    );
   });
 });
 

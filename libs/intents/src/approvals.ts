@@ -9,6 +9,10 @@ import {
   type SignIntent,
 } from '@custody/contracts';
 import { canonical, isDecimal } from '@custody/money';
+import {
+  approverEndorsementJson,
+  approverRegistrationJson,
+} from '@custody/sdk/approval-statements';
 
 /**
  * Approvals as signatures (docs/decisions/policies-and-approvals.md): the digests an approver
@@ -16,8 +20,10 @@ import { canonical, isDecimal } from '@custody/money';
  * A digest is the SHA-256 of a canonical JSON: keys sorted, no whitespace, `undefined` left out.
  */
 
-/** What a registration digest says a key is for: no approval digest can be read as one. */
-export const APPROVER_KEY_PURPOSE = 'custody approver credential';
+export {
+  APPROVER_ENDORSEMENT_PURPOSE,
+  APPROVER_KEY_PURPOSE,
+} from '@custody/sdk/approval-statements';
 
 /** JSON with every object's keys sorted and no whitespace: one text per value. */
 export function canonicalJson(value: unknown): string {
@@ -40,8 +46,8 @@ export function canonicalJson(value: unknown): string {
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
- * What a credential's holder signs to register it, and another credential of its tenant to
- * endorse it (hex SHA-256): its tenant (or `platform`), client, kind and public key.
+ * What a credential's holder signs to register it (its `proof`, hex SHA-256): its tenant (or
+ * `platform`), client, kind and public key. The canonical JSON is the SDK's (one definition).
  */
 export function approverRegistrationDigest(registration: {
   tenantId: string;
@@ -49,16 +55,25 @@ export function approverRegistrationDigest(registration: {
   kind: ApproverCredentialKind;
   publicKey: string;
 }): string {
-  return sha256Hex(
-    canonicalJson({
-      v: 1,
-      purpose: APPROVER_KEY_PURPOSE,
-      tenantId: registration.tenantId,
-      clientId: registration.clientId,
-      kind: registration.kind,
-      publicKey: registration.publicKey,
-    }),
-  );
+  return sha256Hex(approverRegistrationJson(registration));
+}
+
+/**
+ * What an existing credential (`endorserCredentialId`) signs to endorse a new one (hex SHA-256):
+ * the new one's registration facts and the endorser's id under another purpose than the proof's.
+ * A proof and an endorsement never share a digest, so a holder's signature over a registration
+ * digest (say a passkey asked to "register" a key a compromised identity named) endorses nothing.
+ */
+export function approverEndorsementDigest(
+  registration: {
+    tenantId: string;
+    clientId: string;
+    kind: ApproverCredentialKind;
+    publicKey: string;
+  },
+  endorserCredentialId: string,
+): string {
+  return sha256Hex(approverEndorsementJson(registration, endorserCredentialId));
 }
 
 /** What an approver signs to approve (hex SHA-256 of the statement's canonical JSON). */

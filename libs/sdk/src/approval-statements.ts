@@ -4,8 +4,15 @@
 // whose challenge is the digest's 32 bytes; its assertion is sent as one signature string
 // (`passkeySignature`).
 
-/** What a registration digest says a key is for. */
+/** What a registration digest says a key is for: the new credential's own `proof` signs it. */
 export const APPROVER_KEY_PURPOSE = 'custody approver credential';
+
+/**
+ * What an endorsement digest says it is: an existing credential vouching for a new one. It differs
+ * from the registration digest's purpose so that a credential's proof-style signature (a passkey
+ * asked to "register" a key an attacker named) never reads as an endorsement.
+ */
+export const APPROVER_ENDORSEMENT_PURPOSE = 'custody approver endorsement';
 
 /** What an approver signs to approve: an approval's `signing.statement`, as the API answers it. */
 export interface ApprovalStatement {
@@ -64,6 +71,27 @@ export function approverRegistrationJson(registration: ApproverRegistration): st
   });
 }
 
+/**
+ * The canonical JSON an endorsement digest is the SHA-256 of: the endorsed credential's
+ * registration facts and the endorsing credential's id, under the endorsement purpose. Distinct
+ * from every registration digest (its purpose), and from another endorser's (its id).
+ */
+export function approverEndorsementJson(
+  registration: ApproverRegistration,
+  endorserCredentialId: string,
+): string {
+  if (!endorserCredentialId) throw new Error("An endorsement names its endorser's credential id");
+  return canonicalJson({
+    v: 1,
+    purpose: APPROVER_ENDORSEMENT_PURPOSE,
+    tenantId: registration.tenantId,
+    clientId: registration.clientId,
+    kind: registration.kind ?? 'ed25519',
+    publicKey: registration.publicKey,
+    endorserCredentialId,
+  });
+}
+
 function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -84,13 +112,39 @@ export async function approvalChallenge(statement: ApprovalStatement): Promise<s
 }
 
 /**
- * The WebAuthn challenge a passkey answers to register as an approver credential (its `proof`)
- * or to endorse another credential: its registration digest's 32 bytes, base64url.
+ * The WebAuthn challenge a passkey answers to register as an approver credential (its `proof`):
+ * its registration digest's 32 bytes, base64url. Never an endorsement (`approverEndorsementChallenge`).
  */
 export async function approverRegistrationChallenge(
   registration: ApproverRegistration,
 ): Promise<string> {
   return sha256Challenge(approverRegistrationJson(registration));
+}
+
+/**
+ * The WebAuthn challenge a passkey (credential `endorserCredentialId`) answers to endorse another
+ * credential: the endorsement digest's 32 bytes, base64url.
+ */
+export async function approverEndorsementChallenge(
+  registration: ApproverRegistration,
+  endorserCredentialId: string,
+): Promise<string> {
+  return sha256Challenge(approverEndorsementJson(registration, endorserCredentialId));
+}
+
+/**
+ * A short fingerprint of a credential's public key to compare out of band (the first 16 hex
+ * digits of its SHA-256, in groups of four): what an endorser checks it endorses.
+ */
+export async function approverKeyFingerprint(publicKey: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(publicKey),
+  );
+  const hex = [...new Uint8Array(digest).subarray(0, 8)]
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+  return [0, 4, 8, 12].map((at) => hex.slice(at, at + 4)).join(' ');
 }
 
 /** What a sign-in challenge's bytes are prefixed with before they are hashed (`signInChallenge`). */
@@ -114,9 +168,9 @@ function fromBase64url(text: string): Uint8Array {
  * Why: a sign-in assertion and an approval's have the same type (`webauthn.get`), origin and
  * relying party, so an identity service (or gateway) that issued an approval digest as a sign-in
  * challenge would get, from an approver's ordinary sign-in, their approval. Here the signed
- * challenge is a SHA-256 whose input begins with `c`; an approval's (`approvalChallenge`) and a
- * credential registration's (`approverRegistrationChallenge`) are SHA-256s of canonical JSON,
- * which begins with `{`. The inputs always differ, so whatever challenge the server picks, a
+ * challenge is a SHA-256 whose input begins with `c`; an approval's (`approvalChallenge`), a
+ * credential registration's (`approverRegistrationChallenge`) and an endorsement's
+ * (`approverEndorsementChallenge`) are SHA-256s of canonical JSON, which begins with `{`. The inputs always differ, so whatever challenge the server picks, a
  * sign-in assertion never carries an approval's or a registration's challenge (short of a
  * SHA-256 collision).
  */

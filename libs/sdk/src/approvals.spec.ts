@@ -3,6 +3,10 @@ import {
   approvalChallenge,
   approvalDigest,
   approvalStatementJson,
+  approverEndorsementChallenge,
+  approverEndorsementDigest,
+  approverEndorsementJson,
+  approverKeyFingerprint,
   approverKeyRegistration,
   approverOf,
   approverPrivateKey,
@@ -96,6 +100,44 @@ describe('approvals as signatures', () => {
     expect(registration.publicKey).toBe(key.publicKey);
     const digest = approverRegistrationDigest({ tenantId: 't1', clientId: 'c1', ...registration });
     expect(verifies(key.publicKey, digest, registration.proof)).toBe(true);
+  });
+
+  it('gives an endorsement its own digest: never a registration digest, one per endorser (known answer)', async () => {
+    const registration = { tenantId: 't1', clientId: 'c1', publicKey: 'k' };
+    // Python: sha256(json.dumps(obj, sort_keys=True, separators=(",", ":"))); libs/intents pins it too.
+    expect(approverEndorsementDigest(registration, 'e1')).toBe(
+      '3b7685c33ea1668f287d341e25ac36dfe46c97cef0b51dae098fc6e5ab47076d',
+    );
+    expect(approverEndorsementDigest({ ...registration, kind: 'ed25519' }, 'e1')).toBe(
+      approverEndorsementDigest(registration, 'e1'),
+    );
+    expect(approverRegistrationDigest(registration)).toBe(
+      '4a544ba8b958dbc6ee96f63e7f622b23e02f0e5b47530d9f3c86c0da5d4ad490',
+    );
+    expect(approverEndorsementDigest(registration, 'e1')).not.toBe(
+      approverRegistrationDigest(registration),
+    );
+    expect(approverEndorsementDigest(registration, 'e2')).not.toBe(
+      approverEndorsementDigest(registration, 'e1'),
+    );
+    expect(JSON.parse(approverEndorsementJson(registration, 'e1'))).toMatchObject({
+      purpose: 'custody approver endorsement',
+      endorserCredentialId: 'e1',
+    });
+    expect(() => approverEndorsementJson(registration, '')).toThrow();
+    const hex = (challenge: string) => Buffer.from(challenge, 'base64url').toString('hex');
+    expect(hex(await approverEndorsementChallenge(registration, 'e1'))).toBe(
+      approverEndorsementDigest(registration, 'e1'),
+    );
+  });
+
+  it('fingerprints a key as the first 16 hex digits of its SHA-256, in fours', async () => {
+    const fingerprint = await approverKeyFingerprint('k');
+    expect(fingerprint).toMatch(/^[0-9a-f]{4}( [0-9a-f]{4}){3}$/);
+    expect(fingerprint.replace(/ /g, '')).toBe(
+      createHash('sha256').update('k').digest('hex').slice(0, 16),
+    );
+    expect(await approverKeyFingerprint('k2')).not.toBe(fingerprint);
   });
 
   it("gives a passkey the digest's 32 bytes as its challenge, and takes its assertion as one string", async () => {

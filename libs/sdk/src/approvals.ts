@@ -10,6 +10,7 @@ import {
   type ApprovalStatement,
   approvalStatementJson,
   type ApproverRegistration,
+  approverEndorsementJson,
   approverRegistrationJson,
 } from './approval-statements.js';
 
@@ -28,11 +29,24 @@ export function approvalDigest(statement: ApprovalStatement): string {
 }
 
 /**
- * The digest (hex) a new credential signs to register (its `proof`), and other credentials to
- * endorse it; a passkey's registration names its COSE public key (`GET /v1/clients/me/passkeys`).
+ * The digest (hex) a new credential signs to register (its `proof`); a passkey's registration
+ * names its COSE public key (`GET /v1/clients/me/passkeys`). Endorsers sign another digest
+ * (`approverEndorsementDigest`).
  */
 export function approverRegistrationDigest(registration: ApproverRegistration): string {
   return sha256Hex(approverRegistrationJson(registration));
+}
+
+/**
+ * The digest (hex) an existing credential (`endorserCredentialId`) signs to endorse a pending one
+ * (`POST /v1/approver-keys/{key}/endorsements`): never the registration digest, so a proof is
+ * never an endorsement.
+ */
+export function approverEndorsementDigest(
+  registration: ApproverRegistration,
+  endorserCredentialId: string,
+): string {
+  return sha256Hex(approverEndorsementJson(registration, endorserCredentialId));
 }
 
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');

@@ -25,6 +25,7 @@ export {
 // Approvals as signatures: Ed25519 with node:crypto, Node only (passkeys' part is portable).
 export {
   approvalDigest,
+  approverEndorsementDigest,
   approverKeyRegistration,
   approverOf,
   approverPrivateKey,

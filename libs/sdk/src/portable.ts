@@ -56,9 +56,13 @@ export type { paths as V1Paths, components as V1Components } from './generated/v
 // Approvals as signatures: the statements' canonical JSON, approving with a passkey, and the
 // challenge a passkey signs to sign in (never an approval's).
 export {
+  APPROVER_ENDORSEMENT_PURPOSE,
   APPROVER_KEY_PURPOSE,
   approvalChallenge,
   approvalStatementJson,
+  approverEndorsementChallenge,
+  approverEndorsementJson,
+  approverKeyFingerprint,
   approverRegistrationChallenge,
   approverRegistrationJson,
   canonicalJson,
@@ -69,3 +73,4 @@ export {
   type ApproverRegistration,
   type PasskeyAssertion,
 } from './approval-statements.js';
+export { passkeyAssertionVerifies } from './passkey-assertion.js';

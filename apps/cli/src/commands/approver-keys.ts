@@ -3,7 +3,8 @@ import {
   approverKeyRegistration,
   approverOf,
   approverPublicKey,
-  approverRegistrationDigest,
+  approverEndorsementDigest,
+  approverKeyFingerprint,
   type CustodyClient,
   newApproverKey,
   signDigest,
@@ -79,7 +80,10 @@ export function registerApproverKeys(program: Command, io: CliIo): void {
       const registered = await client.post('/clients/me/approver-keys', {
         body: approverKeyRegistration(made.privateKeyPem, await owner(client)),
       });
-      ctx.print(registered, () => formatRecord({ ...{}, ...registered, keyFile: options.out }));
+      const fingerprint = await approverKeyFingerprint(registered.publicKey);
+      ctx.print(registered, () =>
+        formatRecord({ ...{}, ...registered, keyFile: options.out, fingerprint }),
+      );
     });
 
   keys
@@ -93,7 +97,8 @@ export function registerApproverKeys(program: Command, io: CliIo): void {
       const registered = await client.post('/clients/me/approver-keys', {
         body: approverKeyRegistration(key, await owner(client)),
       });
-      ctx.print(registered, () => formatRecord(registered));
+      const fingerprint = await approverKeyFingerprint(registered.publicKey);
+      ctx.print(registered, () => formatRecord({ ...{}, ...registered, fingerprint }));
     });
 
   keys
@@ -116,24 +121,44 @@ export function registerApproverKeys(program: Command, io: CliIo): void {
     .description('Endorse a pending key of your tenant with one of your active keys')
     .argument('<keyId>', 'the pending key')
     .requiredOption('--key <file>', 'your active private key file')
-    .action(async (keyId: string, options: { key: string }, command: Command) => {
-      const ctx = Context.of(io, command);
-      const key = readKeyFile(options.key);
-      const client = await ctx.client();
-      const pending = await client.get('/approver-keys/{key}', {
-        params: { path: { key: keyId } },
-      });
-      const digest = approverRegistrationDigest({
-        tenantId: pending.tenantId,
-        clientId: pending.clientId,
-        publicKey: pending.publicKey,
-      });
-      const endorsed = await client.post('/approver-keys/{key}/endorsements', {
-        params: { path: { key: keyId } },
-        body: { credentialId: await activeKeyOf(client, key), signature: signDigest(digest, key) },
-      });
-      ctx.print(endorsed, () => formatRecord(endorsed));
-    });
+    .option(
+      '--fingerprint <fingerprint>',
+      "the key's fingerprint as its holder reads it out: endorse only if the server's key has it",
+    )
+    .action(
+      async (keyId: string, options: { key: string; fingerprint?: string }, command: Command) => {
+        const ctx = Context.of(io, command);
+        const key = readKeyFile(options.key);
+        const client = await ctx.client();
+        const pending = await client.get('/approver-keys/{key}', {
+          params: { path: { key: keyId } },
+        });
+        // Compared out of band: the server (identity) names the key, its holder vouches for it.
+        const fingerprint = await approverKeyFingerprint(pending.publicKey);
+        const given = options.fingerprint?.replace(/\s+/g, '').toLowerCase();
+        if (given !== undefined && given !== fingerprint.replace(/ /g, ''))
+          throw new CliError(
+            'fingerprint_mismatch',
+            `Key ${keyId} has the fingerprint ${fingerprint}, not ${options.fingerprint}: not endorsed.`,
+          );
+        const credentialId = await activeKeyOf(client, key);
+        // The endorsement digest, never the registration one: a proof is never an endorsement.
+        const digest = approverEndorsementDigest(
+          {
+            tenantId: pending.tenantId,
+            clientId: pending.clientId,
+            kind: pending.kind,
+            publicKey: pending.publicKey,
+          },
+          credentialId,
+        );
+        const endorsed = await client.post('/approver-keys/{key}/endorsements', {
+          params: { path: { key: keyId } },
+          body: { credentialId, signature: signDigest(digest, key) },
+        });
+        ctx.print(endorsed, () => formatRecord({ ...{}, ...endorsed, fingerprint }));
+      },
+    );
 
   keys
     .command('revoke')

@@ -1,7 +1,7 @@
 import type { ApproverKeyView, AuthContext, EndorsementInput } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 import {
-  approverRegistrationDigest,
+  approverEndorsementDigest,
   type RelyingParty,
   verifyApproverSignature,
 } from '@custody/intents';
@@ -16,8 +16,8 @@ const invalid = (why: string) => Errors.forbidden(why, 'endorsement_invalid');
 
 /**
  * A pending key of the caller's tenant, endorsed with one of the caller's active credentials: its
- * signature of that key's registration digest (a passkey's assertion over it), checked here and
- * again by the signer. The key
+ * signature of the endorsement digest (that key's registration facts and the endorser's id; a
+ * passkey's assertion over it), checked here and again by the signer. The key
  * is offered to the signer with every endorsement so far; the signer says when they are enough.
  */
 export class EndorseApproverKey {
@@ -50,7 +50,7 @@ export class EndorseApproverKey {
       endorser.tenantId !== tenant
     )
       throw invalid("credentialId is not one of the caller's active keys of this tenant.");
-    const digest = approverRegistrationDigest(credentialOf(target));
+    const digest = approverEndorsementDigest(credentialOf(target), endorser.id);
     const verified = await verifyApproverSignature(
       endorser,
       digest,
@@ -58,7 +58,7 @@ export class EndorseApproverKey {
       this.relyingParty,
     );
     if ('fault' in verified)
-      throw invalid("signature is not that key's signature of the registration digest.");
+      throw invalid("signature is not that key's signature of the endorsement digest.");
     await repo.insertEndorsement(this.db, {
       credentialId: target.id,
       endorserCredentialId: endorser.id,

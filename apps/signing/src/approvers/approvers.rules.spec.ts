@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ApproverCredential, DecisionClaims } from '@custody/contracts';
 import {
   approvalDigest,
+  approverEndorsementDigest,
   approverRegistrationDigest,
   challengeOfDigest,
   operationOfDecision,
@@ -113,7 +114,12 @@ describe('joining the registry', () => {
       judgeAdmission(
         credential,
         proof,
-        [{ credentialId: gone.id, signature: gone.key.sign(digest) }],
+        [
+          {
+            credentialId: gone.id,
+            signature: gone.key.sign(approverEndorsementDigest(credential, gone.id)),
+          },
+        ],
         [gone],
         RP,
       ),
@@ -124,7 +130,10 @@ describe('joining the registry', () => {
     const a1 = registered('a');
     const a2 = registered('a');
     const b = registered('b');
-    const endorsement = (r: typeof a1) => ({ credentialId: r.id, signature: r.key.sign(digest) });
+    const endorsement = (r: typeof a1) => ({
+      credentialId: r.id,
+      signature: r.key.sign(approverEndorsementDigest(credential, r.id)),
+    });
     expect(endorsementsNeeded([a1])).toBe(1);
     await expect(
       judgeAdmission(credential, proof, [endorsement(a1)], [a1], RP),
@@ -144,7 +153,9 @@ describe('joining the registry', () => {
           endorsement(a1),
           {
             credentialId: b.id,
-            signature: b.key.sign(approverRegistrationDigest({ ...credential, clientId: 'c8' })),
+            signature: b.key.sign(
+              approverEndorsementDigest({ ...credential, clientId: 'c8' }, b.id),
+            ),
           },
           endorsement(otherTenant),
         ],
@@ -160,6 +171,42 @@ describe('joining the registry', () => {
         { credentialId: a1.id, clientId: 'a', signature: endorsement(a1).signature },
         { credentialId: b.id, clientId: 'b', signature: endorsement(b).signature },
       ],
+    });
+  });
+
+  it("never counts a credential's signature of a registration digest as an endorsement", async () => {
+    // A compromised identity lists a1's passkey id with the attacker's key: the holder's routine
+    // "use for approvals" makes it sign the attacker's registration digest (a proof-style
+    // signature). Offered as an endorsement, it endorses nothing, a key's or a passkey's.
+    const a1 = registered('a');
+    const p1 = registeredPasskey('p');
+    for (const endorser of [a1, p1]) {
+      const asProof = { credentialId: endorser.id, signature: endorser.key.sign(digest) };
+      await expect(judgeAdmission(credential, proof, [asProof], [endorser], RP)).resolves.toEqual({
+        fault: 'endorsements_insufficient',
+      });
+      const endorsed = {
+        credentialId: endorser.id,
+        signature: endorser.key.sign(approverEndorsementDigest(credential, endorser.id)),
+      };
+      await expect(
+        judgeAdmission(credential, proof, [endorsed], [endorser], RP),
+      ).resolves.toMatchObject({ admittedAs: 'endorsed' });
+    }
+    // An endorsement names its endorser: one signed as a1's is not p1's.
+    const asA1 = approverEndorsementDigest(credential, a1.id);
+    await expect(
+      judgeAdmission(
+        credential,
+        proof,
+        [{ credentialId: p1.id, signature: p1.key.sign(asA1) }],
+        [p1],
+        RP,
+      ),
+    ).resolves.toEqual({ fault: 'endorsements_insufficient' });
+    // An endorsement is no proof either.
+    await expect(judgeAdmission(credential, newKey.sign(asA1), [], [], RP)).resolves.toEqual({
+      fault: 'bad_proof',
     });
   });
 });
@@ -299,7 +346,12 @@ describe('passkeys in the registry', () => {
       judgeAdmission(
         ed,
         newKey.sign(edDigest),
-        [{ credentialId: first.id, signature: first.key.sign(edDigest) }],
+        [
+          {
+            credentialId: first.id,
+            signature: first.key.sign(approverEndorsementDigest(ed, first.id)),
+          },
+        ],
         [first],
         RP,
       ),

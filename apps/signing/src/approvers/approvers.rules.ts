@@ -6,6 +6,7 @@ import {
 } from '@custody/contracts';
 import {
   approvalDigest,
+  approverEndorsementDigest,
   approverRegistrationDigest,
   operationOfDecision,
   type RelyingParty,
@@ -39,8 +40,11 @@ export function endorsementsNeeded(registered: readonly Registered[]): number {
 /**
  * Whether a credential may join its tenant's registry: its holder signed its registration
  * digest (`proof`: an Ed25519 signature, or a passkey's assertion over it for this relying
- * party, the person verified), and enough distinct clients of the tenant endorsed it by signing
- * that digest with live credentials of the registry (Ed25519 keys or passkeys alike). The new
+ * party, the person verified), and enough distinct clients of the tenant endorsed it with live
+ * credentials of the registry (Ed25519 keys or passkeys alike), each signing the endorsement
+ * digest, which names the endorser's credential id under another purpose than the proof's: a
+ * credential's signature over a registration digest (its proof, or a passkey tricked into
+ * "registering" a key a compromised identity named) is never an endorsement. The new
  * credential's own client may be one of them (a single-client tenant rotates its key so); a
  * credential endorses once.
  */
@@ -70,7 +74,7 @@ export async function judgeAdmission(
     if (!endorser || kept.some((k) => k.credentialId === endorser.id)) continue;
     const verified = await verifyApproverSignature(
       endorser,
-      digest,
+      approverEndorsementDigest(credential, endorser.id),
       endorsement.signature,
       relyingParty,
     );

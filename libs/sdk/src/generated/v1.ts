@@ -1599,7 +1599,7 @@ export interface paths {
     };
     /**
      * Read an approver key of the caller's tenant (to endorse it)
-     * @description Reads one approver key of the caller's tenant (an admin: of the admins), with its client, public key and status: what an endorser checks and signs (the key's registration digest is computed from its tenantId, clientId, kind and publicKey). Changes nothing and is safe to repeat. Errors: 404 `not_found` (an unknown key, or another tenant's).
+     * @description Reads one approver key of the caller's tenant (an admin: of the admins), with its client, public key and status: what an endorser checks and signs (the endorsement digest is computed from its tenantId, clientId, kind and publicKey and the endorser's credential id). Changes nothing and is safe to repeat. Errors: 404 `not_found` (an unknown key, or another tenant's).
      */
     get: operations['getApproverKey'];
     put?: never;
@@ -1621,7 +1621,7 @@ export interface paths {
     put?: never;
     /**
      * Endorse a pending approver key of the tenant with one of the caller’s
-     * @description Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the pending key's registration digest (a passkey's: its assertion over it). The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). Endorsing again with the same key changes nothing. Errors: 404 `not_found` (an unknown key, or another tenant's); 403 `endorsement_invalid` (`credentialId` is not the caller's active key of this tenant, or `signature` does not verify); 409 `approver_key_not_pending` (active or revoked already).
+     * @description Endorses a pending approver key of the caller's tenant (an admin: another admin's) with one of the caller's active keys: `signature` is that key's signature of the endorsement digest (the pending key's facts and the endorsing credential's id, under another purpose than a registration proof's: a proof never endorses; a passkey's: its assertion over it). The key is offered to the signer's registry with every endorsement so far, and becomes `active` once min(2, the clients with keys) distinct clients endorsed it (the key's own client may be one: a single-client tenant rotates its key so). Endorsing again with the same key changes nothing. Errors: 404 `not_found` (an unknown key, or another tenant's); 403 `endorsement_invalid` (`credentialId` is not the caller's active key of this tenant, or `signature` does not verify); 409 `approver_key_not_pending` (active or revoked already).
      */
     post: operations['endorseApproverKey'];
     delete?: never;
@@ -20635,7 +20635,7 @@ export interface operations {
         'application/json': {
           /** @description One of the caller's active approver keys, of the same tenant */
           credentialId: string;
-          /** @description That credential's signature of the endorsed key's registration digest: Ed25519's (base64url), or a passkey's assertion over it (`authenticatorData.clientDataJSON.signature`) */
+          /** @description That credential's signature of the endorsement digest, the SHA-256 of the canonical JSON {v: 1, purpose: 'custody approver endorsement', tenantId, clientId, kind, publicKey, endorserCredentialId} (the endorsed key's facts and `credentialId`; the SDK's `approverEndorsementDigest`), never its registration digest: Ed25519's (base64url), or a passkey's assertion over it (`authenticatorData.clientDataJSON.signature`) */
           signature: string;
         };
       };

@@ -3,6 +3,7 @@ import {
   approvalChallenge,
   approverRegistrationChallenge,
   type CustodyClient,
+  passkeyAssertionVerifies,
   passkeySignature,
 } from '@custody/sdk';
 import type { Who } from '../session/who';
@@ -26,7 +27,12 @@ function approverTenant(who: Who): string {
 
 /**
  * Registers one of the client's passkeys as an approver credential: its assertion over the
- * credential's registration digest is the proof the API (and the signer) check.
+ * credential's registration digest is the proof the API (and the signer) check. The page sends it
+ * only if the passkey that answered is the one listed and its assertion verifies under the public
+ * key being registered: a compromised identity listing one passkey's id with another key would
+ * otherwise get an assertion by the first over the second's registration digest. (Endorsements
+ * sign another digest, so such an assertion never endorses either; this check keeps the page from
+ * registering a key its holder does not have.)
  */
 export async function enrollPasskeyAsApprover(api: CustodyClient, who: Who, passkey: Passkey) {
   const challenge = await approverRegistrationChallenge({
@@ -43,6 +49,13 @@ export async function enrollPasskeyAsApprover(api: CustodyClient, who: Who, pass
     ],
     userVerification: 'required',
   });
+  if (
+    assertion.id !== passkey.credentialId ||
+    !(await passkeyAssertionVerifies(passkey.publicKey, challenge, assertion))
+  )
+    throw new Error(
+      'The passkey that answered does not hold the public key the server listed for it: nothing was registered. Tell your administrator.',
+    );
   return api.post('/clients/me/approver-keys', {
     body: { kind: 'webauthn', passkeyId: passkey.id, proof: passkeySignature(assertion) },
   });

@@ -1,3 +1,4 @@
+import { approverKeyFingerprint } from '@custody/sdk';
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -128,6 +129,7 @@ export function PasskeysPage() {
                     <Table.Td>
                       <ApproverStatus
                         status={approverOf(p.id)?.status}
+                        publicKey={approverOf(p.id)?.publicKey}
                         name={p.name}
                         canUse={may(who, 'approvals:decide')}
                         loading={forApprovals.isPending && forApprovals.variables === p.id}
@@ -172,16 +174,42 @@ export function PasskeysPage() {
   );
 }
 
+/**
+ * A credential's fingerprint (short hash of its public key): what the person reads out to the
+ * approvers who endorse it, who compare it with the one their endorsing tool shows (`custody
+ * approver-keys endorse --fingerprint`), so an endorsement vouches for the key its holder has.
+ */
+function Fingerprint(props: { publicKey: string }) {
+  const fingerprint = useQuery({
+    queryKey: ['approver-key-fingerprint', props.publicKey],
+    queryFn: () => approverKeyFingerprint(props.publicKey),
+    staleTime: Infinity,
+  });
+  if (!fingerprint.data) return null;
+  return (
+    <Text size="xs" c="dimmed" ff="monospace" aria-label="Key fingerprint">
+      Fingerprint {fingerprint.data}
+    </Text>
+  );
+}
+
 /** Whether a passkey signs approvals, or the button that makes it (its owner's assertion). */
 function ApproverStatus(props: {
   status: 'pending' | 'active' | 'revoked' | undefined;
+  publicKey: string | undefined;
   name: string;
   canUse: boolean;
   loading: boolean;
   onUse: () => void;
 }) {
   if (props.status === 'active') return <Text size="sm">Signs approvals</Text>;
-  if (props.status === 'pending') return <Text size="sm">Waiting for endorsements</Text>;
+  if (props.status === 'pending')
+    return (
+      <>
+        <Text size="sm">Waiting for endorsements</Text>
+        {props.publicKey && <Fingerprint publicKey={props.publicKey} />}
+      </>
+    );
   if (!props.canUse) return <Text size="sm">—</Text>;
   return (
     <Button
