@@ -1,9 +1,19 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { waitFor } from '@custody/testing';
+import {
+  createPgCluster,
+  dropPgCluster,
+  query,
+  requireClusterTools,
+  run,
+  runAsync,
+  untilWritable,
+} from './pg-cluster';
+
+export { runAsync } from './pg-cluster';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BACKUP = path.join(ROOT, 'tools', 'backup');
@@ -13,6 +23,7 @@ export const DRILL_CLUSTER = { name: 'restore', port: 5433 } as const;
 
 export interface DrillCluster {
   version: string;
+  name: string;
   dataDir: string;
   logFile: string;
   /** The superuser's URL of its `postgres` database. */
@@ -22,56 +33,6 @@ export interface DrillCluster {
   dir: string;
 }
 
-function run(command: string, args: string[], env: Record<string, string> = {}): string {
-  const result = spawnSync(command, args, {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
-  if (result.status !== 0)
-    throw new Error(
-      `${command} ${args.join(' ')} failed (${result.status}): ${result.stderr || result.error?.message}`,
-    );
-  return result.stdout;
-}
-
-/**
- * `run`, without blocking the test's event loop: its HTTP clients' idle connections must close
- * on time (a connection the server closed while the loop was blocked would be reused).
- */
-export function runAsync(
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      args,
-      { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error)
-          reject(new Error(`${command} ${args.join(' ')} failed: ${stderr || error.message}`));
-        else resolve(stdout);
-      },
-    );
-  });
-}
-
-function clusters(): { version: string; name: string; dataDir: string; logFile: string }[] {
-  return run('pg_lsclusters', ['--no-header'])
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => {
-      const [version, name, , , , dataDir, logFile] = line.trim().split(/\s+/);
-      return {
-        version: version ?? '',
-        name: name ?? '',
-        dataDir: dataDir ?? '',
-        logFile: logFile ?? '',
-      };
-    });
-}
-
 /**
  * A new cluster `restore` on port 5433 (Debian's pg_createcluster, the shared cluster's version),
  * archiving its WAL encrypted through tools/backup/archive-wal.sh into a backup repository of its
@@ -79,23 +40,7 @@ function clusters(): { version: string; name: string; dataDir: string; logFile: 
  * dropped first: it is the drill's. Needs root (the drill runs as root on CI's machine) and age.
  */
 export async function createDrillCluster(): Promise<DrillCluster> {
-  if (process.getuid?.() !== 0)
-    throw new Error(
-      'The restore drill makes a PostgreSQL cluster with pg_createcluster: run as root',
-    );
-  for (const tool of ['age', 'age-keygen', 'zstd', 'pg_createcluster'])
-    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0)
-      throw new Error(`${tool} is not installed (apt-get install age zstd postgresql-common)`);
-  const existing = clusters();
-  const version = existing.find((c) => c.name === 'main')?.version ?? existing[0]?.version;
-  if (!version) throw new Error('pg_lsclusters lists no cluster to take the version from');
-  if (existing.some((c) => c.name === DRILL_CLUSTER.name && c.version === version))
-    run('pg_dropcluster', ['--stop', version, DRILL_CLUSTER.name]);
-  // What pg_dropcluster leaves (a configuration file of someone's own in conf.d) would configure
-  // the new cluster too: the drill's directories are made afresh.
-  rmSync(`/etc/postgresql/${version}/${DRILL_CLUSTER.name}`, { recursive: true, force: true });
-  rmSync(`/var/lib/postgresql/${version}/${DRILL_CLUSTER.name}`, { recursive: true, force: true });
-
+  requireClusterTools('The restore drill', ['age', 'age-keygen', 'zstd']);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'custody-restore-drill-'));
   const postgres = {
     uid: Number(run('id', ['-u', 'postgres'])),
@@ -113,38 +58,22 @@ export async function createDrillCluster(): Promise<DrillCluster> {
   const recipients = path.join(dir, 'backup-recipients.txt');
   writeFileSync(recipients, run('age-keygen', ['-y', identity]), { mode: 0o644 });
 
-  run('pg_createcluster', [version, DRILL_CLUSTER.name, '-p', String(DRILL_CLUSTER.port)]);
-  const conf = `/etc/postgresql/${version}/${DRILL_CLUSTER.name}`;
-  writeFileSync(
-    path.join(conf, 'conf.d', 'custody-restore-drill.conf'),
-    [
-      "listen_addresses = '127.0.0.1'",
+  const created = await createPgCluster({
+    ...DRILL_CLUSTER,
+    settings: [
       'wal_level = replica',
       'archive_mode = on',
       `archive_command = '${BACKUP}/archive-wal.sh ${repository} ${recipients} %p %f'`,
       'max_connections = 300',
-      '',
-    ].join('\n'),
-  );
-  writeFileSync(
-    path.join(conf, 'pg_hba.conf'),
-    [
-      'local all all trust',
-      'host all all 127.0.0.1/32 trust',
-      'local replication all trust',
-      'host replication all 127.0.0.1/32 trust',
-      '',
-    ].join('\n'),
-  );
-  run('pg_ctlcluster', [version, DRILL_CLUSTER.name, 'start']);
-  const listed = clusters().find((c) => c.name === DRILL_CLUSTER.name);
-  if (!listed?.dataDir) throw new Error('the drill cluster has no data directory');
-  const cluster: DrillCluster = {
-    version,
-    dataDir: listed.dataDir,
-    logFile: listed.logFile,
+    ],
+  });
+  return {
+    version: created.version,
+    name: created.name,
+    dataDir: created.dataDir,
+    logFile: created.logFile,
     dir,
-    url: `postgres://postgres@127.0.0.1:${DRILL_CLUSTER.port}/postgres`,
+    url: created.url,
     backupEnv: {
       BACKUP_DIR: repository,
       BACKUP_RECIPIENTS: recipients,
@@ -154,33 +83,6 @@ export async function createDrillCluster(): Promise<DrillCluster> {
       PGUSER: 'postgres',
     },
   };
-  await untilWritable(cluster);
-  return cluster;
-}
-
-async function query<T>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** Until the server accepts writes (up, and out of any recovery). */
-async function untilWritable(cluster: DrillCluster): Promise<void> {
-  await waitFor(
-    async () => {
-      try {
-        const [row] = await query<{ r: boolean }>(cluster.url, 'SELECT pg_is_in_recovery() AS r');
-        return row?.r === false;
-      } catch {
-        return false;
-      }
-    },
-    { timeoutMs: 60_000, intervalMs: 200, what: 'the drill cluster to accept writes' },
-  );
 }
 
 /** `npm run backup:base`, as an operator runs it: the base backup's backup.json. */
@@ -255,11 +157,6 @@ export async function restoreTo(cluster: DrillCluster, target: string): Promise<
 /** The drill's cluster and repository removed. */
 export function dropDrillCluster(cluster: DrillCluster | undefined): void {
   if (!cluster) return;
-  spawnSync('pg_dropcluster', ['--stop', cluster.version, DRILL_CLUSTER.name]);
-  // pg_dropcluster leaves the configuration files it did not write (the drill's conf.d file).
-  rmSync(`/etc/postgresql/${cluster.version}/${DRILL_CLUSTER.name}`, {
-    recursive: true,
-    force: true,
-  });
+  dropPgCluster(cluster.version, DRILL_CLUSTER.name);
   rmSync(cluster.dir, { recursive: true, force: true });
 }

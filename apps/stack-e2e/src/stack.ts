@@ -293,10 +293,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       for (const [key, value] of Object.entries(envChanges))
         if (value === '') delete envs[app][key];
       apps[app] = spawnApp(app, envs[app], options.keepLogs ?? true, options.nodeArgs?.[app]);
+      // The gateway's own /readyz wants every service: alive is enough for a subset, as at start.
+      const probe = app === 'gateway' && options.only ? 'healthz' : 'readyz';
       await waitFor(
-        async () => apps[app].url !== '' && (await fetch(`${apps[app].url}/readyz`)).status === 200,
+        async () =>
+          apps[app].url !== '' && (await fetch(`${apps[app].url}/${probe}`)).status === 200,
         { timeoutMs: 30_000, intervalMs: 100, what: `${app} to come back` },
       );
+      // A new gateway listens on another port.
+      if (app === 'gateway') {
+        stack.gatewayUrl = apps.gateway.url;
+        stack.gatewayOpsUrl = apps.gateway.opsUrl;
+      }
     },
     async cleanup() {
       const all = [...Object.values(apps), ...extras];

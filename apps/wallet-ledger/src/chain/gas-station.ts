@@ -11,6 +11,9 @@ import { chainCount, takeNonce } from './nonces';
 import { currentFees } from './fees';
 import { capOf, decisionFor } from './withdrawal-payments';
 
+/** Another replica stored the withdrawal's top-up first: this one's nonce rolls back. */
+class TopUpTaken extends Error {}
+
 const NATIVE_GAS_LIMIT = 21_000n;
 
 /** Crash tests: the sender killed after a top-up's nonce was reserved. */
@@ -58,9 +61,12 @@ export class GasStation {
       // At most the withdrawal's own cap per gas (its decision's).
       const fees = await currentFees(this.provider, capOf(w, this.network));
       const counted = await chainCount(this.provider, station);
-      // The station's nonce and the top-up commit together: a crash re-sends this top-up.
-      topUp = await withTransaction(this.db, async (tx) =>
-        insertTopUp(tx, {
+      // The station's nonce and the top-up commit together: a crash re-sends this top-up. When
+      // another replica stored this withdrawal's top-up first, the nonce taken here is rolled
+      // back with the transaction (committed, it would leave a gap no transaction fills) and
+      // that replica's top-up is the one.
+      topUp = await withTransaction(this.db, async (tx) => {
+        const inserted = await insertTopUp(tx, {
           withdrawalId: w.id,
           network: this.network.name,
           station,
@@ -69,8 +75,13 @@ export class GasStation {
           value: (needed - balance).toString(),
           maxFeePerGas: fees.maxFeePerGas.toString(),
           maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-        }),
-      );
+        });
+        if (!inserted) throw new TopUpTaken();
+        return inserted;
+      }).catch(async (error: unknown) => {
+        if (error instanceof TopUpTaken) return findTopUp(this.db, w.id);
+        throw error;
+      });
       if (!topUp) return;
       failpoint(TOP_UP_AFTER_NONCE);
     }

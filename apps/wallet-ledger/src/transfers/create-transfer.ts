@@ -28,6 +28,7 @@ import { type HoldTransfer, SENDER_REFUSALS } from './hold-transfer';
 import { partiesOf } from './parties';
 import {
   BATCH_PLANNER_SETTING,
+  countTransfers,
   lockPartiesStatements,
   walletDeleted,
   walletTenants,
@@ -84,6 +85,13 @@ export class CreateTransfer {
     // under the key: identity's answer used to come before the key was claimed, and an unblock
     // must not be answered with the stored 403 for a day.
     keepsRefusal: (error) => !SENDER_REFUSALS.has(error.code),
+    applied: async (views) => {
+      const booked = await countTransfers(
+        this.db,
+        views.map((v) => v.id),
+      );
+      return booked === views.length ? true : booked === 0 ? false : undefined;
+    },
     runAlone: (item) => this.createOne(item).then(item.resolve, item.reject),
     fallbackConcurrency: FALLBACK_CONCURRENCY,
     messages: {

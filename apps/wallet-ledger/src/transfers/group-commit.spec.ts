@@ -3,7 +3,12 @@ import type pg from 'pg';
 import { AppError, Errors } from '@custody/errors';
 import { createPool, migrate } from '@custody/persistence';
 import { createTestDatabase, type TestDatabase } from '@custody/testing';
-import { type GroupCommitSteps, type PendingCommand, runGroupCommit } from './group-commit';
+import {
+  batchOutcome,
+  type GroupCommitSteps,
+  type PendingCommand,
+  runGroupCommit,
+} from './group-commit';
 
 // The group commit against a real PostgreSQL, with a toy command: add `delta` to a counter that
 // may not go below zero. What it proves holds for any command (transfers are one).
@@ -66,6 +71,7 @@ function steps(alone: Add[], failWrites = false): GroupCommitSteps<Add, number> 
       return { outcomes, writes };
     },
     keepsRefusal: (error) => error.code !== 'transient',
+    applied: async () => true,
     runAlone: async (item) => {
       alone.push(item);
       item.resolve(-1);
@@ -170,5 +176,17 @@ describe('runGroupCommit', () => {
     expect(alone).toEqual([]);
     expect(await value('a')).toBe(5);
     expect(await storedResponse('late')).toBe('no key');
+  });
+
+  it('believes a transaction id that says committed only when the batch’s writes are there', () => {
+    // After a crash, the server gives an id it never logged to a later transaction: committed,
+    // though this batch never was. Its transfers absent, it did not commit: they run again.
+    expect(batchOutcome('committed', 2, true)).toBe('committed');
+    expect(batchOutcome('committed', 2, false)).toBe('aborted');
+    expect(batchOutcome('committed', 2, undefined)).toBe('unknown');
+    // Nothing accepted: nothing written that a second run could double.
+    expect(batchOutcome('committed', 0, undefined)).toBe('committed');
+    expect(batchOutcome('aborted', 2, undefined)).toBe('aborted');
+    expect(batchOutcome('unknown', 2, true)).toBe('unknown');
   });
 });

@@ -42,6 +42,12 @@ export interface GroupCommitSteps<T, V> {
   ): Promise<{ outcomes: CommandOutcome<V>[]; writes?: SQL }>;
   /** Whether a refusal is kept under its Idempotency-Key (otherwise the key is released). */
   keepsRefusal(error: AppError): boolean;
+  /**
+   * Whether the accepted commands' writes are in the database: all (true), none (false), or
+   * neither can be told (undefined). Asked when a batch's COMMIT got no answer and its
+   * transaction id says committed: see `batchOutcome`.
+   */
+  applied(accepted: V[]): Promise<boolean | undefined>;
   /** Runs one command alone, in its own transaction, and answers it. */
   runAlone(item: T): Promise<void>;
   /** Commands run alone at once when a batch falls back to one by one. */
@@ -63,6 +69,24 @@ export function keyOf(idempotency: IdempotencyKey | undefined): string {
 }
 
 /**
+ * What became of a batch whose COMMIT got no answer. Its transaction id's status says first; but
+ * a server that crashed before the commit reached its log gives that id again, after its
+ * restart, to a later transaction (the id was never logged), whose status it then reports. So a
+ * `committed` is believed only when the batch's accepted writes are there (`applied`); when they
+ * are absent the batch did not commit (its transaction ended: the id is another's); a batch with
+ * nothing accepted wrote nothing that a second run could double.
+ */
+export function batchOutcome(
+  byId: 'committed' | 'aborted' | 'unknown',
+  accepted: number,
+  applied: boolean | undefined,
+): 'committed' | 'aborted' | 'unknown' {
+  if (byId !== 'committed' || accepted === 0) return byId;
+  if (applied === undefined) return 'unknown';
+  return applied ? 'committed' : 'aborted';
+}
+
+/**
  * Group commit (docs/performance.md): the commands that arrived while earlier batches were in
  * flight run in one transaction — one lock statement, one write statement and one commit for all
  * of them, in two round trips (BEGIN, the key claims and the locks; then the writes, the keys'
@@ -70,8 +94,9 @@ export function keyOf(idempotency: IdempotencyKey | undefined): string {
  * A command whose Idempotency-Key is already there, and every command of a batch that fails as a
  * whole (a wallet deleted meanwhile, a twin holding a key, a database error), runs again alone,
  * so each gets exactly the answer it would have had alone. A batch whose COMMIT went out and
- * whose connection then failed is asked of the database by its transaction id: committed, its
- * answers stand; aborted, each runs alone; unknown, each is told so and nothing runs twice.
+ * whose connection then failed is asked of the database by its transaction id, and a committed
+ * one's writes are looked for (`batchOutcome`): committed, its answers stand; aborted, each runs
+ * alone; unknown, each is told so and nothing runs twice.
  */
 export async function runGroupCommit<T extends PendingCommand<V>, V>(
   pool: pg.Pool,
@@ -162,7 +187,15 @@ export async function runGroupCommit<T extends PendingCommand<V>, V>(
   } catch {
     // Before `decided` no COMMIT was sent; after it, only the database can tell (and without
     // the transaction's id it cannot: unknown, never "run it again").
-    const outcome = !decided ? 'aborted' : xid ? await transactionOutcome(pool, xid) : 'unknown';
+    const byId = !decided ? 'aborted' : xid ? await transactionOutcome(pool, xid) : 'unknown';
+    const accepted = (decided?.outcomes ?? []).flatMap((o) => (o.ok ? [o.view] : []));
+    const outcome = batchOutcome(
+      byId,
+      accepted.length,
+      byId === 'committed' && accepted.length > 0
+        ? await steps.applied(accepted).catch(() => undefined)
+        : undefined,
+    );
     if (outcome === 'aborted' || !decided) {
       // Nothing of the batch was applied: each command again, alone, a few at a time.
       await oneByOne(items);

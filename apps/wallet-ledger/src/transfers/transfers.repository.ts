@@ -40,6 +40,17 @@ export function currentTransactionIdStatement(): SQL {
   return sql`SELECT pg_current_xact_id()::text AS xid`;
 }
 
+/**
+ * How many of these transfers are booked: whether a batch whose COMMIT got no answer committed
+ * (group-commit.ts `batchOutcome`).
+ */
+export async function countTransfers(db: Executor, ids: string[]): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ledger.transfers WHERE id = ANY(${sql.param(ids)}::uuid[])`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** A wallet as the lock statement reads it (its asset's decimals come from the catalog). */
 export type LockedWallet = Omit<WalletInfo, 'decimals' | 'catalogError'>;
 
