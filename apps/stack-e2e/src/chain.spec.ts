@@ -468,23 +468,4 @@ describe('a raw signed transaction (sign-tx)', () => {
     );
     await ledgerIsSound();
   });
-
-  it("refuses a nonce more than 16 past the address's transactions on chain", async () => {
-    const w = await wallet('eth');
-    await depositEth(w, '1');
-    const fees = await feeFields();
-    const tx = (nonce: number) => ({
-      to: Wallet.createRandom().address,
-      value: '1',
-      gasLimit: '21000',
-      ...fees,
-      nonce: String(nonce),
-    });
-    const next = await chain.provider.getTransactionCount(w.address, 'pending');
-    expectProblem(await signTx(w, tx(next + 17)), 400, 'nonce_too_far');
-    // One an int4 counter could not hold: refused before it reaches the counter.
-    expectProblem(await signTx(w, tx(2 ** 31)), 400, 'nonce_too_far');
-    expect((await signTx(w, tx(next + 16))).status).toBe(200);
-    await ledgerIsSound();
-  });
 });

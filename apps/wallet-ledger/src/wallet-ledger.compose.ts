@@ -111,7 +111,7 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   withdrawalMetrics(deps.metrics.registry, db, deps.logger);
   restoreMetrics(deps.metrics.registry, db, deps.logger);
   chainStatusMetrics(deps.metrics.registry, () => chain.status(), deps.logger);
-  const payloads = new SignaturePayloads(rpc, catalog, chain, deps.config);
+  const payloads = new SignaturePayloads(rpc, catalog, () => chain.network(), deps.config);
   const records = new SignatureRecords(new HoldSignedTransaction(moves));
   const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
   const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);

@@ -161,12 +161,6 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "A tenant member would get the admin audience: members act in their tenant's general audience.",
   },
   {
-    code: 'nonce_too_far',
-    statuses: [400],
-    meaning:
-      "A signed transaction's nonce is more than 16 past the address's transactions on chain (an honest wallet asks the node for its next nonce).",
-  },
-  {
     code: 'passkey_registration_invalid',
     statuses: [400],
     meaning:

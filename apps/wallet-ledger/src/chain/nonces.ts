@@ -2,13 +2,8 @@ import type { JsonRpcProvider } from 'ethers';
 import { Errors } from '@custody/errors';
 import type { Transaction } from '@custody/persistence';
 import { nonceHeldBySender } from '../withdrawals/withdrawals.repository';
-import { lockNextNonce, setNextNonce } from './chain.repository';
-import {
-  type BooksBehind,
-  type ChainCount,
-  nonceToTake,
-  signedNonceToReserve,
-} from './nonces.rules';
+import { lockNextNonce, raiseNextNonce, setNextNonce } from './chain.repository';
+import { type BooksBehind, type ChainCount, nonceToTake } from './nonces.rules';
 
 /**
  * The chain counts more transactions from an address than the books ever assigned (nonces.rules
@@ -60,34 +55,17 @@ export async function takeNonce(
 
 /**
  * The nonce of a transaction a client had signed (sign-tx) from an address the adapter sends
- * from (nonces.rules `signedNonceToReserve`): with `chain` (the node's count, asked before the
- * transaction) the books behind the chain throw BooksBehindChain and nothing is reserved; a nonce
- * too far past the chain's count is 400 `nonce_too_far`; 409 `nonce_taken` when one of the
- * adapter's own withdrawals holds it (the client's would replace it); otherwise the adapter's
- * next nonce moves past it. The counter row is locked first, so a withdrawal being signed
- * meanwhile is seen.
+ * from: 409 `nonce_taken` when one of the adapter's own withdrawals holds it (the client's would
+ * replace it); otherwise the adapter's next nonce moves past it. The counter row is locked
+ * first, so a withdrawal being signed meanwhile is seen.
  */
 export async function reserveSignedNonce(
   tx: Transaction,
   network: string,
   address: string,
   nonce: number,
-  chain: ChainCount | undefined,
 ): Promise<void> {
-  const decision = signedNonceToReserve(await lockNextNonce(tx, network, address), chain, nonce);
-  if (decision.outcome === 'behind')
-    throw new BooksBehindChain({
-      network,
-      address,
-      assigned: decision.assigned,
-      chain: decision.chain,
-    });
-  if (decision.outcome === 'too-far')
-    throw Errors.badRequest(
-      `Nonce ${nonce} is too far ahead of this address's transactions on chain (at most ${decision.highest}).`,
-      'nonce_too_far',
-    );
-  await setNextNonce(tx, network, address, decision.next);
+  await raiseNextNonce(tx, network, address, nonce + 1);
   if (await nonceHeldBySender(tx, network, address, nonce))
     throw Errors.conflict(
       `Nonce ${nonce} of this address is taken by a withdrawal the service sends.`,

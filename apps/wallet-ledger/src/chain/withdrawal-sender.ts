@@ -16,7 +16,6 @@ import type { Database } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { WithdrawalRow } from '../schema';
 import { walletAddress } from '../wallets/wallets.repository';
-import { nonceUsedInBooks } from '../withdrawals/withdrawals.repository';
 import type { RecordReplacement } from '../withdrawals/record-replacement';
 import type { SendWithdrawal } from '../withdrawals/send-withdrawal';
 import type { SettleSentWithdrawal } from '../withdrawals/settle-sent-withdrawal';
@@ -26,7 +25,7 @@ import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
 import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
 import { BooksBehindChain, chainCount, takeNonce } from './nonces';
-import { type BooksBehind, usedNonce } from './nonces.rules';
+import type { BooksBehind } from './nonces.rules';
 import { currentFees, feeCapPerGas } from './fees';
 import { WithdrawalReplacements } from './replacements';
 import { capOf, decisionFor, signedAttempt, tokenBalance } from './withdrawal-payments';
@@ -154,22 +153,12 @@ export class WithdrawalSender {
     try {
       await sendRaw(this.provider, raw, hash);
     } catch (error) {
-      // Its nonce went to another transaction: one the books know (a client had signed, say),
-      // it can never be mined, and once that one is deep enough its hold returns; one they do
-      // not know, the books are behind the chain (nonces.rules `usedNonce`).
+      // Its nonce went to another transaction (one a client had signed, say): it can never be
+      // mined, and once that one is deep enough its hold returns.
       if (!isError(error, 'NONCE_EXPIRED')) throw error;
       const head = await this.provider.getBlockNumber();
-      const mined = await this.nonceUsedByAnother(signed, hash, head);
-      if (mined === undefined || !signed.fromAddress || signed.chainNonce === null) return;
-      const at = {
-        network: this.network.name,
-        address: signed.fromAddress,
-        nonce: signed.chainNonce,
-      };
-      const known = await nonceUsedInBooks(this.db, at.network, at.address, at.nonce, signed.id);
-      const decision = usedNonce(known, at, mined);
-      if (decision.outcome === 'behind') throw new BooksBehindChain(decision.found);
-      await this.withdrawals.settle.failNonceUsed(signed.id, 'prepared');
+      if (await this.nonceUsedByAnother(signed, hash, head))
+        await this.withdrawals.settle.failNonceUsed(signed.id, 'prepared');
       return;
     }
     failpoint(SENDER_FAILPOINTS.afterBroadcast);
@@ -259,21 +248,16 @@ export class WithdrawalSender {
 
   /**
    * The address has a transaction with this nonce that is not `hash`, confirmed as deep as a
-   * withdrawal must be (a shallower one a reorg could drop, and `hash` be mined after all): the
-   * address's count of transactions that deep; undefined when it has none. The receipt is read
-   * again after the count: the transaction may have been mined in between.
+   * withdrawal must be (a shallower one a reorg could drop, and `hash` be mined after all). The
+   * receipt is read again after the count: the transaction may have been mined in between.
    */
-  private async nonceUsedByAnother(
-    w: WithdrawalRow,
-    hash: string,
-    head: number,
-  ): Promise<number | undefined> {
-    if (!w.fromAddress || w.chainNonce === null) return undefined;
+  private async nonceUsedByAnother(w: WithdrawalRow, hash: string, head: number): Promise<boolean> {
+    if (!w.fromAddress || w.chainNonce === null) return false;
     const deep = head - this.network.confirmations + 1;
-    if (deep < 0) return undefined;
+    if (deep < 0) return false;
     const mined = await this.provider.getTransactionCount(w.fromAddress, deep);
-    if (mined <= w.chainNonce) return undefined;
-    return (await this.provider.getTransactionReceipt(hash)) === null ? mined : undefined;
+    if (mined <= w.chainNonce) return false;
+    return (await this.provider.getTransactionReceipt(hash)) === null;
   }
 
   /** Broadcast withdrawals: confirmed or failed once deep enough; re-sent if the node lost them. */
@@ -306,7 +290,7 @@ export class WithdrawalSender {
         // A raw signed transaction's hold (the client sends it): released once another
         // transaction used its nonce; it is never sent from here.
         if (!w.rawTx) {
-          if ((await this.nonceUsedByAnother(w, hash, head)) !== undefined)
+          if (await this.nonceUsedByAnother(w, hash, head))
             await this.withdrawals.settle.failNonceUsed(w.id, 'broadcast');
           continue;
         }

@@ -3,7 +3,6 @@ import { isAppError } from '@custody/errors';
 import type { RpcClient } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { BooksBehindChain } from '../chain/nonces';
 import * as outcomes from '../policies/approval-outcomes.repository';
 import type { SignedItemRow } from '../schema';
 import { lockAndReadBlocked } from '../users/users.repository';
@@ -80,9 +79,6 @@ export class SettleSignatureApproval {
         );
       })
       .catch(async (error: unknown) => {
-        // The savepoint rolled back (the counter's lock with it): a restore opens, and the
-        // event waits behind the closed gate.
-        if (error instanceof BooksBehindChain) throw await this.payloads.refuseBehind(error.found);
         if (!isAppError(error) || error.status >= 500) throw error;
         await failed(error.code);
       });

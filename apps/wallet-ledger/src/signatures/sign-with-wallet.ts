@@ -5,7 +5,6 @@ import type { RpcClient } from '@custody/messaging';
 import type { Database } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
-import { BooksBehindChain } from '../chain/nonces';
 import type { Governor } from '../policies/governed';
 import * as outcomes from '../policies/approval-outcomes.repository';
 import { findWallet } from '../wallets/wallets.repository';
@@ -91,14 +90,9 @@ export class SignWithWallet {
         );
       // Signed before the transaction that records it: no lock waits on the signer.
       const signed = await this.payloads.sign(wallet, asset, request, decision.signed);
-      const row = await this.db
-        .transaction((tx) => this.records.record(tx, wallet, request, id, signed))
-        .catch(async (error: unknown) => {
-          // Rolled back, its locks released: the restore opens outside it.
-          if (error instanceof BooksBehindChain)
-            throw await this.payloads.refuseBehind(error.found);
-          throw error;
-        });
+      const row = await this.db.transaction((tx) =>
+        this.records.record(tx, wallet, request, id, signed),
+      );
       return { id: row.id };
     } catch (error) {
       await this.governor.releaseRefused(id, error);

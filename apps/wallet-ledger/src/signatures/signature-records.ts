@@ -28,13 +28,7 @@ export class SignatureRecords {
   ): Promise<SignedItemRow> {
     // The adapter sends from this address too: its nonces and the client's must not meet.
     if (onChain?.counterNetwork && onChain.nonce !== null)
-      await reserveSignedNonce(
-        tx,
-        onChain.counterNetwork,
-        wallet.address,
-        onChain.nonce,
-        onChain.chain,
-      );
+      await reserveSignedNonce(tx, onChain.counterNetwork, wallet.address, onChain.nonce);
     const move = onChain?.move;
     const withdrawalId =
       onChain && move && move.kind !== 'none'

@@ -275,31 +275,6 @@ export async function nonceHeldBySender(
   return rows.length > 0;
 }
 
-/**
- * Whether the books hold a transaction at an address's nonce other than withdrawal `except`'s:
- * another withdrawal reserved or signed there (a client's signed transaction's hold among them),
- * or a client's signed transaction that holds nothing (a contract call, say).
- */
-export async function nonceUsedInBooks(
-  db: Executor,
-  network: string,
-  address: string,
-  nonce: number,
-  except: string,
-): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`SELECT 1 WHERE EXISTS (
-          SELECT 1 FROM ledger.withdrawals
-           WHERE network = ${network} AND from_address = ${address} AND chain_nonce = ${nonce}
-             AND id <> ${except})
-        OR EXISTS (
-          SELECT 1 FROM ledger.signed_items s JOIN ledger.wallets w ON w.id = s.wallet_id
-           WHERE s.kind = 'tx' AND s.status = 'sent' AND lower(w.address) = lower(${address})
-             AND s.result->>'nonce' = ${String(nonce)})`,
-  );
-  return rows.length > 0;
-}
-
 /** Withdrawals of one status and asset on their way to the chain, for metrics. */
 export interface InFlightWithdrawals {
   status: 'prepared' | 'broadcast';
