@@ -276,7 +276,7 @@ describe('a snapshot of the database restored in place, without restore-prepare'
         const { status, detail } = await readyz();
         return status === 503 && detail.includes('unmatched') ? detail : undefined;
       },
-      { timeoutMs: 30_000, what: 'the restore to find the payment the books never sent' },
+      { timeoutMs: 90_000, what: 'the restore to find the payment the books never sent' },
     );
     expect(closed).toContain('opened by wallet-ledger: the books are behind the chain');
     expect(closed).toContain(`${w.address} on `);

@@ -125,11 +125,20 @@ export class RestoreProcedure {
     const open = await repo.openEpoch(db);
     const epoch =
       open ??
-      (await repo.openRestore(db, await repo.currentDatabase(db), 'detected', {
-        step: 'opened: the books are behind the chain',
-        detected: [found],
-        scan: await this.deps.matcher.scanFor(chain, found),
-      }));
+      (await repo
+        .openRestore(db, await repo.currentDatabase(db), 'detected', {
+          step: 'opened: the books are behind the chain',
+          detected: [found],
+          scan: await this.deps.matcher.scanFor(chain, found),
+        })
+        .catch(async (error: unknown) => {
+          // Another finding opened it meanwhile (this process's sender and a client's signed
+          // transaction, or another replica): one restore is open at a time; this one joins it.
+          const opened = await repo.openEpoch(db);
+          if (!opened) throw error;
+          await repo.noteDetected(db, opened.id, found);
+          return opened;
+        }));
     if (open) await repo.noteDetected(db, open.id, found);
     const reason = restoreReason({ ...epochOf(epoch), detected: [found] });
     gate.close(reason);
