@@ -522,10 +522,18 @@ describe("an admin's speed-up", () => {
         token: admin,
       });
       expect(sped.status).toBe(200);
+      // Each process exports its spans on its own schedule: wait for the replacement's broadcast
+      // under the speed-up too, not only for the speed-up.
       const spans = await traceOf(
         requestId,
-        (all) => all.some((s) => s.name === 'withdrawal speed-up'),
-        "the speed-up in the withdrawal's trace",
+        (all) => {
+          const speedUp = all.find((s) => s.name === 'withdrawal speed-up');
+          return (
+            speedUp !== undefined &&
+            all.some((s) => asked('eth_sendRawTransaction')(s) && isUnder(all, s, speedUp))
+          );
+        },
+        "the speed-up and its broadcast in the withdrawal's trace",
       );
       const handled = find(spans, 'wallet-ledger', 'server', 'wallet-ledger/withdrawals.create');
       const speedUp = find(spans, 'wallet-ledger', 'internal', 'withdrawal speed-up');
