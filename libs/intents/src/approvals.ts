@@ -12,11 +12,12 @@ import { canonical, isDecimal } from '@custody/money';
 import {
   approverEndorsementJson,
   approverRegistrationJson,
+  canonicalJson,
 } from '@custody/sdk/approval-statements';
 
 /**
  * Approvals as signatures (docs/decisions/policies-and-approvals.md): the digests an approver
- * signs, computed one way by identity, the policy service, the signer and (a copy in) the SDK.
+ * signs, computed one way by identity, the policy service, the signer and the SDK.
  * A digest is the SHA-256 of a canonical JSON: keys sorted, no whitespace, `undefined` left out.
  */
 
@@ -25,23 +26,8 @@ export {
   APPROVER_KEY_PURPOSE,
 } from '@custody/sdk/approval-statements';
 
-/** JSON with every object's keys sorted and no whitespace: one text per value. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string')
-    return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('canonical JSON has finite numbers only');
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  throw new Error(`canonical JSON cannot hold a ${typeof value}`);
-}
+/** The SDK's canonical JSON: approvers sign what it makes, so there is one definition. */
+export { canonicalJson };
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
