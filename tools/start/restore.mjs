@@ -4,7 +4,7 @@
 //   prepare [--republish-hours N]   every app stopped: purge the broker's queues and the BullMQ
 //                                   keys, then each service's restore-prepare
 //   status                          wallet-ledger's restore-status
-//   resolve --tx <hash> --withdrawal <id>
+//   resolve --tx <hash> (--withdrawal <id> | --signed)
 //   release                         the policy service's restore-release (after wallet-ledger is ready)
 //   accept-database                 wallet-ledger's restore-accept-database (a failover, no restore)
 import { spawnSync } from 'node:child_process';
@@ -68,7 +68,7 @@ switch (step) {
     break;
   default:
     console.error(
-      'usage: npm run restore -- prepare|status|resolve --tx <hash> --withdrawal <id>|release|accept-database',
+      'usage: npm run restore -- prepare|status|resolve --tx <hash> (--withdrawal <id> | --signed)|release|accept-database',
     );
     process.exit(2);
 }

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import {
+  type ApprovalView,
   POLICY_RPC,
   RPC_ACCESS,
   WALLET_RPC,
@@ -16,6 +17,7 @@ import {
   Broker,
   CallerPolicy,
   devProofSigner,
+  methodHandler,
   type RpcCallContext,
   RpcClient,
   RpcServer,
@@ -78,6 +80,8 @@ export interface LedgerStandIn {
   holdChangeApprovalId: string | null;
   /** Whether the policy stand-in refuses `changes.hold` (as a policy service that is down). */
   refuseHoldChange: boolean;
+  /** The approvals' outcomes the policy stand-in answers the sweep (`approvals.outcomes`). */
+  outcomes: Map<string, ApprovalView>;
 }
 
 export interface IdentityHarness {
@@ -115,8 +119,15 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
     refuseUserRef: false,
     holdChangeApprovalId: null,
     refuseHoldChange: false,
+    outcomes: new Map(),
   };
-  // The policy service's part identity calls: whether a change of a client is held.
+  const [approvalOutcomes, answerOutcomes] = methodHandler(
+    'policy',
+    POLICY_RPC.approvalOutcomes,
+    async ({ ids }) => ({ approvals: ids.flatMap((id) => ledger.outcomes.get(id) ?? []) }),
+  );
+  // The policy service's part identity calls: whether a change of a client is held, and the
+  // outcomes of the approvals that hold changes.
   const policy = new RpcServer({
     broker,
     callers: new CallerPolicy('guest=*'),
@@ -131,6 +142,7 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
           typeof POLICY_RPC.holdChange
         >;
       },
+      [approvalOutcomes]: answerOutcomes,
     },
     prefetch: 8,
     logger: testLogger(),
@@ -175,6 +187,8 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
     BOOTSTRAP_API_CLIENT_ID: BOOTSTRAP.apiClientId,
     BOOTSTRAP_API_CLIENT_SECRET: BOOTSTRAP.apiClientSecret,
     SIGNING_KEY_RELOAD_MS: '200',
+    // The service's own sweep (at start, then hourly) stays out of the way of the specs' own.
+    APPROVAL_OUTCOMES_SWEEP_INTERVAL_MS: '3600000',
   });
   const client = (caller: 'gateway' | 'issuer') =>
     new RpcClient({
@@ -205,6 +219,7 @@ export async function createIdentityHarness(): Promise<IdentityHarness> {
       ledger.refuseUserRef = false;
       ledger.holdChangeApprovalId = null;
       ledger.refuseHoldChange = false;
+      ledger.outcomes.clear();
     },
     async close() {
       const redis = service.deps.redis;

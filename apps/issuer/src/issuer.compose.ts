@@ -1,11 +1,20 @@
 import path from 'node:path';
-import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import {
+  Periodic,
+  type ServiceDefinition,
+  type ServiceDeps,
+  type ServiceParts,
+} from '@custody/service-kit';
 import { ActivitiesService } from './activities/activities.service';
 import {
   activityApprovalHandlers,
   heldActivities,
   SettleActivityApproval,
 } from './activities/settle-activity-approval';
+import {
+  APPROVED_ACTIVITIES_INTERVAL_MS,
+  SignApprovedActivities,
+} from './activities/sign-approved-activities';
 import { TokenCatalog } from './activities/token-catalog';
 import { HoldersService } from './holders/holders.service';
 import { IssuersService } from './issuers/issuers.service';
@@ -14,7 +23,13 @@ import { rpcHandlers } from './issuer.rpc';
 
 /** Builds issuer's use cases from its deps. */
 function compose(deps: ServiceDeps<'issuer'>): ServiceParts<'issuer'> {
-  const held = new SettleActivityApproval(deps.rpc);
+  const held = new SettleActivityApproval();
+  // Approved REQUESTs, signed outside any transaction by whichever replica claims one: the claim
+  // outlasts its two calls (policy, signing), each within its deadline.
+  const signApproved = new SignApprovedActivities(deps.db, deps.rpc, {
+    claimMs: 3 * deps.config.RPC_TIMEOUT_MS,
+    logger: deps.logger,
+  });
   const tokens = new TokenCatalog(deps.rpc);
   return {
     rpcHandlers: rpcHandlers({
@@ -27,6 +42,17 @@ function compose(deps: ServiceDeps<'issuer'>): ServiceParts<'issuer'> {
     eventHandlers: activityApprovalHandlers(held),
     // The same outcomes, swept for those whose event was lost.
     heldForApprovals: heldActivities(held),
+    onStart: async () => {
+      const approved = new Periodic({
+        what: 'signing approved REQUEST activities',
+        intervalMs: APPROVED_ACTIVITIES_INTERVAL_MS,
+        run: () => signApproved.run(),
+        logger: deps.logger,
+        atStart: true,
+      });
+      approved.start();
+      return () => approved.stop();
+    },
   };
 }
 

@@ -44,6 +44,12 @@ export const activities = issuerSchema.table('activities', {
   approvalId: uuid('approval_id'),
   /** Why a held REQUEST was not signed. */
   failureReason: text('failure_reason'),
+  /** Its approval reached its quorum: to be signed (migration 0004). */
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  /** Being signed by the replica that claimed it until then (migration 0004). */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /** The current claim's fencing token (migration 0005): its holder alone records the outcome. */
+  claimToken: uuid('claim_token'),
   ...timestamps,
 });
 

@@ -55,7 +55,7 @@ function compose(deps: Deps): ServiceParts<'policy'> {
     rpcHandlers: rpcHandlers({
       approvals,
       decide: new DecideApproval(deps.db, deps.rpc, settleChange, relyingParty),
-      release: new ReleaseOperations(deps.db),
+      release: new ReleaseOperations(deps.db, deps.refusals),
       evaluation,
       policies,
       authorize,

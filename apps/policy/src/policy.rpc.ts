@@ -46,7 +46,7 @@ export function rpcHandlers({
     [POLICY_RPC.evaluate]: async (p, ctx) => ({
       decisions: await evaluation.ask(ctx.caller, ctx.auth, p.operations),
     }),
-    [POLICY_RPC.release]: (p) => release.release(p.operationIds),
+    [POLICY_RPC.release]: (p, ctx) => release.release(ctx, p.operationIds),
     [POLICY_RPC.authorize]: (p, ctx) => authorize.run(ctx.caller, ctx.auth, p),
     [POLICY_RPC.listApprovals]: (p, ctx) => approvals.list(ctx.auth, p.list, p.filters),
     [POLICY_RPC.getApproval]: (p, ctx) => approvals.get(ctx.auth, p.id),

@@ -144,6 +144,8 @@ export const admissions = policySchema.table('admissions', {
   intent: jsonb('intent').$type<SignIntent>(),
   approvalId: uuid('approval_id'),
   bound: jsonb('bound').$type<AdmissionBinding>(),
+  /** When a signed decision was first given for it (migration 0019): it can no longer be released. */
+  authorizedAt: timestamp('authorized_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

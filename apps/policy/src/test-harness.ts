@@ -25,6 +25,7 @@ import {
   RpcServer,
 } from '@custody/messaging';
 import { createDatabase, createPool, type Database, migrate } from '@custody/persistence';
+import { RefusalAudit } from '@custody/service-kit';
 import {
   createTestDatabase,
   deleteMqNamespace,
@@ -37,7 +38,7 @@ import { ApprovalsService } from './approvals/approvals.service';
 import { DecideApproval } from './approvals/decide-approval';
 import { ExpireApprovals } from './approvals/expire-approvals';
 import { PruneVelocityUsage } from './approvals/prune-velocity-usage';
-import { ReleaseOperations } from './approvals/release-operations';
+import { type ReleaseCall, ReleaseOperations } from './approvals/release-operations';
 import { Authorize } from './decisions/authorize';
 import { DecisionSigner } from './decisions/decision-signer';
 import { EvaluateOperations } from './evaluation/evaluate-operations';
@@ -55,6 +56,11 @@ export function clientOf(tenantId: string, n: number): AuthContext {
 /** An admin client: `admin-<n>`; identity counts admin-1 and admin-2 as the admins' approvers. */
 export function adminOf(n: number): AuthContext {
   return { clientId: `admin-${n}`, tenantId: 'platform', audience: 'admin' };
+}
+
+/** A release asked by `app` (its proven caller), in a request of its own. */
+export function callOf(app: string): ReleaseCall {
+  return { caller: app, requestId: uuidv7() };
 }
 
 /** The relying party of the harness's passkeys (the development default, WEBAUTHN_* unset). */
@@ -83,6 +89,7 @@ export interface PolicyHarness {
   /** Holds (for `evaluation` and `policies`) and reads. */
   approvals: ApprovalsService;
   decide: DecideApproval;
+  /** Releases; their refusals go to `policy.outbox` (`audit.rpc-refused`). */
   release: ReleaseOperations;
   expire: ExpireApprovals;
   prune: PruneVelocityUsage;
@@ -248,12 +255,13 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
     new PoliciesService(db, rpc, () => approvals);
   const approvals = approvalsWith(3_600);
   const policies = policiesWith(approvals);
+  const refusals = new RefusalAudit(db, 'policy', 'policy', testLogger());
   return {
     pool,
     db,
     approvals,
     decide: new DecideApproval(db, rpc, settleChange, TEST_RELYING_PARTY),
-    release: new ReleaseOperations(db),
+    release: new ReleaseOperations(db, refusals),
     expire: new ExpireApprovals(db, settleChange),
     prune: new PruneVelocityUsage(db),
     policies,
@@ -316,6 +324,7 @@ export async function createPolicyHarness(): Promise<PolicyHarness> {
       await rpc.stop();
       for (const server of standIns) await server.stop(1_000);
       await broker.close();
+      await refusals.flush();
       await pool.end();
       await deleteMqNamespace(namespace);
       await database.drop();

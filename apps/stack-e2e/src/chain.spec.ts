@@ -380,6 +380,39 @@ describe('a raw signed transaction (sign-tx)', () => {
     await ledgerIsSound();
   });
 
+  it('holds only the fee of a call that pays no coin; once it confirms, the fee is booked', async () => {
+    const w = await wallet('eth');
+    await depositEth(w, '1');
+    const fees = await feeFields();
+    const res = await signTx(w, {
+      // A call with data and no coin (a contract's method, say): gas spent from the wallet.
+      to: Wallet.createRandom().address,
+      value: '0',
+      data: '0x12345678',
+      gasLimit: '60000',
+      ...fees,
+      nonce: String(await chain.provider.getTransactionCount(w.address)),
+    });
+    expect(res.status).toBe(200);
+    const record = await signed(w, res.body.id);
+    const reserve = 60_000n * BigInt(fees.maxFeePerGas);
+    expect(await balances(w)).toEqual({ balance: '1', available: eth(parseEther('1') - reserve) });
+    expect(await withdrawal(w, record.withdrawalId)).toMatchObject({
+      status: 'broadcast',
+      amount: '0',
+      blockchainTransactionId: record.hash,
+    });
+    await chain.provider.broadcastTransaction(record.signedTx);
+    await mineUntil(
+      async () => (await withdrawal(w, record.withdrawalId)).status === 'confirmed',
+      'the call to be confirmed',
+    );
+    const onChain = eth(await chain.provider.getBalance(w.address));
+    expect(onChain).not.toBe('1');
+    expect(await balances(w)).toEqual({ balance: onChain, available: onChain });
+    await ledgerIsSound();
+  });
+
   it('releases its hold once another transaction uses its nonce', async () => {
     const w = await wallet('eth');
     await depositEth(w, '1');
@@ -466,6 +499,27 @@ describe('a raw signed transaction (sign-tx)', () => {
       async () => (await withdrawal(w, created.body.id)).status === 'confirmed',
       'the withdrawal to be confirmed',
     );
+    await ledgerIsSound();
+  });
+
+  it("refuses a nonce that would skip some of the address's, which its withdrawals would wait behind", async () => {
+    const w = await wallet('eth');
+    await depositEth(w, '1');
+    const fees = await feeFields();
+    const tx = (nonce: number) => ({
+      to: Wallet.createRandom().address,
+      value: '1',
+      gasLimit: '21000',
+      ...fees,
+      nonce: String(nonce),
+    });
+    const next = await chain.provider.getTransactionCount(w.address, 'pending');
+    const gap = await signTx(w, tx(next + 1));
+    expectProblem(gap, 409, 'nonce_gap');
+    expect(gap.body.detail).toContain(`sign nonce ${next}`);
+    expectProblem(await signTx(w, tx(2 ** 31)), 409, 'nonce_gap');
+    expect(await balances(w)).toEqual({ balance: '1', available: '1' });
+    expect((await signTx(w, tx(next))).status).toBe(200);
     await ledgerIsSound();
   });
 });

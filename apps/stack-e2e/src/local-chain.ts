@@ -60,6 +60,8 @@ export async function startLocalChain(): Promise<LocalChain> {
   const provider = new JsonRpcProvider(info.url, info.chainId, {
     staticNetwork: true,
     pollingInterval: 100,
+    // The tests read what the node says now, as wallet-ledger does (chain-nodes.ts).
+    cacheTimeout: -1,
   });
   const funder = new NonceManager(new Wallet(info.funderKey, provider));
   return {

@@ -125,13 +125,16 @@ it("moves a withdrawal whose approval was decided while wallet-ledger's queue wa
     what: 'the withdrawal out of pending_approval within one sweep',
   });
   expect(['prepared', 'broadcast', 'confirmed']).toContain((await read()).status);
-  expect(
-    stack.apps['wallet-ledger'].logs.some(
-      (line) =>
-        line['approvalId'] === approvalId &&
-        String(line['msg']).startsWith('approval outcome applied by the sweep'),
-    ),
-  ).toBe(true);
+  // The sweep logs after its transaction commits: the line may come a moment after the status.
+  await waitFor(
+    () =>
+      stack.apps['wallet-ledger'].logs.some(
+        (line) =>
+          line['approvalId'] === approvalId &&
+          String(line['msg']).startsWith('approval outcome applied by the sweep'),
+      ),
+    { timeoutMs: 5_000, what: 'the sweep to say it applied the outcome' },
+  );
 }, 60_000);
 
 it("confirms a deposit after Redis lost the chain jobs' schedulers, within three checks", async () => {

@@ -31,7 +31,10 @@ import { DEVICE, newUser, openWallet, TYPED_DATA } from './world';
  * with its code, reported to identity's audit log, and nothing is added to signing's signature
  * log. With issuer's credentials it gets no wallet owner's signature. What the decisions do allow
  * (the approved withdrawal, signed once; a replacement at its nonce within its fee cap; the
- * approved message) is signed, and can pay no one else.
+ * approved message) is signed, and can pay no one else. Nor does the policy service release (stop
+ * counting, cancel the approval of) what a decision was signed for (a sent withdrawal, a
+ * signature allowed at once), nor, with trading's credentials, a held withdrawal of
+ * wallet-ledger's.
  */
 
 const CONFIRMATIONS = 2;
@@ -56,6 +59,8 @@ const world = approvalsWorld(
 let tenantA: { id: string; token: string; user: string; wallet: string; address: string };
 /** Tenant B: a wallet of another tenant. */
 let walletB: string;
+/** Tenant B's token. */
+let tokenB: string;
 let gasStation: string;
 /** The withdrawal held, approved and sent by the real chain sender. */
 let withdrawal: {
@@ -70,9 +75,10 @@ let withdrawal: {
 let heldMessage: { id: string; signature: string };
 let heldTypedData: { id: string };
 
-/** The rogue's clients: wallet-ledger's and issuer's own broker login and proof key. */
+/** The rogue's clients: wallet-ledger's, issuer's and trading's own broker login and proof key. */
 let asLedger: RpcClient;
 let asIssuer: RpcClient;
+let asTrading: RpcClient;
 
 /** A client with `app`'s broker login and RPC proof key (development keys, as the stack runs). */
 async function rogue(app: AppName): Promise<RpcClient> {
@@ -155,6 +161,7 @@ beforeAll(async () => {
 
   // Tenant B: a wallet of its own.
   const b = await api.newClient(admin, 'Rogue signer bystander');
+  tokenB = b.token;
   walletB = await openWallet(api, b.token, await newUser(api, b.token, 'Bob'));
 
   // A withdrawal held for approval, approved: the real chain sender gets its decision and signs.
@@ -195,6 +202,7 @@ beforeAll(async () => {
 
   asLedger = await rogue('wallet-ledger');
   asIssuer = await rogue('issuer');
+  asTrading = await rogue('trading');
 }, 240_000);
 
 afterAll(async () => {
@@ -352,6 +360,22 @@ async function expectRefused(
   await expect(attempt(requestId)).rejects.toMatchObject({ status: 403, code });
   expect(await signatureCount()).toBe(before);
   refusals.push({ requestId, path: `rpc.signing/${audit.method}`, detail: audit.detail });
+}
+
+/**
+ * The rogue's release of operations is refused with 403 `release_refused`; its audit record is
+ * checked at the end.
+ */
+async function expectReleaseRefused(
+  client: RpcClient,
+  operationIds: string[],
+  detail: string,
+): Promise<void> {
+  const requestId = randomUUID();
+  await expect(
+    client.call('policy', POLICY_RPC.release, { operationIds }, { requestId }),
+  ).rejects.toMatchObject({ status: 403, code: 'release_refused' });
+  refusals.push({ requestId, path: `rpc.policy/${POLICY_RPC.release}`, detail });
 }
 
 const byLedger = (fault: string) => ({
@@ -556,6 +580,69 @@ describe("a rogue with wallet-ledger's broker login and RPC proof key", () => {
   });
 });
 
+describe("a rogue with wallet-ledger's broker login and RPC proof key, releasing", () => {
+  it('frees nothing a decision was signed for: the sent withdrawal stays authorized', async () => {
+    await expectReleaseRefused(
+      asLedger,
+      [withdrawal.id],
+      'caller: operation_authorized; caller wallet-ledger',
+    );
+    const { rows } = await db.query(
+      'SELECT authorized_at IS NOT NULL AS authorized FROM policy.admissions WHERE operation_id = $1',
+      [withdrawal.id],
+    );
+    expect(rows).toEqual([{ authorized: true }]);
+  });
+
+  it('frees no signature allowed at once: its decision came with the evaluation', async () => {
+    // Tenant B counts its messages; one is allowed at once, signed in the request that asked
+    // (with a wallet of its own: `walletB` signs nothing in this file).
+    const user = await newUser(api, tokenB, 'Carol');
+    const wallet = await openWallet(api, tokenB, user);
+    await world.policy(tokenB, {
+      name: 'At most 100 messages a day',
+      activity: 'sign-message',
+      rule: { kind: 'velocity', window: '24h', per: 'wallet', maxCount: 100 },
+      action: 'block',
+    });
+    const signed = await api.post(`/v1/users/${user}/wallets/${wallet}/sign-message`, {
+      token: tokenB,
+      body: { message: MESSAGE },
+    });
+    expect(signed.status).toBe(200);
+    await expectReleaseRefused(
+      asLedger,
+      [signed.body.id],
+      'caller: operation_authorized; caller wallet-ledger',
+    );
+    const { rows } = await db.query(
+      'SELECT released FROM policy.velocity_usage WHERE operation_id = $1',
+      [signed.body.id],
+    );
+    expect(rows).toEqual([{ released: false }]);
+  });
+});
+
+describe("a rogue with trading's broker login and RPC proof key", () => {
+  it("releases no withdrawal of wallet-ledger's: its approval stays pending", async () => {
+    const created = await api.post(`${walletPath()}/withdrawals`, {
+      token: tenantA.token,
+      body: { assetId: 'eth', receiverAddress: RECIPIENT, amount: '0.01', ...DEVICE },
+    });
+    expect(created.status).toBe(201);
+    const held = await readWithdrawal(created.body.id);
+    expect(held.status).toBe('pending_approval');
+    await expectReleaseRefused(
+      asTrading,
+      [created.body.id],
+      'caller: other_app_operation; caller trading',
+    );
+    const approval = await api.get(`/v1/approvals/${held.approvalId}`, { token: tenantA.token });
+    expect(approval.body.status).toBe('pending');
+    expect((await readWithdrawal(created.body.id)).status).toBe('pending_approval');
+  });
+});
+
 describe("a rogue with issuer's broker login and RPC proof key", () => {
   it("gets no wallet owner's signature, even with a valid decision for it", async () => {
     const decision = await authorize(heldTypedData.id, {
@@ -606,7 +693,7 @@ describe("a rogue with issuer's broker login and RPC proof key", () => {
 
 describe('every refusal', () => {
   it('is in the audit log, and nothing refused was signed', async () => {
-    expect(refusals).toHaveLength(10);
+    expect(refusals).toHaveLength(13);
     const records = await waitFor(
       async () => {
         const list = (await api.get('/v1/audit-events?action=rpcRefused&limit=0', { token: admin }))

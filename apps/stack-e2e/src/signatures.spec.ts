@@ -249,6 +249,63 @@ describe('sign-tx', () => {
     );
   });
 
+  it('books what a signed transaction an admin confirms paid, its fee from its reserve (manual adapter)', async () => {
+    const wallet = async () =>
+      (await api.get(base(), { token: tenant.token })).body as {
+        balance: string;
+        availableBalance: string;
+      };
+    const sign = async (value: string, nonce: string) => {
+      const res = await api.post(`${base()}/sign-tx`, {
+        token: tenant.token,
+        body: {
+          txJson: {
+            to: '0x000000000000000000000000000000000000bEEF',
+            value,
+            data: '0x12345678',
+            gasLimit: '21000',
+            maxFeePerGas: '1000000000',
+            maxPriorityFeePerGas: '1',
+            nonce,
+          },
+        },
+      });
+      expect(res.status).toBe(200);
+      return (await api.get(`${base()}/sign-tx/${res.body.id}`, { token: tenant.token })).body
+        .withdrawalId as string;
+    };
+    const report = (id: string, fee: string, blockchainTransactionId?: string) =>
+      api.patch(`/v1/admin/withdrawals/${id}`, {
+        token: admin,
+        body: {
+          status: 'confirmed',
+          fee,
+          ...(blockchainTransactionId ? { blockchainTransactionId } : {}),
+        },
+      });
+    const before = await wallet();
+    // 0.1 paid and 0.00002 of its reserved 0.000021 spent; the rest of the reserve returns.
+    const paid = await sign('100000000000000000', '20');
+    expect((await report(paid, '0.00002')).status).toBe(200);
+    const after = await wallet();
+    // Both balances down by what it paid: nothing of its reserve stays held.
+    expect(Number(before.balance) - Number(after.balance)).toBeCloseTo(0.10002, 12);
+    expect(Number(before.availableBalance) - Number(after.availableBalance)).toBeCloseTo(
+      0.10002,
+      12,
+    );
+    // A call that pays no coin: its fee alone; never more than its reserve.
+    const call = await sign('0', '21');
+    expectProblem(await report(call, '0.000022'), 400, 'validation_failed');
+    const paidHash = (await api.get(`${base()}/withdrawals/${paid}`, { token: tenant.token })).body
+      .blockchainTransactionId as string;
+    expectProblem(await report(call, '0.00001', paidHash), 409, 'transaction_already_booked');
+    expect((await report(call, '0.00001')).status).toBe(200);
+    const last = await wallet();
+    expect(Number(after.balance) - Number(last.balance)).toBeCloseTo(0.00001, 12);
+    expect(Number(after.availableBalance) - Number(last.availableBalance)).toBeCloseTo(0.00001, 12);
+  });
+
   it('refuses a transaction above the available balance, and keeps no record of it', async () => {
     const listed = async () =>
       (await api.get(`${base()}/sign-tx?limit=0`, { token: tenant.token })).body.length;

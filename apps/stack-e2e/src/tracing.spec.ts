@@ -288,11 +288,13 @@ describe('a signature', () => {
       body: { message: 'traced' },
     });
     expect(signed.status).toBe(200);
+    // Each process exports its spans on its own schedule: wait for every one the test reads.
     const spans = await traceOf(
       requestId,
       (all) =>
-        all.some((s) => s.service === 'signing' && s.kind === 'server') &&
-        all.some((s) => s.service === 'gateway' && s.kind === 'server'),
+        ['gateway', 'wallet-ledger', 'policy', 'signing'].every((service) =>
+          all.some((s) => s.service === service && s.kind === 'server'),
+        ) && all.some((s) => isSql(s) && s.service === 'signing'),
       'the signature trace',
     );
     const root = spans.find((s) => s.parentSpanId === undefined);

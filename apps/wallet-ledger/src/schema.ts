@@ -91,6 +91,10 @@ export const signedItems = ledger.table('signed_items', {
   /** Held by a policy: the approval it waits for (unsigned until its quorum). */
   approvalId: uuid('approval_id'),
   failureReason: text('failure_reason'),
+  /** Approved, being signed by the replica that claimed it until then (migration 0034). */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  /** The current claim's fencing token (migration 0037): its holder alone records the outcome. */
+  claimToken: uuid('claim_token'),
   ...timestamps,
 });
 

@@ -183,6 +183,10 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
         derivationIndex: index,
       };
     }),
+    // It signs no message: its refusal is what a signature whose decision came signed meets.
+    methodHandler('signing', SIGNING_RPC.signEvmMessage, async () => {
+      throw Errors.forbidden('The stand-in signs no message.', 'decision_refused');
+    }),
   ]);
   const service = await startService(walletLedgerService, {
     DATABASE_URL: database.url,

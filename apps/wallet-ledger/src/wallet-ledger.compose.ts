@@ -1,5 +1,10 @@
 import path from 'node:path';
-import type { ServiceDefinition, ServiceDeps, ServiceParts } from '@custody/service-kit';
+import {
+  Periodic,
+  type ServiceDefinition,
+  type ServiceDeps,
+  type ServiceParts,
+} from '@custody/service-kit';
 import { AssetCatalog } from './assets/asset-catalog';
 import { chainStatusMetrics } from './chain-status/chain-status.metrics';
 import { nodeUrls } from './chain/chain-nodes';
@@ -16,6 +21,8 @@ import { Governor } from './policies/governed';
 import { PurchaseSettlement } from './purchases/purchase-settlement';
 import { ChainMatcher } from './restore/chain-match';
 import { RestoreGate } from './restore/restore-gate';
+import { ChainResolutions } from './restore/chain-resolutions';
+import { RestoredBooks } from './restore/restored-books';
 import { RestoreProcedure } from './restore/restore-procedure';
 import { restoreMetrics } from './restore/restore.metrics';
 import {
@@ -31,6 +38,10 @@ import {
 } from './reconciliation/reconciliation.service';
 import { SignaturePayloads } from './signatures/payloads';
 import { SettleSignatureApproval } from './signatures/settle-signature-approval';
+import {
+  APPROVED_SIGNATURES_INTERVAL_MS,
+  SignApprovedSignatures,
+} from './signatures/sign-approved-signatures';
 import { SignWithWallet } from './signatures/sign-with-wallet';
 import { SignatureRecords } from './signatures/signature-records';
 import { SignaturesService } from './signatures/signatures.service';
@@ -77,14 +88,18 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   // After a restore of the database nothing moves money until the chain is matched with the
   // books and both checks are clean (restore/, docs/operations/restore-runbook.md).
   const gate = new RestoreGate();
+  const adopt = new AdoptChainTransaction(db, moves);
+  const restoredBooks = new RestoredBooks(db, catalog);
+  const records = new SignatureRecords(new HoldSignedTransaction(moves));
   const restore = new RestoreProcedure({
     db,
     logger: deps.logger,
     gate,
     matcher: new ChainMatcher(
       db,
-      catalog,
-      new AdoptChainTransaction(db, moves),
+      restoredBooks,
+      new ChainResolutions(db, catalog, restoredBooks, adopt, records, deps.logger),
+      adopt,
       sendWithdrawal,
       deps.logger,
     ),
@@ -111,9 +126,15 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
   withdrawalMetrics(deps.metrics.registry, db, deps.logger);
   restoreMetrics(deps.metrics.registry, db, deps.logger);
   chainStatusMetrics(deps.metrics.registry, () => chain.status(), deps.logger);
-  const payloads = new SignaturePayloads(rpc, catalog, () => chain.network(), deps.config);
-  const records = new SignatureRecords(new HoldSignedTransaction(moves));
-  const settleSignature = new SettleSignatureApproval(rpc, catalog, payloads, records);
+  const payloads = new SignaturePayloads(rpc, catalog, chain, deps.config);
+  const settleSignature = new SettleSignatureApproval(records);
+  // Approved held signatures, signed outside any transaction by whichever replica claims one: the
+  // claim outlasts the three calls it makes (the node, policy, signing), each within its deadline.
+  const signApproved = new SignApprovedSignatures(db, rpc, catalog, payloads, records, {
+    claimMs: 4 * deps.config.RPC_TIMEOUT_MS,
+    logger: deps.logger,
+    canMove: () => gate.isOpen,
+  });
   const sign = new SignWithWallet(db, rpc, catalog, governor, payloads, records, settleSignature);
   const treasury = new TreasuryService(db, catalog, rpc);
   const held: HeldOperations = {
@@ -168,7 +189,16 @@ function compose(deps: ServiceDeps<'wallet-ledger'>): ServiceParts<'wallet-ledge
       // Another replica's restore (one its sender opened) closes this one's gate too.
       restore.watch();
       const stopChain = await chain.start();
+      const approvedSignatures = new Periodic({
+        what: 'signing approved signatures',
+        intervalMs: APPROVED_SIGNATURES_INTERVAL_MS,
+        run: () => signApproved.run(),
+        logger: deps.logger,
+        atStart: true,
+      });
+      approvedSignatures.start();
       return async () => {
+        await approvedSignatures.stop();
         await restore.stop();
         await stopChain?.();
       };

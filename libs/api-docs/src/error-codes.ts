@@ -161,6 +161,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "A tenant member would get the admin audience: members act in their tenant's general audience.",
   },
   {
+    code: 'nonce_too_far',
+    statuses: [400],
+    meaning:
+      "A signed transaction's nonce is 16 or more past the address's transactions on chain (send the transactions signed before), or above the highest the service records.",
+  },
+  {
     code: 'passkey_registration_invalid',
     statuses: [400],
     meaning:
@@ -487,6 +493,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       "A tenant tried to change a platform policy (an admin's), or an admin a tenant's policy.",
   },
   {
+    code: 'release_refused',
+    statuses: [403],
+    meaning:
+      "Between services: the policy service released nothing, as an operation asked is another service's, or a signed decision was given for it (it may have run).",
+  },
+  {
     code: 'self_approval_forbidden',
     statuses: [403],
     meaning:
@@ -663,6 +675,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
       'The status change is not allowed from the current status (a withdrawal: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled; an income: pending → confirmed or failed).',
   },
   {
+    code: 'nonce_gap',
+    statuses: [409],
+    meaning:
+      "A signed transaction's nonce skips nonces of an address the service also sends withdrawals from: its withdrawals would wait behind the gap. The detail names the nonce to sign.",
+  },
+  {
     code: 'nonce_taken',
     statuses: [409],
     meaning:
@@ -694,6 +712,12 @@ export const ERROR_CODES: readonly ErrorCodeEntry[] = [
     code: 'rpc_replayed',
     statuses: [409],
     meaning: 'Between services: an RPC request that was received before.',
+  },
+  {
+    code: 'transaction_already_booked',
+    statuses: [409],
+    meaning:
+      "An admin's report names a blockchain transaction another withdrawal is already booked on (sent or settled).",
   },
   {
     code: 'transaction_already_signed',

@@ -54,7 +54,7 @@ export const EVENTS = {
   incomeReorged: 'income.is-reorged',
   incomeResolved: 'income.is-resolved',
   signCreated: 'sign.is-created',
-  /** A signature held for approval that was signed, rejected or failed. */
+  /** A signature held for approval that was approved (signed soon after), signed, rejected or failed. */
   signUpdated: 'sign.is-updated',
   issuerActivityCreated: 'issuer-activity.is-created',
   approvalPending: 'approval.is-pending',

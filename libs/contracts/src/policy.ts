@@ -15,8 +15,10 @@ export const POLICY_RPC = {
    */
   evaluate: 'policies.evaluate-batch',
   /**
-   * Internal, wallet-ledger only: operations evaluated but not created after all (refused, a
-   * replay): they no longer count towards velocity limits and their pending approvals end.
+   * Internal (wallet-ledger, trading, issuer): the caller's own operations evaluated but not
+   * created after all (refused, a replay): they no longer count towards velocity limits and their
+   * pending approvals end. Another service's operation, or one a decision was signed for, refuses
+   * the whole call: 403 `release_refused`.
    */
   release: 'policies.release',
   /**
@@ -164,6 +166,18 @@ export interface PolicyListFilters {
 
 /** The activities whose operations are evaluated (a policy's `any` is all of them). */
 export type GovernedActivity = Exclude<PolicyActivity, 'any' | 'policy-change'>;
+
+/**
+ * The activities whose operation is a signature: allowed at once, the evaluation's answer carries
+ * its signed decision, so it may have run and is never released (docs/decisions/signing-decisions.md,
+ * "Releases").
+ */
+export const SIGNATURE_ACTIVITIES: ReadonlySet<string> = new Set<GovernedActivity>([
+  'sign-tx',
+  'sign-message',
+  'sign-typed-data',
+  'issuer-activity',
+]);
 
 /**
  * What an operation takes from one custody wallet (a transfer has one per leg). An issuer

@@ -1,6 +1,7 @@
 import {
   getBigInt,
   hashMessage,
+  hexlify,
   Interface,
   isHexString,
   keccak256,
@@ -9,7 +10,7 @@ import {
   type TransactionLike,
   type TypedDataField,
 } from 'ethers';
-import type { EvmTxJson, TypedDataInput } from '@custody/contracts';
+import type { EvmTxJson, SignedEvmTransaction, TypedDataInput } from '@custody/contracts';
 import { Errors } from '@custody/errors';
 
 /**
@@ -166,4 +167,21 @@ const ERC20 = new Interface(['function transfer(address to, uint256 value) retur
 /** The call data of an ERC-20 `transfer(recipient, units)`. */
 export function erc20TransferData(recipient: string, units: bigint): string {
   return ERC20.encodeFunctionData('transfer', [recipient, units]);
+}
+
+/**
+ * A signed transaction as the signer answers it and sign-tx records it: the same fields whether
+ * the signer signed it or a restore read it back from the chain.
+ */
+export function signedEvmTransactionView(signed: Transaction): SignedEvmTransaction {
+  return {
+    signedTx: signed.serialized,
+    hash: signed.hash ?? '',
+    to: signed.to,
+    value: signed.value.toString(),
+    gasPrice: (signed.gasPrice ?? signed.maxFeePerGas)?.toString() ?? null,
+    nonce: String(signed.nonce),
+    gasLimit: signed.gasLimit.toString(),
+    data: hexlify(signed.data),
+  };
 }

@@ -165,6 +165,14 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint (or unique index) a PostgreSQL error names, when it names one. */
+export function sqlConstraint(error: unknown): string | undefined {
+  const e = error as { constraint?: unknown; cause?: { constraint?: unknown } };
+  if (typeof e?.constraint === 'string') return e.constraint;
+  if (typeof e?.cause?.constraint === 'string') return e.cause.constraint;
+  return undefined;
+}
+
 /** The row an INSERT … RETURNING (or a lookup that must hit) produced. */
 export function one<T>(rows: T[]): T {
   const [row] = rows;

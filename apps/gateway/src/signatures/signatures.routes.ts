@@ -108,9 +108,9 @@ const signedBase = {
   userId: idString,
   walletId: idString,
   status: z
-    .enum(['sent', 'pending_approval', 'rejected', 'failed'])
+    .enum(['sent', 'pending_approval', 'approved', 'rejected', 'failed'])
     .describe(
-      "`sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there",
+      "`sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there",
     ),
   externalReference: reference255.optional(),
   approvalId: idString.optional().describe('Extension: the approval a policy held it for'),
@@ -198,7 +198,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       scope: ['signatures', 'write'],
       request: { params: z.object(walletParams), body },
       responses: { 200: { description: 'Signed', schema: idResponse } },
-      errorStatuses: [401, 403, 404],
+      errorStatuses: [401, 403, 404, 409, 503],
       handler: forward(rpc, 'wallet-ledger', SIGNATURE_RPC.sign, {
         params: ({ params, body: input }) => spec.request(walletPathOf(params), input),
       }),
@@ -211,7 +211,7 @@ function kindRoutes<B extends z.ZodType>(rpc: RpcClient, spec: KindRoutes<B>) {
       summary: `List a wallet's ${path} records`,
       description:
         `Lists a wallet's ${path} records (\`*\` for user or wallet: admin only); filter by \`externalReference\`. ` +
-        'Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. ' +
+        'Each shows its status (`sent` with its signature, or `pending_approval`, `approved`, `rejected`, `failed`) and what was asked. ' +
         'Changes nothing and is safe to repeat. ' +
         'Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.',
       tags: ['signatures'],
@@ -279,7 +279,7 @@ export function signatureRoutes(rpc: RpcClient) {
         "The tenant's policies decide on exactly what it moves: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this transaction (docs/decisions/signing-decisions.md). " +
         'What the signed transaction takes from the wallet (its value and fee reserve) is held as a `broadcast` withdrawal, so the funds cannot be spent twice. ' +
         'Takes an Idempotency-Key: a retry with the same key and body replays the first answer. ' +
-        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `insufficient_balance`, `invalid_transaction`, `unsupported_transaction_type`, `token_call_unsupported`, `value_and_token_call`, `asset_not_in_wallet` or `unsupported_asset`; 409 `nonce_taken` or `transaction_already_signed`.",
+        "Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `insufficient_balance`, `invalid_transaction`, `unsupported_transaction_type`, `token_call_unsupported`, `value_and_token_call`, `asset_not_in_wallet`, `unsupported_asset` or `nonce_too_far` (16 signed transactions already wait unsent past the chain's count); 409 `nonce_taken`, `nonce_gap` (the nonce skips some of an address the service also sends withdrawals from: the detail names the one to sign) or `transaction_already_signed`; 503 `restore_in_progress` (the books are behind the chain: a restore is open) or `service_unavailable` (the chain node does not answer).",
       request: (wallet, { externalReference, ...payload }) => ({
         ...{},
         ...wallet,

@@ -187,9 +187,9 @@ export function withdrawalRoutes(rpc: RpcClient) {
       summary:
         'Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)',
       description:
-        'Moves a withdrawal that no chain adapter sends (admin only, the manual adapter): `broadcast` with its `blockchainTransactionId`, `confirmed` posts the debit (the receiver gets the amount less the network `fee`, which goes to the fees account), `failed` or `cancelled` release the hold; each publishes `withdrawal.is-updated`. ' +
+        "Moves a withdrawal that no chain adapter sends (admin only, the manual adapter): `broadcast` with its `blockchainTransactionId`, `confirmed` posts the debit (the receiver gets the amount less the network `fee`, which goes to the fees account; a client's signed transaction (sign-tx) paid its `fee` on top of its amount, from its fee reserve, and the rest of the reserve returns), `failed` or `cancelled` release the hold; each publishes `withdrawal.is-updated`. " +
         'Money movement: it applies once, and as PATCH takes no Idempotency-Key, repeating a move answers 409 `illegal_transition` rather than booking twice. ' +
-        'Errors: 404 `not_found`; 409 `illegal_transition` (allowed: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled) or `chain_managed` (the chain adapter sends it and reports its outcome).',
+        "Errors: 400 `validation_failed` (a signed transaction's `fee` above its fee reserve); 404 `not_found`; 409 `illegal_transition` (allowed: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled), `chain_managed` (the chain adapter sends it and reports its outcome) or `transaction_already_booked` (another withdrawal is booked on that `blockchainTransactionId`).",
       tags: ['withdrawals'],
       auth: 'admin',
       scope: ['withdrawals', 'manage'],
@@ -204,7 +204,7 @@ export function withdrawalRoutes(rpc: RpcClient) {
           .strict(),
       },
       responses: { 200: { description: 'The withdrawal', schema: withdrawalSchema } },
-      errorStatuses: [401, 403, 404, 409],
+      errorStatuses: [400, 401, 403, 404, 409],
       handler: forward(rpc, 'wallet-ledger', LEDGER_RPC.updateWithdrawal, {
         params: ({ params, body }) => ({ id: params['withdrawal'], ...body }),
       }),

@@ -75,6 +75,9 @@ const REFUSAL_STATUS = new Map<string, number>([
   ['auth_not_allowed', 403],
   // The signer: a key that is not the caller's to use.
   ['key_not_allowed', 403],
+  // The policy service: a release of another service's operation, or of one that may have run.
+  ['other_app_operation', 403],
+  ['operation_authorized', 403],
   ['replayed', 409],
 ]);
 

@@ -1,4 +1,18 @@
-import { and, asc, eq, gt, ilike, not, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   ActivityFilters,
@@ -43,16 +57,28 @@ export async function lockActivity(db: Executor, id: string): Promise<ActivityRo
  * A held activity's end: signed (`APPROVED` with its signature), `REJECTED` or `FAILED` (with
  * why). None when it no longer waits for that approval.
  */
-export async function finishHeld(
+export function finishHeld(
   db: Executor,
   id: string,
   approvalId: string,
-  end:
-    | { status: 'APPROVED'; signedTypedData: string }
-    | {
-        status: Exclude<IssuerActivityStatus, 'APPROVED' | 'PENDING_APPROVAL'>;
-        failureReason: string;
-      },
+  end: HeldEnd,
+): Promise<ActivityRow | undefined> {
+  return finish(db, id, approvalId, end, []);
+}
+
+type HeldEnd =
+  | { status: 'APPROVED'; signedTypedData: string }
+  | {
+      status: Exclude<IssuerActivityStatus, 'APPROVED' | 'PENDING_APPROVAL'>;
+      failureReason: string;
+    };
+
+async function finish(
+  db: Executor,
+  id: string,
+  approvalId: string,
+  end: HeldEnd,
+  fenced: SQL[],
 ): Promise<ActivityRow | undefined> {
   const [row] = await db
     .update(activities)
@@ -68,10 +94,27 @@ export async function finishHeld(
         eq(activities.id, id),
         eq(activities.status, 'PENDING_APPROVAL'),
         eq(activities.approvalId, approvalId),
+        ...fenced,
       ),
     )
     .returning();
   return row;
+}
+
+/**
+ * The outcome of a REQUEST claimed to be signed (`claimApprovedActivity`): recorded only while
+ * `claimed`'s claim is the latest (its fencing token), so a replica paused past its claim, the
+ * REQUEST claimed again since, records nothing.
+ */
+export function finishClaimed(
+  db: Executor,
+  claimed: ActivityRow,
+  end: HeldEnd,
+): Promise<ActivityRow | undefined> {
+  const token = claimed.claimToken;
+  return finish(db, claimed.id, claimed.approvalId ?? '', end, [
+    token === null ? sql`false` : eq(activities.claimToken, token),
+  ]);
 }
 
 // Outcomes that arrive before their operation: the shared statements over issuer's table.
@@ -126,8 +169,91 @@ export async function waitingApprovals(
   const rows = await db
     .select({ approvalId: activities.approvalId })
     .from(activities)
-    .where(and(eq(activities.status, 'PENDING_APPROVAL'), gt(activities.approvalId, after)))
+    .where(
+      and(
+        eq(activities.status, 'PENDING_APPROVAL'),
+        // Approved already: its outcome is known, it only waits to be signed.
+        isNull(activities.approvedAt),
+        gt(activities.approvalId, after),
+      ),
+    )
     .orderBy(asc(activities.approvalId))
     .limit(limit);
   return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
+}
+
+/** Its approval reached its quorum: to be signed (it stays `PENDING_APPROVAL` until then). */
+export async function markApproved(
+  db: Executor,
+  id: string,
+  approvalId: string,
+): Promise<ActivityRow | undefined> {
+  const [row] = await db
+    .update(activities)
+    .set({ approvedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(activities.id, id),
+        eq(activities.status, 'PENDING_APPROVAL'),
+        eq(activities.approvalId, approvalId),
+        isNull(activities.approvedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Claims one approved REQUEST no other replica holds (or whose claim lapsed) for `claimMs`:
+ * never claimed first, then the longest lapsed, then the oldest approved. Answers it with its new
+ * `claimToken`, which its outcome must name (`finishClaimed`, `retryActivityLater`).
+ */
+export async function claimApprovedActivity(
+  db: Executor,
+  claimMs: number,
+): Promise<ActivityRow | undefined> {
+  const waiting = db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.status, 'PENDING_APPROVAL'),
+        isNotNull(activities.approvedAt),
+        or(isNull(activities.claimedUntil), lt(activities.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(sql`${activities.claimedUntil} ASC NULLS FIRST`, asc(activities.approvedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(activities)
+    .set({
+      claimedUntil: sql`now() + ${claimMs} * interval '1 millisecond'`,
+      claimToken: sql`gen_random_uuid()`,
+    })
+    .where(inArray(activities.id, waiting))
+    .returning();
+  return row;
+}
+
+/**
+ * Its signing failed on a fault: claimable again after `retryMs`. Only by the claim's holder:
+ * another's claim since is left as it is.
+ */
+export async function retryActivityLater(
+  db: Executor,
+  claimed: ActivityRow,
+  retryMs: number,
+): Promise<void> {
+  if (claimed.claimToken === null) return;
+  await db
+    .update(activities)
+    .set({ claimedUntil: sql`now() + ${retryMs} * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(activities.id, claimed.id),
+        eq(activities.status, 'PENDING_APPROVAL'),
+        eq(activities.claimToken, claimed.claimToken),
+      ),
+    );
 }

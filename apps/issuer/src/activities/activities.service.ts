@@ -91,17 +91,17 @@ export class ActivitiesService {
       // with the evaluation (docs/decisions/signing-decisions.md).
       const signed = decision.signed;
       if (!signed) throw Errors.internal(new Error('an allowed activity came unsigned'));
-      const row = await this.recorded(id, async () => {
-        const signature = await signTypedData(this.rpc, issuer.id, typedData, signed);
-        return withTransaction(this.db, async (tx) => {
-          const inserted = await insertActivity(tx, {
-            ...request,
-            status: 'APPROVED',
-            signedTypedData: signature,
-          });
-          await announce(tx, inserted, issuer);
-          return inserted;
+      // Not released when it fails: its decision is signed, so the signature may exist and its
+      // count stays (the policy service would refuse the release).
+      const signature = await signTypedData(this.rpc, issuer.id, typedData, signed);
+      const row = await withTransaction(this.db, async (tx) => {
+        const inserted = await insertActivity(tx, {
+          ...request,
+          status: 'APPROVED',
+          signedTypedData: signature,
         });
+        await announce(tx, inserted, issuer);
+        return inserted;
       });
       return created(row);
     }
@@ -126,18 +126,21 @@ export class ActivitiesService {
   /**
    * The policies' decision on a REQUEST, asked in the issuer's name: a refusal is 403
    * `policy_blocked` with the policies' ids, nothing recorded or signed; no answer fails the
-   * request (fail closed), what the policy service may have counted or held for it released.
+   * request (fail closed).
    */
   private async decide(
     auth: AuthContext | undefined,
     operation: GovernedOperation,
   ): Promise<Exclude<PolicyDecision, { decision: 'block' }>> {
-    const { decisions } = await this.rpc
-      .call('policy', POLICY_RPC.evaluate, { operations: [operation] }, { auth })
-      .catch(async (error: unknown) => {
-        await this.release(operation.operationId);
-        throw error;
-      });
+    // No answer is not released: it may have carried a signed decision, which the policy
+    // service never releases (docs/decisions/signing-decisions.md, "Releases"); the count ages
+    // out of its window, a held activity's approval expires by itself.
+    const { decisions } = await this.rpc.call(
+      'policy',
+      POLICY_RPC.evaluate,
+      { operations: [operation] },
+      { auth },
+    );
     const [decision] = decisions;
     if (!decision) throw Errors.internal(new Error('the policy service left a decision out'));
     if (decision.decision === 'block')
@@ -147,7 +150,7 @@ export class ActivitiesService {
     return decision;
   }
 
-  /** Records a decided activity; not recorded after all, its decision is released. */
+  /** Records a held activity; not recorded after all, its count and approval are released. */
   private async recorded(id: string, record: () => Promise<ActivityRow>): Promise<ActivityRow> {
     return record().catch(async (error: unknown) => {
       await this.release(id);

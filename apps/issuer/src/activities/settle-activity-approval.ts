@@ -2,26 +2,22 @@ import {
   type ApprovalView,
   EVENTS,
   issuerKeyOwner,
-  POLICY_RPC,
   SIGNING_RPC,
   type SignedDecision,
   type TypedDataInput,
 } from '@custody/contracts';
-import { Errors, isAppError } from '@custody/errors';
-import { evmTypedDataDigest } from '@custody/intents';
 import type { EventHandlers, RpcClient } from '@custody/messaging';
 import type { Transaction } from '@custody/persistence';
 import type { HeldForApprovals } from '@custody/service-kit';
-import { findIssuer } from '../issuers/issuers.repository';
 import type { ActivityRow } from '../schema';
 import {
   finishHeld,
   keepOutcome,
   lockActivity,
   lockApproval,
+  markApproved,
   waitingApprovals,
 } from './activities.repository';
-import { announce } from './activity.view';
 
 /** The issuer's key signs the data with the policy service's decision for exactly it. */
 export async function signTypedData(
@@ -42,16 +38,13 @@ export async function signTypedData(
 /**
  * An approval's outcome for the REQUEST activity it held (docs/decisions/issuer-interface.md,
  * "Under policy"), in the transaction of `approval.is-decided` with its inbox row, so a
- * redelivered outcome applies once: approved, the data is signed now — with the policy service's
- * decision for exactly it, asked in the issuer service's own name — and the activity recorded
- * `APPROVED` and announced; rejected, expired or cancelled, `REJECTED`, never signed; a refusal
- * when it is signed, `FAILED` with its code. An activity no longer waiting for this approval is
- * left as it is; an outcome that comes before its activity was committed is kept, and the
+ * redelivered outcome applies once: approved, it is marked to be signed (`approved_at`; it stays
+ * `PENDING_APPROVAL`), and SignApprovedActivities signs it outside any transaction; rejected,
+ * expired or cancelled, `REJECTED`, never signed. An activity no longer waiting for this approval
+ * is left as it is; an outcome that comes before its activity was committed is kept, and the
  * activity's own transaction applies it (both take the approval's lock).
  */
 export class SettleActivityApproval {
-  constructor(private readonly rpc: RpcClient) {}
-
   async settleApproval(
     tx: Transaction,
     approval: { operationId: string; id: string; status: string },
@@ -66,47 +59,16 @@ export class SettleActivityApproval {
     await this.apply(tx, current, approval.status);
   }
 
-  /** The outcome applied to a locked `PENDING_APPROVAL` activity: its row as it ends. */
+  /** The outcome applied to a locked `PENDING_APPROVAL` activity: its row as it is then. */
   async apply(tx: Transaction, current: ActivityRow, outcome: string): Promise<ActivityRow> {
     const approvalId = current.approvalId ?? '';
-    const end = (row: ActivityRow | undefined) => row ?? current;
-    if (outcome !== 'approved')
-      return end(
-        await finishHeld(tx, current.id, approvalId, {
-          status: 'REJECTED',
-          failureReason: `approval_${outcome}`,
-        }),
-      );
-    const issuer = await findIssuer(tx, current.issuerId);
-    const typedData = current.dataStructured;
-    if (!issuer || !typedData)
-      throw Errors.internal(new Error(`activity ${current.id} lost its data`));
-    // A refusal (no decision, the signer refusing) ends it FAILED; a fault (policy or signing
-    // unreachable) retries the event.
-    try {
-      const { decision } = await this.rpc.call('policy', POLICY_RPC.authorize, {
-        operationId: current.id,
-        owner: issuerKeyOwner(issuer.id),
-        intent: { kind: 'evm-typed-data', digest: evmTypedDataDigest(typedData) },
-      });
-      const signature = await signTypedData(this.rpc, issuer.id, typedData, decision);
-      const signed = end(
-        await finishHeld(tx, current.id, approvalId, {
-          status: 'APPROVED',
-          signedTypedData: signature,
-        }),
-      );
-      await announce(tx, signed, issuer);
-      return signed;
-    } catch (error) {
-      if (!isAppError(error) || error.status >= 500) throw error;
-      return end(
-        await finishHeld(tx, current.id, approvalId, {
-          status: 'FAILED',
-          failureReason: error.code,
-        }),
-      );
-    }
+    if (outcome === 'approved') return (await markApproved(tx, current.id, approvalId)) ?? current;
+    return (
+      (await finishHeld(tx, current.id, approvalId, {
+        status: 'REJECTED',
+        failureReason: `approval_${outcome}`,
+      })) ?? current
+    );
   }
 }
 

@@ -40,7 +40,8 @@ const DESCRIPTIONS: Record<EventName, string> = {
   [EVENTS.incomeResolved]:
     'An admin reversed (the held credit left the wallet) or released (the deposit stands) a reorged deposit',
   [EVENTS.signCreated]: 'Something was signed with a wallet key, or held for approval',
-  [EVENTS.signUpdated]: 'A signature held for approval was signed, rejected or failed',
+  [EVENTS.signUpdated]:
+    'A signature held for approval was approved (then signed), signed, rejected or failed',
   [EVENTS.issuerActivityCreated]: 'An issuer published an activity',
   [EVENTS.approvalPending]: 'A policy held an operation for approval',
   [EVENTS.approvalDecided]: 'An approval was approved, rejected, expired or cancelled',

@@ -293,6 +293,25 @@ export async function releaseUsage(db: Executor, operationIds: string[]): Promis
   return new Set(released.map((r) => r.id)).size;
 }
 
+/**
+ * The activities that the approvals and counts of these operations name (an operation's are all
+ * one activity), whatever their state: whose operations they are.
+ */
+export async function activitiesOf(
+  db: Executor,
+  operationIds: string[],
+): Promise<{ operationId: string; activity: string }[]> {
+  if (operationIds.length === 0) return [];
+  const { rows } = await db.execute<{ operation_id: string; activity: string }>(
+    sql`SELECT operation_id, activity FROM ${approvals}
+         WHERE operation_id = ANY(${sql.param(operationIds)}::uuid[])
+        UNION
+        SELECT operation_id, activity FROM ${velocityUsage}
+         WHERE operation_id = ANY(${sql.param(operationIds)}::uuid[])`,
+  );
+  return rows.map((r) => ({ operationId: r.operation_id, activity: r.activity }));
+}
+
 /** The pending approvals of these operations, locked. */
 export async function lockPendingOf(db: Executor, operationIds: string[]): Promise<ApprovalRow[]> {
   if (operationIds.length === 0) return [];

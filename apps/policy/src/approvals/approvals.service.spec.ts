@@ -9,6 +9,7 @@ import type {
 import {
   adminOf,
   approvalOf,
+  callOf,
   clientOf,
   createPolicyHarness,
   messages,
@@ -340,8 +341,12 @@ describe('velocity windows', () => {
       { op: second.operationId, amount: '0.4', released: false },
     ]);
 
-    expect(await h.release.release([first.operationId])).toEqual({ released: 1 });
-    expect(await h.release.release([first.operationId])).toEqual({ released: 0 });
+    expect(await h.release.release(callOf('wallet-ledger'), [first.operationId])).toEqual({
+      released: 1,
+    });
+    expect(await h.release.release(callOf('wallet-ledger'), [first.operationId])).toEqual({
+      released: 0,
+    });
     expect(await evaluate(c1, withdrawal('ev', '0.6'))).toEqual([{ decision: 'allow' }]);
   });
 

@@ -18,6 +18,7 @@ import {
 } from '@custody/intents';
 import {
   approvalOf,
+  callOf,
   clientOf,
   createPolicyHarness,
   type PolicyHarness,
@@ -154,7 +155,7 @@ describe("a withdrawal's transaction", () => {
     await expect(walletLedger(id, 'w-other', ethTransfer())).rejects.toMatchObject(refused);
     await expect(walletLedger(uuidv7(), 'w-wc', ethTransfer())).rejects.toMatchObject(refused);
     const released = await admitted('wc');
-    await h.release.release([released]);
+    await h.release.release(callOf('wallet-ledger'), [released]);
     await expect(walletLedger(released, 'w-wc', ethTransfer())).rejects.toMatchObject(refused);
   });
 

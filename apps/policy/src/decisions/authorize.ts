@@ -84,6 +84,8 @@ export class Authorize {
       } else if (!sameExactIntent(admission.intent, intent)) {
         throw refused('the payload is not the one held for approval');
       }
+      // Signed, the operation may run: from now on no release frees its count.
+      if (!admission.authorizedAt) await repo.markAuthorized(tx, admission.operationId);
       return {
         decision: await this.signer.sign({
           tenantId: admission.tenantId,

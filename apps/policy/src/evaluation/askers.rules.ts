@@ -1,4 +1,9 @@
-import type { AuthContext, GovernedActivity, GovernedOperation } from '@custody/contracts';
+import {
+  type AuthContext,
+  type GovernedActivity,
+  type GovernedOperation,
+  SIGNATURE_ACTIVITIES,
+} from '@custody/contracts';
 import { Errors } from '@custody/errors';
 
 /** The apps that ask for decisions, and the activities each may ask about. */
@@ -13,6 +18,24 @@ const ASKERS: Readonly<Record<string, ReadonlySet<GovernedActivity>>> = {
   trading: new Set(['purchase']),
   issuer: new Set(['issuer-activity']),
 };
+
+/**
+ * Whether an operation of `activity` is a signature's: one with no admission was given its signed
+ * decision when it was evaluated (allowed at once), so it may have run.
+ */
+export function isSignatureActivity(activity: string): boolean {
+  return SIGNATURE_ACTIVITIES.has(activity);
+}
+
+/**
+ * Whether an operation of `activity` is `app`'s: the one app that asks decisions on it (and so
+ * may release it). A held change's approval is no app's.
+ */
+export function isAppsActivity(app: string | undefined, activity: string): boolean {
+  const allowed: ReadonlySet<string> | undefined =
+    app !== undefined && Object.hasOwn(ASKERS, app) ? ASKERS[app] : undefined;
+  return allowed?.has(activity) ?? false;
+}
 
 /**
  * The initiator of operations an app asks decisions on, or a refusal: each app asks about its

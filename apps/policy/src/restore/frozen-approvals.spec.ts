@@ -1,5 +1,6 @@
 import {
   approvalOf,
+  callOf,
   clientOf,
   createPolicyHarness,
   type PolicyHarness,
@@ -49,7 +50,7 @@ it('freezes pending approvals: no one decides them and none expires, until the r
     ).rejects.toMatchObject({ status: 409, code: 'approval_frozen' });
   expect(await h.expire.expireDue()).toBe(0);
   // Nor does a service's release of the operation (a compromised trading or issuer may call it).
-  await h.release.release([op.operationId]);
+  await h.release.release(callOf('wallet-ledger'), [op.operationId]);
   expect((await h.approvals.get(clientOf('fz', 1), held)).status).toBe('pending');
 
   expect(await releaseFrozenApprovals(h.db)).toEqual({ cancelledApprovals: 2, released: 2 });

@@ -1,7 +1,7 @@
-import { getBytes, hashMessage, hexlify, Transaction, TypedDataEncoder } from 'ethers';
+import { getBytes, hashMessage, Transaction, TypedDataEncoder } from 'ethers';
 import type { SignedEvmTransaction, TypedDataInput } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { typedDataParts } from '@custody/intents';
+import { signedEvmTransactionView, typedDataParts } from '@custody/intents';
 import { evmAddress, privateKeyAt, signDigest, wipe } from '../keystore/hd-keys';
 import type { SeedVault } from '../keystore/seed-vault';
 import type { ChainSigner, DerivedAddress } from './chain-signer';
@@ -52,16 +52,7 @@ export class EvmSigner implements ChainSigner {
     }
     const signed = unsigned.clone();
     signed.signature = await this.signDigest(index, digest);
-    return {
-      signedTx: signed.serialized,
-      hash: signed.hash ?? '',
-      to: signed.to,
-      value: signed.value.toString(),
-      gasPrice: (signed.gasPrice ?? signed.maxFeePerGas)?.toString() ?? null,
-      nonce: String(signed.nonce),
-      gasLimit: signed.gasLimit.toString(),
-      data: hexlify(signed.data),
-    };
+    return signedEvmTransactionView(signed);
   }
 
   /** EIP-191 personal_sign. */

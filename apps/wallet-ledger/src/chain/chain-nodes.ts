@@ -45,6 +45,10 @@ export class ChainNodes {
       provider: new TracedJsonRpcProvider(url, undefined, {
         staticNetwork: Network.from(options.chainId),
         pollingInterval: 250,
+        // No answer reused: ethers otherwise answers an identical request made within 250 ms
+        // from the first one's result, and an address's count read just before a block would
+        // then be read again stale after it (the books-behind-the-chain check trusts it).
+        cacheTimeout: -1,
       }),
       // Until its first check says otherwise (a drop is logged once, when it happens).
       up: true,

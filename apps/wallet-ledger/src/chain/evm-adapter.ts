@@ -15,7 +15,8 @@ import { startChainJobs } from './chain-jobs';
 import { EvmChainReader } from './chain-reader';
 import { DepositWatcher } from './deposit-watcher';
 import { type EvmNetwork, resolveEvmNetwork } from './evm-network';
-import type { BooksBehind } from './nonces.rules';
+import { chainCount } from './nonces';
+import type { BooksBehind, ChainCount } from './nonces.rules';
 import { WithdrawalSender, type WithdrawalSteps } from './withdrawal-sender';
 
 type Deps = ServiceDeps<'wallet-ledger'>;
@@ -39,6 +40,8 @@ interface Running {
   provider: JsonRpcProvider;
   watcher: DepositWatcher;
   sender: WithdrawalSender;
+  /** The books found behind the chain at an address: a restore opens. */
+  booksBehind: (found: BooksBehind) => Promise<void>;
 }
 
 /**
@@ -68,6 +71,23 @@ export class EvmAdapter implements WithdrawalChainAdapter {
   /** The network the adapter follows, once it runs. */
   network(): EvmNetwork | undefined {
     return this.running?.network;
+  }
+
+  /** The node's count of an address's transactions, once it runs (a client's signed nonce). */
+  async count(address: string): Promise<ChainCount | undefined> {
+    const running = this.running;
+    return running ? chainCount(running.provider, address) : undefined;
+  }
+
+  /**
+   * The books found behind the chain at an address outside the sender (a client's signed
+   * transaction's nonce): a restore opens as when the sender finds it.
+   */
+  async booksBehind(found: BooksBehind): Promise<void> {
+    const running = this.running;
+    if (!running)
+      throw new Error(`books behind the chain before the adapter runs: ${found.address}`);
+    await running.booksBehind(found);
   }
 
   /** Whether it sends the asset's withdrawals: its network's native coin and tokens, once it runs. */
@@ -199,6 +219,10 @@ export class EvmAdapter implements WithdrawalChainAdapter {
       );
       await watcher.ensureTracing();
       const { restore } = this;
+      const booksBehind = async (found: BooksBehind) => {
+        if (restore) await restore.booksBehind(access, found);
+        else throw new Error(`books behind the chain and no restore to open: ${found.address}`);
+      };
       const sender: WithdrawalSender = new WithdrawalSender(
         deps.db,
         provider,
@@ -207,10 +231,7 @@ export class EvmAdapter implements WithdrawalChainAdapter {
         catalog,
         deps.rpc,
         deps.logger,
-        async (found) => {
-          if (restore) await restore.booksBehind(access, found);
-          else throw new Error(`books behind the chain and no restore to open: ${found.address}`);
-        },
+        booksBehind,
       );
       const gasStation = await sender.gasStationAddress();
       const access: RestoreChain = {
@@ -242,7 +263,7 @@ export class EvmAdapter implements WithdrawalChainAdapter {
         deps.config.JOB_SCHEDULES_CHECK_INTERVAL_MS,
         deps.logger,
       );
-      this.running = { network, nodes, provider, watcher, sender };
+      this.running = { network, nodes, provider, watcher, sender, booksBehind };
       deps.logger.info(
         {
           network: network.name,

@@ -1,4 +1,11 @@
-import { firstBlockPast, nonceToTake } from './nonces.rules';
+import {
+  firstBlockPast,
+  MAX_SIGNED_NONCE,
+  nonceToTake,
+  SIGNED_NONCE_WINDOW,
+  signedNonceToReserve,
+  usedNonce,
+} from './nonces.rules';
 
 describe("an address's next nonce", () => {
   it('is the stored next nonce while the chain counts no more than the books assigned', () => {
@@ -28,6 +35,90 @@ describe("an address's next nonce", () => {
       outcome: 'behind',
       assigned: 2,
       chain: 3,
+    });
+  });
+});
+
+describe("a client's signed transaction's nonce (sign-tx)", () => {
+  it('moves the counter past it while the books are level with or ahead of the chain', () => {
+    expect(signedNonceToReserve(5, { latest: 5, pending: 5 }, 5)).toEqual({
+      outcome: 'reserve',
+      next: 6,
+    });
+    // Withdrawals reserved and not broadcast yet: a nonce below the counter leaves it there.
+    expect(signedNonceToReserve(9, { latest: 4, pending: 6 }, 6)).toEqual({
+      outcome: 'reserve',
+      next: 9,
+    });
+  });
+
+  it('is refused when the chain counts transactions the books never assigned', () => {
+    // The lost timeline paid a withdrawal at 4; the client asks the node and signs at 5: moving
+    // the counter to 6 would hide it, and the withdrawal be sent again at 6.
+    expect(signedNonceToReserve(4, { latest: 5, pending: 5 }, 5)).toEqual({
+      outcome: 'behind',
+      assigned: 4,
+      chain: 5,
+    });
+    expect(signedNonceToReserve(2, { latest: 2, pending: 3 }, 3)).toEqual({
+      outcome: 'behind',
+      assigned: 2,
+      chain: 3,
+    });
+  });
+
+  it('is refused past the counter of an address the adapter sends from, whatever the node says', () => {
+    expect(signedNonceToReserve(4, { latest: 4, pending: 4 }, 5)).toEqual({
+      outcome: 'gap',
+      next: 4,
+    });
+    // A node lagging behind the lost timeline's transaction: the honest wallet's nonce still
+    // cannot move the counter past it.
+    expect(signedNonceToReserve(4, { latest: 3, pending: 3 }, 5)).toEqual({
+      outcome: 'gap',
+      next: 4,
+    });
+    expect(signedNonceToReserve(4, { latest: 4, pending: 4 }, 2 ** 40)).toEqual({
+      outcome: 'gap',
+      next: 4,
+    });
+  });
+
+  it('is refused once 16 signed transactions wait unsent past the chain', () => {
+    const chain = { latest: 4, pending: 4 };
+    expect(
+      signedNonceToReserve(4 + SIGNED_NONCE_WINDOW - 1, chain, 4 + SIGNED_NONCE_WINDOW - 1),
+    ).toEqual({
+      outcome: 'reserve',
+      next: 4 + SIGNED_NONCE_WINDOW,
+    });
+    expect(signedNonceToReserve(4 + SIGNED_NONCE_WINDOW, chain, 4 + SIGNED_NONCE_WINDOW)).toEqual({
+      outcome: 'too-far',
+      highest: 4 + SIGNED_NONCE_WINDOW - 1,
+    });
+  });
+
+  it('follows the client without the chain, as an int4 counter', () => {
+    expect(signedNonceToReserve(0, undefined, 1_000)).toEqual({ outcome: 'reserve', next: 1_001 });
+    expect(signedNonceToReserve(0, undefined, MAX_SIGNED_NONCE + 1)).toEqual({
+      outcome: 'too-far',
+      highest: MAX_SIGNED_NONCE,
+    });
+  });
+});
+
+describe('a withdrawal whose nonce another transaction used on chain', () => {
+  const at = { network: 'local', address: '0xabc', nonce: 7 };
+
+  it('fails when the books know that transaction (a client signed it)', () => {
+    expect(usedNonce(true, at, 8)).toEqual({ outcome: 'fail' });
+  });
+
+  it('finds the books behind the chain when they do not know it', () => {
+    // A lost timeline's speed-up of this very withdrawal, mined: it may be paid.
+    expect(usedNonce(false, at, 8)).toEqual({
+      outcome: 'behind',
+      found: { network: 'local', address: '0xabc', assigned: 7, chain: 8 },
     });
   });
 });

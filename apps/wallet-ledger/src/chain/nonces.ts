@@ -1,9 +1,15 @@
 import type { JsonRpcProvider } from 'ethers';
 import { Errors } from '@custody/errors';
 import type { Transaction } from '@custody/persistence';
-import { nonceHeldBySender } from '../withdrawals/withdrawals.repository';
-import { lockNextNonce, raiseNextNonce, setNextNonce } from './chain.repository';
-import { type BooksBehind, type ChainCount, nonceToTake } from './nonces.rules';
+import { highestNonceInBooks, nonceHeldBySender } from './nonce-books.repository';
+import { lockNextNonce, setNextNonce } from './chain.repository';
+import {
+  type BooksBehind,
+  type ChainCount,
+  counted,
+  nonceToTake,
+  signedNonceToReserve,
+} from './nonces.rules';
 
 /**
  * The chain counts more transactions from an address than the books ever assigned (nonces.rules
@@ -41,7 +47,7 @@ export async function takeNonce(
   address: string,
   chain: ChainCount,
 ): Promise<number> {
-  const decision = nonceToTake(await lockNextNonce(tx, network, address), chain);
+  const decision = nonceToTake(await assignedNonces(tx, network, address, counted(chain)), chain);
   if (decision.outcome === 'behind')
     throw new BooksBehindChain({
       network,
@@ -54,18 +60,66 @@ export async function takeNonce(
 }
 
 /**
- * The nonce of a transaction a client had signed (sign-tx) from an address the adapter sends
- * from: 409 `nonce_taken` when one of the adapter's own withdrawals holds it (the client's would
- * replace it); otherwise the adapter's next nonce moves past it. The counter row is locked
- * first, so a withdrawal being signed meanwhile is seen.
+ * The counter of an address, locked (`lockNextNonce`). When `claimed` (the chain's count, or a
+ * client's nonce) is past it, it is first moved past the nonces the books themselves hold there:
+ * a counter behind its own books (a client's transaction signed before counters took every one)
+ * is neither a restore nor a gap. Read only then: nothing is read while the books are level.
+ */
+async function assignedNonces(
+  tx: Transaction,
+  network: string,
+  address: string,
+  claimed: number,
+): Promise<number> {
+  const assigned = await lockNextNonce(tx, network, address);
+  if (claimed <= assigned) return assigned;
+  const held = await highestNonceInBooks(tx, network, address);
+  if (held === undefined || held < assigned) return assigned;
+  await setNextNonce(tx, network, address, held + 1);
+  return held + 1;
+}
+
+/**
+ * The nonce of a transaction a client had signed (sign-tx) (nonces.rules `signedNonceToReserve`).
+ * With `chain` (the node's count, asked before the transaction: an address the adapter sends
+ * from) the books behind the chain throw BooksBehindChain and nothing is reserved, and a nonce past
+ * the counter is 409 `nonce_gap`. A nonce SIGNED_NONCE_WINDOW past the node's count, or above an
+ * int4, is 400 `nonce_too_far`; 409 `nonce_taken`
+ * when one of the adapter's own withdrawals holds it (the client's would replace it); otherwise
+ * the counter moves past it. The counter row is locked first, so a withdrawal being signed
+ * meanwhile is seen.
  */
 export async function reserveSignedNonce(
   tx: Transaction,
   network: string,
   address: string,
   nonce: number,
+  chain: ChainCount | undefined,
 ): Promise<void> {
-  await raiseNextNonce(tx, network, address, nonce + 1);
+  const decision = signedNonceToReserve(
+    // Without the chain the counter only follows the client: nothing to repair, nothing read.
+    await assignedNonces(tx, network, address, chain ? Math.max(nonce, counted(chain)) : 0),
+    chain,
+    nonce,
+  );
+  if (decision.outcome === 'behind')
+    throw new BooksBehindChain({
+      network,
+      address,
+      assigned: decision.assigned,
+      chain: decision.chain,
+    });
+  if (decision.outcome === 'gap')
+    throw Errors.conflict(
+      `Nonce ${nonce} would leave a gap in this address's transactions: sign nonce ${decision.next}.`,
+      'nonce_gap',
+    );
+  if (decision.outcome === 'too-far')
+    throw Errors.badRequest(
+      `Nonce ${nonce} is too far ahead of this address's transactions on chain (at most ${decision.highest}: send the ones signed before).`,
+      'nonce_too_far',
+    );
+  await setNextNonce(tx, network, address, decision.next);
   if (await nonceHeldBySender(tx, network, address, nonce))
     throw Errors.conflict(
       `Nonce ${nonce} of this address is taken by a withdrawal the service sends.`,

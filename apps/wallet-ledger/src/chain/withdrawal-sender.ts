@@ -16,6 +16,7 @@ import type { Database } from '@custody/persistence';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import type { WithdrawalRow } from '../schema';
 import { walletAddress } from '../wallets/wallets.repository';
+import { nonceUsedInBooks } from './nonce-books.repository';
 import type { RecordReplacement } from '../withdrawals/record-replacement';
 import type { SendWithdrawal } from '../withdrawals/send-withdrawal';
 import type { SettleSentWithdrawal } from '../withdrawals/settle-sent-withdrawal';
@@ -25,7 +26,7 @@ import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
 import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
 import { BooksBehindChain, chainCount, takeNonce } from './nonces';
-import type { BooksBehind } from './nonces.rules';
+import { type BooksBehind, usedNonce } from './nonces.rules';
 import { currentFees, feeCapPerGas } from './fees';
 import { WithdrawalReplacements } from './replacements';
 import { capOf, decisionFor, signedAttempt, tokenBalance } from './withdrawal-payments';
@@ -153,12 +154,13 @@ export class WithdrawalSender {
     try {
       await sendRaw(this.provider, raw, hash);
     } catch (error) {
-      // Its nonce went to another transaction (one a client had signed, say): it can never be
-      // mined, and once that one is deep enough its hold returns.
+      // Its nonce went to another transaction: one the books know (a client had signed, say),
+      // it can never be mined, and once that one is deep enough its hold returns; one they do
+      // not know, the books are behind the chain (nonces.rules `usedNonce`).
       if (!isError(error, 'NONCE_EXPIRED')) throw error;
       const head = await this.provider.getBlockNumber();
-      if (await this.nonceUsedByAnother(signed, hash, head))
-        await this.withdrawals.settle.failNonceUsed(signed.id, 'prepared');
+      const behind = await this.settleNonceUsed(signed, hash, head, 'prepared');
+      if (behind) throw new BooksBehindChain(behind);
       return;
     }
     failpoint(SENDER_FAILPOINTS.afterBroadcast);
@@ -247,17 +249,43 @@ export class WithdrawalSender {
   }
 
   /**
-   * The address has a transaction with this nonce that is not `hash`, confirmed as deep as a
-   * withdrawal must be (a shallower one a reorg could drop, and `hash` be mined after all). The
-   * receipt is read again after the count: the transaction may have been mined in between.
+   * When another transaction used the withdrawal's nonce, deep enough (`nonceUsedByAnother`): one
+   * the books know fails it and its hold returns; one they do not know is returned, the books
+   * behind the chain (nonces.rules `usedNonce`), and nothing changes.
    */
-  private async nonceUsedByAnother(w: WithdrawalRow, hash: string, head: number): Promise<boolean> {
-    if (!w.fromAddress || w.chainNonce === null) return false;
+  private async settleNonceUsed(
+    w: WithdrawalRow,
+    hash: string,
+    head: number,
+    from: 'prepared' | 'broadcast',
+  ): Promise<BooksBehind | undefined> {
+    const mined = await this.nonceUsedByAnother(w, hash, head);
+    if (mined === undefined || !w.fromAddress || w.chainNonce === null) return undefined;
+    const at = { network: this.network.name, address: w.fromAddress, nonce: w.chainNonce };
+    const known = await nonceUsedInBooks(this.db, at.network, at.address, at.nonce, w.id);
+    const decision = usedNonce(known, at, mined);
+    if (decision.outcome === 'behind') return decision.found;
+    await this.withdrawals.settle.failNonceUsed(w.id, from);
+    return undefined;
+  }
+
+  /**
+   * The address has a transaction with this nonce that is not `hash`, confirmed as deep as a
+   * withdrawal must be (a shallower one a reorg could drop, and `hash` be mined after all): the
+   * address's count of transactions that deep; undefined when it has none. The receipt is read
+   * again after the count: the transaction may have been mined in between.
+   */
+  private async nonceUsedByAnother(
+    w: WithdrawalRow,
+    hash: string,
+    head: number,
+  ): Promise<number | undefined> {
+    if (!w.fromAddress || w.chainNonce === null) return undefined;
     const deep = head - this.network.confirmations + 1;
-    if (deep < 0) return false;
+    if (deep < 0) return undefined;
     const mined = await this.provider.getTransactionCount(w.fromAddress, deep);
-    if (mined <= w.chainNonce) return false;
-    return (await this.provider.getTransactionReceipt(hash)) === null;
+    if (mined <= w.chainNonce) return undefined;
+    return (await this.provider.getTransactionReceipt(hash)) === null ? mined : undefined;
   }
 
   /** Broadcast withdrawals: confirmed or failed once deep enough; re-sent if the node lost them. */
@@ -287,11 +315,13 @@ export class WithdrawalSender {
         if (receipt) break;
       }
       if (!receipt) {
-        // A raw signed transaction's hold (the client sends it): released once another
-        // transaction used its nonce; it is never sent from here.
+        // A raw signed transaction's hold (the client sends it): released once a transaction
+        // the books know used its nonce (a replacement the client signed); it is never sent from
+        // here. One they do not know (a lost timeline's replacement, which may move more) stops
+        // the following here: a restore matches the chain first.
         if (!w.rawTx) {
-          if (await this.nonceUsedByAnother(w, hash, head))
-            await this.withdrawals.settle.failNonceUsed(w.id, 'broadcast');
+          const behind = await this.settleNonceUsed(w, hash, head, 'broadcast');
+          if (behind) return this.booksBehind(behind);
           continue;
         }
         await this.resendIfDropped(w, hash, mine.at(-1)?.rawTx ?? w.rawTx);

@@ -4,6 +4,7 @@ import {
   MAX_EVALUATED_OPERATIONS,
   POLICY_RPC,
   type PolicyDecision,
+  SIGNATURE_ACTIVITIES,
 } from '@custody/contracts';
 import { AppError, Errors, isAppError } from '@custody/errors';
 import { currentOrigin, type RpcClient, type RpcOrigin, runWithOrigin } from '@custody/messaging';
@@ -179,8 +180,15 @@ export class Governor {
       this.rpc.call('policy', POLICY_RPC.evaluate, { operations }, { auth: caller }),
     ).catch(async (error: unknown) => {
       // No answer (a timeout, a lost reply): none of these operations will be created, so what
-      // the policy service may have counted or held for them goes.
-      await this.release(operations.map((op) => op.operationId));
+      // the policy service may have counted or held for them goes. Not a signature's: its lost
+      // answer may have carried a signed decision, which the policy service never releases
+      // (docs/decisions/signing-decisions.md, "Releases"); its count ages out of its window, and
+      // a held one's approval expires by itself.
+      await this.release(
+        operations
+          .filter((op) => !SIGNATURE_ACTIVITIES.has(op.activity))
+          .map((op) => op.operationId),
+      );
       throw error;
     });
     if (decisions.length !== operations.length)

@@ -19,7 +19,13 @@ import { ReconciliationService } from '../reconciliation/reconciliation.service'
 import type { ChainMatcher } from './chain-match';
 import { RestoreGate } from './restore-gate';
 import { RestoreProcedure } from './restore-procedure';
-import { acceptDatabase, prepareRestore, restoreStatus } from './restore.commands';
+import {
+  acceptDatabase,
+  prepareRestore,
+  resolveTransaction,
+  restoreStatus,
+} from './restore.commands';
+import * as books from './restored-books.repository';
 import * as repo from './restore.repository';
 import { restoreMetrics } from './restore.metrics';
 
@@ -188,5 +194,127 @@ describe('the books behind the chain', () => {
     await withTransaction(db, (tx) => handler(decided, tx));
     expect(await held.waiting[0]!(db, '', 10)).toEqual(['approval-1']);
     expect(applied).toBe(1);
+  });
+});
+
+describe("a client's signed transaction, as the restore's matching reads the books", () => {
+  const ADDRESS = '0xAbCdEf0000000000000000000000000000000001';
+  const AT = (nonce: number) => [{ from: ADDRESS.toLowerCase(), nonce }];
+
+  async function signedItem(walletId: string, kind: string, status: string, nonce: number) {
+    const id = crypto.randomUUID();
+    await pool.query(
+      `INSERT INTO ledger.signed_items (id, tenant_id, user_id, wallet_id, kind, request, result, status)
+       VALUES ($1, 't', gen_random_uuid(), $2, $3, '{}', $4, $5)`,
+      [id, walletId, kind, JSON.stringify({ hash: `0xAB${nonce}`, nonce: String(nonce) }), status],
+    );
+    return id;
+  }
+
+  it('finds a signed transaction that holds no withdrawal at its address and nonce, and only that', async () => {
+    const walletId = crypto.randomUUID();
+    const userId = crypto.randomUUID();
+    await pool.query(
+      `INSERT INTO ledger.user_refs (id, tenant_id, general_conditions, created_at, updated_at)
+       VALUES ($1, 't', 'accepted', now(), now())`,
+      [userId],
+    );
+    await pool.query(
+      `INSERT INTO ledger.wallets (id, tenant_id, user_id, asset_id, address)
+       VALUES ($1, 't', $2, 'USDC', $3)`,
+      [walletId, userId, ADDRESS],
+    );
+    const sent = await signedItem(walletId, 'tx', 'sent', 5);
+    await signedItem(walletId, 'tx', 'pending_approval', 6);
+    await signedItem(walletId, 'message', 'sent', 7);
+    // One that moved value: held as a withdrawal, which the matching finds as such.
+    const held = await signedItem(walletId, 'tx', 'sent', 8);
+    const [accountId, holdId] = [crypto.randomUUID(), crypto.randomUUID()];
+    await pool.query(
+      `INSERT INTO ledger.accounts (id, asset_id, kind, wallet_id, balance, available_balance)
+       VALUES ($1, 'USDC', 'wallet', $2, 5, 4)`,
+      [accountId, walletId],
+    );
+    await pool.query(
+      `INSERT INTO ledger.holds (id, account_id, amount, operation_id) VALUES ($1, $2, 1, $1)`,
+      [holdId, accountId],
+    );
+    await pool.query(
+      `INSERT INTO ledger.withdrawals (id, tenant_id, user_id, wallet_id, asset_id, amount,
+         receiver_address, status, hold_id, signed_tx_id, from_address, chain_nonce)
+       SELECT $1, 't', user_id, id, 'USDC', 1, '0x9', 'broadcast', $2, $3, address, 8
+         FROM ledger.wallets WHERE id = $4`,
+      [crypto.randomUUID(), holdId, held, walletId],
+    );
+
+    expect(await books.signedAt(db, ['USDC'], [...AT(5), ...AT(6), ...AT(7), ...AT(8)])).toEqual([
+      { signedItemId: sent, from: ADDRESS, nonce: 5, hash: '0xab5' },
+    ]);
+    // Another network's assets: not this one's.
+    expect(await books.signedAt(db, ['ETH'], AT(5))).toEqual([]);
+  });
+
+  it('knows the nonce of one the operator resolved (--signed) once applied, until asked again', async () => {
+    const epoch = await repo.openRestore(db, await repo.currentDatabase(db));
+    const hash = `0x${'c'.repeat(64)}`;
+    await repo.requestResolution(db, epoch.id, hash, { kind: 'signed' });
+    expect(await repo.resolutionsOf(db, epoch.id)).toContainEqual(
+      expect.objectContaining({ hash, kind: 'signed', appliedAt: null, refused: null }),
+    );
+    expect(await repo.signedResolvedAt(db, AT(9))).toEqual([]);
+
+    await repo.settleResolution(db, epoch.id, hash, null, { from: ADDRESS, nonce: 9 });
+    expect(await repo.signedResolvedAt(db, AT(9))).toEqual([{ hash, from: ADDRESS, nonce: 9 }]);
+
+    // Answered again once applied: refused, the booking stays (another would book it twice).
+    const withdrawalId = crypto.randomUUID();
+    await expect(
+      resolveTransaction(['--tx', hash, '--withdrawal', withdrawalId], ctx),
+    ).rejects.toThrow(/booked already by an applied resolution/);
+    expect(await repo.signedResolvedAt(db, AT(9))).toEqual([{ hash, from: ADDRESS, nonce: 9 }]);
+
+    // A refused answer (never applied) may be answered again.
+    const other = `0x${'e'.repeat(64)}`;
+    await repo.requestResolution(db, epoch.id, other, { kind: 'signed' });
+    await repo.settleResolution(db, epoch.id, other, "not the client's");
+    expect(
+      await repo.requestResolution(db, epoch.id, other, { kind: 'withdrawal', withdrawalId }),
+    ).toBe(true);
+    const row = (await repo.resolutionsOf(db, epoch.id)).find((r) => r.hash === other);
+    expect(row).toEqual(
+      expect.objectContaining({ kind: 'withdrawal', withdrawalId, refused: null }),
+    );
+  });
+
+  it('takes a held item named for a transaction (--signed-item), and exactly one answer per transaction', async () => {
+    const epoch = await repo.openRestore(db, await repo.currentDatabase(db));
+    const hash = `0x${'d'.repeat(64)}`;
+    const signedItemId = crypto.randomUUID();
+    expect(await resolveTransaction(['--tx', hash, '--signed-item', signedItemId], ctx)).toEqual({
+      restore: epoch.id,
+      tx: hash,
+      signedItem: signedItemId,
+      queued: true,
+    });
+    expect(await repo.resolutionsOf(db, epoch.id)).toContainEqual({
+      hash,
+      kind: 'signed-item',
+      signedItemId,
+      appliedAt: null,
+      refused: null,
+    });
+    for (const args of [
+      ['--tx', hash, '--signed', '--signed-item', signedItemId],
+      ['--tx', hash, '--withdrawal', crypto.randomUUID(), '--signed-item', signedItemId],
+      ['--tx', hash, '--signed-item', 'not-an-id'],
+    ])
+      await expect(resolveTransaction(args, ctx)).rejects.toThrow(/usage: restore-resolve/);
+    // Migration 0035: a signed item's answer names its item.
+    await expect(
+      pool.query(
+        `INSERT INTO ledger.restore_resolutions (epoch_id, hash, kind) VALUES ($1, '0xe', 'signed-item')`,
+        [epoch.id],
+      ),
+    ).rejects.toThrow(/restore_resolutions_signed_item_check/);
   });
 });

@@ -1,13 +1,14 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Executor } from '@custody/persistence';
 import type { BooksBehind } from '../chain/nonces.rules';
+import type { NonceOf } from './restored-books.repository';
 import type { DatabaseIdentity, RestoreOrigin } from './restore.rules';
 
 /**
  * A restore's SQL (docs/operations/restore-runbook.md): its epochs, the database wallet-ledger
- * last ran on, the operator's resolutions (migration 0030), and the reads of what the restored
- * books sent or hold for the chain.
+ * last ran on, the operator's resolutions (migrations 0030, 0033, 0035). What the restored books sent
+ * or hold for the chain is restored-books.repository's.
  */
 
 /** This database as PostgreSQL identifies it: the cluster's system identifier, its timeline. */
@@ -148,189 +149,111 @@ export async function completeEpoch(
   );
 }
 
-export interface ResolutionRow {
+/**
+ * The operator's answer for one transaction: `withdrawal`, it paid that restored withdrawal;
+ * `signed`, a client signed it with sign-tx after the restored point (no withdrawal named);
+ * `signed-item`, it is that restored sign-tx item held for approval, signed after the point.
+ */
+export type ResolutionAnswer =
+  | { kind: 'withdrawal'; withdrawalId: string }
+  | { kind: 'signed' }
+  | { kind: 'signed-item'; signedItemId: string };
+
+export type ResolutionRow = ResolutionAnswer & {
   hash: string;
-  withdrawalId: string;
   appliedAt: string | null;
   refused: string | null;
-}
+};
 
-/** The operator's answer for one transaction of the open restore (again: replaced). */
+/**
+ * The operator's answer for one transaction of the open restore (again: replaced, unless the
+ * first was applied: a booking is never undone by another answer). False when one was applied.
+ */
 export async function requestResolution(
   db: Executor,
   epochId: string,
   hash: string,
-  withdrawalId: string,
-): Promise<void> {
-  await db.execute(
-    sql`INSERT INTO ledger.restore_resolutions (epoch_id, hash, withdrawal_id)
-        VALUES (${epochId}, ${hash.toLowerCase()}, ${withdrawalId})
+  answer: ResolutionAnswer,
+): Promise<boolean> {
+  const withdrawalId = answer.kind === 'withdrawal' ? answer.withdrawalId : null;
+  const signedItemId = answer.kind === 'signed-item' ? answer.signedItemId : null;
+  const stored = await db.execute(
+    sql`INSERT INTO ledger.restore_resolutions (epoch_id, hash, kind, withdrawal_id, signed_item_id)
+        VALUES (${epochId}, ${hash.toLowerCase()}, ${answer.kind}, ${withdrawalId}, ${signedItemId})
         ON CONFLICT (epoch_id, hash) DO UPDATE
-          SET withdrawal_id = excluded.withdrawal_id, requested_at = now(), applied_at = NULL,
-              refused = NULL`,
+          SET kind = excluded.kind, withdrawal_id = excluded.withdrawal_id,
+              signed_item_id = excluded.signed_item_id, requested_at = now(),
+              applied_at = NULL, refused = NULL, from_address = NULL, nonce = NULL
+          WHERE ledger.restore_resolutions.applied_at IS NULL
+        RETURNING hash`,
   );
+  return stored.rows.length > 0;
 }
 
 export async function resolutionsOf(db: Executor, epochId: string): Promise<ResolutionRow[]> {
   const result = await db.execute(
-    sql`SELECT hash, withdrawal_id AS "withdrawalId", applied_at AS "appliedAt", refused
+    sql`SELECT hash, kind, withdrawal_id AS "withdrawalId", signed_item_id AS "signedItemId",
+               applied_at AS "appliedAt", refused
           FROM ledger.restore_resolutions WHERE epoch_id = ${epochId} ORDER BY requested_at`,
   );
-  return result.rows as unknown as ResolutionRow[];
+  const rows = result.rows as unknown as {
+    hash: string;
+    kind: ResolutionRow['kind'];
+    withdrawalId: string | null;
+    signedItemId: string | null;
+    appliedAt: string | null;
+    refused: string | null;
+  }[];
+  // Migrations 0033 and 0035's checks: a withdrawal's answer names one, a signed item's names
+  // it, a signed one neither.
+  return rows.map(({ kind, withdrawalId, signedItemId, ...row }) =>
+    kind === 'withdrawal' && withdrawalId !== null
+      ? { ...row, kind, withdrawalId }
+      : kind === 'signed-item' && signedItemId !== null
+        ? { ...row, kind, signedItemId }
+        : { ...row, kind: 'signed' },
+  );
 }
 
+/**
+ * Applied (`refused` null) or refused. A client's signed transaction applied keeps its address
+ * and nonce (`at`): the matching knows that nonce from then on (`signedResolvedAt`).
+ */
 export async function settleResolution(
   db: Executor,
   epochId: string,
   hash: string,
   refused: string | null,
+  at?: NonceOf,
 ): Promise<void> {
   await db.execute(
     sql`UPDATE ledger.restore_resolutions
-           SET applied_at = CASE WHEN ${refused}::text IS NULL THEN now() END, refused = ${refused}
+           SET applied_at = CASE WHEN ${refused}::text IS NULL THEN now() END, refused = ${refused},
+               from_address = ${at?.from ?? null}, nonce = ${at?.nonce ?? null}
          WHERE epoch_id = ${epochId} AND hash = ${hash.toLowerCase()}`,
   );
 }
 
-/** A custody address of the network's assets (every wallet, deleted ones too). */
-export interface CustodyAddress {
-  walletId: string;
-  assetId: string;
-  address: string;
-}
-
-export async function custodyAddresses(
-  db: Executor,
-  assetIds: string[],
-): Promise<CustodyAddress[]> {
-  if (assetIds.length === 0) return [];
-  const result = await db.execute(
-    sql`SELECT id AS "walletId", asset_id AS "assetId", address FROM ledger.wallets
-         WHERE asset_id IN (${sql.join(
-           assetIds.map((id) => sql`${id}`),
-           sql`, `,
-         )})`,
-  );
-  return result.rows as unknown as CustodyAddress[];
-}
-
-/** A withdrawal the books sent or reserved at a nonce of the network, with its hashes. */
-export interface SentWithdrawal {
-  id: string;
-  assetId: string;
-  amount: string;
-  receiverAddress: string;
-  status: string;
-  fromAddress: string;
-  nonce: number;
-  /** A client's signed transaction (sign-tx): it pays what the client signed. */
-  signed: boolean;
-  rawTx: string | null;
-  hashes: string[];
-}
-
-/** An address's nonce. */
-export interface NonceOf {
+/** A client's signed transaction the operator resolved (`restore-resolve --signed`), at its nonce. */
+export interface ResolvedSignedAt {
+  hash: string;
   from: string;
   nonce: number;
 }
 
-function sentWithdrawalsWhere(db: Executor, network: string, where: SQL) {
-  return db.execute(
-    sql`SELECT w.id, w.asset_id AS "assetId", w.amount::text AS amount,
-               w.receiver_address AS "receiverAddress", w.status, w.from_address AS "fromAddress",
-               w.chain_nonce::int AS nonce, w.signed_tx_id IS NOT NULL AS signed,
-               w.raw_tx AS "rawTx",
-               array_remove(array_cat(array_agg(a.hash), ARRAY[w.blockchain_transaction_id]), NULL)
-                 AS hashes
-          FROM ledger.withdrawals w
-          LEFT JOIN ledger.withdrawal_attempts a ON a.withdrawal_id = w.id
-         WHERE w.network = ${network} AND w.from_address IS NOT NULL AND w.chain_nonce IS NOT NULL
-           AND ${where}
-         GROUP BY w.id`,
-  );
-}
-
-/** The withdrawals the books sent or reserved at these nonces of the network. */
-export async function sentAt(
+/** The clients' signed transactions resolved by the operator (any restore) at these nonces. */
+export async function signedResolvedAt(
   db: Executor,
-  network: string,
   at: readonly NonceOf[],
-): Promise<SentWithdrawal[]> {
-  if (at.length === 0) return [];
-  const result = await sentWithdrawalsWhere(
-    db,
-    network,
-    sql`(w.from_address, w.chain_nonce) IN (
-          SELECT * FROM unnest(${sql.param(at.map((n) => n.from))}::text[],
-                               ${sql.param(at.map((n) => n.nonce))}::bigint[]))`,
-  );
-  return result.rows as unknown as SentWithdrawal[];
-}
-
-/** The network's withdrawals in flight (`prepared` with a nonce, `broadcast`). */
-export async function inFlight(db: Executor, network: string): Promise<SentWithdrawal[]> {
-  const result = await sentWithdrawalsWhere(
-    db,
-    network,
-    sql`(w.status = 'prepared' OR w.status = 'broadcast')`,
-  );
-  return result.rows as unknown as SentWithdrawal[];
-}
-
-/** The gas station's top-ups on the network: nonce and hash (once signed). */
-export interface SentTopUp {
-  withdrawalId: string;
-  station: string;
-  nonce: number;
-  hash: string | null;
-  rawTx: string | null;
-}
-
-/** The gas station's top-ups at these nonces of the network. */
-export async function topUpsAt(
-  db: Executor,
-  network: string,
-  at: readonly NonceOf[],
-): Promise<SentTopUp[]> {
+): Promise<ResolvedSignedAt[]> {
   if (at.length === 0) return [];
   const result = await db.execute(
-    sql`SELECT withdrawal_id AS "withdrawalId", station, nonce::int AS nonce, hash,
-               raw_tx AS "rawTx"
-          FROM ledger.gas_topups
-         WHERE network = ${network}
-           AND (station, nonce) IN (
-                 SELECT * FROM unnest(${sql.param(at.map((n) => n.from))}::text[],
+    sql`SELECT hash, from_address AS "from", nonce::int AS nonce
+          FROM ledger.restore_resolutions
+         WHERE kind = 'signed' AND applied_at IS NOT NULL
+           AND (lower(from_address), nonce) IN (
+                 SELECT * FROM unnest(${sql.param(at.map((n) => n.from.toLowerCase()))}::text[],
                                       ${sql.param(at.map((n) => n.nonce))}::bigint[]))`,
   );
-  return result.rows as unknown as SentTopUp[];
-}
-
-/** A restored withdrawal of the assets not sent yet: held for approval, or prepared with no nonce. */
-export interface UnsentRow {
-  id: string;
-  assetId: string;
-  amount: string;
-  receiverAddress: string;
-  address: string;
-  status: 'prepared' | 'pending_approval';
-}
-
-/** In the sender's order: prepared ones first, oldest first, then those held for approval. */
-export async function unsentWithdrawals(db: Executor, assetIds: string[]): Promise<UnsentRow[]> {
-  if (assetIds.length === 0) return [];
-  const result = await db.execute(
-    sql`SELECT w.id, w.asset_id AS "assetId", w.amount::text AS amount,
-               w.receiver_address AS "receiverAddress", wa.address, w.status
-          FROM ledger.withdrawals w JOIN ledger.wallets wa ON wa.id = w.wallet_id
-         WHERE (w.status = 'pending_approval' OR w.status = 'prepared') AND w.chain_nonce IS NULL
-           AND w.signed_tx_id IS NULL
-           AND w.asset_id IN (${sql.join(
-             assetIds.map((id) => sql`${id}`),
-             sql`, `,
-           )})
-         -- The sender's order: prepared ones first, oldest first (withdrawals.repository preparedToSend).
-         ORDER BY w.status = 'prepared' DESC, w.created_at, w.id`,
-  );
-  return result.rows as unknown as UnsentRow[];
+  return result.rows as unknown as ResolvedSignedAt[];
 }

@@ -4,16 +4,21 @@ import {
   type ChainTx,
   candidatesFor,
   classify,
+  type HeldSignedTx,
   type KnownSend,
   nonceKey,
   READS_DURING_RESTORE,
   recognise,
-  resolutionRefusal,
   restoreReason,
   unknownPending,
   type UnsentWithdrawal,
   withdrawalPayment,
 } from './restore.rules';
+import {
+  resolutionRefusal,
+  signedItemResolutionRefusal,
+  signedResolutionRefusal,
+} from './resolutions.rules';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
@@ -98,7 +103,7 @@ const topUpAt3: KnownSend = {
   withdrawalId: 'w9',
   kind: 'top-up',
 };
-const known = new Map([
+const known = new Map<string, KnownSend>([
   [nonceKey(A, 7), sentAt7],
   [nonceKey(STATION, 3), topUpAt3],
 ]);
@@ -233,6 +238,33 @@ describe("an operator's resolution of an unmatched transaction", () => {
     ).toMatch(/does not pay exactly withdrawal elsewhere/);
   });
 
+  it('is never booked on a withdrawal once the books hold its nonce, nor when it is a held sign-tx item', () => {
+    const paid = tx({ hash: '0x01', nonce: 8, value: 25n });
+    const waiting = [unsent('held', 'pending_approval')];
+    // Booked already (another resolution applied, or the item it is): a second booking debits
+    // twice.
+    const booked = new Map<string, KnownSend>([
+      [
+        nonceKey(A, 8),
+        { kind: 'signed', from: A, nonce: 8, hashes: ['0x01'], signedItemId: 'item-8' },
+      ],
+    ]);
+    expect(resolutionRefusal(paid, 'held', waiting, [paid], { known: booked })).toMatch(
+      /nonce 8 is one the books hold, for a client's signed transaction \(signed item item-8\): the transaction is booked already/,
+    );
+    const item: HeldSignedTx = {
+      signedItemId: 'item-held',
+      status: 'approved',
+      from: A,
+      nonce: 8,
+      payment: { to: RECEIVER, value: 25n, data: '0x' },
+      digest: '0xd8',
+    };
+    expect(resolutionRefusal(paid, 'held', waiting, [paid], { known, held: [item] })).toMatch(
+      /it is signed item item-held, held for approval in the restored books: resolve it with --signed-item/,
+    );
+  });
+
   it('goes, of identical withdrawals, on the prepared one the sender sent first, never a held one', () => {
     const paid = tx({ hash: '0x01', nonce: 8, value: 25n });
     // The sender's order: prepared first, oldest first.
@@ -264,6 +296,198 @@ describe("an operator's resolution of an unmatched transaction", () => {
     const paid = tx({ hash: '0x01', nonce: 8, value: 25n });
     const held = [unsent('one', 'pending_approval'), unsent('two', 'pending_approval')];
     expect(resolutionRefusal(paid, 'two', held, [paid])).toBe(undefined);
+  });
+});
+
+describe("a client's signed transaction that moved nothing of its wallet's asset", () => {
+  // Stored by sign-tx with no withdrawal (a token wallet's plain contract call, say).
+  const signedAt5: KnownSend = {
+    from: B,
+    nonce: 5,
+    hashes: ['0xabc'],
+    signedItemId: 's5',
+    kind: 'signed',
+  };
+  // Resolved by the operator: its signed item was lost with the restore.
+  const resolvedAt6: KnownSend = { ...signedAt5, nonce: 6, hashes: ['0xdef'], signedItemId: null };
+  const withSigned = new Map<string, KnownSend>([
+    ...known,
+    [nonceKey(B, 5), signedAt5],
+    [nonceKey(B, 6), resolvedAt6],
+  ]);
+  const call = { from: B, to: TOKEN, value: 0n, data: '0x095ea7b3' };
+
+  it('is known at its nonce by its hash, naming its signed item or none, with nothing to act on', () => {
+    expect(classify(tx({ ...call, nonce: 5, hash: '0xABC' }), withSigned, context)).toEqual({
+      kind: 'known',
+      signedItemId: 's5',
+      hash: '0xabc',
+      send: 'signed',
+    });
+    expect(classify(tx({ ...call, nonce: 6, hash: '0xdef' }), withSigned, context)).toEqual({
+      kind: 'known',
+      signedItemId: null,
+      hash: '0xdef',
+      send: 'signed',
+    });
+  });
+
+  it('leaves another transaction at its nonce unmatched, saying whose the nonce is', () => {
+    const other = classify(tx({ ...call, nonce: 5, hash: '0x99' }), withSigned, context);
+    expect(other).toMatchObject({ kind: 'unmatched', candidates: [] });
+    expect(other).toHaveProperty(
+      'reason',
+      "another transaction at nonce 5, which the books hold for a client's signed transaction (signed item s5)",
+    );
+  });
+});
+
+describe('an operator\'s resolution "a client signed it with sign-tx" (--signed)', () => {
+  const nothing = { kind: 'none' } as const;
+  const call = tx({ hash: '0x0c', from: B, nonce: 4, to: TOKEN, value: 0n, data: '0x' });
+  const resolution = (moved: Parameters<typeof signedResolutionRefusal>[2]['moved'] = nothing) => ({
+    station: STATION,
+    unsent: context.unsent,
+    moved,
+  });
+
+  it('is accepted for a transaction at a nonce the books never held that moved nothing', () => {
+    expect(signedResolutionRefusal(call, known, resolution())).toBe(undefined);
+  });
+
+  it("is refused for the gas station's transaction", () => {
+    const fromStation = tx({ hash: '0x0d', from: STATION, nonce: 4, to: RECEIVER, value: 1n });
+    expect(signedResolutionRefusal(fromStation, known, resolution())).toMatch(
+      /gas station transaction/,
+    );
+  });
+
+  it('is refused at a nonce the books hold, naming what holds it', () => {
+    const atHeld = tx({ hash: '0x0e', nonce: 7, to: TOKEN, value: 0n });
+    expect(signedResolutionRefusal(atHeld, known, resolution())).toMatch(
+      /nonce 7 is one the books hold, for withdrawal w7/,
+    );
+  });
+
+  it('is refused when it pays exactly a restored unsent withdrawal from its address: --withdrawal books it', () => {
+    const pays = tx({ hash: '0x0f', from: B, nonce: 4, value: 25n });
+    expect(signedResolutionRefusal(pays, known, resolution())).toMatch(
+      /pays exactly restored withdrawal other .* resolve it with --withdrawal/,
+    );
+    // The same payment from another address is no payment of it.
+    expect(
+      signedResolutionRefusal(tx({ hash: '0x10', nonce: 8, value: 25n, from: A }), known, {
+        ...resolution(),
+        unsent: context.unsent.slice(1),
+      }),
+    ).toBe(undefined);
+  });
+
+  it('is refused when it moves value of its wallet (not booked yet) or sign-tx would not have signed it', () => {
+    expect(
+      signedResolutionRefusal(
+        call,
+        known,
+        resolution({ kind: 'token', amount: '1.5', receiver: RECEIVER }),
+      ),
+    ).toMatch(/moves 1.5 of its wallet's token: the books must hold that outflow/);
+    expect(
+      signedResolutionRefusal(
+        call,
+        known,
+        resolution({ kind: 'native', amount: '0', feeReserve: '0.001', receiver: TOKEN }),
+      ),
+    ).toMatch(/takes 0 and up to 0.001 of network fee from its wallet's coin/);
+    expect(
+      signedResolutionRefusal(
+        call,
+        known,
+        resolution({ refused: 'Only transfer … can be signed.' }),
+      ),
+    ).toMatch(/^sign-tx would not have signed it: Only transfer/);
+  });
+});
+
+describe("a client's transaction the restored books hold for approval (sign-tx), mined after the point", () => {
+  const payment = { to: RECEIVER, value: 40n, data: '0x' };
+  const approved: HeldSignedTx = {
+    signedItemId: 'item-approved',
+    status: 'approved',
+    from: B,
+    nonce: 4,
+    payment,
+    digest: '0xd1',
+  };
+  const pending: HeldSignedTx = {
+    ...approved,
+    signedItemId: 'item-pending',
+    status: 'pending_approval',
+    nonce: 5,
+  };
+  const held = [approved, pending];
+  const mined = tx({ hash: '0x40', from: B, nonce: 4, value: 40n });
+
+  it('is unmatched with the held item as its candidate, approved or pending approval', () => {
+    expect(classify(mined, known, { ...context, held })).toEqual({
+      kind: 'unmatched',
+      reason: expect.stringMatching(
+        /nonce 4 was never reserved here; it is the client's transaction held for approval as signed item item-approved/,
+      ),
+      candidates: [],
+      signedItems: ['item-approved'],
+    });
+    expect(classify(tx({ ...mined, nonce: 5 }), known, { ...context, held })).toMatchObject({
+      signedItems: ['item-pending'],
+    });
+  });
+
+  it('is no candidate at another nonce, from another address, or paying anything else', () => {
+    for (const other of [
+      tx({ ...mined, nonce: 6 }),
+      tx({ ...mined, from: A, nonce: 4 }),
+      tx({ ...mined, value: 41n }),
+      tx({ ...mined, data: '0x01' }),
+      tx({ ...mined, to: TOKEN }),
+    ])
+      expect(classify(other, known, { ...context, held })).not.toHaveProperty('signedItems');
+  });
+
+  it('is resolved as that item only when it is its signature: address, nonce, payment, gas and fees', () => {
+    expect(signedItemResolutionRefusal(mined, '0xD1', 'item-approved', held, known)).toBe(
+      undefined,
+    );
+    expect(signedItemResolutionRefusal(mined, '0xd1', 'item-pending', held, known)).toMatch(
+      /is not signed item item-pending's/,
+    );
+    expect(signedItemResolutionRefusal(mined, '0xd2', 'item-approved', held, known)).toMatch(
+      /gas or fees are not signed item item-approved's/,
+    );
+    expect(signedItemResolutionRefusal(mined, '0xd1', 'item-gone', held, known)).toMatch(
+      /signed item item-gone is not a client's transaction held for approval/,
+    );
+    const atHeld = tx({ ...mined, from: A, nonce: 7 });
+    expect(
+      signedItemResolutionRefusal(
+        atHeld,
+        '0xd1',
+        'a',
+        [{ ...approved, signedItemId: 'a', from: A, nonce: 7 }],
+        known,
+      ),
+    ).toMatch(/nonce 7 is one the books hold, for withdrawal w7/);
+  });
+
+  it('is refused as a lost signed transaction (--signed): the item would be signed again', () => {
+    expect(
+      signedResolutionRefusal(mined, known, {
+        station: STATION,
+        unsent: [],
+        moved: { kind: 'none' },
+        held,
+      }),
+    ).toMatch(
+      /it is signed item item-approved, held for approval .* resolve it with --signed-item/,
+    );
   });
 });
 

@@ -114,16 +114,29 @@ export interface ChainTx extends Payment {
 }
 
 /** A transaction the restored books sent (or reserved) at an address's nonce. */
-export interface KnownSend {
+export type KnownSend =
+  | (SendAt & {
+      kind: 'withdrawal';
+      /** The withdrawal it is for. */
+      withdrawalId: string;
+      /** What the withdrawal pays (none for a client's signed transaction held as one). */
+      payment?: Payment;
+    })
+  /** The gas station's top-up for a withdrawal's fee. */
+  | (SendAt & { kind: 'top-up'; withdrawalId: string })
+  /**
+   * A client's signed transaction (sign-tx) that holds no withdrawal: it moved nothing of its
+   * wallet's asset. `signedItemId` null: its signed item was lost with the restore and the
+   * operator resolved it (`restore-resolve --signed`).
+   */
+  | (SendAt & { kind: 'signed'; signedItemId: string | null });
+
+/** Where a known transaction was sent: its address, nonce and every hash stored for it. */
+export interface SendAt {
   from: string;
   nonce: number;
   /** Every hash stored for it (its attempts: the first, speed-ups, cancels). */
   hashes: string[];
-  /** The withdrawal it is for (a gas top-up's too); none for nothing else. */
-  withdrawalId: string;
-  kind: 'withdrawal' | 'top-up';
-  /** What the withdrawal pays (none for a top-up or a client's signed transaction). */
-  payment?: Payment;
 }
 
 /**
@@ -139,24 +152,43 @@ export interface UnsentWithdrawal {
   status: 'prepared' | 'pending_approval';
 }
 
+/**
+ * A client's transaction held for approval (sign-tx) in the restored books, `pending_approval` or
+ * `approved`: not signed at the restored point, and possibly signed, sent and mined after it.
+ */
+export interface HeldSignedTx {
+  signedItemId: string;
+  status: 'pending_approval' | 'approved';
+  /** Its wallet's address: where its transaction comes from. */
+  from: string;
+  /** The nonce, recipient, value and data its payload names, on the scanned network's chain id. */
+  nonce: number;
+  payment: Payment;
+  /** The digest of its unsigned transaction (what the signer signs: gas and fees too). */
+  digest: string;
+}
+
 export type Finding =
   /** One of the transactions the books stored (a withdrawal's, or its gas top-up). */
-  | { kind: 'known'; withdrawalId: string; hash: string; send: KnownSend['kind'] }
+  | { kind: 'known'; withdrawalId: string; hash: string; send: 'withdrawal' | 'top-up' }
+  /** A client's signed transaction the books stored (or the operator resolved): nothing to do. */
+  | { kind: 'known'; signedItemId: string | null; hash: string; send: 'signed' }
   /** At a nonce the books hold, a speed-up or cancel they did not store: recorded as an attempt. */
   | { kind: 'replacement'; withdrawalId: string; attempt: 'speed-up' | 'cancel' }
   /** The gas station's coin to a custody address: house money, nothing to book. */
   | { kind: 'top-up' }
   /**
    * Nothing the books know: the restore waits for an operator. `candidates` are the restored
-   * withdrawals that pay exactly what it pays, from its address (one is a proposal).
+   * withdrawals that pay exactly what it pays, from its address (one is a proposal);
+   * `signedItems`, the restored held sign-tx items it is (`restore-resolve --signed-item`).
    */
-  | { kind: 'unmatched'; reason: string; candidates: string[] };
+  | { kind: 'unmatched'; reason: string; candidates: string[]; signedItems?: string[] };
 
 export function nonceKey(from: string, nonce: number): string {
   return `${from.toLowerCase()}:${nonce}`;
 }
 
-function samePayment(a: Payment, b: Payment): boolean {
+export function samePayment(a: Payment, b: Payment): boolean {
   return (
     a.to.toLowerCase() === b.to.toLowerCase() &&
     a.value === b.value &&
@@ -184,54 +216,34 @@ export function candidatesFor(tx: ChainTx, unsent: readonly UnsentWithdrawal[]):
   return identicalTo(tx, unsent).map((u) => u.withdrawalId);
 }
 
-function identicalTo(tx: ChainTx, unsent: readonly UnsentWithdrawal[]): UnsentWithdrawal[] {
+export function identicalTo(tx: ChainTx, unsent: readonly UnsentWithdrawal[]): UnsentWithdrawal[] {
   return unsent.filter(
     (u) => u.from.toLowerCase() === tx.from.toLowerCase() && samePayment(u.payment, tx),
   );
 }
 
+/** What the books hold a nonce for, as a finding's reason says it. */
+export function heldFor(held: KnownSend): string {
+  if (held.kind !== 'signed') return `withdrawal ${held.withdrawalId}`;
+  return held.signedItemId
+    ? `a client's signed transaction (signed item ${held.signedItemId})`
+    : "a client's signed transaction (resolved by the operator)";
+}
+
 /**
- * Why the operator's resolution "transaction `tx` paid withdrawal `withdrawalId`" cannot be
- * booked; undefined when it can. It must pay exactly that restored withdrawal, from its wallet's
- * address. Several restored withdrawals that pay exactly the same (same wallet, receiver, amount)
- * are told apart as the sender sent them: prepared ones before any held for approval (an approval
- * had still to come), oldest first, at increasing nonces. So identical payments are booked in
- * nonce order (`unmatched`: the transactions the books do not know yet), and each on the first
- * prepared one left: naming a held one while an identical one is prepared would book the payment
- * on a withdrawal never approved and send the prepared one again. Among identical ones all held,
- * which one is the operator's records' (the lost timeline's `withdrawal.is-updated` names its
- * transaction): the others stay frozen and are cancelled, so no choice pays twice.
+ * The restored held sign-tx items a transaction is: from their wallet's address, at the nonce
+ * and paying exactly what their payload names. Only the signer signs from a custody address, and
+ * it signs a held item's payload as held: the lost timeline signed and the client sent it.
  */
-export function resolutionRefusal(
-  tx: ChainTx,
-  withdrawalId: string,
-  unsent: readonly UnsentWithdrawal[],
-  unmatched: readonly ChainTx[],
-): string | undefined {
-  if (!unsent.some((u) => u.withdrawalId === withdrawalId))
-    return `withdrawal ${withdrawalId} is not a restored one waiting to be sent`;
-  const identical = identicalTo(tx, unsent);
-  if (!identical.some((u) => u.withdrawalId === withdrawalId))
-    return `the transaction does not pay exactly withdrawal ${withdrawalId} from its address`;
-  if (identical.length === 1) return undefined;
-  const earlier = unmatched
+export function heldItemsFor(tx: ChainTx, held: readonly HeldSignedTx[]): string[] {
+  return held
     .filter(
-      (u) =>
-        u.from.toLowerCase() === tx.from.toLowerCase() && u.nonce < tx.nonce && samePayment(u, tx),
+      (h) =>
+        h.from.toLowerCase() === tx.from.toLowerCase() &&
+        h.nonce === tx.nonce &&
+        samePayment(h.payment, tx),
     )
-    .sort((a, b) => a.nonce - b.nonce)[0];
-  if (earlier)
-    return (
-      `${identical.length} restored withdrawals pay exactly this: resolve ${earlier.hash} ` +
-      `(nonce ${earlier.nonce}) first, identical payments are booked in nonce order`
-    );
-  const first = identical.find((u) => u.status === 'prepared');
-  if (first && first.withdrawalId !== withdrawalId)
-    return (
-      `${identical.length} restored withdrawals pay exactly this; the sender sends prepared ones ` +
-      `first, oldest first: it paid withdrawal ${first.withdrawalId}`
-    );
-  return undefined;
+    .map((h) => h.signedItemId);
 }
 
 /**
@@ -249,12 +261,17 @@ export function classify(
     station: string;
     custody: ReadonlySet<string>;
     unsent: readonly UnsentWithdrawal[];
+    /** The restored held sign-tx items (restored-books `held`). */
+    held?: readonly HeldSignedTx[];
   },
 ): Finding {
   const held = known.get(nonceKey(tx.from, tx.nonce));
   if (held) {
     const hash = held.hashes.find((h) => h.toLowerCase() === tx.hash.toLowerCase());
-    if (hash) return { kind: 'known', withdrawalId: held.withdrawalId, hash, send: held.kind };
+    if (hash)
+      return held.kind === 'signed'
+        ? { kind: 'known', signedItemId: held.signedItemId, hash, send: held.kind }
+        : { kind: 'known', withdrawalId: held.withdrawalId, hash, send: held.kind };
     if (held.kind === 'withdrawal' && held.payment) {
       if (samePayment(held.payment, tx))
         return { kind: 'replacement', withdrawalId: held.withdrawalId, attempt: 'speed-up' };
@@ -263,7 +280,7 @@ export function classify(
     }
     return {
       kind: 'unmatched',
-      reason: `another transaction at nonce ${tx.nonce}, which the books hold for withdrawal ${held.withdrawalId}`,
+      reason: `another transaction at nonce ${tx.nonce}, which the books hold for ${heldFor(held)}`,
       candidates: [],
     };
   }
@@ -276,6 +293,17 @@ export function classify(
     };
   }
   const candidates = candidatesFor(tx, context.unsent);
+  const signedItems = heldItemsFor(tx, context.held ?? []);
+  if (signedItems.length > 0)
+    return {
+      kind: 'unmatched',
+      reason:
+        `nonce ${tx.nonce} was never reserved here; it is the client's transaction held for ` +
+        `approval as signed item ${signedItems.join(', ')}, signed after the restored point: ` +
+        `restore-resolve --signed-item records it sent`,
+      candidates,
+      signedItems,
+    };
   return {
     kind: 'unmatched',
     reason:

@@ -57,3 +57,14 @@ export function heldSignRequest(
       return { ...path, kind: 'typed-data', payload: PAYLOADS['typed-data'].parse(row.request) };
   }
 }
+
+/** `heldSignRequest`, or undefined when the stored payload does not parse (a row written otherwise). */
+export function heldSignRequestOrNone(
+  row: Pick<SignedItemRow, 'userId' | 'walletId' | 'kind' | 'request'>,
+): SignRequest | undefined {
+  try {
+    return heldSignRequest(row);
+  } catch {
+    return undefined;
+  }
+}

@@ -28,6 +28,7 @@ import type { RpcClient } from '@custody/messaging';
 import type { AssetCatalog } from '../assets/asset-catalog';
 import { nodeUrls } from '../chain/chain-nodes';
 import type { EvmNetwork } from '../chain/evm-network';
+import type { BooksBehind, ChainCount } from '../chain/nonces.rules';
 import type { SignedTransactionHold } from '../withdrawals/hold-signed-transaction';
 import { qubicValueMoved, type ValueMove, valueMoved } from './signatures.rules';
 
@@ -46,11 +47,28 @@ export type OnChainEffect =
       network: string | null;
       /**
        * The network whose nonce counter takes its nonce: the adapter's also before it runs, or for
-       * an asset it does not follow (harmless there: it never sends from that address).
+       * an asset it does not follow (harmless there: it never sends from that address); the
+       * asset's own without an adapter, so an adapter started for it later finds the counter
+       * past the nonce and not the books behind the chain. Null for Qubic (no nonces).
        */
       counterNetwork: string | null;
+      /**
+       * The node's count of the address's transactions, asked before the record's transaction
+       * when it is for the chain the adapter runs on (chain/nonces.rules `signedNonceToReserve`).
+       */
+      chain: ChainCount | undefined;
     }
   | undefined;
+
+/** The EVM adapter as signatures use it (chain/evm-adapter.ts). */
+export interface SigningChain {
+  /** The network it follows, once it runs. */
+  network(): EvmNetwork | undefined;
+  /** The node's count of an address's transactions; undefined while it does not run. */
+  count(address: string): Promise<ChainCount | undefined>;
+  /** The books were found behind the chain at an address: a restore opens, the gate closes. */
+  booksBehind(found: BooksBehind): Promise<void>;
+}
 
 /** A signature, and what its transaction does on its chain. */
 export interface Signed {
@@ -82,8 +100,8 @@ export class SignaturePayloads {
   constructor(
     private readonly rpc: RpcClient,
     private readonly catalog: AssetCatalog,
-    /** The network the EVM adapter follows, once it runs. */
-    private readonly chain: () => EvmNetwork | undefined,
+    /** The EVM adapter: the network it follows and its node, once it runs. */
+    private readonly adapter: SigningChain,
     /**
      * TOKEN_AUTHORIZING_CONTRACTS: the operator's authorizing contracts besides Permit2; the EVM
      * adapter's network and nodes: whose nonce counter a signed transaction's nonce goes in.
@@ -153,8 +171,31 @@ export class SignaturePayloads {
     const chain = asset.chain;
     if (chain !== 'evm' && chain !== 'qubic')
       throw Errors.badRequest(`Signing for ${asset.symbol} is not supported.`, 'unsupported_asset');
+    if (request.kind === 'tx' && request.payload.qubicTxJson === undefined) this.adapterRuns(asset);
     const result = await this.signWith({ ownerId: wallet.id, chain }, asset, request, decision);
-    return { result, onChain: await this.onChainEffect(asset, request, result) };
+    return { result, onChain: await this.onChainEffect(wallet.address, asset, request, result) };
+  }
+
+  /**
+   * The books were found behind the chain when a signed transaction's nonce was to be reserved
+   * (chain/nonces `BooksBehindChain`): a restore opens, and the signature is refused with the
+   * gate's 503 `restore_in_progress`.
+   */
+  async refuseBehind(found: BooksBehind): Promise<Error> {
+    await this.adapter.booksBehind(found);
+    return behindRefusal();
+  }
+
+  /**
+   * A transaction on the adapter's configured network is signed only once it runs: its nonce is
+   * compared with the node's count before the counter takes it.
+   */
+  private adapterRuns(asset: CatalogAsset): void {
+    if (this.adapterNetwork && asset.network === this.adapterNetwork && !this.servedNetwork(asset))
+      throw Errors.unavailable(
+        'The chain adapter is not running yet: try again shortly.',
+        'service_unavailable',
+      );
   }
 
   /**
@@ -170,7 +211,7 @@ export class SignaturePayloads {
           assetId: asset.id,
           decimals: asset.decimals,
         });
-    for (const [assetId, address] of this.chain()?.tokens ?? []) {
+    for (const [assetId, address] of this.adapter.network()?.tokens ?? []) {
       const asset = assets.find((a) => a.id === assetId);
       if (asset) tokens.set(address.toLowerCase(), { assetId, decimals: asset.decimals });
     }
@@ -198,6 +239,7 @@ export class SignaturePayloads {
    * its nonce (EVM) and the adapter's network that follows it (null: an admin does).
    */
   private async onChainEffect(
+    address: string,
     asset: CatalogAsset,
     request: SignRequest,
     result: SignedResult,
@@ -211,7 +253,9 @@ export class SignaturePayloads {
         network,
         // Every nonce of an address the adapter may send from goes through its counter, or it
         // would find the books behind the chain (chain/nonces.rules `nonceToTake`).
-        counterNetwork: network ?? this.adapterNetwork ?? null,
+        counterNetwork: network ?? this.adapterNetwork ?? asset.network,
+        // Asked here, before the record's transaction takes the counter's lock.
+        chain: this.servedNetwork(asset) ? await this.nodeCount(address) : undefined,
       };
     }
     if (request.kind === 'tx' && request.payload.qubicTxJson && 'txId' in result)
@@ -221,8 +265,19 @@ export class SignaturePayloads {
         nonce: null,
         network: null,
         counterNetwork: null,
+        chain: undefined,
       };
     return undefined;
+  }
+
+  /** The node's count of the address's transactions; 503 while the node does not answer. */
+  private async nodeCount(address: string): Promise<ChainCount | undefined> {
+    return this.adapter.count(address).catch(() => {
+      throw Errors.unavailable(
+        'The chain node does not answer: try again shortly.',
+        'service_unavailable',
+      );
+    });
   }
 
   /** What an EVM transaction takes from the wallet (signatures.rules `valueMoved`). */
@@ -256,7 +311,7 @@ export class SignaturePayloads {
 
   /** The adapter's network when it serves the asset's network. */
   private servedNetwork(asset: CatalogAsset): EvmNetwork | undefined {
-    const network = this.chain();
+    const network = this.adapter.network();
     return network && network.name === asset.network ? network : undefined;
   }
 
@@ -317,4 +372,11 @@ function governed(
 
 function isEvmTransaction(result: SignedResult): result is SignedEvmTransaction {
   return 'signedTx' in result && 'hash' in result;
+}
+
+function behindRefusal(): Error {
+  return Errors.unavailable(
+    'Money does not move until the database restore is done (the books are behind the chain).',
+    'restore_in_progress',
+  );
 }

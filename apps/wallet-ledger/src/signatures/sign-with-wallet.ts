@@ -5,6 +5,7 @@ import type { RpcClient } from '@custody/messaging';
 import type { Database } from '@custody/persistence';
 import { assertUserAccess, requireAuth, tenantScope } from '@custody/tenancy';
 import type { AssetCatalog } from '../assets/asset-catalog';
+import { BooksBehindChain } from '../chain/nonces';
 import type { Governor } from '../policies/governed';
 import * as outcomes from '../policies/approval-outcomes.repository';
 import { findWallet } from '../wallets/wallets.repository';
@@ -90,12 +91,19 @@ export class SignWithWallet {
         );
       // Signed before the transaction that records it: no lock waits on the signer.
       const signed = await this.payloads.sign(wallet, asset, request, decision.signed);
-      const row = await this.db.transaction((tx) =>
-        this.records.record(tx, wallet, request, id, signed),
-      );
+      const row = await this.db
+        .transaction((tx) => this.records.record(tx, wallet, request, id, signed))
+        .catch(async (error: unknown) => {
+          // Rolled back, its locks released: the restore opens outside it.
+          if (error instanceof BooksBehindChain)
+            throw await this.payloads.refuseBehind(error.found);
+          throw error;
+        });
       return { id: row.id };
     } catch (error) {
-      await this.governor.releaseRefused(id, error);
+      // Allowed at once, its decision came signed: the signature may exist, so its count stays
+      // (the policy service would refuse the release). Held, its record's refusal frees it.
+      if (decision.decision === 'require_approval') await this.governor.releaseRefused(id, error);
       throw error;
     }
   }

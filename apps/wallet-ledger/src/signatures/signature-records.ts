@@ -25,24 +25,36 @@ export class SignatureRecords {
     id: string,
     { result, onChain }: Signed,
     approvalId: string | null = null,
+    /** Mined already (a restore books it): see HoldSignedTransaction `hold`. */
+    options: { mined?: boolean } = {},
   ): Promise<SignedItemRow> {
     // The adapter sends from this address too: its nonces and the client's must not meet.
     if (onChain?.counterNetwork && onChain.nonce !== null)
-      await reserveSignedNonce(tx, onChain.counterNetwork, wallet.address, onChain.nonce);
+      await reserveSignedNonce(
+        tx,
+        onChain.counterNetwork,
+        wallet.address,
+        onChain.nonce,
+        onChain.chain,
+      );
     const move = onChain?.move;
     const withdrawalId =
       onChain && move && move.kind !== 'none'
-        ? await this.withdrawals.hold(tx, {
-            wallet,
-            signedTxId: id,
-            amount: move.amount,
-            feeReserve: move.kind === 'native' ? move.feeReserve : '0',
-            receiver: move.receiver,
-            hash: onChain.txId,
-            nonce: onChain.nonce,
-            network: onChain.network,
-            externalReference: request.externalReference ?? null,
-          })
+        ? await this.withdrawals.hold(
+            tx,
+            {
+              wallet,
+              signedTxId: id,
+              amount: move.amount,
+              feeReserve: move.kind === 'native' ? move.feeReserve : '0',
+              receiver: move.receiver,
+              hash: onChain.txId,
+              nonce: onChain.nonce,
+              network: onChain.network,
+              externalReference: request.externalReference ?? null,
+            },
+            options,
+          )
         : undefined;
     const fields = {
       id,

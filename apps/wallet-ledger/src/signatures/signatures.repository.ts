@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { ListQuery, SignedItemKind } from '@custody/contracts';
 import { type Executor, listClauses, one, type Page, selectPage } from '@custody/persistence';
 import { type SignedItemRow, signedItems } from '../schema';
@@ -87,4 +87,74 @@ export async function waitingApprovals(
     .orderBy(asc(signedItems.approvalId))
     .limit(limit);
   return rows.flatMap((row) => (row.approvalId ? [row.approvalId] : []));
+}
+
+/**
+ * Claims one approved signature not claimed by another replica (or whose claim lapsed) for
+ * `claimMs`: never claimed first, then the longest lapsed, then the oldest. Answers it with its
+ * new `claimToken` (the claim's fencing token, see `holdsClaim`), or undefined when none waits.
+ */
+export async function claimApprovedSignature(
+  db: Executor,
+  claimMs: number,
+): Promise<SignedItemRow | undefined> {
+  const waiting = db
+    .select({ id: signedItems.id })
+    .from(signedItems)
+    .where(
+      and(
+        eq(signedItems.status, 'approved'),
+        or(isNull(signedItems.claimedUntil), lt(signedItems.claimedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(sql`${signedItems.claimedUntil} ASC NULLS FIRST`, asc(signedItems.updatedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(signedItems)
+    .set({
+      claimedUntil: sql`now() + ${claimMs} * interval '1 millisecond'`,
+      claimToken: sql`gen_random_uuid()`,
+    })
+    .where(inArray(signedItems.id, waiting))
+    .returning();
+  return row;
+}
+
+/**
+ * Whether `current` (read under its lock) is still approved and claimed by the claim that
+ * answered `claimed`: a replica whose claim lapsed and was taken again since records nothing.
+ */
+export function holdsClaim(
+  current: SignedItemRow | undefined,
+  claimed: SignedItemRow,
+): current is SignedItemRow {
+  return (
+    current?.status === 'approved' &&
+    current.claimToken !== null &&
+    current.claimToken === claimed.claimToken
+  );
+}
+
+/**
+ * Its signing failed on a fault: claimable again after `retryMs` (not at once, which would retry
+ * one failing item without end ahead of the others). Only by the claim's holder: another's
+ * claim since is left as it is.
+ */
+export async function retrySignatureLater(
+  db: Executor,
+  claimed: SignedItemRow,
+  retryMs: number,
+): Promise<void> {
+  if (claimed.claimToken === null) return;
+  await db
+    .update(signedItems)
+    .set({ claimedUntil: sql`now() + ${retryMs} * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(signedItems.id, claimed.id),
+        eq(signedItems.status, 'approved'),
+        eq(signedItems.claimToken, claimed.claimToken),
+      ),
+    );
 }

@@ -45,9 +45,17 @@ export interface SignedTransactionHold {
 export class HoldSignedTransaction {
   constructor(private readonly moves: MoveWithdrawal) {}
 
-  async hold(tx: Transaction, signed: SignedTransactionHold): Promise<string> {
+  /**
+   * `mined`: the transaction is on chain already (a restore books it): the money left whatever
+   * the user's state now, so a block does not refuse it.
+   */
+  async hold(
+    tx: Transaction,
+    signed: SignedTransactionHold,
+    { mined = false }: { mined?: boolean } = {},
+  ): Promise<string> {
     const { wallet } = signed;
-    await assertNotBlockedInCopy(tx, wallet.userId);
+    if (!mined) await assertNotBlockedInCopy(tx, wallet.userId);
     const accountId = await walletAccountId(tx, wallet.id);
     if (!accountId) throw Errors.internal(new Error('wallet without account'));
     const locked = await lockAccounts(tx, [accountId]);

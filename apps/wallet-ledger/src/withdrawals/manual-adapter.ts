@@ -1,6 +1,14 @@
 import type { AuthContext, WithdrawalView } from '@custody/contracts';
 import { Errors } from '@custody/errors';
-import { type Database, type IdempotencyKey, isUuid, runIdempotent } from '@custody/persistence';
+import { compare } from '@custody/money';
+import {
+  type Database,
+  type IdempotencyKey,
+  isUuid,
+  runIdempotent,
+  sqlConstraint,
+  sqlState,
+} from '@custody/persistence';
 import { requireAdmin } from '@custody/tenancy';
 import type { WithdrawalStatus } from '../schema';
 import type { WithdrawalChainAdapter } from './chain-adapter';
@@ -44,7 +52,27 @@ export class ManualWithdrawalAdapter implements WithdrawalChainAdapter {
       if (!current) throw Errors.notFound('withdrawal');
       assertTransition(current.status, change.status);
       assertNotChainManaged(current);
-      return this.moves.move(tx, current, change);
+      // A client's signed transaction paid its network fee on top of its amount, from the hold's
+      // fee reserve, as the chain adapter settles one (the rest returns to the wallet).
+      const signed = current.signedTxId !== null;
+      if (signed && change.fee !== undefined && compare(change.fee, current.feeReserve) > 0)
+        throw Errors.validation([
+          {
+            path: 'body.fee',
+            message: `The fee cannot exceed the signed transaction's fee reserve (${current.feeReserve})`,
+          },
+        ]);
+      return this.moves
+        .move(tx, current, { ...{}, ...change, onChain: signed })
+        .catch((error: unknown) => {
+          // A blockchain transaction is booked on one withdrawal only (migration 0036).
+          if (sqlState(error) === '23505' && sqlConstraint(error) === repo.TX_ONCE_INDEX)
+            throw Errors.conflict(
+              'Another withdrawal is booked on this blockchain transaction.',
+              'transaction_already_booked',
+            );
+          throw error;
+        });
     });
   }
 }

@@ -10,6 +10,9 @@ import { transactions, type WithdrawalRow, type WithdrawalStatus, withdrawals } 
  * that `walletScope` built for the caller.
  */
 
+/** The unique index that books a blockchain transaction on one withdrawal (migration 0036). */
+export const TX_ONCE_INDEX = 'withdrawals_tx_once_idx';
+
 export async function insertWithdrawal(
   db: Executor,
   row: typeof withdrawals.$inferInsert,
@@ -254,25 +257,6 @@ export async function setFeeReserve(db: Executor, id: string, feeReserve: string
     .update(withdrawals)
     .set({ feeReserve, updatedAt: new Date() })
     .where(eq(withdrawals.id, id));
-}
-
-/**
- * Whether one of the adapter's own withdrawals in flight holds this nonce of the address (a
- * client's transaction at it would replace that withdrawal's).
- */
-export async function nonceHeldBySender(
-  db: Executor,
-  network: string,
-  address: string,
-  nonce: number,
-): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`SELECT 1 FROM ledger.withdrawals
-         WHERE network = ${network} AND from_address = ${address} AND chain_nonce = ${nonce}
-           AND signed_tx_id IS NULL AND status IN ('prepared', 'broadcast')
-         LIMIT 1`,
-  );
-  return rows.length > 0;
 }
 
 /** Withdrawals of one status and asset on their way to the chain, for metrics. */

@@ -427,13 +427,13 @@ export interface paths {
     };
     /**
      * List a wallet's sign-tx records
-     * @description Lists a wallet's sign-tx records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     * @description Lists a wallet's sign-tx records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `approved`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
      */
     get: operations['listSignedTransactions'];
     put?: never;
     /**
      * Sign a transaction (EVM `tx`/`txJson`, or Qubic `qubicTxJson`)
-     * @description Signs a transaction with the wallet's key: an EVM transaction, serialized (`tx`) or as fields (`txJson`), or a Qubic one (`qubicTxJson`); it answers the record's id, whose read shows the signed transaction. The tenant's policies decide on exactly what it moves: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this transaction (docs/decisions/signing-decisions.md). What the signed transaction takes from the wallet (its value and fee reserve) is held as a `broadcast` withdrawal, so the funds cannot be spent twice. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `insufficient_balance`, `invalid_transaction`, `unsupported_transaction_type`, `token_call_unsupported`, `value_and_token_call`, `asset_not_in_wallet` or `unsupported_asset`; 409 `nonce_taken` or `transaction_already_signed`.
+     * @description Signs a transaction with the wallet's key: an EVM transaction, serialized (`tx`) or as fields (`txJson`), or a Qubic one (`qubicTxJson`); it answers the record's id, whose read shows the signed transaction. The tenant's policies decide on exactly what it moves: 403 `policy_blocked`, or the record is kept `pending_approval` (still 200) and signed at the approval's quorum; the signer signs only with the policy service's signed decision for exactly this transaction (docs/decisions/signing-decisions.md). What the signed transaction takes from the wallet (its value and fee reserve) is held as a `broadcast` withdrawal, so the funds cannot be spent twice. Takes an Idempotency-Key: a retry with the same key and body replays the first answer. Errors: 404 `not_found` (the wallet); 403 `user_blocked`, `user_forbidden` or a signer's refusal (`decision_*`); 400 `insufficient_balance`, `invalid_transaction`, `unsupported_transaction_type`, `token_call_unsupported`, `value_and_token_call`, `asset_not_in_wallet`, `unsupported_asset` or `nonce_too_far` (16 signed transactions already wait unsent past the chain's count); 409 `nonce_taken`, `nonce_gap` (the nonce skips some of an address the service also sends withdrawals from: the detail names the one to sign) or `transaction_already_signed`; 503 `restore_in_progress` (the books are behind the chain: a restore is open) or `service_unavailable` (the chain node does not answer).
      */
     post: operations['createSignedTransaction'];
     delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
     };
     /**
      * List a wallet's sign-message records
-     * @description Lists a wallet's sign-message records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     * @description Lists a wallet's sign-message records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `approved`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
      */
     get: operations['listSignedMessages'];
     put?: never;
@@ -515,7 +515,7 @@ export interface paths {
     };
     /**
      * List a wallet's sign-typed-data records
-     * @description Lists a wallet's sign-typed-data records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
+     * @description Lists a wallet's sign-typed-data records (`*` for user or wallet: admin only); filter by `externalReference`. Each shows its status (`sent` with its signature, or `pending_approval`, `approved`, `rejected`, `failed`) and what was asked. Changes nothing and is safe to repeat. Errors: 404 `not_found` for a wallet the caller cannot see; 403 `wildcard_forbidden` or `user_forbidden`.
      */
     get: operations['listSignedTypedDatas'];
     put?: never;
@@ -841,7 +841,7 @@ export interface paths {
     head?: never;
     /**
      * Move a withdrawal through prepared → broadcast → confirmed, or to failed/cancelled (admin)
-     * @description Moves a withdrawal that no chain adapter sends (admin only, the manual adapter): `broadcast` with its `blockchainTransactionId`, `confirmed` posts the debit (the receiver gets the amount less the network `fee`, which goes to the fees account), `failed` or `cancelled` release the hold; each publishes `withdrawal.is-updated`. Money movement: it applies once, and as PATCH takes no Idempotency-Key, repeating a move answers 409 `illegal_transition` rather than booking twice. Errors: 404 `not_found`; 409 `illegal_transition` (allowed: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled) or `chain_managed` (the chain adapter sends it and reports its outcome).
+     * @description Moves a withdrawal that no chain adapter sends (admin only, the manual adapter): `broadcast` with its `blockchainTransactionId`, `confirmed` posts the debit (the receiver gets the amount less the network `fee`, which goes to the fees account; a client's signed transaction (sign-tx) paid its `fee` on top of its amount, from its fee reserve, and the rest of the reserve returns), `failed` or `cancelled` release the hold; each publishes `withdrawal.is-updated`. Money movement: it applies once, and as PATCH takes no Idempotency-Key, repeating a move answers 409 `illegal_transition` rather than booking twice. Errors: 400 `validation_failed` (a signed transaction's `fee` above its fee reserve); 404 `not_found`; 409 `illegal_transition` (allowed: prepared → broadcast → confirmed, prepared or broadcast → failed, prepared → cancelled), `chain_managed` (the chain adapter sends it and reports its outcome) or `transaction_already_booked` (another withdrawal is booked on that `blockchainTransactionId`).
      */
     patch: operations['updateWithdrawal'];
     trace?: never;
@@ -9881,10 +9881,10 @@ export interface operations {
             userId: string;
             walletId: string;
             /**
-             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
+             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
              * @enum {string}
              */
-            status: 'sent' | 'pending_approval' | 'rejected' | 'failed';
+            status: 'sent' | 'pending_approval' | 'approved' | 'rejected' | 'failed';
             externalReference?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
@@ -10068,6 +10068,17 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Rate limited */
       429: {
         headers: {
@@ -10082,6 +10093,15 @@ export interface operations {
       };
       /** @description Unexpected error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A backing service is unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -10128,10 +10148,10 @@ export interface operations {
             userId: string;
             walletId: string;
             /**
-             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
+             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
              * @enum {string}
              */
-            status: 'sent' | 'pending_approval' | 'rejected' | 'failed';
+            status: 'sent' | 'pending_approval' | 'approved' | 'rejected' | 'failed';
             externalReference?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
@@ -10258,10 +10278,10 @@ export interface operations {
             userId: string;
             walletId: string;
             /**
-             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
+             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
              * @enum {string}
              */
-            status: 'sent' | 'pending_approval' | 'rejected' | 'failed';
+            status: 'sent' | 'pending_approval' | 'approved' | 'rejected' | 'failed';
             externalReference?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
@@ -10420,6 +10440,17 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Rate limited */
       429: {
         headers: {
@@ -10434,6 +10465,15 @@ export interface operations {
       };
       /** @description Unexpected error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A backing service is unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -10480,10 +10520,10 @@ export interface operations {
             userId: string;
             walletId: string;
             /**
-             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
+             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
              * @enum {string}
              */
-            status: 'sent' | 'pending_approval' | 'rejected' | 'failed';
+            status: 'sent' | 'pending_approval' | 'approved' | 'rejected' | 'failed';
             externalReference?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
@@ -10603,10 +10643,10 @@ export interface operations {
             userId: string;
             walletId: string;
             /**
-             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
+             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
              * @enum {string}
              */
-            status: 'sent' | 'pending_approval' | 'rejected' | 'failed';
+            status: 'sent' | 'pending_approval' | 'approved' | 'rejected' | 'failed';
             externalReference?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
@@ -10799,6 +10839,17 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
+      /** @description Conflict */
+      409: {
+        headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description Rate limited */
       429: {
         headers: {
@@ -10813,6 +10864,15 @@ export interface operations {
       };
       /** @description Unexpected error */
       500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description A backing service is unavailable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -10859,10 +10919,10 @@ export interface operations {
             userId: string;
             walletId: string;
             /**
-             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
+             * @description `sent` (the contract's); extensions: `pending_approval` (held by a policy, not signed yet), `approved` (its approval reached its quorum; being signed, `sent` within moments), `rejected` (its approval was rejected, expired or cancelled), `failed` (approved, but it could not be signed and recorded: see `failureReason`). Only a `sent` item carries its signature; the others show null there
              * @enum {string}
              */
-            status: 'sent' | 'pending_approval' | 'rejected' | 'failed';
+            status: 'sent' | 'pending_approval' | 'approved' | 'rejected' | 'failed';
             externalReference?: string;
             /** @description Extension: the approval a policy held it for */
             approvalId?: string;
