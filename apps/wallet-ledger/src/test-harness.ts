@@ -70,6 +70,15 @@ export const leg = (from: WalletRef, to: WalletRef, amount: string, assetId = 'e
   amount,
 });
 
+/** The policy stand-in's answer to `authorize`. */
+export type Authorize = (
+  params: RpcParams<'policy', typeof POLICY_RPC.authorize>,
+) => Promise<RpcResult<'policy', typeof POLICY_RPC.authorize>>;
+/** The signing stand-in's answer to `signEvmMessage`. */
+export type SignMessage = (
+  params: RpcParams<'signing', typeof SIGNING_RPC.signEvmMessage>,
+) => Promise<RpcResult<'signing', typeof SIGNING_RPC.signEvmMessage>>;
+
 /** What the policy service's stand-in decides on each operation wallet-ledger asks about. */
 export type PolicyStandIn = (operation: GovernedOperation) => PolicyDecision;
 
@@ -86,8 +95,13 @@ export interface LedgerHarness {
   gateway: RpcClient;
   /** The users identity knows, by id. */
   users: Map<string, UserRefView>;
-  /** The policy service's decisions (`blockThirteen` until a spec sets another). */
-  policy: { decide: PolicyStandIn; released: string[] };
+  /**
+   * The policy service's decisions (`blockThirteen` until a spec sets another), and its signed
+   * decision for an approved held signature (refused until a spec sets another).
+   */
+  policy: { decide: PolicyStandIn; released: string[]; authorize: Authorize };
+  /** The signing service's signature of a message (refused until a spec sets another). */
+  signing: { signMessage: SignMessage };
   /** The asset catalog, as wallet-ledger reads it from trading. */
   catalog: AssetCatalog;
   call<M extends RpcMethod<'wallet-ledger'>>(
@@ -146,7 +160,15 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
   };
 
   const users = new Map<string, UserRefView>();
-  const policy = { decide: blockThirteen, released: [] as string[] };
+  const refuseDecision: Authorize = async () => {
+    throw Errors.forbidden('The stand-in decides nothing.', 'decision_refused');
+  };
+  // It signs no message: its refusal is what a signature whose decision came signed meets.
+  const refuseMessage: SignMessage = async () => {
+    throw Errors.forbidden('The stand-in signs no message.', 'decision_refused');
+  };
+  const policy = { decide: blockThirteen, released: [] as string[], authorize: refuseDecision };
+  const signing = { signMessage: refuseMessage };
   await standIn('trading', [
     methodHandler('trading', TRADING_RPC.assetCatalog, async () => [
       asset('eth', 18),
@@ -170,6 +192,7 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
       policy.released.push(...operationIds);
       return { released: operationIds.length };
     }),
+    methodHandler('policy', POLICY_RPC.authorize, (params) => policy.authorize(params)),
   ]);
   let index = 0;
   await standIn('signing', [
@@ -183,10 +206,7 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
         derivationIndex: index,
       };
     }),
-    // It signs no message: its refusal is what a signature whose decision came signed meets.
-    methodHandler('signing', SIGNING_RPC.signEvmMessage, async () => {
-      throw Errors.forbidden('The stand-in signs no message.', 'decision_refused');
-    }),
+    methodHandler('signing', SIGNING_RPC.signEvmMessage, (params) => signing.signMessage(params)),
   ]);
   const service = await startService(walletLedgerService, {
     DATABASE_URL: database.url,
@@ -237,6 +257,7 @@ export async function createLedgerHarness(): Promise<LedgerHarness> {
     gateway,
     users,
     policy,
+    signing,
     catalog: new AssetCatalog(service.deps.rpc),
     call,
     newUser,
