@@ -9,3 +9,4 @@ export * from './events';
 export * from './monitoring';
 export * from './otlp-receiver';
 export * from './soft-authenticator';
+export * from './approvals';

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { type ApprovalView, AUTH_STATE_KEYS, EVENTS, IDENTITY_RPC } from '@custody/contracts';
 import { withTransaction } from '@custody/persistence';
 import { ApprovalOutcomesSweep } from '@custody/service-kit';
-import { testLogger } from '@custody/testing';
+import { decidedApproval, testLogger } from '@custody/testing';
 import { AuthState } from '../auth-state/auth-state';
 import { heldClientChanges } from '../schema';
 import { admin, applied, createIdentityHarness, type IdentityHarness } from '../test-harness';
@@ -29,30 +29,14 @@ afterAll(async () => {
 });
 
 /** An approval's outcome as the policy service answers it (what its event carries). */
-function decided(id: string, operationId: string, status: ApprovalView['status']): ApprovalView {
-  return {
+const decided = (id: string, operationId: string, status: ApprovalView['status']) =>
+  decidedApproval({
     id,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
+    operationId,
     status,
     activity: 'member-change',
-    operationId,
-    initiator: { clientId: admin.clientId },
-    policyIds: ['p'],
-    quorum: 1,
-    requirements: [],
-    decisions: [],
-    expiresAt: '2026-01-02T00:00:00.000Z',
-    summary: {
-      userId: null,
-      walletId: null,
-      assetId: null,
-      amount: null,
-      fiatAmount: null,
-      destination: null,
-    },
-  };
-}
+    initiator: admin.clientId,
+  });
 
 /** A member's creation the policy stand-in holds for `approvalId`: the held change's row. */
 async function heldCreation(tenantId: string, email: string, approvalId: string) {

@@ -27,6 +27,7 @@ import { hashSecret } from '@custody/secrets';
 import { ApprovalOutcomesSweep, type RunningService, startService } from '@custody/service-kit';
 import {
   createTestDatabase,
+  decidedApproval,
   deleteMqNamespace,
   testLogger,
   testServiceUrls,
@@ -107,30 +108,8 @@ async function standIn(service: ServiceName, handlers: [string, RpcHandler][]): 
 }
 
 /** An approval's outcome as the policy service answers it (what its event carries). */
-function decided(id: string, operationId: string, status: ApprovalView['status']): ApprovalView {
-  return {
-    id,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    status,
-    activity: 'issuer-activity',
-    operationId,
-    initiator: { clientId: 'issuer' },
-    policyIds: ['p'],
-    quorum: 1,
-    requirements: [],
-    decisions: [],
-    expiresAt: '2026-01-02T00:00:00.000Z',
-    summary: {
-      userId: null,
-      walletId: null,
-      assetId: null,
-      amount: null,
-      fiatAmount: null,
-      destination: null,
-    },
-  };
-}
+const decided = (id: string, operationId: string, status: ApprovalView['status']) =>
+  decidedApproval({ id, operationId, status, activity: 'issuer-activity', initiator: 'issuer' });
 
 beforeAll(async () => {
   const urls = testServiceUrls();

@@ -3,7 +3,7 @@ import { Errors } from '@custody/errors';
 import type { ApprovalView } from '@custody/contracts';
 import { withTransaction } from '@custody/persistence';
 import { ApprovalOutcomesSweep } from '@custody/service-kit';
-import { testLogger } from '@custody/testing';
+import { decidedApproval, testLogger } from '@custody/testing';
 import { heldPurchases } from './settle-purchase-approval';
 import {
   clientA,
@@ -57,30 +57,8 @@ function buy(walletId: string, amount: string, key?: string) {
 }
 
 /** An approval's outcome as the policy service answers it (what its event carries). */
-function decided(id: string, operationId: string, status: ApprovalView['status']): ApprovalView {
-  return {
-    id,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    status,
-    activity: 'purchase',
-    operationId,
-    initiator: { clientId: clientA.clientId },
-    policyIds: ['p'],
-    quorum: 1,
-    requirements: [],
-    decisions: [],
-    expiresAt: '2026-01-02T00:00:00.000Z',
-    summary: {
-      userId: null,
-      walletId: null,
-      assetId: null,
-      amount: null,
-      fiatAmount: null,
-      destination: null,
-    },
-  };
-}
+const decided = (id: string, operationId: string, status: ApprovalView['status']) =>
+  decidedApproval({ id, operationId, status, activity: 'purchase', initiator: clientA.clientId });
 
 describe('a purchase under policy', () => {
   it('is decided on with its crypto amount and its fiat value as quoted', async () => {
