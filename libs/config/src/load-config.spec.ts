@@ -49,6 +49,25 @@ describe('loadConfig', () => {
     expect(config.MQ_QUORUM_QUEUES).toBe(true);
   });
 
+  it('ends a transaction idle past a minute, never before two RPC deadlines, or never if told', () => {
+    expect(loadConfig('wallet-ledger', {}).DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).toBe(60_000);
+    expect(() =>
+      loadConfig('wallet-ledger', { DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000' }),
+    ).toThrow(
+      /DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Must exceed twice RPC_TIMEOUT_MS \(20000 ms\)/,
+    );
+    expect(
+      loadConfig('wallet-ledger', {
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5001',
+        RPC_TIMEOUT_MS: '2500',
+      }).DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ).toBe(5_001);
+    expect(
+      loadConfig('policy', { DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0' })
+        .DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    ).toBe(0);
+  });
+
   it('declares quorum queues by default in production only, unless told otherwise', () => {
     expect(loadConfig('issuer', {}).MQ_QUORUM_QUEUES).toBe(false);
     expect(loadConfig('issuer', { NODE_ENV: 'test' }).MQ_QUORUM_QUEUES).toBe(false);

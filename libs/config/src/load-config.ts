@@ -95,6 +95,8 @@ export function loadConfig<A extends AppName>(
     return [{ variable: a, message: `Must differ from ${b}` }];
   });
   if (clashing.length > 0) throw new ConfigError(app, clashing);
+  const shortLease = shortTransactionLease(config as Record<string, unknown>);
+  if (shortLease.length > 0) throw new ConfigError(app, shortLease);
   if ((config as { NODE_ENV: string }).NODE_ENV === 'production') {
     const insecure = [
       ...Object.entries(DEV_SECRETS)
@@ -115,6 +117,25 @@ export function loadConfig<A extends AppName>(
     if (insecure.length > 0) throw new ConfigError(app, insecure);
   }
   return config;
+}
+
+/**
+ * A transaction may wait on one RPC (an event's handler asking another service): the database
+ * must not end it as idle before two of its deadlines have passed.
+ */
+function shortTransactionLease(
+  values: Record<string, unknown>,
+): { variable: string; message: string }[] {
+  const lease = values['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'];
+  const rpc = values['RPC_TIMEOUT_MS'];
+  if (typeof lease !== 'number' || typeof rpc !== 'number' || lease === 0 || lease > 2 * rpc)
+    return [];
+  return [
+    {
+      variable: 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      message: `Must exceed twice RPC_TIMEOUT_MS (${2 * rpc} ms), or be 0 (never)`,
+    },
+  ];
 }
 
 /** Each issue zod found, as the variable it concerns and its message. */

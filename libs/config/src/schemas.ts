@@ -134,6 +134,16 @@ const common = {
 const database = {
   DATABASE_URL: urlWithProtocol(['postgres', 'postgresql'], 'postgres://localhost:5432/custody'),
   DATABASE_POOL_SIZE: integer(1, 200, 10),
+  /**
+   * PostgreSQL ends a session of the app idle inside a transaction this long
+   * (`idle_in_transaction_session_timeout`; 0: never): the lease on every transaction's row locks
+   * and claims. A process paused or hung with one open (SIGSTOP, a frozen VM, a stuck event loop)
+   * would otherwise hold them for as long as its machine answers TCP, since the kernel keeps its
+   * connections alive. Above two RPC_TIMEOUT_MS (a transaction may wait on a call) and the outbox
+   * relay's wait for the broker's confirms (30 s), which a shorter one would cut (the events go
+   * again, and consumers drop the duplicates).
+   */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(0, 3_600_000, 60_000),
   OUTBOX_POLL_INTERVAL_MS: integer(10, 600_000, 1_000),
   /**
    * An outbox relay cycle starts at most this often: the first event after a quiet spell goes at

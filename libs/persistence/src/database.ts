@@ -22,6 +22,11 @@ pg.types.setTypeParser(20, (value) => value);
 export interface PoolOptions {
   max?: number;
   applicationName?: string;
+  /**
+   * PostgreSQL ends a session idle inside a transaction this long (ms; unset or 0: never), so a
+   * paused or hung process cannot hold its row locks without end.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /** Like libpq: a URL without a user name connects as the operating-system user. */
@@ -39,6 +44,9 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     application_name: options.applicationName ?? 'custody',
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+      : {}),
   });
   // A client losing its connection (database restart) must not crash the process: idle ones are
   // replaced by the pool, and a checked-out one fails its current query, which the caller sees.

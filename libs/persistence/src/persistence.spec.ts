@@ -148,6 +148,68 @@ describe('withTransaction', () => {
   });
 });
 
+describe('a session idle inside a transaction (its process paused, say)', () => {
+  beforeAll(() =>
+    pool.query(
+      `INSERT INTO demo.things (id, name, amount, created_at) VALUES ('leased', 'kept', 1, now())`,
+    ),
+  );
+  afterAll(() => pool.query(`DELETE FROM demo.things WHERE id = 'leased'`));
+
+  /** A connection of `of` whose transaction locked the row, then sends nothing more. */
+  async function lockedThenIdle(of: pg.Pool): Promise<pg.PoolClient> {
+    const client = await of.connect();
+    await client.query('BEGIN');
+    await client.query(`SELECT 1 FROM demo.things WHERE id = 'leased' FOR UPDATE`);
+    return client;
+  }
+
+  /** Another session's wait for the row, `waitMs` at most: whether it got it. */
+  const lockWithin = (waitMs: number) =>
+    withTransaction(db, async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = ${waitMs}`));
+      await tx.execute(sql`SELECT 1 FROM demo.things WHERE id = 'leased' FOR UPDATE`);
+      return true;
+    }).catch((error: unknown) => {
+      if (sqlState(error) === '55P03') return false;
+      throw error;
+    });
+
+  it("is ended by PostgreSQL after the pool's timeout: its row locks go, and its work with them", async () => {
+    const leased = createPool(database.url, { idleInTransactionTimeoutMs: 500 });
+    try {
+      const paused = await lockedThenIdle(leased);
+      expect((await paused.query('SHOW idle_in_transaction_session_timeout')).rows).toEqual([
+        { idle_in_transaction_session_timeout: '500ms' },
+      ]);
+      // Awaited, not slept: the other session gets the row once PostgreSQL ends the idle one.
+      expect(await lockWithin(10_000)).toBe(true);
+      // The paused process, resumed, finds its transaction gone: what it writes now is refused.
+      const late = await paused
+        .query(`UPDATE demo.things SET name = 'late' WHERE id = 'leased'`)
+        .catch((error: unknown) => error);
+      expect(late).toBeInstanceOf(Error);
+      paused.release(true);
+      const { rows } = await pool.query(`SELECT name FROM demo.things WHERE id = 'leased'`);
+      expect(rows).toEqual([{ name: 'kept' }]);
+    } finally {
+      await leased.end();
+    }
+  });
+
+  it('holds its row locks as long as it likes on a pool without the timeout', async () => {
+    const unleased = createPool(database.url);
+    try {
+      const paused = await lockedThenIdle(unleased);
+      expect(await lockWithin(1_500)).toBe(false);
+      await paused.query('ROLLBACK');
+      paused.release();
+    } finally {
+      await unleased.end();
+    }
+  });
+});
+
 describe('enqueueEvent', () => {
   it('writes the event only when its transaction commits', async () => {
     await withTransaction(db, (tx) => enqueueEvent(tx, 'demo', testEvent(1, 't')));

@@ -110,6 +110,11 @@ describe('startService', () => {
     );
   });
 
+  it('has PostgreSQL end any of its sessions idle inside a transaction past a minute', async () => {
+    const { rows } = await service.deps.pool.query('SHOW idle_in_transaction_session_timeout');
+    expect(rows).toEqual([{ idle_in_transaction_session_timeout: '1min' }]);
+  });
+
   it('migrated its own schema with the outbox and inbox', async () => {
     const { rows } = await service.deps.pool.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = 'notifier' ORDER BY 1`,

@@ -153,6 +153,7 @@ export async function startService<A extends ServiceName>(
   const pool = createPool(config.DATABASE_URL, {
     max: config.DATABASE_POOL_SIZE,
     applicationName: app,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   await migrateAtStart(pool, {
     schema,
