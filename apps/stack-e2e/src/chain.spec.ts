@@ -273,6 +273,55 @@ it('withdraws an ERC-20 with gas from the gas station; the token wallet pays no 
   await ledgerIsSound();
 });
 
+it("holds up no other withdrawal while a token withdrawal's gas top-up waits for a block", async () => {
+  const tokens = await wallet('usdc');
+  await (
+    await chain.tokenAs(chain.funder).getFunction('transfer')(tokens.address, parseUnits('10', 6))
+  ).wait();
+  await mineUntil(
+    async () => (await incomes(tokens))[0]?.status === 'confirmed',
+    'the token deposit',
+  );
+  const coins = await wallet('eth');
+  await depositEth(coins, '0.5');
+  const station = (await api.get('/v1/admin/chain', { token: admin })).body.gasStation
+    .address as string;
+  const withdraw = (w: W, assetId: string, amount: string) =>
+    api.post(`/v1/users/${w.user}/wallets/${w.id}/withdrawals`, {
+      token: tenant.token,
+      body: { assetId, receiverAddress: Wallet.createRandom().address, amount, ...device },
+    });
+  // No block is mined until the end: the top-up stays sent and unmined.
+  await chain.setAutomine(false);
+  let first: string;
+  let second: string;
+  try {
+    first = (await withdraw(tokens, 'usdc', '1')).body.id;
+    await waitFor(
+      async () =>
+        (await chain.provider.getTransactionCount(station, 'pending')) >
+        (await chain.provider.getTransactionCount(station, 'latest')),
+      { what: 'the gas top-up sent' },
+    );
+    second = (await withdraw(coins, 'eth', '0.1')).body.id;
+    // Sent behind the waiting top-up, within a poll or two: the sender does not wait for it.
+    await waitFor(async () => (await withdrawal(coins, second)).status === 'broadcast', {
+      what: 'the ETH withdrawal sent while the top-up waits',
+    });
+    expect(await withdrawal(tokens, first)).toMatchObject({ status: 'prepared' });
+  } finally {
+    await chain.setAutomine(true);
+  }
+  await mineUntil(
+    async () =>
+      (await withdrawal(tokens, first)).status === 'confirmed' &&
+      (await withdrawal(coins, second)).status === 'confirmed',
+    'both withdrawals',
+  );
+  expect(await balances(tokens)).toEqual({ balance: '9', available: '9' });
+  await ledgerIsSound();
+});
+
 it('fails a token withdrawal the address cannot pay on chain before signing it', async () => {
   // The ledger holds tokens the address does not have on chain (reported by hand): sent, the
   // transfer would revert at the house's gas, so it is never signed.

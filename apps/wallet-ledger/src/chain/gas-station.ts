@@ -14,6 +14,20 @@ import { capOf, decisionFor } from './withdrawal-payments';
 /** Another replica stored the withdrawal's top-up first: this one's nonce rolls back. */
 class TopUpTaken extends Error {}
 
+/**
+ * The withdrawal's top-up is sent and not mined yet: the withdrawal waits for a later poll, and
+ * the poll goes on with the others (waiting here would hold every withdrawal and confirmation up
+ * for a block or more).
+ */
+export class TopUpPending extends Error {
+  constructor(
+    readonly withdrawalId: string,
+    readonly hash: string,
+  ) {
+    super(`the gas top-up ${hash} of withdrawal ${withdrawalId} is not mined yet`);
+  }
+}
+
 const NATIVE_GAS_LIMIT = 21_000n;
 
 /** Crash tests: the sender killed after a top-up's nonce was reserved. */
@@ -44,10 +58,11 @@ export class GasStation {
   }
 
   /**
-   * Tops a token withdrawal's address up with gas from the gas station, and waits until it is
-   * mined: under the withdrawal's own decision, which names the top-up and caps it at the
-   * withdrawal's fee (the signer signs no other gas-station transaction). Its nonce is reserved
-   * and its signed transaction stored (`ledger.gas_topups`) before it is sent, as a withdrawal's.
+   * Tops a token withdrawal's address up with gas from the gas station: under the withdrawal's
+   * own decision, which names the top-up and caps it at the withdrawal's fee (the signer signs no
+   * other gas-station transaction). Its nonce is reserved and its signed transaction stored
+   * (`ledger.gas_topups`) before it is sent, as a withdrawal's. Resolves once the top-up is
+   * mined; sent and not mined yet, it throws `TopUpPending` (a later poll finds it mined).
    */
   async ensureGas(w: WithdrawalRow, sent: EvmTransaction): Promise<void> {
     const address = w.fromAddress as string;
@@ -118,8 +133,14 @@ export class GasStation {
       topUp = { ...topUp, rawTx: signed.signedTx, hash: signed.hash };
     }
     const hash = topUp.hash as string;
-    await broadcast(this.provider, topUp.rawTx as string, hash);
-    const receipt = await this.provider.waitForTransaction(hash, 1, 60_000);
-    if (receipt?.status !== 1) throw new Error(`gas top-up ${hash} failed`);
+    // Mined by now (an earlier poll sent it), or sent now (again, after a crash: the node keeps
+    // one copy); a node that mines on receipt has it mined at once.
+    let receipt = await this.provider.getTransactionReceipt(hash);
+    if (!receipt) {
+      await broadcast(this.provider, topUp.rawTx as string, hash);
+      receipt = await this.provider.getTransactionReceipt(hash);
+    }
+    if (!receipt) throw new TopUpPending(w.id, hash);
+    if (receipt.status !== 1) throw new Error(`gas top-up ${hash} failed`);
   }
 }

@@ -24,7 +24,7 @@ import { inWithdrawalTrace } from '../withdrawals/withdrawal-trace';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { EvmNetwork } from './evm-network';
 import { broadcast as sendRaw } from './broadcast';
-import { GasStation, TOP_UP_AFTER_NONCE } from './gas-station';
+import { GasStation, TOP_UP_AFTER_NONCE, TopUpPending } from './gas-station';
 import { BooksBehindChain, chainCount, takeNonce } from './nonces';
 import { type BooksBehind, usedNonce } from './nonces.rules';
 import { currentFees, feeCapPerGas } from './fees';
@@ -109,13 +109,23 @@ export class WithdrawalSender {
     const assetIds = [this.network.nativeAssetId, ...this.network.tokens.keys()];
     const prepared = await this.withdrawals.reads.preparedToSend(assetIds, 100);
     // One at a time, oldest first: nonces of one address are sent in order. Each in the trace of
-    // the request that created it (docs/tracing.md), linked to this run's.
+    // the request that created it (docs/tracing.md), linked to this run's. A wallet (and its
+    // address) whose withdrawal waits for its gas top-up to be mined sends nothing more in this
+    // poll; the others go on.
+    const waiting = new Set<string>();
+    const sendsFrom = (row: WithdrawalRow) => [row.walletId, row.fromAddress?.toLowerCase() ?? ''];
     for (const row of prepared) {
+      if (sendsFrom(row).some((key) => waiting.has(key))) continue;
       try {
         await inWithdrawalTrace('withdrawal send', row, () => this.send(row));
       } catch (error) {
         // Not this withdrawal's problem: no withdrawal of any address may go until it is resolved.
         if (error instanceof BooksBehindChain) return this.booksBehind(error.found);
+        if (error instanceof TopUpPending) {
+          for (const key of sendsFrom(row)) if (key) waiting.add(key);
+          this.logger.debug({ withdrawalId: row.id, topUp: error.hash }, error.message);
+          continue;
+        }
         this.logger.warn({ err: error, withdrawalId: row.id }, 'withdrawal not sent yet');
       }
     }
