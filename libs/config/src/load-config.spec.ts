@@ -49,19 +49,28 @@ describe('loadConfig', () => {
     expect(config.MQ_QUORUM_QUEUES).toBe(true);
   });
 
-  it('ends a transaction idle past a minute, never before two RPC deadlines, or never if told', () => {
+  it("ends a transaction idle past a minute, never before two RPC deadlines and the relay's wait, or never if told", () => {
     expect(loadConfig('wallet-ledger', {}).DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS).toBe(60_000);
+    const refused =
+      /DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Must exceed twice RPC_TIMEOUT_MS and the relay's 30 s wait \((\d+) ms\)/;
     expect(() =>
-      loadConfig('wallet-ledger', { DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '20000' }),
-    ).toThrow(
-      /DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Must exceed twice RPC_TIMEOUT_MS \(20000 ms\)/,
-    );
+      loadConfig('wallet-ledger', {
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '40000',
+        RPC_TIMEOUT_MS: '20000',
+      }),
+    ).toThrow(refused);
+    expect(() =>
+      loadConfig('wallet-ledger', {
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '29000',
+        RPC_TIMEOUT_MS: '2500',
+      }),
+    ).toThrow(/\(30000 ms\)/);
     expect(
       loadConfig('wallet-ledger', {
-        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '5001',
+        DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30001',
         RPC_TIMEOUT_MS: '2500',
       }).DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    ).toBe(5_001);
+    ).toBe(30_001);
     expect(
       loadConfig('policy', { DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '0' })
         .DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,

@@ -50,6 +50,9 @@ const REFUSED_IN_PRODUCTION: Partial<Record<AppName, string[]>> = {
  * queues: replicated, and the queue type RabbitMQ develops; development and the tests keep
  * classic queues, which are faster to declare and delete (docs/operations/quorum-queues.md).
  */
+/** The outbox relay's longest wait for the broker's confirms (libs/messaging outbox-relay.ts). */
+const RELAY_CONFIRM_WAIT_MS = 30_000;
+
 const PRODUCTION_DEFAULTS: Record<string, string> = { MQ_QUORUM_QUEUES: 'true' };
 
 /** Ports one process listens on at once: never the same (0 picks a free one each). */
@@ -120,20 +123,21 @@ export function loadConfig<A extends AppName>(
 }
 
 /**
- * A transaction may wait on one RPC (an event's handler asking another service): the database
- * must not end it as idle before two of its deadlines have passed.
+ * A transaction may wait on one RPC (an event's handler asking another service), and the outbox
+ * relay's on the broker's confirms (30 s): the database must not end it as idle before.
  */
 function shortTransactionLease(
   values: Record<string, unknown>,
 ): { variable: string; message: string }[] {
   const lease = values['DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'];
   const rpc = values['RPC_TIMEOUT_MS'];
-  if (typeof lease !== 'number' || typeof rpc !== 'number' || lease === 0 || lease > 2 * rpc)
-    return [];
+  if (typeof lease !== 'number' || typeof rpc !== 'number' || lease === 0) return [];
+  const floor = Math.max(2 * rpc, RELAY_CONFIRM_WAIT_MS);
+  if (lease > floor) return [];
   return [
     {
       variable: 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS',
-      message: `Must exceed twice RPC_TIMEOUT_MS (${2 * rpc} ms), or be 0 (never)`,
+      message: `Must exceed twice RPC_TIMEOUT_MS and the relay's 30 s wait (${floor} ms), or be 0 (never)`,
     },
   ];
 }

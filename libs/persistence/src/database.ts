@@ -44,16 +44,21 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     application_name: options.applicationName ?? 'custody',
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    ...(options.idleInTransactionTimeoutMs
-      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
-      : {}),
   });
   // A client losing its connection (database restart) must not crash the process: idle ones are
   // replaced by the pool, and a checked-out one fails its current query, which the caller sees.
   pool.on('error', () => undefined);
+  const idleTimeout = Math.trunc(options.idleInTransactionTimeoutMs ?? 0);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
     trackOutboxCommits(pool, client);
+    // A session setting, queued before the first query of whoever asked for the connection; not
+    // a startup option, which a pooler refuses (PgBouncer 1.20+: docs/decisions/
+    // transfers-in-batches.md). Failed (the connection lost), that first query fails too.
+    if (idleTimeout > 0)
+      void client
+        .query(`SET idle_in_transaction_session_timeout = ${idleTimeout}`)
+        .catch(() => undefined);
   });
   return pool;
 }
