@@ -109,20 +109,19 @@ export class WithdrawalSender {
     const assetIds = [this.network.nativeAssetId, ...this.network.tokens.keys()];
     const prepared = await this.withdrawals.reads.preparedToSend(assetIds, 100);
     // One at a time, oldest first: nonces of one address are sent in order. Each in the trace of
-    // the request that created it (docs/tracing.md), linked to this run's. A wallet (and its
-    // address) whose withdrawal waits for its gas top-up to be mined sends nothing more in this
-    // poll; the others go on.
+    // the request that created it (docs/tracing.md), linked to this run's. A wallet whose
+    // withdrawal waits for its gas top-up to be mined sends nothing more in this poll (each wallet
+    // sends from an address of its own); the others go on.
     const waiting = new Set<string>();
-    const sendsFrom = (row: WithdrawalRow) => [row.walletId, row.fromAddress?.toLowerCase() ?? ''];
     for (const row of prepared) {
-      if (sendsFrom(row).some((key) => waiting.has(key))) continue;
+      if (waiting.has(row.walletId)) continue;
       try {
         await inWithdrawalTrace('withdrawal send', row, () => this.send(row));
       } catch (error) {
         // Not this withdrawal's problem: no withdrawal of any address may go until it is resolved.
         if (error instanceof BooksBehindChain) return this.booksBehind(error.found);
         if (error instanceof TopUpPending) {
-          for (const key of sendsFrom(row)) if (key) waiting.add(key);
+          waiting.add(row.walletId);
           this.logger.debug({ withdrawalId: row.id, topUp: error.hash }, error.message);
           continue;
         }
